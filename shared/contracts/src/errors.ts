@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/**
+ * Every non-2xx answer of /api/v1 is JSON with at least an `error` message.
+ * Extra fields appear only where the situation needs them.
+ */
+export const ErrorResponse = z.object({
+  error: z.string(),
+  /** Machine-readable code, e.g. VALIDATION_ERROR, INSUFFICIENT_FUNDS, RATE_LIMITED. */
+  code: z.string().optional(),
+  /** 401 lockout: the client must clear the session and show the login page. */
+  locked_out: z.boolean().optional(),
+  /** Lockout reason code (INVALID_TOKEN, REFRESH_TOKEN_REUSED, SESSION_REVOKED, ACCOUNT_SUSPENDED). */
+  reason: z.string().optional(),
+  /** Human-readable lockout message. */
+  message: z.string().optional(),
+  /** 429: seconds to wait before trying again (also sent as the Retry-After header). */
+  retry_after_seconds: z.number().int().nonnegative().optional(),
+  /** 400 validation: where the input was wrong. */
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+export const LockoutReason = z.enum([
+  'INVALID_TOKEN',
+  'REFRESH_TOKEN_REUSED',
+  'SESSION_REVOKED',
+  'ACCOUNT_SUSPENDED',
+]);
+export type LockoutReason = z.infer<typeof LockoutReason>;
+
+export const DEFAULT_LOCKOUT_MESSAGE = 'You have been logged out due to security reasons.';
