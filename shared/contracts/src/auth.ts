@@ -1,0 +1,148 @@
+import { z } from 'zod';
+
+/** Countries selectable for phone entry (decisions.md); Kenya is the default. */
+export const PHONE_COUNTRIES = [
+  { code: 'KE', phone_code: '+254', currency: 'KES', symbol: 'KSh', national_digits: 9 },
+  { code: 'UG', phone_code: '+256', currency: 'UGX', symbol: 'USh', national_digits: 9 },
+  { code: 'TZ', phone_code: '+255', currency: 'TZS', symbol: 'TSh', national_digits: 9 },
+  { code: 'RW', phone_code: '+250', currency: 'RWF', symbol: 'FRw', national_digits: 9 },
+] as const;
+export const DEFAULT_PHONE_CODE = '+254';
+
+/**
+ * Spec §5 phone normalisation: keep digits and plus; a leading plus is kept as is,
+ * otherwise leading zeros are stripped and the country code is prefixed.
+ * Returns E.164 (`+2547…`) or null when the result is not a phone of a supported country.
+ */
+export function normalizePhone(input: string, countryCode: string = DEFAULT_PHONE_CODE): string | null {
+  const cleaned = input.replace(/[^\d+]/g, '');
+  let e164: string;
+  if (cleaned.startsWith('+')) {
+    e164 = `+${cleaned.slice(1).replace(/\+/g, '')}`;
+  } else {
+    const national = cleaned.replace(/\+/g, '').replace(/^0+/, '');
+    const prefix = countryCode.startsWith('+') ? countryCode : `+${countryCode}`;
+    e164 = `${prefix}${national}`;
+  }
+  const country = PHONE_COUNTRIES.find((c) => e164.startsWith(c.phone_code));
+  if (!country) return null;
+  const national = e164.slice(country.phone_code.length);
+  return new RegExp(`^[1-9]\\d{${country.national_digits - 1}}$`).test(national) ? e164 : null;
+}
+
+/** Raw phone as typed; the server normalises it (400 when it is not a phone). */
+export const PhoneInput = z
+  .string()
+  .trim()
+  .min(1, 'Phone is required')
+  .max(32)
+  .regex(/^[+\d\s\-().]+$/, 'Phone may contain only digits, spaces and plus');
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const OTP_LENGTH = 6;
+export const OTP_RESEND_COOLDOWN_SECONDS = 60;
+
+const Password = z.string().min(1, 'Password is required').max(256);
+const NewPassword = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(256);
+export const OtpCode = z.string().regex(/^\d{6}$/, 'The code must be exactly 6 digits');
+
+export const UserStatus = z.enum(['pending_verification', 'active', 'suspended']);
+export type UserStatus = z.infer<typeof UserStatus>;
+
+export const User = z.object({
+  id: z.string(),
+  phone: z.string(),
+  username: z.string(),
+  email: z.string().nullable(),
+  full_name: z.string().nullable(),
+  roles: z.array(z.string()),
+  /** The first role, for screens that show a single one. */
+  role: z.string(),
+  status: UserStatus,
+  /** ISO 8601. */
+  created_at: z.string(),
+});
+export type User = z.infer<typeof User>;
+
+/** POST /auth/login */
+export const LoginRequest = z.strictObject({ phone: PhoneInput, password: Password });
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+/**
+ * Tokens are null when needs_verification is true: a pending account gets no session
+ * until the phone is verified (then the client logs in again).
+ */
+export const LoginResponse = z.object({
+  user: User,
+  access_token: z.string().nullable(),
+  refresh_token: z.string().nullable(),
+  /** Seconds until access_token expires (null without tokens). */
+  expires_in: z.number().int().nullable(),
+  needs_verification: z.boolean(),
+});
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+/** POST /auth/register → 201 */
+export const RegisterRequest = z.strictObject({
+  phone: PhoneInput,
+  password: NewPassword,
+  full_name: z.string().trim().max(100).optional().nullable(),
+});
+export type RegisterRequest = z.infer<typeof RegisterRequest>;
+
+export const RegisterResponse = z.object({ user: User, needs_verification: z.boolean() });
+export type RegisterResponse = z.infer<typeof RegisterResponse>;
+
+/** POST /auth/refresh: rotates the refresh token (the old one is spent). */
+export const RefreshRequest = z.strictObject({ refresh_token: z.string().min(1).max(512) });
+export type RefreshRequest = z.infer<typeof RefreshRequest>;
+
+export const RefreshResponse = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  expires_in: z.number().int(),
+  user: User,
+});
+export type RefreshResponse = z.infer<typeof RefreshResponse>;
+
+/** POST /auth/logout (authenticated) → 204. Body may be empty or {}. */
+export const LogoutRequest = z.strictObject({}).optional();
+
+/** POST /auth/verify/request → 200 (same answer whether or not the phone has an account). */
+export const VerifyRequestRequest = z.strictObject({ phone: PhoneInput });
+export type VerifyRequestRequest = z.infer<typeof VerifyRequestRequest>;
+
+export const CodeSentResponse = z.object({
+  message: z.string(),
+  /** Seconds before another code may be requested for this phone. */
+  resend_after_seconds: z.number().int(),
+  /** Seconds the code stays valid. */
+  expires_in_seconds: z.number().int(),
+});
+export type CodeSentResponse = z.infer<typeof CodeSentResponse>;
+
+/** POST /auth/verify/confirm → 200 with the now active user. */
+export const VerifyConfirmRequest = z.strictObject({ phone: PhoneInput, code: OtpCode });
+export type VerifyConfirmRequest = z.infer<typeof VerifyConfirmRequest>;
+
+export const VerifyConfirmResponse = z.object({ user: User, verified: z.literal(true) });
+export type VerifyConfirmResponse = z.infer<typeof VerifyConfirmResponse>;
+
+/** POST /auth/password/reset/request → 200 (no account enumeration). */
+export const PasswordResetRequestRequest = z.strictObject({ phone: PhoneInput });
+export type PasswordResetRequestRequest = z.infer<typeof PasswordResetRequestRequest>;
+
+/** POST /auth/password/reset/confirm → 204; every session of the account is revoked. */
+export const PasswordResetConfirmRequest = z.strictObject({
+  phone: PhoneInput,
+  code: OtpCode,
+  new_password: NewPassword,
+});
+export type PasswordResetConfirmRequest = z.infer<typeof PasswordResetConfirmRequest>;
+
+/** GET /auth/me (authenticated) */
+export const MeResponse = z.object({ user: User });
+export type MeResponse = z.infer<typeof MeResponse>;

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+export const BalanceType = z.enum(['main', 'withdrawal', 'bonus']);
+export type BalanceType = z.infer<typeof BalanceType>;
+
+export const Currency = z.enum(['KES', 'USD', 'EUR']);
+export type Currency = z.infer<typeof Currency>;
+
+export const WITHDRAWAL_MIN = 100;
+export const WITHDRAWAL_MAX = 150_000;
+export const DEPOSIT_PRESETS = [100, 200, 500, 1000, 2000, 5000] as const;
+export const TRANSACTIONS_DEFAULT_PAGE_SIZE = 10;
+export const TRANSACTIONS_MAX_PAGE_SIZE = 100;
+/** Header carried by every money-moving call; the same key never moves money twice. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/** A money amount on the wire: a number with at most two decimals (stored as integer cents). */
+export const Amount = z
+  .number({ error: 'Amount must be a number' })
+  .positive('Amount must be greater than 0')
+  .max(10_000_000)
+  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'Amount may have at most two decimals');
+
+export const Balance = z.object({
+  balance_type: BalanceType,
+  amount: z.number(),
+  currency: z.string(),
+});
+export type Balance = z.infer<typeof Balance>;
+
+/** GET /wallet/balance: main first, then withdrawal, then bonus. */
+export const BalanceResponse = z.object({ balances: z.array(Balance) });
+export type BalanceResponse = z.infer<typeof BalanceResponse>;
+
+export const MobileMoneyRequest = z.strictObject({
+  amount: Amount,
+  currency: Currency,
+  phone_number: z
+    .string()
+    .trim()
+    .min(1, 'Phone number is required')
+    .max(32)
+    .regex(/^[+\d\s\-().]+$/, 'Phone may contain only digits, spaces and plus'),
+});
+
+/** POST /wallet/deposit (authenticated, Idempotency-Key header) */
+export const DepositRequest = MobileMoneyRequest;
+export type DepositRequest = z.infer<typeof DepositRequest>;
+
+export const TransactionStatus = z.enum(['pending', 'completed', 'failed', 'reversed']);
+export type TransactionStatus = z.infer<typeof TransactionStatus>;
+
+export const DepositResponse = z.object({ transaction_id: z.string(), status: TransactionStatus });
+export type DepositResponse = z.infer<typeof DepositResponse>;
+
+/** POST /wallet/withdraw (authenticated, Idempotency-Key header); min 100, max 150,000. */
+export const WithdrawRequest = MobileMoneyRequest;
+export type WithdrawRequest = z.infer<typeof WithdrawRequest>;
+
+export const WithdrawResponse = z.object({ transaction_id: z.string(), status: TransactionStatus });
+export type WithdrawResponse = z.infer<typeof WithdrawResponse>;
+
+export const TransactionType = z.enum(['deposit', 'withdrawal']);
+export type TransactionType = z.infer<typeof TransactionType>;
+
+export const Transaction = z.object({
+  id: z.string(),
+  type: TransactionType,
+  status: TransactionStatus,
+  amount: z.number(),
+  currency: z.string(),
+  /** ISO 8601. */
+  created_at: z.string(),
+  payment_method: z.string(),
+  /** Why it failed or was reversed, when it did. */
+  failure_reason: z.string().nullable(),
+});
+export type Transaction = z.infer<typeof Transaction>;
+
+/** GET /wallet/transactions?page_size&page_token&type (authenticated) */
+export const TransactionsQuery = z.strictObject({
+  page_size: z.coerce.number().int().min(1).max(TRANSACTIONS_MAX_PAGE_SIZE).optional(),
+  page_token: z.string().min(1).max(200).optional(),
+  type: TransactionType.optional(),
+});
+export type TransactionsQuery = z.infer<typeof TransactionsQuery>;
+
+export const TransactionsResponse = z.object({
+  transactions: z.array(Transaction),
+  next_page_token: z.string().nullable(),
+});
+export type TransactionsResponse = z.infer<typeof TransactionsResponse>;
+
+/** GET /wallet/transactions/:id (authenticated): follow a pending transaction until it settles. */
+export const TransactionParams = z.strictObject({ id: z.string().min(1).max(64) });
+export const TransactionResponse = z.object({ transaction: Transaction });
+export type TransactionResponse = z.infer<typeof TransactionResponse>;
