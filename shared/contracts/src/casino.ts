@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { GAME_CATEGORIES } from './casino-constants.ts';
 
-export const GameCategory = z.enum(['slots', 'spin', 'sports', 'live_sports']);
+export const GameCategory = z.enum(GAME_CATEGORIES);
 export type GameCategory = z.infer<typeof GameCategory>;
 
-/** Lobby order of the All tab (spec §2). */
-export const GAME_CATEGORY_ORDER: readonly GameCategory[] = ['slots', 'spin', 'sports', 'live_sports'];
+export { GAME_CATEGORY_ORDER } from './casino-constants.ts';
 
 export const Game = z.object({
   game_id: z.string(),

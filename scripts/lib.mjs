@@ -1,0 +1,157 @@
+// Shared steps of `npm start`, `npm test` and `npm run build`: each installs what it needs.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const CDN_DIR = join(ROOT, 'build', 'cdn');
+export const REMOTES = ['lobby', 'auth', 'wallet', 'profile'];
+const PNPM_VERSION = '10.34.9';
+
+export function log(msg) {
+  process.stdout.write(`\x1b[36m[mchezo]\x1b[0m ${msg}\n`);
+}
+
+export function run(cmd, args, opts = {}) {
+  const res = spawnSync(cmd, args, { stdio: 'inherit', cwd: ROOT, ...opts, env: { ...process.env, ...opts.env } });
+  if (res.status !== 0) {
+    throw new Error(`${cmd} ${args.join(' ')} exited with ${res.status ?? res.signal}`);
+  }
+}
+
+function has(cmd, args = ['--version']) {
+  return spawnSync(cmd, args, { stdio: 'ignore' }).status === 0;
+}
+
+/** pnpm via npm (corepack cannot verify signatures offline here). */
+export function ensurePnpm() {
+  if (has('pnpm')) return;
+  log(`installing pnpm ${PNPM_VERSION}`);
+  run('npm', ['install', '--global', `pnpm@${PNPM_VERSION}`]);
+}
+
+export function ensureDependencies() {
+  ensurePnpm();
+  log('installing dependencies (pnpm install --frozen-lockfile)');
+  run('pnpm', ['install', '--frozen-lockfile', '--prefer-offline'], { env: { CI: process.env.CI ?? '' } });
+}
+
+/** Debian's Chromium for Playwright and Lighthouse; no browser download. */
+export function ensureChromium() {
+  if (existsSync('/usr/bin/chromium')) return;
+  const isRoot = process.getuid?.() === 0;
+  if (!isRoot) throw new Error('Chromium is missing: run `sudo apt-get install -y chromium` once, then retry.');
+  log('installing Debian chromium (apt-get)');
+  run('apt-get', ['update', '-q']);
+  run('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'chromium'], {
+    env: { DEBIAN_FRONTEND: 'noninteractive' },
+  });
+}
+
+function listFiles(dir, out = []) {
+  if (!existsSync(dir)) return out;
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name === 'dist' || name.startsWith('.')) continue;
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) listFiles(p, out);
+    else out.push(p);
+  }
+  return out;
+}
+
+function hashFiles(files, base) {
+  const h = createHash('sha256');
+  for (const f of files.sort()) h.update(relative(base, f)).update('\0').update(readFileSync(f)).update('\0');
+  return h.digest('hex');
+}
+
+/** A part is rebuilt only when its sources, the shared packages or the lockfile changed. */
+function sourceHash(partDir) {
+  const inputs = [
+    ...listFiles(partDir),
+    ...listFiles(join(ROOT, 'shared')),
+    ...listFiles(join(ROOT, 'tooling')),
+    join(ROOT, 'pnpm-lock.yaml'),
+  ];
+  return hashFiles(inputs, ROOT);
+}
+
+const STAMPS = join(ROOT, 'build', 'stamps');
+
+function isFresh(part, hash) {
+  const stamp = join(STAMPS, part);
+  return existsSync(stamp) && readFileSync(stamp, 'utf8') === hash;
+}
+
+function stamp(part, hash) {
+  mkdirSync(STAMPS, { recursive: true });
+  writeFileSync(join(STAMPS, part), hash);
+}
+
+function rsbuild(cwd, args) {
+  run('pnpm', ['exec', 'rsbuild', 'build', ...args], { cwd });
+}
+
+export function buildShell({ force = false } = {}) {
+  const dir = join(ROOT, 'shell');
+  const hash = sourceHash(dir);
+  const target = join(CDN_DIR, 'shell');
+  if (!force && isFresh('shell', hash) && existsSync(join(target, 'index.html'))) return log('shell is up to date');
+  log('building shell');
+  rsbuild(dir, []);
+  rmSync(target, { recursive: true, force: true });
+  mkdirSync(dirname(target), { recursive: true });
+  cpSync(join(dir, 'dist'), target, { recursive: true });
+  stamp('shell', hash);
+}
+
+/**
+ * Builds one remote and places it in its immutable version folder
+ * `build/cdn/remotes/<name>/<package version>-<content hash>/`. The same output always gets
+ * the same folder; an existing folder is never overwritten.
+ */
+export function buildRemote(name, { force = false } = {}) {
+  const dir = join(ROOT, 'remotes', name);
+  const hash = sourceHash(dir);
+  if (!force && isFresh(`remote-${name}`, hash)) {
+    log(`${name} is up to date`);
+    return null;
+  }
+  log(`building remote ${name}`);
+  rsbuild(dir, ['--environment', 'federated']);
+  const out = join(dir, 'dist', 'federated');
+  const files = listFiles(out).filter((f) => !f.endsWith('mf-stats.json'));
+  const contentHash = hashFiles(files, out).slice(0, 10);
+  const { version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const folder = `${version}-${contentHash}`;
+  const target = join(CDN_DIR, 'remotes', name, folder);
+  if (existsSync(target)) {
+    // Same content as an earlier build: reuse the folder, and mark it the newest build.
+    const now = new Date();
+    utimesSync(target, now, now);
+    log(`${name}@${folder} already exists (same content)`);
+  } else {
+    mkdirSync(dirname(target), { recursive: true });
+    const tmp = `${target}.tmp-${process.pid}`;
+    cpSync(out, tmp, { recursive: true });
+    renameSync(tmp, target);
+    log(`${name}@${folder} placed in ${relative(ROOT, target)}`);
+  }
+  stamp(`remote-${name}`, hash);
+  return folder;
+}
+
+export function buildAll(opts = {}) {
+  buildShell(opts);
+  for (const name of REMOTES) buildRemote(name, opts);
+}
+
+export function tryExec(cmd, args) {
+  try {
+    return execFileSync(cmd, args, { cwd: ROOT, encoding: 'utf8' }).trim();
+  } catch {
+    return null;
+  }
+}

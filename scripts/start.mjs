@@ -1,0 +1,24 @@
+// `npm start`: installs what is missing, builds what is not built, then serves the API and
+// the site (shell + versioned remotes, as deployed) at http://127.0.0.1:8080 (PORT to change).
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { buildAll, CDN_DIR, ensureDependencies, log, ROOT } from './lib.mjs';
+
+ensureDependencies();
+buildAll();
+
+const port = process.env.PORT ?? '8080';
+log(`starting the API and the site at http://127.0.0.1:${port}`);
+const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'api', 'src', 'server.ts')], {
+  cwd: join(ROOT, 'api'),
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: port,
+    SITE_DIR: process.env.SITE_DIR ?? CDN_DIR,
+    // A local start deploys what it just built.
+    RELEASES_ACTIVATE_LATEST: process.env.RELEASES_ACTIVATE_LATEST ?? 'true',
+  },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

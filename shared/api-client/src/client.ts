@@ -1,0 +1,110 @@
+/**
+ * The one HTTP client of the front end for `/api/v1`. Shared as an MF singleton, so the shell
+ * and every remote use this same instance (one refresh in flight, one lockout).
+ *
+ * - JSON in and out; a 204 gives `null`.
+ * - The bearer token comes from local storage.
+ * - A 401 on an authenticated call triggers one refresh (`POST /auth/refresh`) and one retry.
+ * - A 401 with `locked_out`, or a failed refresh, raises `auth:lockout` on `window`.
+ * - Responses are typed by the caller with the contract's types (`import type`): the browser
+ *   does not ship the schema library; the server validates what it sends.
+ */
+import { ApiError, DEFAULT_LOCKOUT_MESSAGE, DEFAULT_LOCKOUT_REASON, errorMessageOf, LOCKOUT_EVENT, type LockoutDetail, lockoutOf } from './errors.ts';
+import { tokenStore } from './token-store.ts';
+
+export const API_BASE = '/api/v1';
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Send the bearer token (and refresh on 401). Default true when a token exists. */
+  auth?: boolean;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+function raiseLockout(detail: LockoutDetail): void {
+  tokenStore.clearTokens();
+  globalThis.dispatchEvent?.(new CustomEvent<LockoutDetail>(LOCKOUT_EVENT, { detail }));
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  if (res.status === 204) return null;
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+let refreshInFlight: Promise<boolean> | null = null;
+
+/** One refresh at a time: concurrent 401s wait for the same attempt. */
+function refreshTokens(): Promise<boolean> {
+  refreshInFlight ??= (async () => {
+    const refreshToken = tokenStore.getRefreshToken();
+    if (!refreshToken) return false;
+    try {
+      const res = await fetch(`${API_BASE}/auth/refresh`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ refresh_token: refreshToken }),
+      });
+      if (!res.ok) return false;
+      const body = (await readBody(res)) as { access_token?: unknown; refresh_token?: unknown } | null;
+      if (typeof body?.access_token !== 'string' || typeof body.refresh_token !== 'string') return false;
+      tokenStore.setTokens(body.access_token, body.refresh_token);
+      return true;
+    } catch {
+      return false;
+    }
+  })().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+async function send(method: string, path: string, opts: RequestOptions): Promise<Response> {
+  const token = opts.auth === false ? null : tokenStore.getAccessToken();
+  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return fetch(`${API_BASE}${path}`, {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    signal: opts.signal,
+  });
+}
+
+export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  const hadToken = opts.auth !== false && tokenStore.getAccessToken() !== null;
+  let res = await send(method, path, opts);
+  let body = await readBody(res);
+
+  if (res.status === 401) {
+    const lockout = lockoutOf(body);
+    if (lockout) {
+      raiseLockout(lockout);
+    } else if (hadToken) {
+      if (await refreshTokens()) {
+        res = await send(method, path, opts);
+        body = await readBody(res);
+        const again = res.status === 401 ? lockoutOf(body) : null;
+        if (again) raiseLockout(again);
+      } else {
+        raiseLockout({ reason: DEFAULT_LOCKOUT_REASON, message: DEFAULT_LOCKOUT_MESSAGE });
+      }
+    }
+  }
+
+  if (!res.ok) throw new ApiError(errorMessageOf(body, res.status), res.status, body);
+  return body as T;
+}
+
+export const api = {
+  get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+    request<T>('POST', path, { ...opts, body: body ?? {} }),
+};

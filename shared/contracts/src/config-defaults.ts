@@ -1,0 +1,32 @@
+import type { AppConfig } from './config.ts';
+
+/**
+ * What the client falls back to when /config cannot be loaded (spec §8), and what the
+ * server answers when no feature flag is configured. multi_language is not in the spec's
+ * "off" list, and a missing flag defaults to enabled (spec §6).
+ */
+export const DEFAULT_APP_CONFIG: AppConfig = {
+  default_language: 'en',
+  default_currency: 'KES',
+  supported_languages: [
+    { code: 'en', name: 'English', flag: '🇬🇧' },
+    { code: 'es', name: 'Español', flag: '🇪🇸' },
+    { code: 'fr', name: 'Français', flag: '🇫🇷' },
+    { code: 'sw', name: 'Kiswahili', flag: '🇰🇪' },
+  ],
+  supported_currencies: [
+    { code: 'KES', name: 'Kenyan Shilling', symbol: 'KSh' },
+    { code: 'USD', name: 'US Dollar', symbol: '$' },
+    { code: 'EUR', name: 'Euro', symbol: '€' },
+  ],
+  features: {
+    mobile_money_enabled: true,
+    wallet_enabled: true,
+    affiliate_enabled: false,
+    multi_currency: false,
+    live_chat: false,
+    multi_language: true,
+  },
+  otp_test_mode: false,
+  otp_test_code: null,
+};

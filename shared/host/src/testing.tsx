@@ -1,0 +1,75 @@
+/**
+ * A fake host for a remote's own tests and its standalone dev page. It is not the shell's
+ * implementation: auth is an in-memory user, toasts are recorded, navigation goes to the
+ * router the caller renders.
+ */
+import { type ReactNode, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { DEFAULT_APP_CONFIG } from '@mchezo/contracts/config-defaults';
+import { HostContext } from './context.tsx';
+import type { AppConfig, Host, User } from './types.tsx';
+
+export interface RecordedToast {
+  kind: 'success' | 'error' | 'info';
+  title: string;
+  description?: string;
+}
+
+export const FAKE_USER: User = {
+  id: 'fake-user',
+  phone: '+254712345678',
+  username: '254712345678',
+  email: null,
+  full_name: 'Wanjiku Kamau',
+  roles: ['user'],
+  role: 'user',
+  status: 'active',
+  created_at: '2026-01-15T09:00:00.000Z',
+};
+
+export interface FakeHostProps {
+  children: ReactNode;
+  user?: User | null;
+  config?: Partial<AppConfig>;
+  toasts?: RecordedToast[];
+}
+
+export function FakeHostProvider({ children, user: initialUser = null, config, toasts = [] }: FakeHostProps) {
+  const navigate = useNavigate();
+  const [user, setUser] = useState<User | null>(initialUser);
+  const host = useMemo<Host>(() => {
+    const merged: AppConfig = {
+      ...DEFAULT_APP_CONFIG,
+      ...config,
+      features: { ...DEFAULT_APP_CONFIG.features, ...config?.features },
+    };
+    const record = (kind: RecordedToast['kind']) => (title: string, description?: string) => {
+      toasts.push({ kind, title, ...(description === undefined ? {} : { description }) });
+    };
+    return {
+      auth: {
+        user,
+        isLoading: false,
+        isAuthenticated: user !== null,
+        login: async (phone) => {
+          const next = { ...FAKE_USER, phone };
+          setUser(next);
+          return { user: next, needsVerification: false };
+        },
+        register: async () => {},
+        requestVerification: async () => {},
+        confirmVerification: async () => {},
+        logout: async () => setUser(null),
+        refreshUser: async () => {},
+      },
+      config: merged,
+      configLoaded: true,
+      isFeatureEnabled: (flag) => merged.features[flag] !== false,
+      navigate: (to, options) => navigate(to, options),
+      toast: { success: record('success'), error: record('error'), info: record('info') },
+      support: { available: false, toggle: () => {} },
+      reportError: () => {},
+    };
+  }, [user, config, toasts, navigate]);
+  return <HostContext.Provider value={host}>{children}</HostContext.Provider>;
+}

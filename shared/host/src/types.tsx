@@ -1,0 +1,64 @@
+/**
+ * The shell <-> remote contract. The shell implements `Host`; a remote only reads it through
+ * the hooks in `context.tsx`. Nothing here holds state: it is types and a context object.
+ */
+import type { User } from '@mchezo/contracts/auth';
+import type { AppConfig, FeatureName } from '@mchezo/contracts/config';
+
+export type FeatureFlag = FeatureName;
+
+export type { AppConfig, FeatureFlag, User };
+
+export interface LoginResult {
+  user: User;
+  needsVerification: boolean;
+}
+
+export interface RegisterInput {
+  phone: string;
+  password: string;
+  fullName?: string;
+  countryCode: string;
+}
+
+export interface HostAuth {
+  /** The signed-in (or pending) player, or null for a guest. */
+  user: User | null;
+  /** True until the stored session has been restored at start-up. */
+  isLoading: boolean;
+  /** A user exists and either a token exists or the status is pending_verification. */
+  isAuthenticated: boolean;
+  login(phone: string, password: string): Promise<LoginResult>;
+  register(input: RegisterInput): Promise<void>;
+  requestVerification(phone: string): Promise<void>;
+  confirmVerification(phone: string, code: string): Promise<void>;
+  logout(): Promise<void>;
+  /** Re-reads the user from the server (after a verification, say). */
+  refreshUser(): Promise<void>;
+}
+
+export interface HostToast {
+  success(title: string, description?: string): void;
+  error(title: string, description?: string): void;
+  info(title: string, description?: string): void;
+}
+
+export interface HostSupport {
+  /** False when live chat is off or the widget is not configured. */
+  available: boolean;
+  toggle(): void;
+}
+
+export interface Host {
+  auth: HostAuth;
+  config: AppConfig;
+  /** False while the config call is in flight (defaults apply meanwhile). */
+  configLoaded: boolean;
+  /** A missing flag counts as enabled (spec §6). */
+  isFeatureEnabled(flag: FeatureFlag): boolean;
+  navigate(to: string, options?: { replace?: boolean }): void;
+  toast: HostToast;
+  support: HostSupport;
+  /** Reports an error to the shell's error reporting (with the remote's name as context). */
+  reportError(error: unknown, context?: Record<string, string>): void;
+}

@@ -1,0 +1,79 @@
+import { i18n } from '@mchezo/i18n/instance';
+import { useNamespace } from '@mchezo/i18n/namespace';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { Toaster, toast } from 'sonner';
+import { RemotePage } from '../federation/remote-page.tsx';
+import { ShellHostProvider } from '../host/shell-host.tsx';
+import { SHELL_NS, shellLoaders } from '../i18n/shell-namespace.ts';
+import { Layout } from '../layout/layout.tsx';
+import { NotFoundPage } from '../pages/not-found-page.tsx';
+import { AccessGuard, FeatureGate } from './guards.tsx';
+import { useLockoutRedirect } from './lockout.ts';
+import { REMOTE_ROUTES } from './route-table.ts';
+import { createQueryClient } from './query-client.ts';
+import { useConfigStore } from '../stores/config.store.ts';
+import { useAuthStore } from '../stores/auth.store.ts';
+
+const queryClient: QueryClient = createQueryClient();
+
+function useConfigFailureToast(): void {
+  const { t } = useTranslation('shell');
+  const status = useConfigStore((s) => s.status);
+  useEffect(() => {
+    if (status === 'failed') toast.error(t('config.failed'));
+  }, [status, t]);
+}
+
+function ShellRoutes() {
+  useNamespace(SHELL_NS, shellLoaders);
+  useLockoutRedirect();
+  useConfigFailureToast();
+  return (
+    <Layout>
+      <Routes>
+        {REMOTE_ROUTES.map((r) => (
+          <Route
+            key={r.path}
+            path={r.path}
+            element={
+              <AccessGuard access={r.access}>
+                <FeatureGate feature={r.feature}>
+                  <RemotePage remote={r.remote} expose={r.expose} />
+                </FeatureGate>
+              </AccessGuard>
+            }
+          />
+        ))}
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Layout>
+  );
+}
+
+export function App() {
+  useEffect(() => {
+    useAuthStore.getState().restore();
+    useConfigStore.getState().load();
+  }, []);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <ShellHostProvider>
+            <ShellRoutes />
+          </ShellHostProvider>
+        </BrowserRouter>
+        <Toaster
+          position="bottom-right"
+          duration={4000}
+          visibleToasts={3}
+          gap={14}
+          toastOptions={{ style: { background: '#111827', color: '#f97316', border: '1px solid #1f2937' } }}
+        />
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

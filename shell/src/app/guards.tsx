@@ -1,0 +1,53 @@
+import type { FeatureName } from '@mchezo/contracts/config';
+import { Spinner } from '@mchezo/ui/spinner';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { UnavailablePage } from '../pages/unavailable-page.tsx';
+import { isAuthenticated, useAuthStore } from '../stores/auth.store.ts';
+import { isFeatureEnabled, useConfigStore } from '../stores/config.store.ts';
+import { session } from '../stores/session-storage.ts';
+import type { Access } from './route-table.ts';
+
+/** How long a pending player sees the current page before going to /verify (spec §4). */
+export const VERIFY_REDIRECT_DELAY_MS = 100;
+
+function RedirectToVerify() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => {
+    session.set('redirectAfterVerification', location.pathname + location.search);
+    const timer = setTimeout(() => navigate('/verify', { replace: true }), VERIFY_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [navigate, location.pathname, location.search]);
+  return null;
+}
+
+export function AccessGuard({ access, children }: { access: Access; children: ReactNode }) {
+  const { t } = useTranslation('shell');
+  const location = useLocation();
+  const user = useAuthStore((s) => s.user);
+  const isLoading = useAuthStore((s) => s.isLoading);
+  if (access === 'public') return children;
+  if (isLoading) return <Spinner label={t('auth.loading')} className="min-h-[50vh]" />;
+  const signedIn = isAuthenticated(user);
+  const pending = user?.status === 'pending_verification';
+
+  if (access === 'guest') return signedIn && !pending ? <Navigate to="/" replace /> : children;
+  if (access === 'pending') {
+    if (!signedIn) return <Navigate to="/login" replace />;
+    return pending ? children : <Navigate to="/" replace />;
+  }
+  // protected
+  if (!signedIn) {
+    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  }
+  if (pending) return <RedirectToVerify />;
+  return children;
+}
+
+export function FeatureGate({ feature, children }: { feature?: FeatureName | undefined; children: ReactNode }) {
+  const config = useConfigStore((s) => s.config);
+  if (feature && !isFeatureEnabled(config, feature)) return <UnavailablePage reason="feature-off" />;
+  return children;
+}

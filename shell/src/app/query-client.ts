@@ -1,0 +1,15 @@
+import { QueryClient } from '@tanstack/react-query';
+
+/** Spec §9: 3 retries, exponential backoff capped at 30 s, unused data kept 5 minutes. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: 3,
+        retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
+        gcTime: 5 * 60_000,
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+}

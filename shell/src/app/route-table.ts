@@ -1,0 +1,33 @@
+/**
+ * Every route of the site (spec §2), and which part of the product serves it. The shell owns
+ * the table; each remote owns what its pages show.
+ */
+import type { FeatureName } from '@mchezo/contracts/config';
+import type { RemoteName } from '@mchezo/contracts/releases';
+
+export type Access = 'public' | 'guest' | 'pending' | 'protected';
+
+export interface RemoteRoute {
+  path: string;
+  remote: RemoteName;
+  expose: string;
+  access: Access;
+  feature?: FeatureName;
+}
+
+export const REMOTE_ROUTES: readonly RemoteRoute[] = [
+  { path: '/', remote: 'lobby', expose: 'HomePage', access: 'public' },
+  { path: '/game/:title', remote: 'lobby', expose: 'GamePage', access: 'protected' },
+  { path: '/login', remote: 'auth', expose: 'LoginPage', access: 'guest' },
+  { path: '/join', remote: 'auth', expose: 'JoinPage', access: 'guest' },
+  { path: '/verify', remote: 'auth', expose: 'VerifyPage', access: 'pending' },
+  { path: '/forgot-password', remote: 'auth', expose: 'ForgotPasswordPage', access: 'guest' },
+  { path: '/deposit', remote: 'wallet', expose: 'DepositPage', access: 'protected', feature: 'wallet_enabled' },
+  { path: '/withdraw', remote: 'wallet', expose: 'WithdrawPage', access: 'protected', feature: 'wallet_enabled' },
+  { path: '/transactions', remote: 'wallet', expose: 'TransactionsPage', access: 'protected' },
+  { path: '/profile', remote: 'profile', expose: 'ProfilePage', access: 'protected' },
+  { path: '/affiliate', remote: 'profile', expose: 'AffiliatePage', access: 'protected', feature: 'affiliate_enabled' },
+];
+
+/** Paths a pending player may stay on without being sent to /verify (spec §4). */
+export const VERIFY_EXEMPT_PATHS = ['/verify', '/login', '/join'];

@@ -1,0 +1,15 @@
+import { initI18n } from '@mchezo/i18n/instance';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { addShellFallbackBundle } from './i18n/shell-namespace.ts';
+import './styles.css';
+
+initI18n();
+addShellFallbackBundle();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

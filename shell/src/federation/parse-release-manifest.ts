@@ -1,0 +1,23 @@
+import type { ReleaseManifest, RemoteRelease } from '@mchezo/contracts/releases';
+import { REMOTE_NAMES } from '@mchezo/contracts/releases-constants';
+
+/**
+ * Checks a manifest by hand rather than with the zod schema: the schema library would add
+ * ~22 kB to the shell's critical path for one small object.
+ */
+export function parseReleaseManifest(value: unknown): ReleaseManifest {
+  const m = value as { revision?: unknown; remotes?: unknown } | null;
+  if (!m || typeof m !== 'object' || typeof m.revision !== 'number' || !m.remotes || typeof m.remotes !== 'object') {
+    throw new Error('Release manifest is malformed');
+  }
+  const remotes: ReleaseManifest['remotes'] = {};
+  for (const name of REMOTE_NAMES) {
+    const r = (m.remotes as Record<string, unknown>)[name] as Partial<RemoteRelease> | undefined;
+    if (r === undefined) continue;
+    if (typeof r?.version !== 'string' || typeof r.entry !== 'string' || typeof r.enabled !== 'boolean') {
+      throw new Error(`Release manifest entry for ${name} is malformed`);
+    }
+    remotes[name] = { version: r.version, entry: r.entry, enabled: r.enabled };
+  }
+  return { revision: m.revision, remotes };
+}

@@ -1,0 +1,78 @@
+/**
+ * Turns "remote X, exposed module Y" into a React component, or a reason it cannot.
+ * The shell calls this for each route's page; nothing is loaded before a route needs it.
+ */
+import type { RemoteName } from '@mchezo/contracts/releases';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { ComponentType } from 'react';
+import { loadReleaseManifest } from './release-manifest.ts';
+import { boundedLoadingPlugin } from './runtime-plugin.ts';
+import { REMOTE_DEADLINE_MS, withDeadline } from './timeouts.ts';
+
+export type UnavailableReason = 'disabled' | 'not-deployed' | 'failed';
+
+export class RemoteUnavailableError extends Error {
+  override readonly name = 'RemoteUnavailableError';
+  constructor(
+    readonly remote: RemoteName,
+    readonly reason: UnavailableReason,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+registerPlugins([boundedLoadingPlugin()]);
+
+// Started when this module is first imported (at boot), in parallel with the first render.
+let manifestPromise = loadReleaseManifest();
+const registered = new Map<RemoteName, string>();
+const components = new Map<string, ComponentType>();
+
+export function releaseManifest() {
+  return manifestPromise;
+}
+
+/** After a failed manifest load, a retry asks the network again. */
+function retryManifestIfFailed(): void {
+  manifestPromise = manifestPromise.catch(() => loadReleaseManifest());
+}
+
+export async function isRemoteEnabled(remote: RemoteName): Promise<boolean> {
+  const { manifest } = await manifestPromise;
+  return manifest.remotes[remote]?.enabled === true;
+}
+
+async function load(remote: RemoteName, expose: string, force: boolean): Promise<ComponentType> {
+  const { manifest } = await manifestPromise;
+  const release = manifest.remotes[remote];
+  if (!release) throw new RemoteUnavailableError(remote, 'not-deployed', `${remote} is not in the release manifest`);
+  if (!release.enabled) throw new RemoteUnavailableError(remote, 'disabled', `${remote} is switched off`);
+
+  const key = `${remote}@${release.version}/${expose}`;
+  const cached = components.get(key);
+  if (cached && !force) return cached;
+
+  const entry = new URL(release.entry, location.href).href;
+  if (force || registered.get(remote) !== entry) {
+    // `force` drops the runtime's cache of a failed entry, so a retry really fetches again.
+    registerRemotes([{ name: remote, entry }], { force: registered.has(remote) });
+    registered.set(remote, entry);
+  }
+  const mod = await loadRemote<{ default?: ComponentType }>(`${remote}/${expose}`);
+  if (!mod?.default) throw new Error(`${remote}/${expose} has no default export`);
+  components.set(key, mod.default);
+  return mod.default;
+}
+
+/** Loads a remote page within the deadline; every failure becomes a RemoteUnavailableError. */
+export async function loadRemotePage(remote: RemoteName, expose: string, opts: { retry?: boolean } = {}) {
+  if (opts.retry) retryManifestIfFailed();
+  try {
+    return await withDeadline(load(remote, expose, opts.retry === true), REMOTE_DEADLINE_MS, `${remote}/${expose}`);
+  } catch (error) {
+    if (error instanceof RemoteUnavailableError) throw error;
+    throw new RemoteUnavailableError(remote, 'failed', `${remote}/${expose} failed to load`, { cause: error });
+  }
+}

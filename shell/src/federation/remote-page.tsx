@@ -1,0 +1,71 @@
+import type { RemoteName } from '@mchezo/contracts/releases';
+import { useHost } from '@mchezo/host/context';
+import { Spinner } from '@mchezo/ui/spinner';
+import { Component, type ComponentType, type ErrorInfo, type ReactNode, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { UnavailablePage } from '../pages/unavailable-page.tsx';
+import { loadRemotePage, RemoteUnavailableError } from './remote-loader.ts';
+
+type State =
+  | { status: 'loading' }
+  | { status: 'ready'; Page: ComponentType }
+  | { status: 'unavailable'; error: RemoteUnavailableError };
+
+/**
+ * One route's slot for a remote page: a spinner while it loads, the page when it arrives, and
+ * the "Unavailable" page with a retry when the remote is off, down, slow, missing or throws.
+ */
+export function RemotePage({ remote, expose }: { remote: RemoteName; expose: string }) {
+  const { t } = useTranslation('shell');
+  const host = useHost();
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<State>({ status: 'loading' });
+
+  useEffect(() => {
+    let alive = true;
+    setState({ status: 'loading' });
+    loadRemotePage(remote, expose, { retry: attempt > 0 }).then(
+      (Page) => alive && setState({ status: 'ready', Page }),
+      (error: RemoteUnavailableError) => {
+        if (!alive) return;
+        if (error.reason === 'failed') host.reportError(error.cause ?? error, { remote, expose, phase: 'load' });
+        setState({ status: 'unavailable', error });
+      },
+    );
+    return () => {
+      alive = false;
+    };
+  }, [remote, expose, attempt, host.reportError]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  if (state.status === 'loading') return <Spinner label={t('remote.loading')} className="min-h-[50vh]" />;
+  if (state.status === 'unavailable') {
+    return <UnavailablePage reason={state.error.reason} onRetry={state.error.reason === 'disabled' ? undefined : retry} />;
+  }
+  return (
+    <RemoteErrorBoundary
+      key={attempt}
+      onError={(error) => host.reportError(error, { remote, expose, phase: 'render' })}
+      fallback={<UnavailablePage reason="failed" onRetry={retry} />}
+    >
+      <state.Page />
+    </RemoteErrorBoundary>
+  );
+}
+
+class RemoteErrorBoundary extends Component<
+  { children: ReactNode; fallback: ReactNode; onError: (error: unknown, info: ErrorInfo) => void },
+  { failed: boolean }
+> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    this.props.onError(error, info);
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}

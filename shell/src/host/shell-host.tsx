@@ -1,0 +1,51 @@
+/**
+ * The shell's implementation of the host contract: auth and config stores, navigation,
+ * toasts, support chat and error reporting, handed to every remote through HostContext.
+ */
+import type { FeatureName } from '@mchezo/contracts/config';
+import { HostContext } from '@mchezo/host/context';
+import type { Host } from '@mchezo/host/types';
+import { type ReactNode, useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { reportError } from '../errors/report-error.ts';
+import { isAuthenticated, useAuthStore } from '../stores/auth.store.ts';
+import { isFeatureEnabled, useConfigStore } from '../stores/config.store.ts';
+
+const hostToast: Host['toast'] = {
+  success: (title, description) => toast.success(title, description ? { description } : undefined),
+  error: (title, description) => toast.error(title, description ? { description } : undefined),
+  info: (title, description) => toast(title, description ? { description } : undefined),
+};
+
+export function ShellHostProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const auth = useAuthStore();
+  const config = useConfigStore((s) => s.config);
+  const configStatus = useConfigStore((s) => s.status);
+
+  const host = useMemo<Host>(
+    () => ({
+      auth: {
+        user: auth.user,
+        isLoading: auth.isLoading,
+        isAuthenticated: isAuthenticated(auth.user),
+        login: auth.login,
+        register: auth.register,
+        requestVerification: auth.requestVerification,
+        confirmVerification: auth.confirmVerification,
+        logout: auth.logout,
+        refreshUser: auth.refreshUser,
+      },
+      config,
+      configLoaded: configStatus !== 'loading',
+      isFeatureEnabled: (flag: FeatureName) => isFeatureEnabled(config, flag),
+      navigate: (to, options) => navigate(to, options),
+      toast: hostToast,
+      support: { available: false, toggle: () => {} },
+      reportError,
+    }),
+    [auth, config, configStatus, navigate],
+  );
+  return <HostContext.Provider value={host}>{children}</HostContext.Provider>;
+}

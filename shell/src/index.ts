@@ -1,0 +1,2 @@
+// The async boundary lets the MF runtime negotiate shared singletons before any app code runs.
+import('./bootstrap');

@@ -1,0 +1,27 @@
+import { LANGUAGES } from '@mchezo/i18n/languages';
+import { useTranslation } from 'react-i18next';
+import { isFeatureEnabled, useConfigStore } from '../stores/config.store.ts';
+
+/** Shown only when multi_language is on and more than one language exists (spec §2). */
+export function LanguagePicker() {
+  const { t, i18n } = useTranslation('shell');
+  const config = useConfigStore((s) => s.config);
+  const languages = config.supported_languages.filter((l) => (LANGUAGES as readonly string[]).includes(l.code));
+  if (!isFeatureEnabled(config, 'multi_language') || languages.length < 2) return null;
+  return (
+    <label className="relative">
+      <span className="sr-only">{t('header.language')}</span>
+      <select
+        value={i18n.resolvedLanguage ?? 'en'}
+        onChange={(e) => i18n.changeLanguage(e.target.value)}
+        className="h-9 rounded-lg border border-line bg-surface px-2 text-sm text-text"
+      >
+        {languages.map((l) => (
+          <option key={l.code} value={l.code}>
+            {l.flag} {l.code.toUpperCase()}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

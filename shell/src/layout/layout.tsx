@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+import { BottomNav } from './bottom-nav.tsx';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <div className="mx-auto flex min-h-dvh max-w-md flex-col bg-ink">
+      <Header />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <Footer />
+      <BottomNav />
+    </div>
+  );
+}

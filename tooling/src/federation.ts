@@ -1,0 +1,96 @@
+/**
+ * The one list of what Module Federation shares between the shell and the remotes.
+ *
+ * Every entry is a singleton: a second React, router, query client, i18n instance or host
+ * context would split state in two. Versions come from the pnpm catalog, so the ranges here
+ * are what the shell promises to provide; a remote built against another range is refused
+ * by the MF runtime (and, later, by the release compatibility check).
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Reads a version pinned in the pnpm catalog (pnpm-workspace.yaml). */
+export function catalogVersion(pkg: string): string {
+  const yaml = readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8');
+  const key = pkg.includes('@') || pkg.includes('/') ? `'${pkg}'` : pkg;
+  const line = yaml.split('\n').find((l) => l.trim().startsWith(`${key}:`));
+  if (!line) throw new Error(`${pkg} is not pinned in the pnpm catalog`);
+  return line.split(':')[1]!.trim().replace(/^\^/, '');
+}
+
+/**
+ * react-router-dom is shared tree-shaken to the exports listed here (it drops from ~62 kB
+ * to ~15 kB gzip). A remote receives the shell's trimmed copy, so this list must cover every
+ * export any remote or the shell imports: `router-exports.test.ts` fails the build when a
+ * source file imports one that is missing.
+ */
+export const ROUTER_EXPORTS = [
+  'BrowserRouter',
+  'Link',
+  'MemoryRouter',
+  'NavLink',
+  'Navigate',
+  'Outlet',
+  'Route',
+  'Routes',
+  'useLocation',
+  'useNavigate',
+  'useParams',
+  'useSearchParams',
+] as const;
+
+/** Workspace packages holding a store or context: shared, or host and remote get two. */
+export const WORKSPACE_SINGLETONS = ['@mchezo/host', '@mchezo/ui', '@mchezo/i18n', '@mchezo/api-client'] as const;
+
+export const NPM_SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-router-dom',
+  'zustand',
+  '@tanstack/react-query',
+  'i18next',
+  'react-i18next',
+  'sonner',
+] as const;
+
+type SharedEntry = {
+  singleton: true;
+  requiredVersion: string | false;
+  version?: string;
+  import?: false | undefined;
+  treeShaking?: { mode: 'runtime-infer'; usedExports: string[] };
+};
+
+/**
+ * `role: 'host'` provides every singleton; `role: 'remote'` consumes them with `import: false`,
+ * so a remote never bundles a fallback copy: it cannot fetch a second React even by mistake.
+ */
+export function sharedSingletons(role: 'host' | 'remote'): Record<string, SharedEntry> {
+  const shared: Record<string, SharedEntry> = {};
+  const consume = role === 'remote' ? { import: false as const } : {};
+  for (const pkg of NPM_SINGLETONS) {
+    const version = catalogVersion(pkg);
+    shared[pkg] = { singleton: true, requiredVersion: `^${version}`, version, ...consume };
+  }
+  // Subpaths of React that compiled JSX and the shell import.
+  for (const sub of ['react/jsx-runtime', 'react-dom/client']) {
+    const version = catalogVersion(sub.split('/')[0]!);
+    shared[sub] = { singleton: true, requiredVersion: `^${version}`, version, ...consume };
+  }
+  // The runtime only hands out the shell's trimmed router to a consumer that declares the same
+  // tree-shaking mode and has a fallback of its own; the fallback is a separate chunk that a
+  // remote never downloads while the shell provides the router.
+  shared['react-router-dom'] = {
+    ...shared['react-router-dom']!,
+    import: undefined,
+    treeShaking: { mode: 'runtime-infer', usedExports: [...ROUTER_EXPORTS] },
+  };
+  // Workspace packages are imported by subpath (`@mchezo/host/context`): share the prefix.
+  for (const pkg of WORKSPACE_SINGLETONS) {
+    shared[`${pkg}/`] = { singleton: true, requiredVersion: false, ...consume };
+  }
+  return shared;
+}

@@ -1,0 +1,71 @@
+/**
+ * Builds the Rsbuild config of a remote, so every team's remote is federated the same way.
+ *
+ * Two environments:
+ * - `federated` (what ships): exposes the remote's pages, consumes every singleton from the
+ *   shell (no fallback copies) and uses the shell's MF runtime (`externalRuntime`), so the
+ *   remote entry stays small. Built with `rsbuild build --environment federated`.
+ * - `standalone` (what a team runs alone): a plain SPA that renders the same pages inside a
+ *   fake host. It cannot use `externalRuntime` (there is no shell to provide it), so it has no
+ *   federation at all.
+ */
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { sharedSingletons } from './federation.ts';
+
+export interface RemoteOptions {
+  /** The MF container name, also the folder name under `remotes/`. */
+  name: string;
+  /** Exposed modules: `'./HomePage': './src/pages/home-page.tsx'`. */
+  exposes: Record<string, string>;
+  /** Port of the standalone dev page. */
+  devPort: number;
+}
+
+/** A chunk that has not arrived after this long counts as failed (the shell gives up at 5 s). */
+export const CHUNK_LOAD_TIMEOUT_MS = 4000;
+
+export function defineRemoteConfig({ name, exposes, devPort }: RemoteOptions): RsbuildConfig {
+  return defineConfig({
+    plugins: [
+      pluginReact(),
+      pluginModuleFederation(
+        {
+          name,
+          exposes,
+          shared: sharedSingletons('remote'),
+          dts: false,
+          // Without this the remote sends its own used-export list with no tree-shaking mode,
+          // and the runtime hands it an untrimmed second router instead of the shell's trimmed one.
+          injectTreeShakingUsedExports: false,
+          experiments: { externalRuntime: true, optimization: { target: 'web' } },
+        },
+        { environment: 'federated' },
+      ),
+    ],
+    environments: {
+      federated: {
+        source: { entry: { index: './src/federated-entry.ts' } },
+        html: { template: undefined },
+        tools: {
+          htmlPlugin: false,
+          rspack: { output: { chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS, uniqueName: name } },
+        },
+        output: {
+          // 'auto': the remote's files resolve against wherever its versioned folder is served
+          // from, so one build can be moved between folders and CDNs unchanged.
+          assetPrefix: 'auto',
+          distPath: { root: 'dist/federated' },
+          target: 'web',
+        },
+      },
+      standalone: {
+        source: { entry: { index: './src/standalone/main.tsx' } },
+        output: { distPath: { root: 'dist/standalone' } },
+        html: { title: `${name} (standalone, fake host)` },
+      },
+    },
+    server: { port: devPort, host: '127.0.0.1' },
+  });
+}
