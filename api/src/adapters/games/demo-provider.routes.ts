@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { errorResponses } from '../../lib/http.js';
+import { DEMO_PAGE_HTML, DEMO_PAGE_JS } from './demo-page.js';
+import { DEMO_STAKES, type DemoGameProvider } from './demo-provider.js';
+import type { GameProvider } from './game-provider.js';
+
+const tags = ['demo-game'];
+const SessionRequest = z.strictObject({ launch_token: z.string().min(1).max(2000) });
+const SessionResponse = z.object({
+  session_token: z.string(),
+  game_name: z.string(),
+  balance: z.number(),
+  currency: z.string(),
+  stakes: z.array(z.number()),
+});
+const SpinRequest = z.strictObject({
+  session_token: z.string().min(1).max(2000),
+  stake: z.literal(DEMO_STAKES),
+});
+const SpinResponse = z.object({
+  round_id: z.string(),
+  reels: z.array(z.string()),
+  stake: z.number(),
+  win: z.number(),
+  balance: z.number(),
+  currency: z.string(),
+});
+
+/** The demo provider's own pages and endpoints (its "servers"), under /api/v1/games/demo. */
+export const demoGameRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; games: GameProvider }> = async (
+  app,
+  { ctx, games },
+) => {
+  if (games.name !== 'demo') return;
+  const demo = games as DemoGameProvider;
+  const frameAncestors = ctx.env.GAME_FRAME_ANCESTORS;
+
+  app.get('/games/demo/play', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .header(
+        'content-security-policy',
+        `default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; frame-ancestors ${frameAncestors}`,
+      )
+      .send(DEMO_PAGE_HTML),
+  );
+
+  app.get('/games/demo/game.js', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .header('content-type', 'text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .send(DEMO_PAGE_JS),
+  );
+
+  app.post(
+    '/games/demo/session',
+    {
+      schema: {
+        tags,
+        body: SessionRequest,
+        response: { 200: SessionResponse, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => demo.openSession(request.body.launch_token),
+  );
+
+  app.post(
+    '/games/demo/spin',
+    {
+      schema: {
+        tags,
+        body: SpinRequest,
+        response: { 200: SpinResponse, ...errorResponses(400, 401, 422, 502) },
+      },
+    },
+    async (request) => demo.spin(request.body.session_token, request.body.stake),
+  );
+};

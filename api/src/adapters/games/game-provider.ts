@@ -1,0 +1,6 @@
+/** A casino game provider, as the lobby sees it. */
+export interface GameProvider {
+  readonly name: string;
+  /** URL for the game frame. Carries only an opaque player id, never phone or name. */
+  launchUrl(input: { playerRef: string; gameId: string }): string;
+}

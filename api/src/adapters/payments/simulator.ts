@@ -1,0 +1,183 @@
+import { randomToken } from '../../lib/crypto.js';
+import type {
+  CallbackKind,
+  ParsedCallback,
+  PaymentProvider,
+  PaymentRequest,
+  PendingTransaction,
+  ProviderOutcome,
+  RequestResult,
+} from './payment-provider.js';
+
+/**
+ * Sandbox test numbers (documented in api/README.md). Any other number succeeds.
+ * Result codes follow Daraja's (0 ok, 1032 cancelled, 1037 unreachable, 1 insufficient funds).
+ */
+export const SIMULATOR_TEST_PHONES = {
+  cancelled: '+254700000001',
+  timeout: '+254700000002',
+  insufficientFunds: '+254700000003',
+  refused: '+254700000004',
+  payoutFails: '+254700000005',
+  callbackLost: '+254700000006',
+} as const;
+
+export interface SimulatorCallbackBody {
+  provider_ref: string;
+  result_code: number;
+  result_desc: string;
+  receipt?: string | undefined;
+}
+
+type Plan = { kind: 'callback'; body: Omit<SimulatorCallbackBody, 'provider_ref'> } | { kind: 'silent' };
+
+function depositPlan(phone: string): Plan {
+  switch (phone) {
+    case SIMULATOR_TEST_PHONES.cancelled:
+      return { kind: 'callback', body: { result_code: 1032, result_desc: 'Request cancelled by user' } };
+    case SIMULATOR_TEST_PHONES.insufficientFunds:
+      return {
+        kind: 'callback',
+        body: { result_code: 1, result_desc: 'The balance is insufficient for the transaction' },
+      };
+    case SIMULATOR_TEST_PHONES.timeout:
+    case SIMULATOR_TEST_PHONES.callbackLost:
+      return { kind: 'silent' };
+    default:
+      return {
+        kind: 'callback',
+        body: {
+          result_code: 0,
+          result_desc: 'The service request is processed successfully.',
+          receipt: receipt(),
+        },
+      };
+  }
+}
+
+function payoutPlan(phone: string): Plan {
+  switch (phone) {
+    case SIMULATOR_TEST_PHONES.payoutFails:
+      return {
+        kind: 'callback',
+        body: { result_code: 2001, result_desc: 'The recipient cannot receive funds' },
+      };
+    case SIMULATOR_TEST_PHONES.timeout:
+    case SIMULATOR_TEST_PHONES.callbackLost:
+      return { kind: 'silent' };
+    default:
+      return {
+        kind: 'callback',
+        body: {
+          result_code: 0,
+          result_desc: 'The service request is processed successfully.',
+          receipt: receipt(),
+        },
+      };
+  }
+}
+
+const receipt = () =>
+  `S${randomToken(8)
+    .replace(/[^A-Za-z0-9]/g, '')
+    .toUpperCase()
+    .slice(0, 9)}`;
+
+export type Deliver = (url: string, body: SimulatorCallbackBody) => Promise<void>;
+
+/**
+ * The default provider: settles deposits and payouts by calling the server's own callback URL
+ * after `delayMs`. Outcomes depend only on the phone number, so a query after a restart answers
+ * the same as the callback would have.
+ */
+export class SimulatorPaymentProvider implements PaymentProvider {
+  readonly name = 'simulator';
+  readonly paymentMethod = 'mobile_money';
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly inFlight = new Set<Promise<void>>();
+  private closed = false;
+
+  constructor(
+    private readonly delayMs: number,
+    private deliver: Deliver,
+    private readonly onError: (err: unknown) => void = () => {},
+  ) {}
+
+  setDeliver(deliver: Deliver): void {
+    this.deliver = deliver;
+  }
+
+  async requestDeposit(req: PaymentRequest): Promise<RequestResult> {
+    if (req.phone === SIMULATOR_TEST_PHONES.refused)
+      return { accepted: false, reason: 'Payment request refused' };
+    return this.accept(req, `${req.callbackBaseUrl}/deposit`, depositPlan(req.phone));
+  }
+
+  async requestPayout(req: PaymentRequest): Promise<RequestResult> {
+    if (req.phone === SIMULATOR_TEST_PHONES.refused)
+      return { accepted: false, reason: 'Payout request refused' };
+    return this.accept(req, `${req.callbackBaseUrl}/payout`, payoutPlan(req.phone));
+  }
+
+  async queryStatus(tx: PendingTransaction): Promise<ProviderOutcome> {
+    if (tx.phone === SIMULATOR_TEST_PHONES.timeout)
+      return { state: 'failed', reason: 'DS timeout user cannot be reached' };
+    const plan = tx.type === 'deposit' ? depositPlan(tx.phone) : payoutPlan(tx.phone);
+    if (plan.kind === 'silent') return { state: 'completed', receipt: receipt() };
+    return toOutcome(plan.body);
+  }
+
+  parseCallback(_kind: CallbackKind, body: unknown): ParsedCallback | null {
+    const b = body as Partial<SimulatorCallbackBody> | null;
+    if (!b || typeof b.provider_ref !== 'string' || typeof b.result_code !== 'number') return null;
+    return {
+      providerRef: b.provider_ref,
+      transactionId: b.provider_ref.startsWith('SIM-') ? b.provider_ref.slice(4) : undefined,
+      outcome: toOutcome({
+        result_code: b.result_code,
+        result_desc: String(b.result_desc ?? ''),
+        receipt: b.receipt,
+      }),
+    };
+  }
+
+  callbackAck(): unknown {
+    return { ok: true };
+  }
+
+  /** Waits for every scheduled callback to have been delivered (tests). */
+  async settle(): Promise<void> {
+    while (this.timers.size > 0 || this.inFlight.size > 0) {
+      await new Promise((r) => setTimeout(r, 5));
+      await Promise.allSettled([...this.inFlight]);
+    }
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+  }
+
+  private accept(req: PaymentRequest, url: string, plan: Plan): RequestResult {
+    const providerRef = `SIM-${req.transactionId}`;
+    if (plan.kind === 'callback' && !this.closed) {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        const p = this.deliver(url, { provider_ref: providerRef, ...plan.body })
+          .catch(this.onError)
+          .finally(() => this.inFlight.delete(p));
+        this.inFlight.add(p);
+      }, this.delayMs);
+      timer.unref();
+      this.timers.add(timer);
+    }
+    return { accepted: true, providerRef };
+  }
+}
+
+function toOutcome(body: Omit<SimulatorCallbackBody, 'provider_ref'>): ProviderOutcome {
+  return body.result_code === 0
+    ? { state: 'completed', receipt: body.receipt }
+    : { state: 'failed', reason: body.result_desc || `Failed with code ${body.result_code}` };
+}

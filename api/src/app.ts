@@ -1,0 +1,214 @@
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { DemoGameProvider } from './adapters/games/demo-provider.js';
+import { demoGameRoutes } from './adapters/games/demo-provider.routes.js';
+import type { GameProvider } from './adapters/games/game-provider.js';
+import { createPaymentProvider } from './adapters/payments/create-payment-provider.js';
+import type { PaymentProvider } from './adapters/payments/payment-provider.js';
+import { ConsoleSmsSender } from './adapters/sms/console-sms.js';
+import { GatewaySmsSender } from './adapters/sms/gateway-sms.js';
+import type { SmsSender } from './adapters/sms/sms-sender.js';
+import type { AppContext } from './context.js';
+import { createDatabase, type Database, ensureSchema } from './db/database.js';
+import { migrateToLatest } from './db/migrations.js';
+import type { Env } from './env.js';
+import { AppError } from './lib/errors.js';
+import type { PreHandler } from './lib/http.js';
+import { redactUrl } from './lib/redact.js';
+import { type Clock, systemClock } from './lib/time.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { RateLimiter } from './modules/auth/rate-limit.js';
+import { casinoRoutes } from './modules/casino/casino.routes.js';
+import { seedGames } from './modules/casino/casino.service.js';
+import { seamlessRoutes } from './modules/casino/seamless.routes.js';
+import { chatRoutes } from './modules/chat/chat.routes.js';
+import { configRoutes } from './modules/config/config.routes.js';
+import { paymentCallbackRoutes } from './modules/wallet/callbacks.routes.js';
+import { Reconciler } from './modules/wallet/reconcile.js';
+import { walletRoutes } from './modules/wallet/wallet.routes.js';
+import { WalletService } from './modules/wallet/wallet.service.js';
+
+export const API_PREFIX = '/api/v1';
+/** JSON bodies of this API are small; anything bigger is refused with 413 before parsing. */
+export const BODY_LIMIT_BYTES = 16 * 1024;
+
+export interface AppDeps {
+  /** An already open database (tests share one across apps); otherwise one is opened from env. */
+  database?: Database;
+  sms?: SmsSender;
+  payments?: PaymentProvider;
+  games?: GameProvider;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    wallet: WalletService;
+    reconciler: Reconciler;
+  }
+}
+
+/**
+ * Builds the whole server without listening. Migrations and the game seed run in onReady
+ * (so `inject` and `listen` both get a migrated database); onClose stops jobs and closes the DB.
+ */
+export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: env.LOG_LEVEL,
+      // Never log secrets: no bodies, no Authorization header, callback secrets and launch
+      // tokens cut out of URLs.
+      serializers: {
+        req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+      },
+      redact: ['req.headers.authorization', 'headers.authorization'],
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: env.TRUST_PROXY,
+    // Callback URLs carry a 43-char secret; keep the default URL limits otherwise.
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ownsDatabase = !deps.database;
+  const database = deps.database ?? createDatabase(env);
+  const ctx: AppContext = {
+    env,
+    database,
+    clock: deps.clock ?? systemClock,
+    log: app.log,
+    sms:
+      deps.sms ??
+      (env.SMS_PROVIDER === 'gateway' && env.SMS_GATEWAY_API_KEY
+        ? new GatewaySmsSender({
+            url: env.SMS_GATEWAY_URL,
+            username: env.SMS_GATEWAY_USERNAME,
+            apiKey: env.SMS_GATEWAY_API_KEY,
+            senderId: env.SMS_SENDER_ID,
+          })
+        : new ConsoleSmsSender(app.log)),
+    payments: deps.payments ?? createPaymentProvider(env, app),
+  };
+  if (env.SMS_PROVIDER === 'gateway' && !env.SMS_GATEWAY_API_KEY && !deps.sms) {
+    app.log.warn('SMS_PROVIDER=gateway without SMS_GATEWAY_API_KEY: using the console adapter');
+  }
+  const auth = new AuthService(ctx);
+  const limiter = new RateLimiter(ctx);
+  const wallet = new WalletService(ctx);
+  const reconciler = new Reconciler(ctx, wallet);
+  const games = deps.games ?? new DemoGameProvider(ctx, app);
+  app.decorate('ctx', ctx);
+  app.decorate('wallet', wallet);
+  app.decorate('reconciler', reconciler);
+  app.decorateRequest('auth', null);
+
+  const requireAuth: PreHandler = async (request) => {
+    request.auth = await auth.authenticate(request.headers.authorization);
+  };
+
+  // Keep the raw text (the seamless-wallet HMAC is computed over it) and accept an empty body
+  // as "no body": the spec's logout and chat-token calls may send nothing.
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body as string;
+    request.rawBody = text;
+    if (text.trim() === '') return done(null, undefined);
+    defaultJson(request, text, done);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).headers(error.headers).send(error.toBody());
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = error.validationContext ?? 'body';
+      const issues = error.validation.map((v) => ({
+        path: `${where}${v.instancePath === '/' ? '' : v.instancePath.replaceAll('/', '.')}`,
+        message: v.message ?? 'invalid',
+      }));
+      const first = issues[0];
+      return reply.code(400).send({
+        error: first ? `Invalid input: ${first.path}: ${first.message}` : 'Invalid input',
+        code: 'VALIDATION_ERROR',
+        issues,
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const messages: Record<string, string> = {
+        FST_ERR_CTP_INVALID_JSON_BODY: 'Malformed JSON body',
+        FST_ERR_CTP_EMPTY_JSON_BODY: 'Empty JSON body',
+        FST_ERR_CTP_BODY_TOO_LARGE: `Request body too large (limit ${BODY_LIMIT_BYTES} bytes)`,
+        FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type: send application/json',
+        FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid Content-Length',
+      };
+      const message =
+        (error.code && messages[error.code]) ||
+        (error instanceof SyntaxError ? 'Malformed JSON body' : error.message);
+      return reply.code(status).send({ error: message, code: error.code ?? 'BAD_REQUEST' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ error: 'Internal server error', code: 'INTERNAL' });
+  });
+
+  app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Mchezo platform API', version: '1.0.0' },
+      servers: [{ url: env.PUBLIC_BASE_URL }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  app.register(
+    async (api) => {
+      api.setNotFoundHandler((request, reply) =>
+        reply
+          .code(404)
+          .send({ error: `No route ${request.method} ${redactUrl(request.url)}`, code: 'NOT_FOUND' }),
+      );
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      api.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));
+      await api.register(configRoutes, { ctx });
+      await api.register(authRoutes, { ctx, auth, limiter, requireAuth });
+      await api.register(chatRoutes, { ctx, requireAuth });
+      await api.register(casinoRoutes, { ctx, games, requireAuth });
+      await api.register(walletRoutes, { ctx, wallet, requireAuth });
+      await api.register(paymentCallbackRoutes, { ctx, wallet });
+      await api.register(seamlessRoutes, { ctx, wallet });
+      await api.register(demoGameRoutes, { ctx, games });
+    },
+    { prefix: API_PREFIX },
+  );
+
+  // ── Reserved: the release manifest (api/src/modules/releases/) and the static site plugin
+  // (api/src/site/) register here, after the API, so `/` and unknown non-API paths go to the site.
+
+  app.addHook('onReady', async () => {
+    await ensureSchema(env);
+    await migrateToLatest(database.db as never);
+    await seedGames(ctx);
+    reconciler.start();
+  });
+  app.addHook('onClose', async () => {
+    reconciler.stop();
+    ctx.payments.close?.();
+    if (ownsDatabase) await database.close();
+  });
+
+  return app;
+}

@@ -1,0 +1,56 @@
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Env } from '../env.js';
+import type { DB } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+/** int8 (20) and numeric (1700) arrive as strings from pg; every one of ours fits a JS number. */
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === 20 || oid === 1700) return (v: string) => Number(v);
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+export function createDatabase(env: Pick<Env, 'DATABASE_URL' | 'DATABASE_SCHEMA' | 'SQLITE_PATH'>): Database {
+  if (env.DATABASE_URL) {
+    const pool = new pg.Pool({
+      connectionString: env.DATABASE_URL,
+      max: 10,
+      types: pgTypes,
+      options: `-c search_path=${env.DATABASE_SCHEMA}`,
+    });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  const sqlite = new SqliteDatabase(env.SQLITE_PATH);
+  // WAL: readers never block the writer; NORMAL sync is durable across process crashes in WAL mode.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Creates the PostgreSQL schema named by DATABASE_SCHEMA when it is not public. */
+export async function ensureSchema(env: Pick<Env, 'DATABASE_URL' | 'DATABASE_SCHEMA'>): Promise<void> {
+  if (!env.DATABASE_URL || env.DATABASE_SCHEMA === 'public') return;
+  const client = new pg.Client({ connectionString: env.DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(`create schema if not exists "${env.DATABASE_SCHEMA}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+export { sql };

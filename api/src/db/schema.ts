@@ -1,0 +1,129 @@
+/** Row types: they never leave the server (responses are DTOs built in the services). */
+export interface UsersTable {
+  id: string;
+  phone: string;
+  username: string;
+  email: string | null;
+  full_name: string | null;
+  password_hash: string;
+  /** Comma-separated role names. */
+  roles: string;
+  status: 'pending_verification' | 'active' | 'suspended';
+  /** Opaque id given to game providers instead of anything personal. */
+  player_ref: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  revoked_reason: string | null;
+}
+
+export interface RefreshTokensTable {
+  token_hash: string;
+  session_id: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface OtpCodesTable {
+  id: string;
+  phone: string;
+  purpose: 'verify' | 'reset';
+  code_hash: string;
+  created_at: number;
+  expires_at: number;
+  attempts: number;
+  consumed_at: number | null;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: number;
+  count: number;
+}
+
+export interface WalletsTable {
+  user_id: string;
+  currency: string;
+  /** Integer minor units (cents) per pot. */
+  main: number;
+  withdrawal: number;
+  bonus: number;
+  version: number;
+  updated_at: number;
+}
+
+export type Pot = 'main' | 'withdrawal' | 'bonus';
+
+export interface LedgerEntriesTable {
+  id: string;
+  user_id: string;
+  pot: Pot;
+  /** Signed minor units. */
+  amount: number;
+  balance_after: number;
+  kind: 'deposit' | 'withdrawal' | 'withdrawal_reversal' | 'bet' | 'win' | 'rollback';
+  ref_id: string;
+  created_at: number;
+}
+
+export interface WalletTransactionsTable {
+  id: string;
+  user_id: string;
+  type: 'deposit' | 'withdrawal';
+  status: 'pending' | 'completed' | 'failed' | 'reversed';
+  amount: number;
+  currency: string;
+  phone_number: string;
+  payment_method: string;
+  provider: string;
+  provider_ref: string | null;
+  idempotency_key: string;
+  request_hash: string;
+  failure_reason: string | null;
+  created_at: number;
+  updated_at: number;
+  settled_at: number | null;
+}
+
+export interface GamesTable {
+  id: string;
+  name: string;
+  category: 'slots' | 'spin' | 'sports' | 'live_sports';
+  thumbnail: string;
+  sort_order: number;
+  enabled: number;
+  created_at: number;
+}
+
+export interface GameTransactionsTable {
+  provider_tx_id: string;
+  user_id: string;
+  kind: 'bet' | 'win' | 'rollback';
+  round_id: string;
+  game_id: string;
+  amount: number;
+  status: 'ok' | 'rolled_back';
+  related_tx_id: string | null;
+  created_at: number;
+}
+
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  otp_codes: OtpCodesTable;
+  rate_limits: RateLimitsTable;
+  wallets: WalletsTable;
+  ledger_entries: LedgerEntriesTable;
+  wallet_transactions: WalletTransactionsTable;
+  games: GamesTable;
+  game_transactions: GameTransactionsTable;
+}

@@ -1,0 +1,183 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes', 'on'].includes(v)));
+
+const int = (fallback: number, min: number, max: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+const secret = optionalString.refine(
+  (v) => v === undefined || v.length >= 16,
+  'must be at least 16 characters',
+);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: int(8080, 0, 65535),
+  HOST: z.string().default('127.0.0.1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().default(join(REPO_ROOT, 'data')),
+  /** postgres://… selects PostgreSQL; empty means SQLite at DATA_DIR/mchezo.sqlite. */
+  DATABASE_URL: optionalString.refine(
+    (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
+    'must be a postgres:// URL (leave empty for SQLite)',
+  ),
+  /** PostgreSQL schema (search_path); lets parallel test runs share one database. */
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/)
+    .default('public'),
+  SQLITE_FILE: optionalString,
+  PUBLIC_BASE_URL: optionalString,
+  /** Set when behind a reverse proxy, so rate limits see the client's IP (X-Forwarded-For). */
+  TRUST_PROXY: bool(false),
+  SITE_DIR: optionalString,
+
+  JWT_SECRET: secret,
+  ACCESS_TOKEN_TTL_SECONDS: int(900, 30, 86_400),
+  REFRESH_TOKEN_TTL_SECONDS: int(30 * 86_400, 300, 365 * 86_400),
+  /** argon2id cost; tests lower it, production keeps the library defaults (m=19456 KiB, t=2, p=1). */
+  ARGON2_MEMORY_KIB: int(19_456, 1024, 1_048_576),
+  ARGON2_TIME_COST: int(2, 1, 10),
+
+  OTP_MODE: z.enum(['test', 'live']).default('test'),
+  OTP_TEST_CODE: z
+    .string()
+    .regex(/^\d{6}$/)
+    .default('123456'),
+  OTP_TTL_SECONDS: int(600, 30, 3600),
+  OTP_MAX_ATTEMPTS: int(5, 1, 20),
+  OTP_RESEND_COOLDOWN_SECONDS: int(60, 0, 3600),
+
+  RATE_LIMIT_WINDOW_SECONDS: int(600, 1, 86_400),
+  RATE_LIMIT_PER_PHONE: int(10, 1, 1_000_000),
+  RATE_LIMIT_PER_IP: int(100, 1, 1_000_000),
+
+  FEATURE_WALLET_ENABLED: bool(true),
+  FEATURE_MOBILE_MONEY_ENABLED: bool(true),
+  FEATURE_AFFILIATE_ENABLED: bool(false),
+  FEATURE_MULTI_CURRENCY: bool(false),
+  FEATURE_LIVE_CHAT: bool(false),
+  FEATURE_MULTI_LANGUAGE: bool(true),
+
+  PAYMENT_PROVIDER: z.enum(['simulator', 'daraja']).default('simulator'),
+  PAYMENT_CALLBACK_SECRET: secret,
+  SIMULATOR_DELAY_MS: int(2000, 0, 600_000),
+  RECONCILE_INTERVAL_SECONDS: int(60, 0, 86_400),
+  RECONCILE_AFTER_SECONDS: int(120, 0, 86_400),
+  DARAJA_BASE_URL: z.string().url().default('https://sandbox.safaricom.co.ke'),
+  DARAJA_CONSUMER_KEY: optionalString,
+  DARAJA_CONSUMER_SECRET: optionalString,
+  DARAJA_SHORTCODE: z.string().default('174379'),
+  DARAJA_PASSKEY: optionalString,
+  DARAJA_B2C_SHORTCODE: z.string().default('600000'),
+  DARAJA_INITIATOR_NAME: z.string().default('testapi'),
+  DARAJA_SECURITY_CREDENTIAL: optionalString,
+  DARAJA_TIMEOUT_MS: int(10_000, 100, 120_000),
+
+  SMS_PROVIDER: z.enum(['console', 'gateway']).default('console'),
+  SMS_GATEWAY_URL: z.string().url().default('https://api.africastalking.com/version1/messaging'),
+  SMS_GATEWAY_USERNAME: z.string().default('sandbox'),
+  SMS_GATEWAY_API_KEY: optionalString,
+  SMS_SENDER_ID: optionalString,
+
+  CHAT_TOKEN_SECRET: secret,
+  GAME_PROVIDER_SECRET: secret,
+  LAUNCH_TOKEN_TTL_SECONDS: int(300, 10, 3600),
+  /** CSP frame-ancestors of the demo game page: who may embed it. */
+  GAME_FRAME_ANCESTORS: z.string().default("'self' http://localhost:* http://127.0.0.1:*"),
+});
+
+type Parsed = z.infer<typeof EnvSchema>;
+type SecretKey = 'JWT_SECRET' | 'PAYMENT_CALLBACK_SECRET' | 'CHAT_TOKEN_SECRET' | 'GAME_PROVIDER_SECRET';
+const SECRET_KEYS: SecretKey[] = [
+  'JWT_SECRET',
+  'PAYMENT_CALLBACK_SECRET',
+  'CHAT_TOKEN_SECRET',
+  'GAME_PROVIDER_SECRET',
+];
+
+export type Env = Omit<Parsed, SecretKey | 'PUBLIC_BASE_URL'> & {
+  [K in SecretKey]: string;
+} & { PUBLIC_BASE_URL: string; SQLITE_PATH: string };
+
+export class EnvError extends Error {}
+
+/**
+ * Reads and validates the environment once. Secrets missing from the environment are
+ * generated on first start and persisted in DATA_DIR/secrets.json (mode 0600), so tokens
+ * and callback URLs survive a restart. Secrets are never logged.
+ */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const parsed = result.data;
+  const dataDir = resolve(parsed.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const secrets = loadOrCreateSecrets(dataDir, parsed);
+  const publicBase = (parsed.PUBLIC_BASE_URL ?? `http://${hostForUrl(parsed.HOST)}:${parsed.PORT}`).replace(
+    /\/+$/,
+    '',
+  );
+  return {
+    ...parsed,
+    ...secrets,
+    DATA_DIR: dataDir,
+    PUBLIC_BASE_URL: publicBase,
+    SQLITE_PATH: parsed.SQLITE_FILE ? resolve(dataDir, parsed.SQLITE_FILE) : join(dataDir, 'mchezo.sqlite'),
+  };
+}
+
+function hostForUrl(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+function loadOrCreateSecrets(dataDir: string, parsed: Parsed): Record<SecretKey, string> {
+  const file = join(dataDir, 'secrets.json');
+  let stored: Partial<Record<SecretKey, string>> = {};
+  if (existsSync(file)) {
+    try {
+      stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<Record<SecretKey, string>>;
+    } catch {
+      throw new EnvError(`${file} is not valid JSON; fix or delete it (deleting invalidates sessions)`);
+    }
+  }
+  let changed = false;
+  const out = {} as Record<SecretKey, string>;
+  for (const key of SECRET_KEYS) {
+    const fromEnv = parsed[key];
+    if (fromEnv) {
+      out[key] = fromEnv;
+      continue;
+    }
+    const existing = stored[key];
+    if (typeof existing === 'string' && existing.length >= 16) {
+      out[key] = existing;
+    } else {
+      out[key] = randomBytes(32).toString('base64url');
+      stored[key] = out[key];
+      changed = true;
+    }
+  }
+  if (changed) {
+    writeFileSync(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
+    chmodSync(file, 0o600);
+  }
+  return out;
+}

@@ -1,0 +1,41 @@
+import type { ErrorResponse, LockoutReason } from '@mchezo/contracts/errors';
+import { DEFAULT_LOCKOUT_MESSAGE } from '@mchezo/contracts/errors';
+
+/** An expected failure with its HTTP status and `{ error, … }` body. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly extra: Omit<ErrorResponse, 'error'> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+
+  toBody(): ErrorResponse {
+    return { error: this.message, ...this.extra };
+  }
+}
+
+export const badRequest = (message: string, code = 'BAD_REQUEST') => new AppError(400, message, { code });
+export const unauthorized = (message = 'Authentication required', code = 'UNAUTHORIZED') =>
+  new AppError(401, message, { code, reason: code });
+export const forbidden = (message: string, code = 'FORBIDDEN') => new AppError(403, message, { code });
+export const notFound = (message: string) => new AppError(404, message, { code: 'NOT_FOUND' });
+export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, message, { code });
+export const unprocessable = (message: string, code = 'BUSINESS_RULE') =>
+  new AppError(422, message, { code });
+
+export function lockedOut(reason: LockoutReason, message = DEFAULT_LOCKOUT_MESSAGE): AppError {
+  return new AppError(401, message, { code: reason, locked_out: true, reason, message });
+}
+
+export function rateLimited(retryAfterSeconds: number): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new AppError(
+    429,
+    `Too many attempts. Try again in ${seconds} seconds.`,
+    { code: 'RATE_LIMITED', retry_after_seconds: seconds },
+    { 'retry-after': String(seconds) },
+  );
+}

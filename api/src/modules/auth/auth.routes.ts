@@ -1,0 +1,168 @@
+import {
+  CodeSentResponse,
+  LoginRequest,
+  LoginResponse,
+  LogoutRequest,
+  MeResponse,
+  PasswordResetConfirmRequest,
+  PasswordResetRequestRequest,
+  RefreshRequest,
+  RefreshResponse,
+  RegisterRequest,
+  RegisterResponse,
+  VerifyConfirmRequest,
+  VerifyConfirmResponse,
+  VerifyRequestRequest,
+} from '@mchezo/contracts/auth';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
+import { type AuthService, parsePhone } from './auth.service.js';
+import type { RateLimiter } from './rate-limit.js';
+
+export interface AuthRoutesOptions {
+  ctx: AppContext;
+  auth: AuthService;
+  limiter: RateLimiter;
+  requireAuth: PreHandler;
+}
+
+const tags = ['auth'];
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
+  app,
+  { ctx, auth, limiter, requireAuth },
+) => {
+  const codeSent = (message: string) => ({
+    message,
+    resend_after_seconds: ctx.env.OTP_RESEND_COOLDOWN_SECONDS,
+    expires_in_seconds: ctx.env.OTP_TTL_SECONDS,
+  });
+
+  app.post(
+    '/auth/register',
+    {
+      schema: {
+        tags,
+        body: RegisterRequest,
+        response: { 201: RegisterResponse, ...errorResponses(400, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const phone = parsePhone(request.body.phone);
+      await limiter.hit('register', request.ip, phone);
+      const user = await auth.register(phone, request.body.password, request.body.full_name ?? null);
+      return reply.code(201).send({ user, needs_verification: true });
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags,
+        body: LoginRequest,
+        response: { 200: LoginResponse, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request) => {
+      const phone = parsePhone(request.body.phone);
+      await limiter.hit('login', request.ip, phone);
+      return auth.login(phone, request.body.password);
+    },
+  );
+
+  app.post(
+    '/auth/refresh',
+    {
+      schema: { tags, body: RefreshRequest, response: { 200: RefreshResponse, ...errorResponses(400, 401) } },
+    },
+    async (request) => auth.refresh(request.body.refresh_token),
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      preHandler: requireAuth,
+      schema: { tags, body: LogoutRequest, response: { 204: z.null(), ...errorResponses(400, 401) } },
+    },
+    async (request, reply) => {
+      await auth.logout(authOf(request).sessionId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/auth/me',
+    { preHandler: requireAuth, schema: { tags, response: { 200: MeResponse, ...errorResponses(401) } } },
+    async (request) => ({ user: await auth.me(authOf(request).userId) }),
+  );
+
+  app.post(
+    '/auth/verify/request',
+    {
+      schema: {
+        tags,
+        body: VerifyRequestRequest,
+        response: { 200: CodeSentResponse, ...errorResponses(400, 429, 503) },
+      },
+    },
+    async (request) => {
+      const phone = parsePhone(request.body.phone);
+      await limiter.hit('verify_request', request.ip, phone);
+      await auth.requestVerification(phone);
+      return codeSent('If this phone has an account waiting for verification, a code has been sent.');
+    },
+  );
+
+  app.post(
+    '/auth/verify/confirm',
+    {
+      schema: {
+        tags,
+        body: VerifyConfirmRequest,
+        response: { 200: VerifyConfirmResponse, ...errorResponses(400, 401, 409, 429) },
+      },
+    },
+    async (request) => {
+      const phone = parsePhone(request.body.phone);
+      await limiter.hit('verify_confirm', request.ip, phone);
+      return { user: await auth.confirmVerification(phone, request.body.code), verified: true as const };
+    },
+  );
+
+  app.post(
+    '/auth/password/reset/request',
+    {
+      schema: {
+        tags,
+        body: PasswordResetRequestRequest,
+        response: { 200: CodeSentResponse, ...errorResponses(400, 429, 503) },
+      },
+    },
+    async (request) => {
+      const phone = parsePhone(request.body.phone);
+      await limiter.hit('reset_request', request.ip, phone);
+      await auth.requestPasswordReset(phone);
+      return codeSent('If this phone has an account, a reset code has been sent.');
+    },
+  );
+
+  app.post(
+    '/auth/password/reset/confirm',
+    {
+      schema: {
+        tags,
+        body: PasswordResetConfirmRequest,
+        response: { 204: z.null(), ...errorResponses(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      const phone = parsePhone(request.body.phone);
+      await limiter.hit('reset_confirm', request.ip, phone);
+      await auth.confirmPasswordReset(phone, request.body.code, request.body.new_password);
+      return reply.code(204).send(null);
+    },
+  );
+};

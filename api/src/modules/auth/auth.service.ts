@@ -1,0 +1,273 @@
+import type { LoginResponse, RefreshResponse, User } from '@mchezo/contracts/auth';
+import { normalizePhone } from '@mchezo/contracts/auth';
+import { type Algorithm, hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
+import type { AppContext } from '../../context.js';
+import { inTransaction, isUniqueViolation } from '../../db/tx.js';
+import { newId, randomToken, sha256, signJwt, verifyJwt } from '../../lib/crypto.js';
+import { badRequest, conflict, forbidden, lockedOut, unauthorized } from '../../lib/errors.js';
+import { iso } from '../../lib/time.js';
+import {
+  findRefreshToken,
+  findSessionForAuth,
+  findUserById,
+  findUserByPhone,
+  insertRefreshToken,
+  insertSession,
+  insertUserWithWallet,
+  revokeSession,
+  revokeUserSessions,
+  setPasswordHash,
+  setUserStatus,
+  spendRefreshToken,
+  type UserRow,
+} from './auth.repository.js';
+import { OtpService } from './otp.service.js';
+
+export interface AuthenticatedUser {
+  userId: string;
+  sessionId: string;
+  phone: string;
+  playerRef: string;
+}
+
+export const WALLET_CURRENCY = 'KES';
+/** Algorithm.Argon2id (a const enum, which isolated modules cannot read). */
+const ARGON2ID = 2 as Algorithm;
+const SUSPENDED_MESSAGE = 'Your account is suspended. Please contact support.';
+
+export function toUserDto(row: UserRow): User {
+  const roles = row.roles.split(',').filter(Boolean);
+  return {
+    id: row.id,
+    phone: row.phone,
+    username: row.username,
+    email: row.email,
+    full_name: row.full_name,
+    roles,
+    role: roles[0] ?? 'user',
+    status: row.status,
+    created_at: iso(row.created_at),
+  };
+}
+
+export function parsePhone(raw: string): string {
+  const phone = normalizePhone(raw);
+  if (!phone)
+    throw badRequest(
+      'Enter a valid phone number (Kenya +254, Uganda +256, Tanzania +255 or Rwanda +250)',
+      'INVALID_PHONE',
+    );
+  return phone;
+}
+
+export class AuthService {
+  readonly otp: OtpService;
+  private dummyHash: Promise<string> | null = null;
+
+  constructor(private readonly ctx: AppContext) {
+    this.otp = new OtpService(ctx);
+  }
+
+  private hashPassword(password: string): Promise<string> {
+    return argonHash(password, {
+      algorithm: ARGON2ID,
+      memoryCost: this.ctx.env.ARGON2_MEMORY_KIB,
+      timeCost: this.ctx.env.ARGON2_TIME_COST,
+      parallelism: 1,
+    });
+  }
+
+  async register(phone: string, password: string, fullName: string | null): Promise<User> {
+    const { clock, database } = this.ctx;
+    if (await findUserByPhone(database.db, phone))
+      throw conflict('This phone number is already registered', 'PHONE_TAKEN');
+    const passwordHash = await this.hashPassword(password);
+    const now = clock.now();
+    const row: UserRow = {
+      id: newId(),
+      phone,
+      username: phone,
+      email: null,
+      full_name: fullName?.trim() ? fullName.trim() : null,
+      password_hash: passwordHash,
+      roles: 'user',
+      status: 'pending_verification',
+      player_ref: `p_${randomToken(12)}`,
+      created_at: now,
+      updated_at: now,
+    };
+    try {
+      await inTransaction(database, (trx) => insertUserWithWallet(trx, row, WALLET_CURRENCY));
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict('This phone number is already registered', 'PHONE_TAKEN');
+      throw err;
+    }
+    return toUserDto(row);
+  }
+
+  async login(phone: string, password: string): Promise<LoginResponse> {
+    const user = await findUserByPhone(this.ctx.database.db, phone);
+    // Verify against a throwaway hash when the phone is unknown: same time, no enumeration.
+    this.dummyHash ??= this.hashPassword(randomToken());
+    const ok = await argonVerify(user?.password_hash ?? (await this.dummyHash), password).catch(() => false);
+    if (!user || !ok) throw unauthorized('Invalid phone number or password', 'INVALID_CREDENTIALS');
+    if (user.status === 'suspended') throw lockedOut('ACCOUNT_SUSPENDED', SUSPENDED_MESSAGE);
+    if (user.status === 'pending_verification') {
+      return {
+        user: toUserDto(user),
+        access_token: null,
+        refresh_token: null,
+        expires_in: null,
+        needs_verification: true,
+      };
+    }
+    const tokens = await this.startSession(user.id);
+    return { user: toUserDto(user), ...tokens, needs_verification: false };
+  }
+
+  private async startSession(userId: string) {
+    const { env, clock, database } = this.ctx;
+    const now = clock.now();
+    const sessionId = newId();
+    const refreshToken = randomToken();
+    await inTransaction(database, async (trx) => {
+      await insertSession(trx, {
+        id: sessionId,
+        user_id: userId,
+        created_at: now,
+        expires_at: now + env.REFRESH_TOKEN_TTL_SECONDS * 1000,
+        revoked_at: null,
+        revoked_reason: null,
+      });
+      await insertRefreshToken(trx, {
+        token_hash: sha256(refreshToken),
+        session_id: sessionId,
+        created_at: now,
+        expires_at: now + env.REFRESH_TOKEN_TTL_SECONDS * 1000,
+      });
+    });
+    return {
+      access_token: this.accessToken(userId, sessionId),
+      refresh_token: refreshToken,
+      expires_in: env.ACCESS_TOKEN_TTL_SECONDS,
+    };
+  }
+
+  private accessToken(userId: string, sessionId: string): string {
+    const iat = Math.floor(this.ctx.clock.now() / 1000);
+    return signJwt(this.ctx.env.JWT_SECRET, {
+      sub: userId,
+      sid: sessionId,
+      typ: 'access',
+      iat,
+      exp: iat + this.ctx.env.ACCESS_TOKEN_TTL_SECONDS,
+    });
+  }
+
+  /** Rotates a refresh token. Presenting a spent one revokes the whole session (theft signal). */
+  async refresh(refreshToken: string): Promise<RefreshResponse> {
+    const { env, clock, database } = this.ctx;
+    const now = clock.now();
+    const tokenHash = sha256(refreshToken);
+    const newToken = randomToken();
+    const result = await inTransaction(database, async (trx) => {
+      const row = await findRefreshToken(trx, tokenHash);
+      if (!row) return { error: lockedOut('INVALID_TOKEN', 'Your session has ended. Please sign in again.') };
+      if (row.revoked_at !== null) return { error: lockedOut('SESSION_REVOKED') };
+      if (row.used_at !== null || !(await spendRefreshToken(trx, tokenHash, now))) {
+        await revokeSession(trx, row.session_id, 'refresh_token_reuse', now);
+        return { error: lockedOut('REFRESH_TOKEN_REUSED') };
+      }
+      if (row.expires_at <= now)
+        return { error: lockedOut('INVALID_TOKEN', 'Your session has expired. Please sign in again.') };
+      if (row.status === 'suspended') {
+        await revokeSession(trx, row.session_id, 'suspended', now);
+        return { error: lockedOut('ACCOUNT_SUSPENDED', SUSPENDED_MESSAGE) };
+      }
+      await insertRefreshToken(trx, {
+        token_hash: sha256(newToken),
+        session_id: row.session_id,
+        created_at: now,
+        expires_at: now + env.REFRESH_TOKEN_TTL_SECONDS * 1000,
+      });
+      const user = await findUserById(trx, row.user_id);
+      return { user: user!, sessionId: row.session_id };
+    });
+    // The revocation above must commit, so the error is thrown after the transaction.
+    if ('error' in result) throw result.error;
+    return {
+      access_token: this.accessToken(result.user.id, result.sessionId),
+      refresh_token: newToken,
+      expires_in: env.ACCESS_TOKEN_TTL_SECONDS,
+      user: toUserDto(result.user),
+    };
+  }
+
+  async logout(sessionId: string): Promise<void> {
+    await revokeSession(this.ctx.database.db, sessionId, 'logout', this.ctx.clock.now());
+  }
+
+  /** Verifies the bearer token and that its session and user still stand. */
+  async authenticate(authorization: string | undefined): Promise<AuthenticatedUser> {
+    const match = authorization ? /^Bearer\s+(\S+)$/i.exec(authorization) : null;
+    if (!match?.[1]) throw unauthorized('Authentication required', 'UNAUTHORIZED');
+    const result = verifyJwt(this.ctx.env.JWT_SECRET, match[1], Math.floor(this.ctx.clock.now() / 1000));
+    if (!result.ok) {
+      throw result.expired
+        ? unauthorized('Access token expired', 'TOKEN_EXPIRED')
+        : unauthorized('Invalid access token', 'INVALID_TOKEN');
+    }
+    const { sub, sid, typ } = result.payload;
+    if (typ !== 'access' || typeof sub !== 'string' || typeof sid !== 'string') {
+      throw unauthorized('Invalid access token', 'INVALID_TOKEN');
+    }
+    const session = await findSessionForAuth(this.ctx.database.db, sid);
+    if (!session || session.user_id !== sub) throw lockedOut('INVALID_TOKEN');
+    if (session.revoked_at !== null) throw lockedOut('SESSION_REVOKED');
+    if (session.status === 'suspended') throw lockedOut('ACCOUNT_SUSPENDED', SUSPENDED_MESSAGE);
+    if (session.status !== 'active') throw forbidden('Verify your phone number first', 'NEEDS_VERIFICATION');
+    return { userId: sub, sessionId: sid, phone: session.phone, playerRef: session.player_ref };
+  }
+
+  async me(userId: string): Promise<User> {
+    const row = await findUserById(this.ctx.database.db, userId);
+    if (!row) throw lockedOut('INVALID_TOKEN');
+    return toUserDto(row);
+  }
+
+  async requestVerification(phone: string): Promise<void> {
+    const user = await findUserByPhone(this.ctx.database.db, phone);
+    await this.otp.issue(phone, 'verify', user?.status === 'pending_verification');
+  }
+
+  async confirmVerification(phone: string, code: string): Promise<User> {
+    const { database, clock } = this.ctx;
+    const user = await findUserByPhone(database.db, phone);
+    if (!user) throw badRequest('Invalid verification code', 'CODE_INVALID');
+    if (user.status === 'active') throw conflict('This account is already verified', 'ALREADY_VERIFIED');
+    if (user.status === 'suspended') throw lockedOut('ACCOUNT_SUSPENDED', SUSPENDED_MESSAGE);
+    await this.otp.check(phone, 'verify', code);
+    await setUserStatus(database.db, user.id, 'active', clock.now());
+    return toUserDto({ ...user, status: 'active' });
+  }
+
+  async requestPasswordReset(phone: string): Promise<void> {
+    const user = await findUserByPhone(this.ctx.database.db, phone);
+    await this.otp.issue(phone, 'reset', !!user && user.status !== 'suspended');
+  }
+
+  async confirmPasswordReset(phone: string, code: string, newPassword: string): Promise<void> {
+    const { database, clock } = this.ctx;
+    const user = await findUserByPhone(database.db, phone);
+    if (!user || user.status === 'suspended') throw badRequest('Invalid verification code', 'CODE_INVALID');
+    await this.otp.check(phone, 'reset', code);
+    const passwordHash = await this.hashPassword(newPassword);
+    const now = clock.now();
+    await inTransaction(database, async (trx) => {
+      await setPasswordHash(trx, user.id, passwordHash, now);
+      // Receiving the code proves the phone, so a pending account becomes active too.
+      if (user.status === 'pending_verification') await setUserStatus(trx, user.id, 'active', now);
+      await revokeUserSessions(trx, user.id, 'password_reset', now);
+    });
+  }
+}

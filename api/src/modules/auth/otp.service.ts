@@ -1,0 +1,107 @@
+import type { AppContext } from '../../context.js';
+import { inTransaction } from '../../db/tx.js';
+import { hmacHex, newId, randomDigits, randomToken, safeEqual } from '../../lib/crypto.js';
+import { AppError, badRequest, rateLimited } from '../../lib/errors.js';
+import {
+  consumeOtp,
+  deleteOtp,
+  latestOtp,
+  type OtpRow,
+  recordOtpFailure,
+  replaceOtp,
+} from './auth.repository.js';
+
+export type OtpPurpose = OtpRow['purpose'];
+
+const MESSAGES: Record<OtpPurpose, (code: string, minutes: number) => string> = {
+  verify: (code, minutes) => `Your Mchezo verification code is ${code}. It expires in ${minutes} minutes.`,
+  reset: (code, minutes) => `Your Mchezo password reset code is ${code}. It expires in ${minutes} minutes.`,
+};
+
+/**
+ * One-time codes. Test mode: the code is always OTP_TEST_CODE and nothing is sent.
+ * Live mode: a random 6-digit code, stored as a keyed hash, valid OTP_TTL_SECONDS,
+ * ended after OTP_MAX_ATTEMPTS wrong tries, sent by the SMS adapter.
+ */
+export class OtpService {
+  constructor(private readonly ctx: AppContext) {}
+
+  private hash(phone: string, purpose: OtpPurpose, code: string): string {
+    return hmacHex(this.ctx.env.JWT_SECRET, `otp:${purpose}:${phone}:${code}`);
+  }
+
+  /**
+   * Issues a code when `eligible`; otherwise records a dead one, so the answer and the
+   * cooldown look the same whether or not the phone has an account.
+   */
+  async issue(phone: string, purpose: OtpPurpose, eligible: boolean): Promise<void> {
+    const { env, clock, database } = this.ctx;
+    const now = clock.now();
+    const live = env.OTP_MODE === 'live';
+    const code = live ? randomDigits(6) : env.OTP_TEST_CODE;
+    const row: OtpRow = {
+      id: newId(),
+      phone,
+      purpose,
+      code_hash: eligible ? this.hash(phone, purpose, code) : `dead:${randomToken(16)}`,
+      created_at: now,
+      expires_at: now + env.OTP_TTL_SECONDS * 1000,
+      attempts: 0,
+      consumed_at: null,
+    };
+    await inTransaction(database, async (trx) => {
+      const last = await latestOtp(trx, phone, purpose);
+      const readyAt = last ? last.created_at + env.OTP_RESEND_COOLDOWN_SECONDS * 1000 : 0;
+      if (readyAt > now) throw rateLimited((readyAt - now) / 1000);
+      await replaceOtp(trx, row);
+    });
+    if (!eligible || !live) return;
+    try {
+      await this.ctx.sms.send(phone, MESSAGES[purpose](code, Math.round(env.OTP_TTL_SECONDS / 60)));
+    } catch (err) {
+      this.ctx.log.error(
+        { err: { message: (err as Error).message }, sms: this.ctx.sms.name },
+        'sms send failed',
+      );
+      // Let the player retry at once rather than wait out a cooldown for a code that never left.
+      await deleteOtp(database.db, row.id);
+      throw new AppError(503, 'We could not send the code. Please try again.', { code: 'SMS_FAILED' });
+    }
+  }
+
+  /** Checks and spends a code; throws 400 when it is wrong, expired or used up. */
+  async check(phone: string, purpose: OtpPurpose, code: string): Promise<void> {
+    const { env, clock, database } = this.ctx;
+    const now = clock.now();
+    const outcome = await inTransaction(database, async (trx) => {
+      const row = await latestOtp(trx, phone, purpose);
+      const active =
+        row && row.consumed_at === null && row.expires_at > now && row.attempts < env.OTP_MAX_ATTEMPTS;
+      if (!row || !active) {
+        // Test mode: the fixed code is always the code (decisions.md), even with no live one.
+        if (env.OTP_MODE === 'test' && safeEqual(code, env.OTP_TEST_CODE)) return 'ok';
+        return row && row.expires_at <= now ? 'expired' : 'none';
+      }
+      if (safeEqual(row.code_hash, this.hash(phone, purpose, code))) {
+        await consumeOtp(trx, row.id, now);
+        return 'ok';
+      }
+      const attempts = row.attempts + 1;
+      const ended = attempts >= env.OTP_MAX_ATTEMPTS;
+      await recordOtpFailure(trx, row.id, attempts, ended ? now : null);
+      return ended ? 'exhausted' : 'wrong';
+    });
+    switch (outcome) {
+      case 'ok':
+        return;
+      case 'expired':
+        throw badRequest('This code has expired. Request a new code.', 'CODE_EXPIRED');
+      case 'exhausted':
+        throw badRequest('Too many wrong attempts. Request a new code.', 'CODE_ATTEMPTS_EXCEEDED');
+      case 'none':
+        throw badRequest('No active code for this phone. Request a new code.', 'CODE_NOT_FOUND');
+      default:
+        throw badRequest('Invalid verification code', 'CODE_INVALID');
+    }
+  }
+}

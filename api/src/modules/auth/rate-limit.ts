@@ -1,0 +1,53 @@
+import { sql } from 'kysely';
+import type { AppContext } from '../../context.js';
+import { rateLimited } from '../../lib/errors.js';
+
+export type LimitedAction =
+  | 'login'
+  | 'register'
+  | 'verify_request'
+  | 'verify_confirm'
+  | 'reset_request'
+  | 'reset_confirm';
+
+/**
+ * Fixed-window counters kept in the database, so every API instance sees the same counts.
+ * One upsert per key: the window restarts when it has passed, else the count grows.
+ */
+export class RateLimiter {
+  constructor(private readonly ctx: AppContext) {}
+
+  async hit(action: LimitedAction, ip: string, phone: string | null): Promise<void> {
+    const { env } = this.ctx;
+    const checks: Array<[string, number]> = [[`${action}:ip:${ip}`, env.RATE_LIMIT_PER_IP]];
+    if (phone) checks.push([`${action}:phone:${phone}`, env.RATE_LIMIT_PER_PHONE]);
+    let wait = 0;
+    for (const [key, max] of checks) {
+      const { count, windowStart } = await this.increment(key);
+      if (count > max) {
+        wait = Math.max(
+          wait,
+          (windowStart + env.RATE_LIMIT_WINDOW_SECONDS * 1000 - this.ctx.clock.now()) / 1000,
+        );
+      }
+    }
+    if (wait > 0) throw rateLimited(wait);
+  }
+
+  private async increment(key: string): Promise<{ count: number; windowStart: number }> {
+    const now = this.ctx.clock.now();
+    const expired = now - this.ctx.env.RATE_LIMIT_WINDOW_SECONDS * 1000;
+    const row = await this.ctx.database.db
+      .insertInto('rate_limits')
+      .values({ key, window_start: now, count: 1 })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          count: sql<number>`case when rate_limits.window_start <= ${expired} then 1 else rate_limits.count + 1 end`,
+          window_start: sql<number>`case when rate_limits.window_start <= ${expired} then ${now} else rate_limits.window_start end`,
+        }),
+      )
+      .returning(['count', 'window_start'])
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), windowStart: Number(row.window_start) };
+  }
+}

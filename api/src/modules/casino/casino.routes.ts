@@ -1,0 +1,52 @@
+import { GameLinkRequest, GameLinkResponse, GamesResponse } from '@mchezo/contracts/casino';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { GameProvider } from '../../adapters/games/game-provider.js';
+import type { AppContext } from '../../context.js';
+import { notFound } from '../../lib/errors.js';
+import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
+import { CasinoService, loadThumbnails } from './casino.service.js';
+
+const tags = ['casino'];
+
+export const casinoRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  games: GameProvider;
+  requireAuth: PreHandler;
+}> = async (app, { ctx, games, requireAuth }) => {
+  const casino = new CasinoService(ctx, games);
+  const thumbnails = loadThumbnails();
+
+  app.get('/casino/games', { schema: { tags, response: { 200: GamesResponse } } }, async () => ({
+    games: await casino.games(),
+  }));
+
+  app.post(
+    '/casino/game/link',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        body: GameLinkRequest,
+        response: { 200: GameLinkResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => casino.gameLink(authOf(request).playerRef, request.body.game_id),
+  );
+
+  app.get(
+    '/casino/thumbnails/:file',
+    { schema: { tags, params: z.strictObject({ file: z.string().max(80) }) } },
+    async (request, reply) => {
+      const svg = thumbnails.get(request.params.file);
+      if (!svg) throw notFound('Thumbnail not found');
+      return reply
+        .header('content-type', 'image/svg+xml')
+        .header('cache-control', 'public, max-age=86400')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .header('x-content-type-options', 'nosniff')
+        .send(svg);
+    },
+  );
+};

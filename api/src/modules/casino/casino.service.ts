@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Game, GameLinkResponse } from '@mchezo/contracts/casino';
+import type { GameProvider } from '../../adapters/games/game-provider.js';
+import type { AppContext } from '../../context.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import { findGame, type GameRow, insertMissingGames, listEnabledGames } from './casino.repository.js';
+import { CATALOGUE } from './catalogue.js';
+
+const THUMBNAIL_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../assets/thumbnails');
+
+export async function seedGames(ctx: AppContext): Promise<void> {
+  const now = ctx.clock.now();
+  await insertMissingGames(
+    ctx.database.db,
+    CATALOGUE.map((g, i) => ({
+      id: g.id,
+      name: g.name,
+      category: g.category,
+      thumbnail: `${g.id}.svg`,
+      sort_order: i,
+      enabled: 1,
+      created_at: now,
+    })),
+  );
+}
+
+/** Thumbnails are tiny SVGs read once into memory: they sit on a phone's critical path. */
+export function loadThumbnails(): Map<string, Buffer> {
+  const map = new Map<string, Buffer>();
+  for (const g of CATALOGUE) {
+    map.set(`${g.id}.svg`, readFileSync(join(THUMBNAIL_DIR, `${g.id}.svg`)));
+  }
+  return map;
+}
+
+export class CasinoService {
+  private cache: { at: number; games: Game[] } | null = null;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly provider: GameProvider,
+  ) {}
+
+  private toDto(row: GameRow): Game {
+    return {
+      game_id: row.id,
+      name: row.name,
+      category: row.category,
+      thumbnail_url: `${this.ctx.env.PUBLIC_BASE_URL}/api/v1/casino/thumbnails/${row.thumbnail}`,
+    };
+  }
+
+  /** The lobby list: cached for 30 s (it changes only when an operator edits the catalogue). */
+  async games(): Promise<Game[]> {
+    const now = this.ctx.clock.now();
+    if (this.cache && now - this.cache.at < 30_000) return this.cache.games;
+    const games = (await listEnabledGames(this.ctx.database.db)).map((r) => this.toDto(r));
+    this.cache = { at: now, games };
+    return games;
+  }
+
+  async gameLink(playerRef: string, gameId: string): Promise<GameLinkResponse> {
+    if (!this.ctx.env.FEATURE_WALLET_ENABLED)
+      throw forbidden('Games need the wallet, which is not available', 'FEATURE_DISABLED');
+    const game = await findGame(this.ctx.database.db, gameId);
+    if (!game) throw notFound('Game not found');
+    return { game_link: this.provider.launchUrl({ playerRef, gameId: game.id }) };
+  }
+}

@@ -1,0 +1,130 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { hmacHex, safeEqual } from '../../lib/crypto.js';
+import { AppError, forbidden, notFound, unauthorized, unprocessable } from '../../lib/errors.js';
+import { errorResponses } from '../../lib/http.js';
+import { fromMinor, toMinor } from '../../lib/money.js';
+import type { WalletRow } from '../wallet/wallet.repository.js';
+import type { WalletService } from '../wallet/wallet.service.js';
+import { findUserByPlayerRef } from './casino.repository.js';
+import {
+  SEAMLESS_MAX_SKEW_SECONDS,
+  SEAMLESS_SIGNATURE_HEADER,
+  SEAMLESS_TIMESTAMP_HEADER,
+  SeamlessBalanceRequest,
+  SeamlessBalanceResponse,
+  SeamlessMoneyRequest,
+  SeamlessRollbackRequest,
+} from './seamless.schemas.js';
+
+/** The key providers sign with (derived, so the root secret itself is never shared). */
+export const seamlessKey = (secret: string) => hmacHex(secret, 'seamless-wallet-v1');
+
+export function signSeamless(key: string, timestamp: number, rawBody: string): string {
+  return hmacHex(key, `${timestamp}.${rawBody}`);
+}
+
+const tags = ['seamless-wallet'];
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
+
+export const seamlessRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; wallet: WalletService }> = async (
+  app,
+  { ctx, wallet },
+) => {
+  const key = seamlessKey(ctx.env.GAME_PROVIDER_SECRET);
+
+  // Signature check runs before body validation, so an unsigned caller learns nothing.
+  app.addHook('preValidation', async (request) => {
+    const signature = request.headers[SEAMLESS_SIGNATURE_HEADER];
+    const timestamp = Number(request.headers[SEAMLESS_TIMESTAMP_HEADER]);
+    if (typeof signature !== 'string' || !Number.isInteger(timestamp)) {
+      throw unauthorized('Missing request signature', 'INVALID_SIGNATURE');
+    }
+    if (Math.abs(Math.floor(ctx.clock.now() / 1000) - timestamp) > SEAMLESS_MAX_SKEW_SECONDS) {
+      throw unauthorized('Request timestamp outside the allowed window', 'INVALID_SIGNATURE');
+    }
+    if (!safeEqual(signature, signSeamless(key, timestamp, request.rawBody ?? ''))) {
+      throw unauthorized('Invalid request signature', 'INVALID_SIGNATURE');
+    }
+  });
+
+  async function player(playerId: string): Promise<string> {
+    const user = await findUserByPlayerRef(ctx.database.db, playerId);
+    if (!user) throw notFound('Player not found');
+    if (user.status !== 'active') throw forbidden('Player is not allowed to play', 'PLAYER_BLOCKED');
+    return user.id;
+  }
+  const answer = (w: WalletRow, transactionId?: string): SeamlessBalanceResponse => ({
+    balance: fromMinor(w.main + w.withdrawal + w.bonus),
+    currency: w.currency,
+    ...(transactionId ? { transaction_id: transactionId } : {}),
+  });
+  const checkCurrency = (w: WalletRow, currency: string) => {
+    if (currency !== w.currency) throw unprocessable(`Wallet currency is ${w.currency}`, 'CURRENCY_MISMATCH');
+  };
+
+  app.post(
+    '/casino/seamless/balance',
+    { schema: { tags, body: SeamlessBalanceRequest, response: { 200: SeamlessBalanceResponse, ...errors } } },
+    async (request) => answer(await wallet.gameBalance(await player(request.body.player_id))),
+  );
+
+  app.post(
+    '/casino/seamless/bet',
+    { schema: { tags, body: SeamlessMoneyRequest, response: { 200: SeamlessBalanceResponse, ...errors } } },
+    async (request) => {
+      const b = request.body;
+      const userId = await player(b.player_id);
+      checkCurrency(await wallet.gameBalance(userId), b.currency);
+      if (b.amount <= 0) throw new AppError(400, 'A bet must be greater than 0', { code: 'INVALID_AMOUNT' });
+      const w = await wallet.gameBet({
+        userId,
+        providerTxId: b.transaction_id,
+        roundId: b.round_id,
+        gameId: b.game_id,
+        amount: toMinor(b.amount),
+      });
+      return answer(w, b.transaction_id);
+    },
+  );
+
+  app.post(
+    '/casino/seamless/win',
+    { schema: { tags, body: SeamlessMoneyRequest, response: { 200: SeamlessBalanceResponse, ...errors } } },
+    async (request) => {
+      const b = request.body;
+      // A win is paid even if the player was suspended mid-round: the money is theirs.
+      const user = await findUserByPlayerRef(ctx.database.db, b.player_id);
+      if (!user) throw notFound('Player not found');
+      checkCurrency(await wallet.gameBalance(user.id), b.currency);
+      const w = await wallet.gameWin({
+        userId: user.id,
+        providerTxId: b.transaction_id,
+        roundId: b.round_id,
+        gameId: b.game_id,
+        amount: toMinor(b.amount),
+      });
+      return answer(w, b.transaction_id);
+    },
+  );
+
+  app.post(
+    '/casino/seamless/rollback',
+    {
+      schema: { tags, body: SeamlessRollbackRequest, response: { 200: SeamlessBalanceResponse, ...errors } },
+    },
+    async (request) => {
+      const b = request.body;
+      const user = await findUserByPlayerRef(ctx.database.db, b.player_id);
+      if (!user) throw notFound('Player not found');
+      const w = await wallet.gameRollback({
+        userId: user.id,
+        providerTxId: b.transaction_id,
+        roundId: b.round_id,
+        gameId: b.game_id,
+        rolledBackTxId: b.rolled_back_transaction_id,
+      });
+      return answer(w, b.transaction_id);
+    },
+  );
+};

@@ -1,0 +1,23 @@
+import { ChatTokenRequest, ChatTokenResponse } from '@mchezo/contracts/chat';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
+import { chatTokenFor } from './chat.service.js';
+
+export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; requireAuth: PreHandler }> = async (
+  app,
+  { ctx, requireAuth },
+) => {
+  app.post(
+    '/auth/chat-token',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['chat'],
+        body: ChatTokenRequest,
+        response: { 200: ChatTokenResponse, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => chatTokenFor(ctx.env, authOf(request).phone),
+  );
+};

@@ -1,0 +1,19 @@
+import { type AppConfig, DEFAULT_APP_CONFIG } from '@mchezo/contracts/config';
+import type { Env } from '../../env.js';
+
+/** Builds the public config once: features come from configuration, nothing secret goes out. */
+export function buildPublicConfig(env: Env): AppConfig {
+  return {
+    ...DEFAULT_APP_CONFIG,
+    features: {
+      mobile_money_enabled: env.FEATURE_MOBILE_MONEY_ENABLED,
+      wallet_enabled: env.FEATURE_WALLET_ENABLED,
+      affiliate_enabled: env.FEATURE_AFFILIATE_ENABLED,
+      multi_currency: env.FEATURE_MULTI_CURRENCY,
+      live_chat: env.FEATURE_LIVE_CHAT,
+      multi_language: env.FEATURE_MULTI_LANGUAGE,
+    },
+    otp_test_mode: env.OTP_MODE === 'test',
+    otp_test_code: env.OTP_MODE === 'test' ? env.OTP_TEST_CODE : null,
+  };
+}

@@ -1,0 +1,96 @@
+import {
+  BalanceResponse,
+  DepositRequest,
+  DepositResponse,
+  TransactionParams,
+  TransactionResponse,
+  TransactionsQuery,
+  TransactionsResponse,
+  WithdrawRequest,
+  WithdrawResponse,
+} from '@mchezo/contracts/wallet';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
+import type { WalletService } from './wallet.service.js';
+
+const tags = ['wallet'];
+const security = [{ bearer: [] }];
+/** Documented for OpenAPI; other headers pass through untouched. */
+const IdempotencyHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .describe('Same key, same request: the money moves once and the first answer is repeated.'),
+});
+
+export const walletRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  wallet: WalletService;
+  requireAuth: PreHandler;
+}> = async (app, { wallet, requireAuth }) => {
+  app.addHook('preHandler', requireAuth);
+
+  app.get(
+    '/wallet/balance',
+    { schema: { tags, security, response: { 200: BalanceResponse, ...errorResponses(401, 403) } } },
+    async (request) => wallet.balances(authOf(request).userId),
+  );
+
+  app.post(
+    '/wallet/deposit',
+    {
+      schema: {
+        tags,
+        security,
+        headers: IdempotencyHeaders,
+        body: DepositRequest,
+        response: { 200: DepositResponse, ...errorResponses(400, 401, 403, 422) },
+      },
+    },
+    async (request) =>
+      wallet.deposit(authOf(request).userId, request.body, request.headers['idempotency-key']),
+  );
+
+  app.post(
+    '/wallet/withdraw',
+    {
+      schema: {
+        tags,
+        security,
+        headers: IdempotencyHeaders,
+        body: WithdrawRequest,
+        response: { 200: WithdrawResponse, ...errorResponses(400, 401, 403, 422) },
+      },
+    },
+    async (request) =>
+      wallet.withdraw(authOf(request).userId, request.body, request.headers['idempotency-key']),
+  );
+
+  app.get(
+    '/wallet/transactions',
+    {
+      schema: {
+        tags,
+        security,
+        querystring: TransactionsQuery,
+        response: { 200: TransactionsResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => wallet.list(authOf(request).userId, request.query),
+  );
+
+  app.get(
+    '/wallet/transactions/:id',
+    {
+      schema: {
+        tags,
+        security,
+        params: TransactionParams,
+        response: { 200: TransactionResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({ transaction: await wallet.get(authOf(request).userId, request.params.id) }),
+  );
+};
