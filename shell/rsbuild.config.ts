@@ -22,7 +22,7 @@ export default defineConfig({
   source: { entry: { index: './src/index.ts' } },
   html: { template: './src/index.html' },
   output: { distPath: { root: 'dist' }, assetPrefix: '/', target: 'web' },
-  performance: { removeConsole: ['log', 'debug'] },
+  performance: { removeConsole: ['log'] },
   server: {
     port: 3000,
     host: '127.0.0.1',

@@ -7,7 +7,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { DEFAULT_APP_CONFIG } from '@mchezo/contracts/config-defaults';
 import { HostContext } from './context.tsx';
-import type { AppConfig, Host, User } from './types.tsx';
+import type { AppConfig, Host, HostAuth, User } from './types.tsx';
 
 export interface RecordedToast {
   kind: 'success' | 'error' | 'info';
@@ -32,9 +32,11 @@ export interface FakeHostProps {
   user?: User | null;
   config?: Partial<AppConfig>;
   toasts?: RecordedToast[];
+  /** Replaces parts of the fake auth (e.g. a login that fails). */
+  auth?: Partial<HostAuth>;
 }
 
-export function FakeHostProvider({ children, user: initialUser = null, config, toasts = [] }: FakeHostProps) {
+export function FakeHostProvider({ children, user: initialUser = null, config, toasts = [], auth }: FakeHostProps) {
   const navigate = useNavigate();
   const [user, setUser] = useState<User | null>(initialUser);
   const host = useMemo<Host>(() => {
@@ -59,8 +61,13 @@ export function FakeHostProvider({ children, user: initialUser = null, config, t
         register: async () => {},
         requestVerification: async () => {},
         confirmVerification: async () => {},
+        verificationPhone: () => user?.phone ?? null,
+        signInWithStoredCredentials: async () => 'no-credentials',
+        takeRedirectTarget: () => '/',
+        takeLockoutMessage: () => null,
         logout: async () => setUser(null),
         refreshUser: async () => {},
+        ...auth,
       },
       config: merged,
       configLoaded: true,
@@ -70,6 +77,6 @@ export function FakeHostProvider({ children, user: initialUser = null, config, t
       support: { available: false, toggle: () => {} },
       reportError: () => {},
     };
-  }, [user, config, toasts, navigate]);
+  }, [user, config, toasts, navigate, auth]);
   return <HostContext.Provider value={host}>{children}</HostContext.Provider>;
 }

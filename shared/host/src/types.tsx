@@ -7,7 +7,7 @@ import type { AppConfig, FeatureName } from '@mchezo/contracts/config';
 
 export type FeatureFlag = FeatureName;
 
-export type { AppConfig, FeatureFlag, User };
+export type { AppConfig, User };
 
 export interface LoginResult {
   user: User;
@@ -32,6 +32,20 @@ export interface HostAuth {
   register(input: RegisterInput): Promise<void>;
   requestVerification(phone: string): Promise<void>;
   confirmVerification(phone: string, code: string): Promise<void>;
+  /**
+   * The phone a code was (or should be) sent to: the one kept from registration or a pending
+   * login, else the signed-in user's; null when nobody is known.
+   */
+  verificationPhone(): string | null;
+  /**
+   * After a verification: signs in with the credentials kept from registration or a pending
+   * login, then forgets them. 'no-credentials' when none were kept (another tab, a reload).
+   */
+  signInWithStoredCredentials(): Promise<'signed-in' | 'no-credentials' | 'failed'>;
+  /** Where to go after sign-in or verification: the page a guard sent the player away from, else '/'. */
+  takeRedirectTarget(): string;
+  /** The message stored by a lockout (spec §8), returned once and then cleared. */
+  takeLockoutMessage(): string | null;
   logout(): Promise<void>;
   /** Re-reads the user from the server (after a verification, say). */
   refreshUser(): Promise<void>;

@@ -40,7 +40,9 @@ export function AccessGuard({ access, children }: { access: Access; children: Re
   }
   // protected
   if (!signedIn) {
-    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+    // Remembered so login (or verification) can return here (decisions.md).
+    session.set('redirectAfterVerification', location.pathname + location.search);
+    return <Navigate to="/login" replace />;
   }
   if (pending) return <RedirectToVerify />;
   return children;

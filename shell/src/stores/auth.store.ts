@@ -33,6 +33,10 @@ interface AuthState {
   register(input: RegisterInput): Promise<void>;
   requestVerification(phone: string): Promise<void>;
   confirmVerification(phone: string, code: string): Promise<void>;
+  verificationPhone(): string | null;
+  signInWithStoredCredentials(): Promise<'signed-in' | 'no-credentials' | 'failed'>;
+  takeRedirectTarget(): string;
+  takeLockoutMessage(): string | null;
   logout(): Promise<void>;
   refreshUser(): Promise<void>;
   /** Ends the session locally (lockout): no server call, the server already refused it. */
@@ -123,6 +127,37 @@ export const useAuthStore = create<AuthState>((set, get) => ({
 
   async confirmVerification(phone, code) {
     await api.post('/auth/verify/confirm', { phone, code }, { auth: false });
+  },
+
+  verificationPhone() {
+    return session.get('registrationPhone') ?? get().user?.phone ?? null;
+  },
+
+  async signInWithStoredCredentials() {
+    const phone = session.get('registrationPhone');
+    const password = session.get('registrationPassword');
+    if (!phone || !password) return 'no-credentials';
+    try {
+      const { needsVerification } = await get().login(phone, password);
+      if (needsVerification) return 'failed';
+      session.remove('registrationPhone', 'registrationPassword', 'registrationCountryCode');
+      return 'signed-in';
+    } catch {
+      return 'failed';
+    }
+  },
+
+  takeRedirectTarget() {
+    const target = session.get('redirectAfterVerification');
+    session.remove('redirectAfterVerification');
+    // Only a path on this site: never an open redirect.
+    return target?.startsWith('/') && !target.startsWith('//') ? target : '/';
+  },
+
+  takeLockoutMessage() {
+    const message = session.get('lockoutMessage');
+    session.remove('lockoutMessage');
+    return message;
   },
 
   async logout() {

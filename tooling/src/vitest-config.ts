@@ -1,0 +1,13 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+/** Component tests of a remote or the shell: happy-dom, English strings, clean storage per test. */
+export function defineUiVitestConfig() {
+  return defineConfig({
+    test: {
+      environment: 'happy-dom',
+      include: ['src/**/*.test.{ts,tsx}'],
+      setupFiles: [fileURLToPath(new URL('./vitest-setup.ts', import.meta.url))],
+    },
+  });
+}
