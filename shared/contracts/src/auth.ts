@@ -109,7 +109,7 @@ export const RefreshResponse = z.object({
 export type RefreshResponse = z.infer<typeof RefreshResponse>;
 
 /** POST /auth/logout (authenticated) → 204. Body may be empty or {}. */
-export const LogoutRequest = z.strictObject({}).optional();
+export const LogoutRequest = z.strictObject({}).nullish();
 
 /** POST /auth/verify/request → 200 (same answer whether or not the phone has an account). */
 export const VerifyRequestRequest = z.strictObject({ phone: PhoneInput });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** POST /auth/chat-token (authenticated, empty body) */
-export const ChatTokenRequest = z.strictObject({}).optional();
+export const ChatTokenRequest = z.strictObject({}).nullish();
 
 export const ChatTokenResponse = z.object({
   /** Hex HMAC-SHA256 of `chat_user_id` with the support-chat secret (identity verification). */

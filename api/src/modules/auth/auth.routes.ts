@@ -84,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.post(
     '/auth/logout',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: { tags, body: LogoutRequest, response: { 204: z.null(), ...errorResponses(400, 401) } },
     },
     async (request, reply) => {
@@ -95,7 +95,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.get(
     '/auth/me',
-    { preHandler: requireAuth, schema: { tags, response: { 200: MeResponse, ...errorResponses(401) } } },
+    { onRequest: requireAuth, schema: { tags, response: { 200: MeResponse, ...errorResponses(401) } } },
     async (request) => ({ user: await auth.me(authOf(request).userId) }),
   );
 

@@ -24,7 +24,7 @@ export const casinoRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/casino/game/link',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags,
         security: [{ bearer: [] }],

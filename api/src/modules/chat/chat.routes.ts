@@ -11,7 +11,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; requireAuth: P
   app.post(
     '/auth/chat-token',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags: ['chat'],
         body: ChatTokenRequest,

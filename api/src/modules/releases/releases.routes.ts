@@ -9,7 +9,10 @@ import type { ReleaseStore } from './releases.store.ts';
 
 export const MANIFEST_MAX_AGE_SECONDS = 10;
 
-export async function releasesRoutes(app: FastifyInstance, { store }: { store: ReleaseStore }): Promise<void> {
+export async function releasesRoutes(
+  app: FastifyInstance,
+  { store }: { store: ReleaseStore },
+): Promise<void> {
   app.get('/releases/manifest', async (req, reply) => {
     const body = JSON.stringify(store.read());
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;

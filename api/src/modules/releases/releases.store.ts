@@ -2,11 +2,19 @@
  * Where the release manifest lives: one JSON file under DATA_DIR, replaced atomically
  * (write to a temporary file, then rename), so a reader never sees half a manifest.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
-import { REMOTE_NAMES } from '@mchezo/contracts/releases-constants';
 import type { ReleaseManifest } from '@mchezo/contracts/releases';
 import { ReleaseManifest as ReleaseManifestSchema } from '@mchezo/contracts/releases';
+import { REMOTE_NAMES } from '@mchezo/contracts/releases-constants';
 
 export class ReleaseStore {
   private readonly file: string;
@@ -56,7 +64,11 @@ export class ReleaseStore {
       const existing = remotes[name];
       const exists = existing ? this.builtVersions(name).includes(existing.version) : false;
       if (!existing || !exists || (activateLatest && existing.version !== latest)) {
-        remotes[name] = { version: latest, entry: `/remotes/${name}/${latest}/mf-manifest.json`, enabled: existing?.enabled ?? true };
+        remotes[name] = {
+          version: latest,
+          entry: `/remotes/${name}/${latest}/mf-manifest.json`,
+          enabled: existing?.enabled ?? true,
+        };
         changed = true;
       }
     }

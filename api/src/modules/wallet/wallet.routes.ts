@@ -30,7 +30,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{
   wallet: WalletService;
   requireAuth: PreHandler;
 }> = async (app, { wallet, requireAuth }) => {
-  app.addHook('preHandler', requireAuth);
+  app.addHook('onRequest', requireAuth);
 
   app.get(
     '/wallet/balance',
