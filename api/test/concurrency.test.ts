@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIMULATOR_TEST_PHONES } from '../src/adapters/payments/simulator.js';
+import {
+  balances,
+  checkLedger,
+  createPlayer,
+  createTestApp,
+  creditWinnings,
+  DB_MODES,
+  json,
+  type Player,
+  post,
+  settlePayments,
+  type TestApp,
+} from './helpers.js';
+
+/**
+ * Many concurrent deposits and withdrawals, every idempotency key sent several times, every
+ * callback delivered several times, then the books: nothing lost, nothing twice, no negative pot.
+ */
+describe.each(DB_MODES)('concurrent money movements (%s)', (mode) => {
+  let t: TestApp;
+  let players: Player[];
+  beforeAll(async () => {
+    t = await createTestApp(mode);
+    players = [await createPlayer(t.app), await createPlayer(t.app)];
+    for (const p of players) await creditWinnings(t.app, p.userId, 2000);
+  });
+  afterAll(() => t.close());
+
+  it('keeps the ledger exact under a storm of repeated requests and callbacks', async () => {
+    const requests: Promise<{ player: Player; kind: string; key: string; status: number; body: any }>[] = [];
+    const fire = (player: Player, kind: 'deposit' | 'withdraw', key: string, amount: number, phone: string) =>
+      requests.push(
+        post(
+          t.app,
+          `/wallet/${kind}`,
+          { amount, currency: 'KES', phone_number: phone },
+          { ...player.headers, 'idempotency-key': key },
+        ).then((res) => ({ player, kind, key, status: res.statusCode, body: json(res) })),
+      );
+    for (const [pi, player] of players.entries()) {
+      for (let i = 0; i < 12; i++) {
+        // 12 distinct withdrawals of 250 against 2000: at most 8 can pass; some payouts fail.
+        const phone = i % 4 === 0 ? SIMULATOR_TEST_PHONES.payoutFails : player.phone;
+        for (let r = 0; r < 3; r++) fire(player, 'withdraw', `w-${pi}-${i}-key`, 250, phone);
+      }
+      for (let i = 0; i < 10; i++) {
+        const phone = i % 5 === 0 ? SIMULATOR_TEST_PHONES.cancelled : player.phone;
+        for (let r = 0; r < 3; r++) fire(player, 'deposit', `d-${pi}-${i}-key`, 100, phone);
+      }
+    }
+    // Shuffle so repeats of one key do not arrive together.
+    const results = await Promise.all(requests.sort(() => Math.random() - 0.5));
+    expect(results.every((r) => r.status === 200 || r.status === 422)).toBe(true);
+    for (const r of results.filter((x) => x.status === 422)) {
+      expect(r.body.code).toBe('INSUFFICIENT_FUNDS');
+    }
+
+    // Every repeat of a key that succeeded got the same transaction.
+    const byKey = new Map<string, Set<string>>();
+    for (const r of results.filter((x) => x.status === 200)) {
+      const set = byKey.get(r.key) ?? new Set();
+      set.add(r.body.transaction_id);
+      byKey.set(r.key, set);
+    }
+    for (const ids of byKey.values()) expect(ids.size).toBe(1);
+
+    // Duplicate callbacks for every transaction, delivered concurrently with the simulator's.
+    const db = t.app.ctx.database.db;
+    const secret = t.env.PAYMENT_CALLBACK_SECRET;
+    const txs = await db.selectFrom('wallet_transactions').selectAll().execute();
+    const dupes = txs.flatMap((tx) => {
+      const kind = tx.type === 'deposit' ? 'deposit' : 'payout';
+      const failing =
+        tx.phone_number === SIMULATOR_TEST_PHONES.payoutFails ||
+        tx.phone_number === SIMULATOR_TEST_PHONES.cancelled;
+      const body = {
+        provider_ref: `SIM-${tx.id}`,
+        result_code: failing ? 2001 : 0,
+        result_desc: failing ? 'failed' : 'ok',
+      };
+      return [1, 2, 3].map(() => post(t.app, `/payments/callbacks/simulator/${secret}/${kind}`, body));
+    });
+    const dupeResults = await Promise.all(dupes);
+    expect(dupeResults.every((r) => r.statusCode === 200)).toBe(true);
+    await settlePayments(t.app);
+
+    // The books.
+    await checkLedger(t.app);
+    const final = await db.selectFrom('wallet_transactions').selectAll().execute();
+    expect(final.every((x) => x.status !== 'pending')).toBe(true);
+    expect(new Set(final.map((x) => `${x.user_id}/${x.idempotency_key}`)).size).toBe(final.length);
+    for (const player of players) {
+      const mine = final.filter((x) => x.user_id === player.userId);
+      const deposits = mine.filter((x) => x.type === 'deposit');
+      const withdrawals = mine.filter((x) => x.type === 'withdrawal');
+      expect(deposits.length).toBe(10);
+      expect(deposits.filter((x) => x.status === 'completed').length).toBe(8);
+      expect(withdrawals.length).toBeLessThanOrEqual(12);
+      const completedOut = withdrawals
+        .filter((x) => x.status === 'completed')
+        .reduce((s, x) => s + x.amount, 0);
+      const b = await balances(t.app, player.headers);
+      expect(b.main).toBe(800);
+      expect(b.withdrawal).toBe(2000 - completedOut / 100);
+      expect(b.withdrawal).toBeGreaterThanOrEqual(0);
+      // Exactly one ledger booking per movement.
+      for (const w of withdrawals) {
+        const entries = await db
+          .selectFrom('ledger_entries')
+          .selectAll()
+          .where('ref_id', '=', w.id)
+          .execute();
+        expect(entries.filter((e) => e.kind === 'withdrawal')).toHaveLength(1);
+        expect(entries.filter((e) => e.kind === 'withdrawal_reversal')).toHaveLength(
+          w.status === 'reversed' ? 1 : 0,
+        );
+      }
+      for (const d of deposits) {
+        const entries = await db
+          .selectFrom('ledger_entries')
+          .selectAll()
+          .where('ref_id', '=', d.id)
+          .execute();
+        expect(entries).toHaveLength(d.status === 'completed' ? 1 : 0);
+      }
+    }
+  });
+
+  it('never lets concurrent stakes take a pot below zero', async () => {
+    const p = await createPlayer(t.app);
+    await creditWinnings(t.app, p.userId, 100);
+    const { seamless, playerRefOf } = await import('./helpers.js');
+    const player_id = await playerRefOf(t.app, p.userId);
+    const bets = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        seamless(t.app, 'bet', {
+          transaction_id: `storm-bet-${i % 15}`,
+          player_id,
+          round_id: `storm-${i % 15}`,
+          game_id: 'lucky-sevens',
+          amount: 10,
+          currency: 'KES',
+        }),
+      ),
+    );
+    const ok = bets.filter((r) => r.statusCode === 200);
+    expect(bets.every((r) => r.statusCode === 200 || r.statusCode === 422)).toBe(true);
+    const distinct = await t.app.ctx.database.db
+      .selectFrom('game_transactions')
+      .selectAll()
+      .where('user_id', '=', p.userId)
+      .where('kind', '=', 'bet')
+      .execute();
+    expect(distinct.length).toBe(10);
+    expect(ok.length).toBeGreaterThanOrEqual(10);
+    expect(await balances(t.app, p.headers)).toEqual({ main: 0, withdrawal: 0, bonus: 0 });
+    await checkLedger(t.app);
+  });
+});
