@@ -176,6 +176,8 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
 
   app.register(
     async (api) => {
+      // JSON only: Fastify's default text/plain parser would let a non-JSON body reach validation.
+      api.removeContentTypeParser('text/plain');
       api.setNotFoundHandler((request, reply) =>
         reply
           .code(404)

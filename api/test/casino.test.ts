@@ -1,0 +1,245 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  balances,
+  checkLedger,
+  createPlayer,
+  createTestApp,
+  creditWinnings,
+  DB_MODES,
+  get,
+  json,
+  type Player,
+  playerRefOf,
+  post,
+  seamless,
+  settlePayments,
+  type TestApp,
+} from './helpers.js';
+
+describe.each(DB_MODES)('casino and demo game provider (%s)', (mode) => {
+  let t: TestApp;
+  let p: Player;
+  beforeAll(async () => {
+    t = await createTestApp(mode);
+    p = await createPlayer(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('lists at least 24 games across the four categories', async () => {
+    const res = await get(t.app, '/casino/games');
+    expect(res.statusCode).toBe(200);
+    const { games } = json(res);
+    expect(games.length).toBeGreaterThanOrEqual(24);
+    for (const c of ['slots', 'spin', 'sports', 'live_sports']) {
+      expect(games.filter((g: any) => g.category === c).length).toBeGreaterThanOrEqual(4);
+    }
+    expect(Object.keys(games[0]).sort()).toEqual(['category', 'game_id', 'name', 'thumbnail_url']);
+    expect(new Set(games.map((g: any) => g.game_id)).size).toBe(games.length);
+  });
+
+  it('serves every thumbnail as a small SVG image', async () => {
+    const { games } = json(await get(t.app, '/casino/games'));
+    for (const g of games) {
+      const url = new URL(g.thumbnail_url);
+      expect(url.origin).toBe(t.env.PUBLIC_BASE_URL);
+      const img = await t.app.inject({ method: 'GET', url: url.pathname });
+      expect(img.statusCode).toBe(200);
+      expect(img.headers['content-type']).toBe('image/svg+xml');
+      expect(img.body.startsWith('<svg')).toBe(true);
+      expect(img.body).toContain(g.name.replace("'", '&#39;'));
+      expect(img.rawPayload.length).toBeLessThan(2048);
+    }
+    expect((await get(t.app, '/casino/thumbnails/nope.svg')).statusCode).toBe(404);
+    expect((await get(t.app, '/casino/thumbnails/..%2Fsecrets.json')).statusCode).toBe(404);
+  });
+
+  it('game link: 401 without a token, 404 for an unknown game, 400 for a bad body', async () => {
+    expect((await post(t.app, '/casino/game/link', { game_id: 'lucky-sevens' })).statusCode).toBe(401);
+    expect((await post(t.app, '/casino/game/link', { game_id: 'nope' }, p.headers)).statusCode).toBe(404);
+    expect((await post(t.app, '/casino/game/link', { game_id: 7 }, p.headers)).statusCode).toBe(400);
+    expect((await post(t.app, '/casino/game/link', {}, p.headers)).statusCode).toBe(400);
+  });
+
+  it('the game link opens a playable page with no personal data; spins move money through the wallet', async () => {
+    const res = await post(t.app, '/casino/game/link', { game_id: 'lucky-sevens' }, p.headers);
+    expect(res.statusCode).toBe(200);
+    const link = new URL(json(res).game_link);
+    expect(link.pathname).toBe('/api/v1/games/demo/play');
+    expect(decodeURIComponent(link.search)).not.toContain(p.phone);
+    const launch = link.searchParams.get('launch')!;
+    const payload = Buffer.from(launch.split('.')[1]!, 'base64url').toString();
+    expect(payload).not.toContain(p.userId);
+    expect(payload).not.toContain(p.phone);
+
+    const page = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('id="spin"');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    const js = await t.app.inject({ method: 'GET', url: '/api/v1/games/demo/game.js' });
+    expect(js.statusCode).toBe(200);
+    expect(js.body).toContain("post('spin'");
+
+    // fund the player: 100 deposited
+    await post(t.app, '/wallet/deposit', { amount: 100, currency: 'KES', phone_number: p.phone }, p.headers);
+    await settlePayments(t.app);
+
+    const session = await post(t.app, '/games/demo/session', { launch_token: launch });
+    expect(session.statusCode).toBe(200);
+    const s = json(session);
+    expect(s).toMatchObject({ game_name: 'Lucky Sevens', balance: 100, currency: 'KES' });
+
+    let balance = 100;
+    let won = 0;
+    for (let i = 0; i < 10; i++) {
+      const spin = await post(t.app, '/games/demo/spin', { session_token: s.session_token, stake: 10 });
+      expect(spin.statusCode).toBe(200);
+      const r = json(spin);
+      expect(r.reels).toHaveLength(3);
+      expect(r.balance).toBeCloseTo(balance - 10 + r.win, 2);
+      balance = r.balance;
+      won += r.win;
+    }
+    const b = await balances(t.app, p.headers);
+    // Stakes came out of main (no bonus), wins went to the withdrawal pot.
+    expect(b.main).toBe(0);
+    expect(b.withdrawal).toBeCloseTo(won, 2);
+    await checkLedger(t.app);
+
+    const bad = await post(t.app, '/games/demo/spin', { session_token: s.session_token, stake: 15 });
+    expect(bad.statusCode).toBe(400);
+    const forged = await post(t.app, '/games/demo/spin', { session_token: launch, stake: 10 });
+    expect(forged.statusCode).toBe(401);
+    if (b.main + b.withdrawal < 10) {
+      const broke = await post(t.app, '/games/demo/spin', { session_token: s.session_token, stake: 10 });
+      expect(broke.statusCode).toBe(422);
+    }
+  });
+
+  it('launch tokens are short-lived', async () => {
+    const link = new URL(
+      json(await post(t.app, '/casino/game/link', { game_id: 'safari-gold' }, p.headers)).game_link,
+    );
+    t.clock.advance(301_000);
+    const res = await post(t.app, '/games/demo/session', { launch_token: link.searchParams.get('launch') });
+    expect(res.statusCode).toBe(401);
+    expect(json(res).error).toMatch(/expired/);
+  });
+
+  describe('seamless wallet', () => {
+    let q: Player;
+    let player_id: string;
+    const bet = (id: string, amount: number) =>
+      seamless(t.app, 'bet', {
+        transaction_id: id,
+        player_id,
+        round_id: `r-${id}`,
+        game_id: 'lucky-sevens',
+        amount,
+        currency: 'KES',
+      });
+
+    beforeAll(async () => {
+      q = await createPlayer(t.app);
+      player_id = await playerRefOf(t.app, q.userId);
+      await post(t.app, '/wallet/deposit', { amount: 50, currency: 'KES', phone_number: q.phone }, q.headers);
+      await settlePayments(t.app);
+      await creditWinnings(t.app, q.userId, 30);
+      await t.app.ctx.database.db
+        .updateTable('wallets')
+        .set({ bonus: 0 })
+        .where('user_id', '=', q.userId)
+        .execute();
+    });
+
+    it('refuses unsigned, badly signed and stale requests with 401', async () => {
+      const body = { player_id };
+      const unsigned = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/casino/seamless/balance',
+        payload: body,
+      });
+      expect(unsigned.statusCode).toBe(401);
+      expect((await seamless(t.app, 'balance', body, { secret: 'x'.repeat(32) })).statusCode).toBe(401);
+      const stale = await seamless(t.app, 'balance', body, {
+        ts: Math.floor(t.app.ctx.clock.now() / 1000) - 301,
+      });
+      expect(stale.statusCode).toBe(401);
+      const ok = await seamless(t.app, 'balance', body);
+      expect(ok.statusCode).toBe(200);
+      expect(json(ok)).toEqual({ balance: 80, currency: 'KES' });
+      expect((await seamless(t.app, 'balance', { player_id: 'p_unknown' })).statusCode).toBe(404);
+    });
+
+    it('a bet takes main before withdrawal and is idempotent on its transaction id', async () => {
+      const first = await bet('b1', 60);
+      expect(first.statusCode).toBe(200);
+      expect(json(first)).toEqual({ balance: 20, currency: 'KES', transaction_id: 'b1' });
+      expect(await balances(t.app, q.headers)).toEqual({ main: 0, withdrawal: 20, bonus: 0 });
+      const again = await bet('b1', 60);
+      expect(again.statusCode).toBe(200);
+      expect(json(again).balance).toBe(20);
+      expect((await bet('b1', 5)).statusCode).toBe(409);
+      const poor = await bet('b2', 25);
+      expect(poor.statusCode).toBe(422);
+      expect(json(poor).code).toBe('INSUFFICIENT_FUNDS');
+      expect((await bet('b0', 0)).statusCode).toBe(400);
+    });
+
+    it('a win credits the withdrawal pot once', async () => {
+      const body = {
+        transaction_id: 'w1',
+        player_id,
+        round_id: 'r-b1',
+        game_id: 'lucky-sevens',
+        amount: 12.5,
+        currency: 'KES',
+      };
+      expect(json(await seamless(t.app, 'win', body)).balance).toBe(32.5);
+      expect(json(await seamless(t.app, 'win', body)).balance).toBe(32.5);
+      expect(
+        (await seamless(t.app, 'win', { ...body, currency: 'USD', transaction_id: 'w2' })).statusCode,
+      ).toBe(422);
+    });
+
+    it('a rollback gives back exactly what the bet took from each pot, once', async () => {
+      const body = {
+        transaction_id: 'rb1',
+        player_id,
+        round_id: 'r-b1',
+        game_id: 'lucky-sevens',
+        rolled_back_transaction_id: 'b1',
+      };
+      const res = await seamless(t.app, 'rollback', body);
+      expect(res.statusCode).toBe(200);
+      expect(await balances(t.app, q.headers)).toEqual({ main: 50, withdrawal: 42.5, bonus: 0 });
+      expect(json(await seamless(t.app, 'rollback', body)).balance).toBe(92.5);
+      expect(json(await seamless(t.app, 'rollback', { ...body, transaction_id: 'rb1-again' })).balance).toBe(
+        92.5,
+      );
+    });
+
+    it('a bet rolled back before it arrived is refused', async () => {
+      const rb = await seamless(t.app, 'rollback', {
+        transaction_id: 'rb9',
+        player_id,
+        round_id: 'r-b9',
+        game_id: 'lucky-sevens',
+        rolled_back_transaction_id: 'b9',
+      });
+      expect(rb.statusCode).toBe(200);
+      expect((await bet('b9', 10)).statusCode).toBe(409);
+      expect(json(await seamless(t.app, 'balance', { player_id })).balance).toBe(92.5);
+      await checkLedger(t.app);
+    });
+
+    it('a suspended player cannot bet', async () => {
+      await t.app.ctx.database.db
+        .updateTable('users')
+        .set({ status: 'suspended' })
+        .where('id', '=', q.userId)
+        .execute();
+      expect((await bet('b10', 1)).statusCode).toBe(403);
+    });
+  });
+});

@@ -1,0 +1,125 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigResponse } from '@mchezo/contracts/config';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from '../src/env.js';
+import { createTestApp, DB_MODES, get, json, type TestApp } from './helpers.js';
+
+describe.each(DB_MODES)('config and OpenAPI (%s)', (mode) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(mode, { FEATURE_AFFILIATE_ENABLED: 'true', FEATURE_LIVE_CHAT: 'on' });
+  });
+  afterAll(() => t.close());
+
+  it('GET /config returns the spec fields under data, features from configuration', async () => {
+    const res = await get(t.app, '/config');
+    expect(res.statusCode).toBe(200);
+    const body = ConfigResponse.parse(json(res));
+    expect(body.data.default_language).toBe('en');
+    expect(body.data.default_currency).toBe('KES');
+    expect(body.data.supported_languages.map((l) => l.code)).toEqual(['en', 'es', 'fr', 'sw']);
+    expect(body.data.supported_currencies.map((c) => c.code)).toEqual(['KES', 'USD', 'EUR']);
+    expect(body.data.features).toEqual({
+      mobile_money_enabled: true,
+      wallet_enabled: true,
+      affiliate_enabled: true,
+      multi_currency: false,
+      live_chat: true,
+      multi_language: true,
+    });
+    expect(body.data.otp_test_mode).toBe(true);
+    expect(body.data.otp_test_code).toBe('123456');
+  });
+
+  it('publishes an OpenAPI document covering every call', async () => {
+    const res = await get(t.app, '/openapi.json');
+    expect(res.statusCode).toBe(200);
+    const doc = json(res);
+    expect(doc.openapi).toMatch(/^3\./);
+    const paths = Object.keys(doc.paths);
+    for (const p of [
+      '/api/v1/auth/login',
+      '/api/v1/auth/register',
+      '/api/v1/auth/logout',
+      '/api/v1/auth/refresh',
+      '/api/v1/auth/verify/request',
+      '/api/v1/auth/verify/confirm',
+      '/api/v1/auth/password/reset/request',
+      '/api/v1/auth/password/reset/confirm',
+      '/api/v1/auth/chat-token',
+      '/api/v1/casino/games',
+      '/api/v1/casino/game/link',
+      '/api/v1/wallet/balance',
+      '/api/v1/wallet/deposit',
+      '/api/v1/wallet/withdraw',
+      '/api/v1/wallet/transactions',
+      '/api/v1/config',
+    ]) {
+      expect(paths).toContain(p);
+    }
+    const login = doc.paths['/api/v1/auth/login'].post;
+    expect(Object.keys(login.requestBody.content['application/json'].schema.properties).sort()).toEqual([
+      'password',
+      'phone',
+    ]);
+    expect(login.responses['200'].content['application/json'].schema.properties).toHaveProperty(
+      'needs_verification',
+    );
+    const tx = doc.paths['/api/v1/wallet/transactions'].get.parameters.map((p: any) => p.name).sort();
+    expect(tx).toEqual(['page_size', 'page_token', 'type']);
+  });
+
+  it('unknown API paths answer a JSON 404', async () => {
+    const res = await get(t.app, '/nope');
+    expect(res.statusCode).toBe(404);
+    expect(typeof json(res).error).toBe('string');
+  });
+});
+
+describe('environment', () => {
+  it('generates secrets once, persists them with mode 0600 and reuses them', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mchezo-env-'));
+    const a = loadEnv({ DATA_DIR: dir });
+    const b = loadEnv({ DATA_DIR: dir });
+    expect(a.JWT_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(b.JWT_SECRET).toBe(a.JWT_SECRET);
+    expect(b.PAYMENT_CALLBACK_SECRET).toBe(a.PAYMENT_CALLBACK_SECRET);
+    expect(
+      new Set([a.JWT_SECRET, a.PAYMENT_CALLBACK_SECRET, a.CHAT_TOKEN_SECRET, a.GAME_PROVIDER_SECRET]).size,
+    ).toBe(4);
+    const file = join(dir, 'secrets.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(file, 'utf8')).JWT_SECRET).toBe(a.JWT_SECRET);
+    const fromEnv = loadEnv({ DATA_DIR: dir, CHAT_TOKEN_SECRET: 'c'.repeat(20) });
+    expect(fromEnv.CHAT_TOKEN_SECRET).toBe('c'.repeat(20));
+  });
+
+  it('applies the documented defaults', () => {
+    const env = loadEnv({ DATA_DIR: mkdtempSync(join(tmpdir(), 'mchezo-env-')) });
+    expect(env).toMatchObject({
+      PORT: 8080,
+      HOST: '127.0.0.1',
+      OTP_MODE: 'test',
+      OTP_TEST_CODE: '123456',
+      PAYMENT_PROVIDER: 'simulator',
+      SMS_PROVIDER: 'console',
+      FEATURE_WALLET_ENABLED: true,
+      FEATURE_AFFILIATE_ENABLED: false,
+      PUBLIC_BASE_URL: 'http://127.0.0.1:8080',
+    });
+    expect(env.SQLITE_PATH.endsWith('mchezo.sqlite')).toBe(true);
+  });
+
+  it('refuses invalid values with a clear message', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mchezo-env-'));
+    expect(() => loadEnv({ DATA_DIR: dir, PORT: 'eighty' })).toThrow(EnvError);
+    expect(() => loadEnv({ DATA_DIR: dir, DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadEnv({ DATA_DIR: dir, OTP_MODE: 'sometimes' })).toThrow(/OTP_MODE/);
+    expect(() => loadEnv({ DATA_DIR: dir, JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+    expect(() => loadEnv({ DATA_DIR: dir, FEATURE_WALLET_ENABLED: 'maybe' })).toThrow(
+      /FEATURE_WALLET_ENABLED/,
+    );
+  });
+});
