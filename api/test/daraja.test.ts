@@ -1,0 +1,213 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { darajaTimestamp } from '../src/adapters/payments/daraja.js';
+import { GatewaySmsSender } from '../src/adapters/sms/gateway-sms.js';
+import { FakeDaraja } from './fake-daraja.js';
+import {
+  balances,
+  checkLedger,
+  createPlayer,
+  createTestApp,
+  creditWinnings,
+  DB_MODES,
+  get,
+  json,
+  type Player,
+  post,
+  type TestApp,
+} from './helpers.js';
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as AddressInfo).port;
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+const CREDS = {
+  consumerKey: 'ck_test',
+  consumerSecret: 'cs_test',
+  shortcode: '174379',
+  passkey: 'bfb279f9aa9bdbcf158e97dd71a467cd',
+};
+
+describe.each(DB_MODES)('M-Pesa Daraja adapter against a fake Daraja (%s)', (mode) => {
+  let t: TestApp;
+  let fake: FakeDaraja;
+  let p: Player;
+
+  beforeAll(async () => {
+    fake = new FakeDaraja(CREDS);
+    const darajaUrl = await fake.start();
+    const port = await freePort();
+    t = await createTestApp(mode, {
+      PAYMENT_PROVIDER: 'daraja',
+      DARAJA_BASE_URL: darajaUrl,
+      DARAJA_CONSUMER_KEY: CREDS.consumerKey,
+      DARAJA_CONSUMER_SECRET: CREDS.consumerSecret,
+      DARAJA_SHORTCODE: CREDS.shortcode,
+      DARAJA_PASSKEY: CREDS.passkey,
+      DARAJA_SECURITY_CREDENTIAL: 'encrypted-initiator-password',
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    });
+    await t.app.listen({ port, host: '127.0.0.1' });
+    p = await createPlayer(t.app);
+    await creditWinnings(t.app, p.userId, 5000);
+  });
+  afterAll(async () => {
+    await fake.stop();
+    await t.close();
+  });
+
+  const deposit = (phone: string, amount = 100) =>
+    post(t.app, '/wallet/deposit', { amount, currency: 'KES', phone_number: phone }, p.headers);
+  const withdraw = (phone: string, amount = 100) =>
+    post(t.app, '/wallet/withdraw', { amount, currency: 'KES', phone_number: phone }, p.headers);
+  const status = async (id: string) =>
+    json(await get(t.app, `/wallet/transactions/${id}`, p.headers)).transaction.status;
+
+  it('STK push: the success callback completes the deposit and credits main', async () => {
+    const res = json(await deposit('0711111111', 250));
+    expect(res.status).toBe('pending');
+    await fake.flush();
+    expect(await status(res.transaction_id)).toBe('completed');
+    expect((await balances(t.app, p.headers)).main).toBe(250);
+    const sent = [...fake.stk.values()].at(-1)!;
+    expect(sent).toMatchObject({ phone: '254711111111', amount: 250 });
+    expect(sent.callback).toMatch(
+      new RegExp(`/api/v1/payments/callbacks/daraja/${t.env.PAYMENT_CALLBACK_SECRET}/deposit$`),
+    );
+    expect(fake.errors).toEqual([]);
+  });
+
+  it('STK push: a cancelled prompt fails the deposit', async () => {
+    const res = json(await deposit('0722222222'));
+    await fake.flush();
+    expect(await status(res.transaction_id)).toBe('failed');
+    expect((await balances(t.app, p.headers)).main).toBe(250);
+  });
+
+  it('STK push: an immediate refusal answers failed', async () => {
+    const res = json(await deposit('0744444444'));
+    expect(res.status).toBe('failed');
+    const tx = json(await get(t.app, `/wallet/transactions/${res.transaction_id}`, p.headers)).transaction;
+    expect(tx.failure_reason).toMatch(/Invalid PhoneNumber/);
+  });
+
+  it('reconciliation uses the STK query when the callback never came', async () => {
+    const res = json(await deposit('0733333333', 40));
+    await fake.flush();
+    expect(await status(res.transaction_id)).toBe('pending');
+    t.clock.advance(61_000);
+    expect(await t.app.reconciler.runOnce()).toBeGreaterThanOrEqual(1);
+    expect(await status(res.transaction_id)).toBe('completed');
+    expect((await balances(t.app, p.headers)).main).toBe(290);
+  });
+
+  it('B2C: the Result callback completes a payout', async () => {
+    const res = json(await withdraw('0711111111', 1000));
+    expect(res.status).toBe('pending');
+    await fake.flush();
+    expect(await status(res.transaction_id)).toBe('completed');
+    expect((await balances(t.app, p.headers)).withdrawal).toBe(4000);
+    const b2c = fake.b2c.at(-1)!;
+    expect(b2c).toMatchObject({
+      OriginatorConversationID: res.transaction_id,
+      CommandID: 'BusinessPayment',
+      Amount: 1000,
+      PartyB: '254711111111',
+    });
+  });
+
+  it('B2C: a failed Result and a queue timeout both reverse the payout', async () => {
+    const failed = json(await withdraw('0722222222', 500));
+    const timedOut = json(await withdraw('0755555555', 300));
+    expect((await balances(t.app, p.headers)).withdrawal).toBe(3200);
+    await fake.flush();
+    expect(await status(failed.transaction_id)).toBe('reversed');
+    expect(await status(timedOut.transaction_id)).toBe('reversed');
+    expect((await balances(t.app, p.headers)).withdrawal).toBe(4000);
+  });
+
+  it('B2C: a payout with no result stays pending for an operator (not guessed)', async () => {
+    const res = json(await withdraw('0733333333', 100));
+    await fake.flush();
+    t.clock.advance(61_000);
+    await t.app.reconciler.runOnce();
+    expect(await status(res.transaction_id)).toBe('pending');
+    expect((await balances(t.app, p.headers)).withdrawal).toBe(3900);
+  });
+
+  it('reuses the OAuth token across calls and keeps the books exact', async () => {
+    expect(fake.oauthCalls).toBe(1);
+    expect(fake.errors).toEqual([]);
+    await checkLedger(t.app);
+  });
+
+  it('a refused payout is reversed at once', async () => {
+    const res = json(await withdraw('0744444444', 100));
+    expect(res.status).toBe('reversed');
+    expect((await balances(t.app, p.headers)).withdrawal).toBe(3900);
+  });
+});
+
+describe('Daraja helpers and the SMS gateway adapter', () => {
+  it('formats the timestamp in East Africa Time', () => {
+    expect(darajaTimestamp(new Date('2026-01-31T21:30:05Z'))).toBe('20260201003005');
+  });
+
+  it("sends through Africa's Talking's messaging API shape", async () => {
+    const seen: Array<{ headers: Record<string, unknown>; body: string }> = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => {
+        body += c;
+      });
+      req.on('end', () => {
+        seen.push({ headers: req.headers, body });
+        const to = new URLSearchParams(body).get('to');
+        res.writeHead(201, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            SMSMessageData: {
+              Message: 'Sent to 1/1 Total Cost: KES 0.8000',
+              Recipients: [
+                to === '+254700000009'
+                  ? {
+                      statusCode: 403,
+                      number: to,
+                      status: 'InvalidPhoneNumber',
+                      cost: '0',
+                      messageId: 'None',
+                    }
+                  : {
+                      statusCode: 101,
+                      number: to,
+                      status: 'Success',
+                      cost: 'KES 0.8000',
+                      messageId: 'ATPid_1',
+                    },
+              ],
+            },
+          }),
+        );
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/version1/messaging`;
+    try {
+      const sms = new GatewaySmsSender({ url, username: 'sandbox', apiKey: 'at-key', senderId: 'MCHEZO' });
+      await sms.send('+254712345678', 'Your code is 123456');
+      const form = new URLSearchParams(seen[0]!.body);
+      expect(seen[0]!.headers.apikey).toBe('at-key');
+      expect(form.get('username')).toBe('sandbox');
+      expect(form.get('to')).toBe('+254712345678');
+      expect(form.get('from')).toBe('MCHEZO');
+      await expect(sms.send('+254700000009', 'x')).rejects.toThrow(/InvalidPhoneNumber/);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
+});

@@ -1,0 +1,326 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local fake of Safaricom's Daraja API, written from the public documentation's request and
+ * response shapes: OAuth (client credentials), Lipa na M-Pesa Online (STK push + query) and
+ * B2C payment request, with the asynchronous callback / Result / QueueTimeOut bodies.
+ *
+ * Outcomes by MSISDN:
+ *   254711111111  success
+ *   254722222222  STK cancelled by user (1032) / B2C failure (2001)
+ *   254733333333  no callback at all (STK query answers ResultCode 0)
+ *   254744444444  request refused at once (400.002.02)
+ *   254755555555  B2C queue timeout
+ */
+export interface FakeDarajaOptions {
+  consumerKey: string;
+  consumerSecret: string;
+  shortcode: string;
+  passkey: string;
+}
+
+export class FakeDaraja {
+  private server: Server;
+  readonly tokens = new Set<string>();
+  oauthCalls = 0;
+  readonly stk = new Map<string, { phone: string; amount: number; callback: string; resultCode: number }>();
+  readonly b2c: Array<Record<string, unknown>> = [];
+  readonly errors: string[] = [];
+  private readonly pending = new Set<Promise<unknown>>();
+
+  constructor(private readonly opts: FakeDarajaOptions) {
+    this.server = createServer((req, res) => {
+      this.handle(req)
+        .then(({ status, body }) => {
+          res.writeHead(status, { 'content-type': 'application/json' });
+          res.end(JSON.stringify(body));
+        })
+        .catch((err: Error) => {
+          this.errors.push(err.message);
+          res.writeHead(500, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ errorCode: '500.003.02', errorMessage: err.message }));
+        });
+    });
+  }
+
+  async start(): Promise<string> {
+    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  async stop(): Promise<void> {
+    await this.flush();
+    await new Promise((r) => this.server.close(r));
+  }
+
+  /** Waits for every callback the fake has sent. */
+  async flush(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+
+  private send(url: string, body: unknown, delayMs = 20) {
+    const p = new Promise((r) => setTimeout(r, delayMs))
+      .then(() =>
+        fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      )
+      .then(async (res) => {
+        if (res.status !== 200) this.errors.push(`callback ${url} answered ${res.status}`);
+        const ack = (await res.json()) as { ResultCode?: number };
+        if (ack.ResultCode !== 0) this.errors.push(`callback ack was ${JSON.stringify(ack)}`);
+      })
+      .catch((err: Error) => this.errors.push(err.message))
+      .finally(() => this.pending.delete(p));
+    this.pending.add(p);
+  }
+
+  private async handle(req: IncomingMessage): Promise<{ status: number; body: unknown }> {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (req.method === 'GET' && url.pathname === '/oauth/v1/generate') {
+      this.oauthCalls++;
+      const expected = `Basic ${Buffer.from(`${this.opts.consumerKey}:${this.opts.consumerSecret}`).toString('base64')}`;
+      if (
+        url.searchParams.get('grant_type') !== 'client_credentials' ||
+        req.headers.authorization !== expected
+      ) {
+        return {
+          status: 400,
+          body: { errorCode: '400.008.01', errorMessage: 'Invalid Authentication passed' },
+        };
+      }
+      const token = randomUUID().replaceAll('-', '');
+      this.tokens.add(token);
+      return { status: 200, body: { access_token: token, expires_in: '3599' } };
+    }
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    if (!token || !this.tokens.has(token)) {
+      return {
+        status: 401,
+        body: { requestId: randomUUID(), errorCode: '404.001.03', errorMessage: 'Invalid Access Token' },
+      };
+    }
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, any>;
+    const requestId = randomUUID();
+
+    if (
+      url.pathname === '/mpesa/stkpush/v1/processrequest' ||
+      url.pathname === '/mpesa/stkpushquery/v1/query'
+    ) {
+      const problem = this.checkStkAuth(body);
+      if (problem)
+        return {
+          status: 400,
+          body: { requestId, errorCode: '400.002.02', errorMessage: `Bad Request - ${problem}` },
+        };
+    }
+
+    if (url.pathname === '/mpesa/stkpush/v1/processrequest') {
+      for (const f of [
+        'TransactionType',
+        'Amount',
+        'PartyA',
+        'PartyB',
+        'PhoneNumber',
+        'CallBackURL',
+        'AccountReference',
+        'TransactionDesc',
+      ]) {
+        if (body[f] === undefined || body[f] === '') {
+          return {
+            status: 400,
+            body: { requestId, errorCode: '400.002.02', errorMessage: `Bad Request - Invalid ${f}` },
+          };
+        }
+      }
+      if (
+        body.TransactionType !== 'CustomerPayBillOnline' ||
+        !Number.isInteger(body.Amount) ||
+        body.Amount < 1
+      ) {
+        return {
+          status: 400,
+          body: { requestId, errorCode: '400.002.02', errorMessage: 'Bad Request - Invalid Amount' },
+        };
+      }
+      if (!/^2547\d{8}$/.test(body.PhoneNumber) || body.PhoneNumber === '254744444444') {
+        return {
+          status: 400,
+          body: { requestId, errorCode: '400.002.02', errorMessage: 'Bad Request - Invalid PhoneNumber' },
+        };
+      }
+      if (String(body.AccountReference).length > 12 || String(body.TransactionDesc).length > 13) {
+        return {
+          status: 400,
+          body: {
+            requestId,
+            errorCode: '400.002.02',
+            errorMessage: 'Bad Request - Invalid AccountReference',
+          },
+        };
+      }
+      const merchant = `${Math.floor(Math.random() * 1e5)}-${Math.floor(Math.random() * 1e8)}-1`;
+      const checkout = `ws_CO_${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+      const resultCode = body.PhoneNumber === '254722222222' ? 1032 : 0;
+      this.stk.set(checkout, {
+        phone: body.PhoneNumber,
+        amount: body.Amount,
+        callback: body.CallBackURL,
+        resultCode,
+      });
+      if (body.PhoneNumber !== '254733333333') {
+        const stkCallback: Record<string, unknown> = {
+          MerchantRequestID: merchant,
+          CheckoutRequestID: checkout,
+          ResultCode: resultCode,
+          ResultDesc:
+            resultCode === 0 ? 'The service request is processed successfully.' : 'Request cancelled by user',
+        };
+        if (resultCode === 0) {
+          stkCallback.CallbackMetadata = {
+            Item: [
+              { Name: 'Amount', Value: body.Amount },
+              { Name: 'MpesaReceiptNumber', Value: 'NLJ7RT61SV' },
+              { Name: 'TransactionDate', Value: 20191219102115 },
+              { Name: 'PhoneNumber', Value: Number(body.PhoneNumber) },
+            ],
+          };
+        }
+        this.send(body.CallBackURL, { Body: { stkCallback } });
+      }
+      return {
+        status: 200,
+        body: {
+          MerchantRequestID: merchant,
+          CheckoutRequestID: checkout,
+          ResponseCode: '0',
+          ResponseDescription: 'Success. Request accepted for processing',
+          CustomerMessage: 'Success. Request accepted for processing',
+        },
+      };
+    }
+
+    if (url.pathname === '/mpesa/stkpushquery/v1/query') {
+      const found = this.stk.get(body.CheckoutRequestID);
+      if (!found)
+        return {
+          status: 500,
+          body: { requestId, errorCode: '500.001.1001', errorMessage: 'The transaction is being processed' },
+        };
+      return {
+        status: 200,
+        body: {
+          ResponseCode: '0',
+          ResponseDescription: 'The service request has been accepted successsfully',
+          MerchantRequestID: 'x',
+          CheckoutRequestID: body.CheckoutRequestID,
+          ResultCode: String(found.resultCode),
+          ResultDesc:
+            found.resultCode === 0
+              ? 'The service request is processed successfully.'
+              : 'Request cancelled by user',
+        },
+      };
+    }
+
+    if (url.pathname === '/mpesa/b2c/v3/paymentrequest') {
+      for (const f of [
+        'OriginatorConversationID',
+        'InitiatorName',
+        'SecurityCredential',
+        'CommandID',
+        'Amount',
+        'PartyA',
+        'PartyB',
+        'Remarks',
+        'QueueTimeOutURL',
+        'ResultURL',
+      ]) {
+        if (body[f] === undefined || body[f] === '') {
+          return {
+            status: 400,
+            body: { requestId, errorCode: '400.002.02', errorMessage: `Bad Request - Invalid ${f}` },
+          };
+        }
+      }
+      if (
+        !['BusinessPayment', 'SalaryPayment', 'PromotionPayment'].includes(body.CommandID) ||
+        !Number.isInteger(body.Amount)
+      ) {
+        return {
+          status: 400,
+          body: { requestId, errorCode: '400.002.02', errorMessage: 'Bad Request - Invalid CommandID' },
+        };
+      }
+      if (body.PartyB === '254744444444') {
+        return {
+          status: 400,
+          body: { requestId, errorCode: '400.002.02', errorMessage: 'Bad Request - Invalid PartyB' },
+        };
+      }
+      this.b2c.push(body);
+      const conversation = `AG_${Date.now()}_${Math.floor(Math.random() * 1e9)}`;
+      const base = {
+        OriginatorConversationID: body.OriginatorConversationID,
+        ConversationID: conversation,
+        TransactionID: 'NLJ41HAY6Q',
+        ReferenceData: { ReferenceItem: { Key: 'QueueTimeoutURL', Value: body.QueueTimeOutURL } },
+      };
+      if (body.PartyB === '254755555555') {
+        this.send(body.QueueTimeOutURL, {
+          Result: { ResultType: 1, ResultCode: 1, ResultDesc: 'The request timed out in the queue', ...base },
+        });
+      } else if (body.PartyB === '254722222222') {
+        this.send(body.ResultURL, {
+          Result: {
+            ResultType: 0,
+            ResultCode: 2001,
+            ResultDesc: 'The initiator information is invalid.',
+            ...base,
+          },
+        });
+      } else if (body.PartyB !== '254733333333') {
+        this.send(body.ResultURL, {
+          Result: {
+            ResultType: 0,
+            ResultCode: 0,
+            ResultDesc: 'The service request is processed successfully.',
+            ...base,
+            ResultParameters: {
+              ResultParameter: [
+                { Key: 'TransactionAmount', Value: body.Amount },
+                { Key: 'TransactionReceipt', Value: 'NLJ41HAY6Q' },
+                { Key: 'ReceiverPartyPublicName', Value: `${body.PartyB} - Test Player` },
+              ],
+            },
+          },
+        });
+      }
+      return {
+        status: 200,
+        body: {
+          ConversationID: conversation,
+          OriginatorConversationID: body.OriginatorConversationID,
+          ResponseCode: '0',
+          ResponseDescription: 'Accept the service request successfully.',
+        },
+      };
+    }
+    return { status: 404, body: { requestId, errorCode: '404.001.01', errorMessage: 'Resource not found' } };
+  }
+
+  private checkStkAuth(body: Record<string, any>): string | null {
+    if (body.BusinessShortCode !== this.opts.shortcode) return 'Invalid BusinessShortCode';
+    if (!/^\d{14}$/.test(String(body.Timestamp))) return 'Invalid Timestamp';
+    const expected = Buffer.from(`${this.opts.shortcode}${this.opts.passkey}${body.Timestamp}`).toString(
+      'base64',
+    );
+    return body.Password === expected ? null : 'Invalid Password';
+  }
+}
