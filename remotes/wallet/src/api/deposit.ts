@@ -1,0 +1,31 @@
+import { api } from '@mchezo/api-client/client';
+import type { DepositRequest, DepositResponse } from '@mchezo/contracts/wallet';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { outcomeUnknown } from '../lib/idempotency.ts';
+import { IDEMPOTENCY_HEADER } from '../wallet-constants.ts';
+import { refreshBalanceSoon } from './balance.ts';
+import { TRANSACTIONS_KEY } from './transactions.ts';
+
+export interface DepositVariables {
+  body: DepositRequest;
+  /** One per submission; retries of the same submission carry the same key. */
+  idempotencyKey: string;
+}
+
+/** POST /wallet/deposit: a pending deposit and a payment prompt on the player's phone. */
+export const postDeposit = ({ body, idempotencyKey }: DepositVariables) =>
+  api.post<DepositResponse>('/wallet/deposit', body, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
+
+export function useDeposit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: postDeposit,
+    // Same variables, same key: a retry after a lost answer cannot create a second deposit.
+    retry: (failures, error) => failures < 2 && outcomeUnknown(error),
+    retryDelay: 1000,
+    onSuccess: () => {
+      refreshBalanceSoon(queryClient);
+      void queryClient.invalidateQueries({ queryKey: TRANSACTIONS_KEY });
+    },
+  });
+}

@@ -1,0 +1,31 @@
+import { api } from '@mchezo/api-client/client';
+import { ApiError } from '@mchezo/api-client/errors';
+import type { Transaction, TransactionResponse } from '@mchezo/contracts/wallet';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { FOLLOW_FAST_INTERVAL_MS, FOLLOW_FAST_READS, FOLLOW_SLOW_INTERVAL_MS } from '../wallet-constants.ts';
+
+export const transactionKey = (id: string) => ['wallet', 'transaction', id] as const;
+
+/**
+ * One transaction, read again while it is pending (decisions.md: the UI keeps a pending
+ * transaction's status current until it settles). Stops by itself once settled.
+ */
+export const transactionQuery = (id: string) =>
+  queryOptions({
+    queryKey: transactionKey(id),
+    queryFn: ({ signal }) =>
+      api.get<TransactionResponse>(`/wallet/transactions/${encodeURIComponent(id)}`, { signal }),
+    select: (r): Transaction => r.transaction,
+    refetchInterval: ({ state }) => {
+      // Settled, or a transaction that is not (or no longer) ours: nothing left to follow.
+      if (state.data && state.data.transaction.status !== 'pending') return false;
+      if (state.error instanceof ApiError && state.error.status < 500) return false;
+      return state.dataUpdateCount < FOLLOW_FAST_READS ? FOLLOW_FAST_INTERVAL_MS : FOLLOW_SLOW_INTERVAL_MS;
+    },
+    // A phone in a pocket still has to see its deposit settle.
+    refetchIntervalInBackground: true,
+  });
+
+/** `follow` false: the request answered settled already, nothing to read. */
+export const useTransaction = (id: string, follow: boolean) =>
+  useQuery({ ...transactionQuery(id), enabled: follow });

@@ -1,0 +1,28 @@
+import { api } from '@mchezo/api-client/client';
+import type { TransactionsResponse, TransactionType } from '@mchezo/contracts/wallet';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { TRANSACTIONS_PAGE_SIZE } from '../wallet-constants.ts';
+
+/** Every list of transactions, whatever its filter: invalidate this after money moves. */
+export const TRANSACTIONS_KEY = ['wallet', 'transactions'] as const;
+
+export type TransactionsFilter = 'all' | TransactionType;
+
+export function transactionsPath(filter: TransactionsFilter, pageToken: string | null): string {
+  const params = new URLSearchParams({ page_size: String(TRANSACTIONS_PAGE_SIZE) });
+  if (pageToken) params.set('page_token', pageToken);
+  if (filter !== 'all') params.set('type', filter);
+  return `/wallet/transactions?${params}`;
+}
+
+export const transactionsQuery = (filter: TransactionsFilter) =>
+  infiniteQueryOptions({
+    queryKey: [...TRANSACTIONS_KEY, filter],
+    queryFn: ({ pageParam, signal }) =>
+      api.get<TransactionsResponse>(transactionsPath(filter, pageParam), { signal }),
+    initialPageParam: null as string | null,
+    // Spec §4: more pages exist only if a token came back.
+    getNextPageParam: (last) => last.next_page_token ?? undefined,
+  });
+
+export const useTransactions = (filter: TransactionsFilter) => useInfiniteQuery(transactionsQuery(filter));

@@ -1,0 +1,83 @@
+import type { TransactionStatus, TransactionType } from '@mchezo/contracts/wallet';
+import { useHost } from '@mchezo/host/context';
+import { formatMoney } from '@mchezo/i18n/money';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { BALANCE_KEY } from '../api/balance.ts';
+import { useTransaction } from '../api/transaction.ts';
+import { TRANSACTIONS_KEY } from '../api/transactions.ts';
+import { useWalletTranslation } from '../i18n/namespace.ts';
+import { StatusBadge } from './status-badge.tsx';
+
+export interface FollowedRequest {
+  id: string;
+  type: TransactionType;
+  amount: number;
+  currency: string;
+  /** The status the request answered with. */
+  status: TransactionStatus;
+}
+
+/**
+ * The player's last request on this page, followed until it settles (decisions.md): the
+ * status updates in place, the balance and lists refresh, and a toast says how it ended.
+ */
+export function RequestStatus({ request }: { request: FollowedRequest }) {
+  const { t, locale } = useWalletTranslation();
+  const host = useHost();
+  const queryClient = useQueryClient();
+  const followed = useTransaction(request.id, request.status === 'pending');
+  const tx = followed.data;
+  const status = tx?.status ?? request.status;
+  const previous = useRef(request.status);
+  const amount = formatMoney(request.amount, request.currency, locale);
+
+  useEffect(() => {
+    if (previous.current !== 'pending' || status === 'pending') return;
+    previous.current = status;
+    void queryClient.invalidateQueries({ queryKey: BALANCE_KEY });
+    void queryClient.invalidateQueries({ queryKey: TRANSACTIONS_KEY });
+    if (status === 'completed')
+      host.toast.success(
+        t(`settled.${request.type}.completedTitle`),
+        t(`settled.${request.type}.completed`, { amount }),
+      );
+    else host.toast.error(t(`settled.${request.type}.failedTitle`), t(`settled.${request.type}.failed`));
+  }, [status, request.type, amount, host, queryClient, t]);
+
+  const reason = tx?.failure_reason;
+  return (
+    <section
+      aria-label={t('request.label')}
+      className={`space-y-2 rounded-xl border border-line bg-surface p-4 ${status === 'pending' ? 'opacity-90' : ''}`}
+    >
+      <div className="flex items-center justify-between gap-2">
+        <p className="font-semibold">{t(`request.${request.type}`, { amount })}</p>
+        <StatusBadge status={status} />
+      </div>
+      <p role="status" aria-live="polite" className="text-sm text-muted">
+        {status === 'pending' ? (
+          <span className="inline-flex items-center gap-2">
+            <span
+              aria-hidden="true"
+              className="size-3 animate-spin rounded-full border-2 border-line border-t-brand"
+            />
+            {t(`request.pending.${request.type}`)}
+          </span>
+        ) : status === 'completed' ? (
+          t(`request.completed.${request.type}`)
+        ) : (
+          t(`request.failed.${request.type}`) + (reason ? ` (${reason})` : '')
+        )}
+      </p>
+      <p className="break-all text-xs text-muted">{t('request.id', { id: request.id })}</p>
+      <Link
+        to="/transactions"
+        className="inline-flex min-h-11 items-center text-sm font-semibold text-brand underline"
+      >
+        {t('request.history')}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import type { Transaction } from '@mchezo/contracts/wallet';
+import { useWalletTranslation } from '../i18n/namespace.ts';
+import { formatSigned } from '../lib/money.ts';
+import { StatusBadge } from './status-badge.tsx';
+
+function formatDate(iso: string, locale: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+/**
+ * One transaction (spec §2): type, date, status, signed amount (plus and green for deposits,
+ * minus and red otherwise, faded while pending) and the payment method.
+ */
+export function TransactionCard({ tx }: { tx: Transaction }) {
+  const { t, locale } = useWalletTranslation();
+  const incoming = tx.type === 'deposit';
+  return (
+    <article className="flex items-start justify-between gap-3 rounded-xl border border-line bg-surface p-3">
+      <div className="min-w-0 space-y-1">
+        <h3 className="font-semibold">{t(`type.${tx.type}`, { defaultValue: tx.type })}</h3>
+        <p className="text-xs text-muted">
+          <time dateTime={tx.created_at}>{formatDate(tx.created_at, locale)}</time>
+        </p>
+        <p className="text-xs text-muted">
+          {t(`method.${tx.payment_method}`, { defaultValue: tx.payment_method.replaceAll('_', ' ') })}
+        </p>
+      </div>
+      <div className="shrink-0 space-y-1 text-right">
+        <p
+          data-testid="amount"
+          className={`font-bold tabular-nums ${incoming ? 'text-success' : 'text-danger'} ${tx.status === 'pending' ? 'opacity-50' : ''}`}
+        >
+          {formatSigned(tx.amount, tx.currency, locale, incoming)}
+        </p>
+        <StatusBadge status={tx.status} />
+      </div>
+    </article>
+  );
+}

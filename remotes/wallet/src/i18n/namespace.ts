@@ -1,0 +1,18 @@
+import { type NamespaceLoaders, useNamespace } from '@mchezo/i18n/namespace';
+import { useTranslation } from 'react-i18next';
+
+export const WALLET_NS = 'wallet';
+
+const loaders: NamespaceLoaders = {
+  en: () => import('./locales/en.json'),
+  es: () => import('./locales/es.json'),
+  fr: () => import('./locales/fr.json'),
+  sw: () => import('./locales/sw.json'),
+};
+
+/** The wallet's strings, loaded for the current language only. */
+export function useWalletTranslation() {
+  const ready = useNamespace(WALLET_NS, loaders);
+  const { t, i18n } = useTranslation(WALLET_NS);
+  return { t, i18n, ready, locale: i18n.resolvedLanguage ?? i18n.language ?? 'en' };
+}

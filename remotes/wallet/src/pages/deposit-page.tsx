@@ -1,0 +1,216 @@
+import type { DepositRequest } from '@mchezo/contracts/wallet';
+import { useAuth, useHost } from '@mchezo/host/context';
+import { formatAmount } from '@mchezo/i18n/money';
+import { Button } from '@mchezo/ui/button';
+import { Spinner } from '@mchezo/ui/spinner';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { totalOf, useBalance, walletCurrency } from '../api/balance.ts';
+import { useDeposit } from '../api/deposit.ts';
+import { AmountField } from '../components/amount-field.tsx';
+import { BalanceCard } from '../components/balance-card.tsx';
+import { PhoneField } from '../components/phone-field.tsx';
+import { type FollowedRequest, RequestStatus } from '../components/request-status.tsx';
+import { Tabs } from '../components/tabs.tsx';
+import { useWalletTranslation } from '../i18n/namespace.ts';
+import { refusalMessage } from '../lib/errors.ts';
+import { useSubmissionKey } from '../lib/idempotency.ts';
+import { formatWhole, fromCents, parseAmountCents } from '../lib/money.ts';
+import { DEPOSIT_FAILED_NOTICE_DELAY_MS, DEPOSIT_PRESETS, PAYBILL_CONTACT } from '../wallet-constants.ts';
+import '../styles.css';
+
+type Method = 'online' | 'paybill';
+
+function OnlineDeposit({ currency }: { currency: string }) {
+  const { t, locale } = useWalletTranslation();
+  const host = useHost();
+  const registered = useAuth().user?.phone.trim() ?? '';
+  const [amount, setAmount] = useState('');
+  const [phone, setPhone] = useState('');
+  const [followed, setFollowed] = useState<FollowedRequest | null>(null);
+  const deposit = useDeposit();
+  const keys = useSubmissionKey();
+  // A second tap lands before React re-renders the disabled button: this guard does not wait.
+  const inFlight = useRef(false);
+  const presetsId = useId();
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (inFlight.current) return;
+    const cents = parseAmountCents(amount);
+    if (cents === null) {
+      host.toast.error(t('deposit.amountRequiredTitle'), t('deposit.amountRequired'));
+      return;
+    }
+    // Spec §5: the phone comes from the field or the registered phone.
+    const phoneNumber = registered || phone.trim();
+    if (!phoneNumber) {
+      host.toast.error(t('phone.requiredTitle'), t('phone.required'));
+      return;
+    }
+    const body: DepositRequest = {
+      amount: fromCents(cents),
+      currency: currency as DepositRequest['currency'],
+      phone_number: phoneNumber,
+    };
+    inFlight.current = true;
+    deposit.mutate(
+      { body, idempotencyKey: keys.keyFor(`${cents}|${currency}|${phoneNumber}`) },
+      {
+        onSuccess: (res) => {
+          keys.done();
+          setAmount('');
+          host.toast.success(
+            t('deposit.successTitle'),
+            t('deposit.success', {
+              currency,
+              amount: formatAmount(body.amount, locale),
+              id: res.transaction_id,
+            }),
+          );
+          setFollowed({
+            id: res.transaction_id,
+            type: 'deposit',
+            amount: body.amount,
+            currency,
+            status: res.status,
+          });
+          if (res.status === 'failed') {
+            // Spec §4: an immediate refusal is announced after 2 s (the toast is the host's: it outlives the page).
+            setTimeout(
+              () => host.toast.error(t('deposit.failedTitle'), t('deposit.failedNotice')),
+              DEPOSIT_FAILED_NOTICE_DELAY_MS,
+            );
+          }
+        },
+        onError: (error) => {
+          keys.done(error);
+          const refusal = refusalMessage(error);
+          if (!refusal) host.reportError(error, { action: 'deposit' });
+          host.toast.error(t('deposit.failedTitle'), refusal ?? t('deposit.failed'));
+        },
+        onSettled: () => {
+          inFlight.current = false;
+        },
+      },
+    );
+  };
+
+  const busy = deposit.isPending;
+  return (
+    <div className="space-y-4 pt-4">
+      <form onSubmit={submit} noValidate className="space-y-4" aria-busy={busy}>
+        <fieldset className="space-y-2">
+          <legend id={presetsId} className="mb-2 text-sm font-semibold">
+            {t('deposit.presets')}
+          </legend>
+          <div className="grid grid-cols-3 gap-2">
+            {DEPOSIT_PRESETS.map((preset) => {
+              const selected = parseAmountCents(amount) === preset * 100;
+              return (
+                <button
+                  key={preset}
+                  type="button"
+                  aria-pressed={selected}
+                  onClick={() => setAmount(String(preset))}
+                  className={`min-h-11 rounded-lg border px-1 text-sm font-semibold tabular-nums focus-visible:outline-2 focus-visible:outline-brand ${
+                    selected ? 'border-brand bg-brand/15 text-brand' : 'border-line bg-surface text-text'
+                  }`}
+                >
+                  {formatWhole(preset, currency, locale)}
+                </button>
+              );
+            })}
+          </div>
+        </fieldset>
+        <AmountField
+          label={t('deposit.amount')}
+          currency={currency}
+          value={amount}
+          onChange={setAmount}
+          placeholder={t('deposit.amountPlaceholder')}
+        />
+        <PhoneField registered={registered} value={phone} onChange={setPhone} />
+        <p className="text-xs text-muted">{t('deposit.promptHint')}</p>
+        <Button type="submit" disabled={busy} aria-disabled={busy} className="w-full">
+          {busy ? t('common.processing') : t('deposit.submit')}
+        </Button>
+      </form>
+      {followed ? <RequestStatus key={followed.id} request={followed} /> : null}
+    </div>
+  );
+}
+
+function Paybill() {
+  const { t } = useWalletTranslation();
+  const link =
+    'inline-flex min-h-11 items-center font-semibold text-brand underline focus-visible:outline-2 focus-visible:outline-brand';
+  return (
+    <div className="space-y-3 pt-4">
+      <h2 className="text-base font-bold">{t('paybill.title')}</h2>
+      <p className="text-sm text-muted">{t('paybill.text')}</p>
+      <dl className="space-y-2 rounded-xl border border-line bg-surface p-4 text-sm">
+        <div className="flex items-center justify-between gap-3">
+          <dt className="text-muted">{t('paybill.whatsapp')}</dt>
+          <dd>
+            <a
+              className={link}
+              href={PAYBILL_CONTACT.whatsapp.href}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {PAYBILL_CONTACT.whatsapp.display}
+            </a>
+          </dd>
+        </div>
+        <div className="flex items-center justify-between gap-3">
+          <dt className="text-muted">{t('paybill.mobile')}</dt>
+          <dd>
+            <a className={link} href={PAYBILL_CONTACT.mobile.href}>
+              {PAYBILL_CONTACT.mobile.display}
+            </a>
+          </dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+/** `/deposit` (spec §2): current balance, then online (mobile money) or Paybill. */
+export default function DepositPage() {
+  const { t, ready } = useWalletTranslation();
+  const balance = useBalance();
+  const [method, setMethod] = useState<Method>('online');
+  if (!ready) return <Spinner label="…" />;
+
+  const balances = balance.data?.balances;
+  const currency = walletCurrency(balances);
+  return (
+    <div className="space-y-4 px-3 py-4">
+      <h1 className="text-xl font-extrabold">{t('deposit.title')}</h1>
+      <BalanceCard
+        label={t('deposit.balance')}
+        pot={balances ? totalOf(balances) : undefined}
+        isPending={balance.isPending}
+        isError={balance.isError}
+        onRetry={() => void balance.refetch()}
+      />
+      <Tabs
+        label={t('deposit.methods')}
+        items={[
+          { id: 'online', label: t('deposit.online') },
+          { id: 'paybill', label: t('deposit.paybill') },
+        ]}
+        value={method}
+        onChange={setMethod}
+      >
+        {/* Both stay mounted: a typed amount and a followed deposit survive a look at Paybill. */}
+        <div hidden={method !== 'online'}>
+          <OnlineDeposit currency={currency} />
+        </div>
+        <div hidden={method !== 'paybill'}>
+          <Paybill />
+        </div>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+import type { WithdrawRequest } from '@mchezo/contracts/wallet';
+import { useAuth, useHost } from '@mchezo/host/context';
+import { formatAmount } from '@mchezo/i18n/money';
+import { Button } from '@mchezo/ui/button';
+import { Spinner } from '@mchezo/ui/spinner';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { potOf, useBalance, walletCurrency } from '../api/balance.ts';
+import { useWithdraw } from '../api/withdraw.ts';
+import { AmountField } from '../components/amount-field.tsx';
+import { BalanceCard } from '../components/balance-card.tsx';
+import { PhoneField } from '../components/phone-field.tsx';
+import { type FollowedRequest, RequestStatus } from '../components/request-status.tsx';
+import { useWalletTranslation } from '../i18n/namespace.ts';
+import { refusalMessage } from '../lib/errors.ts';
+import { useSubmissionKey } from '../lib/idempotency.ts';
+import { formatWhole, formatWholeNumber, fromCents, parseAmountCents } from '../lib/money.ts';
+import { WITHDRAWAL_MAX, WITHDRAWAL_MIN } from '../wallet-constants.ts';
+import '../styles.css';
+
+const MIN_CENTS = WITHDRAWAL_MIN * 100;
+
+type Rule = 'min' | 'balance' | null;
+
+/** Spec §5: the first rule an entered amount breaks (an empty amount breaks none yet). */
+function brokenRule(cents: number | null, availableCents: number | null): Rule {
+  if (cents === null) return null;
+  if (cents < MIN_CENTS) return 'min';
+  if (availableCents !== null && cents > availableCents) return 'balance';
+  return null;
+}
+
+/**
+ * `/withdraw` (spec §2): the withdrawable balance (the `withdrawal` pot, decisions.md), amount,
+ * phone, and the info list. The maximum is the server's to enforce; its refusal is shown as worded.
+ */
+export default function WithdrawPage() {
+  const { t, ready, locale } = useWalletTranslation();
+  const host = useHost();
+  const registered = useAuth().user?.phone.trim() ?? '';
+  const balance = useBalance();
+  const withdraw = useWithdraw();
+  const keys = useSubmissionKey();
+  const [amount, setAmount] = useState('');
+  const [phone, setPhone] = useState('');
+  const [followed, setFollowed] = useState<FollowedRequest | null>(null);
+  const inFlight = useRef(false);
+  const ruleId = useId();
+  if (!ready) return <Spinner label="…" />;
+
+  const balances = balance.data?.balances;
+  const currency = walletCurrency(balances);
+  const pot = balances ? potOf(balances, 'withdrawal') : undefined;
+  // Spec §8: a balance that cannot be read counts as 0; while it loads it is not known yet.
+  const availableCents = pot ? pot.cents : balance.isError ? 0 : null;
+  const cents = parseAmountCents(amount);
+  const rule = brokenRule(cents, availableCents);
+  const minText = t('withdraw.min', { currency, min: formatWholeNumber(WITHDRAWAL_MIN, locale) });
+  const ruleText = rule === 'min' ? minText : rule === 'balance' ? t('withdraw.insufficient') : '';
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (inFlight.current) return;
+    if (cents === null) {
+      host.toast.error(t('withdraw.amountRequiredTitle'), t('withdraw.amountRequired'));
+      return;
+    }
+    if (rule === 'min') {
+      host.toast.error(t('withdraw.minTitle'), minText);
+      return;
+    }
+    if (rule === 'balance') {
+      host.toast.error(t('withdraw.insufficientTitle'), t('withdraw.insufficient'));
+      return;
+    }
+    const phoneNumber = registered || phone.trim();
+    if (!phoneNumber) {
+      host.toast.error(t('phone.requiredTitle'), t('phone.required'));
+      return;
+    }
+    const body: WithdrawRequest = {
+      amount: fromCents(cents),
+      currency: currency as WithdrawRequest['currency'],
+      phone_number: phoneNumber,
+    };
+    inFlight.current = true;
+    withdraw.mutate(
+      { body, idempotencyKey: keys.keyFor(`${cents}|${currency}|${phoneNumber}`) },
+      {
+        onSuccess: (res) => {
+          keys.done();
+          setAmount('');
+          setFollowed({
+            id: res.transaction_id,
+            type: 'withdrawal',
+            amount: body.amount,
+            currency,
+            status: res.status,
+          });
+          if (res.status === 'pending' || res.status === 'completed') {
+            host.toast.success(
+              t('withdraw.successTitle'),
+              t('withdraw.success', {
+                currency,
+                amount: formatAmount(body.amount, locale),
+                id: res.transaction_id,
+              }),
+            );
+          } else {
+            // The provider refused the payout at once: the reserved amount is already back.
+            host.toast.error(t('settled.withdrawal.failedTitle'), t('settled.withdrawal.failed'));
+          }
+        },
+        onError: (error) => {
+          keys.done(error);
+          const refusal = refusalMessage(error);
+          if (!refusal) host.reportError(error, { action: 'withdraw' });
+          host.toast.error(t('withdraw.failedTitle'), refusal ?? t('withdraw.failed'));
+        },
+        onSettled: () => {
+          inFlight.current = false;
+        },
+      },
+    );
+  };
+
+  const busy = withdraw.isPending;
+  return (
+    <div className="space-y-4 px-3 py-4">
+      <h1 className="text-xl font-extrabold">{t('withdraw.title')}</h1>
+      <BalanceCard
+        label={t('withdraw.balance')}
+        pot={pot}
+        isPending={balance.isPending}
+        isError={balance.isError}
+        onRetry={() => void balance.refetch()}
+      />
+      <p className="text-xs text-muted">{t('withdraw.balanceNote')}</p>
+      <form onSubmit={submit} noValidate className="space-y-4" aria-busy={busy}>
+        <div className="space-y-1.5">
+          <AmountField
+            label={t('withdraw.amount')}
+            currency={currency}
+            value={amount}
+            onChange={setAmount}
+            placeholder={t('withdraw.amountPlaceholder')}
+            describedBy={ruleId}
+            invalid={rule !== null}
+          />
+          <p id={ruleId} aria-live="polite" className="min-h-4 text-xs text-danger">
+            {ruleText}
+          </p>
+        </div>
+        <PhoneField registered={registered} value={phone} onChange={setPhone} />
+        <Button type="submit" disabled={busy || rule !== null} className="w-full">
+          {busy ? t('common.processing') : t('withdraw.submit')}
+        </Button>
+      </form>
+      {followed ? <RequestStatus key={followed.id} request={followed} /> : null}
+      <section aria-labelledby={`${ruleId}-info`} className="rounded-xl border border-line bg-surface p-4">
+        <h2 id={`${ruleId}-info`} className="mb-2 text-sm font-bold">
+          {t('withdraw.info.title')}
+        </h2>
+        <dl className="space-y-1.5 text-sm">
+          <div className="flex justify-between gap-3">
+            <dt className="text-muted">{t('withdraw.info.min')}</dt>
+            <dd className="font-semibold tabular-nums">{formatWhole(WITHDRAWAL_MIN, currency, locale)}</dd>
+          </div>
+          <div className="flex justify-between gap-3">
+            <dt className="text-muted">{t('withdraw.info.max')}</dt>
+            <dd className="font-semibold tabular-nums">{formatWhole(WITHDRAWAL_MAX, currency, locale)}</dd>
+          </div>
+          <div className="flex justify-between gap-3">
+            <dt className="text-muted">{t('withdraw.info.time')}</dt>
+            <dd className="font-semibold">{t('withdraw.info.instant')}</dd>
+          </div>
+        </dl>
+      </section>
+    </div>
+  );
+}
