@@ -1,7 +1,18 @@
 // Shared steps of `npm start`, `npm test` and `npm run build`: each installs what it needs.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,7 +26,12 @@ export function log(msg) {
 }
 
 export function run(cmd, args, opts = {}) {
-  const res = spawnSync(cmd, args, { stdio: 'inherit', cwd: ROOT, ...opts, env: { ...process.env, ...opts.env } });
+  const res = spawnSync(cmd, args, {
+    stdio: 'inherit',
+    cwd: ROOT,
+    ...opts,
+    env: { ...process.env, ...opts.env },
+  });
   if (res.status !== 0) {
     throw new Error(`${cmd} ${args.join(' ')} exited with ${res.status ?? res.signal}`);
   }
@@ -42,7 +58,8 @@ export function ensureDependencies() {
 export function ensureChromium() {
   if (existsSync('/usr/bin/chromium')) return;
   const isRoot = process.getuid?.() === 0;
-  if (!isRoot) throw new Error('Chromium is missing: run `sudo apt-get install -y chromium` once, then retry.');
+  if (!isRoot)
+    throw new Error('Chromium is missing: run `sudo apt-get install -y chromium` once, then retry.');
   log('installing Debian chromium (apt-get)');
   run('apt-get', ['update', '-q']);
   run('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'chromium'], {
@@ -98,7 +115,8 @@ export function buildShell({ force = false } = {}) {
   const dir = join(ROOT, 'shell');
   const hash = sourceHash(dir);
   const target = join(CDN_DIR, 'shell');
-  if (!force && isFresh('shell', hash) && existsSync(join(target, 'index.html'))) return log('shell is up to date');
+  if (!force && isFresh('shell', hash) && existsSync(join(target, 'index.html')))
+    return log('shell is up to date');
   log('building shell');
   rsbuild(dir, []);
   rmSync(target, { recursive: true, force: true });

@@ -31,10 +31,13 @@ import { seedGames } from './modules/casino/casino.service.js';
 import { seamlessRoutes } from './modules/casino/seamless.routes.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
 import { configRoutes } from './modules/config/config.routes.js';
+import { releasesRoutes } from './modules/releases/releases.routes.js';
+import { ReleaseStore } from './modules/releases/releases.store.js';
 import { paymentCallbackRoutes } from './modules/wallet/callbacks.routes.js';
 import { Reconciler } from './modules/wallet/reconcile.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { WalletService } from './modules/wallet/wallet.service.js';
+import { sitePlugin } from './site/site.plugin.js';
 
 export const API_PREFIX = '/api/v1';
 /** JSON bodies of this API are small; anything bigger is refused with 413 before parsing. */
@@ -197,10 +200,14 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
     { prefix: API_PREFIX },
   );
 
-  // ── Reserved: the release manifest (api/src/modules/releases/) and the static site plugin
-  // (api/src/site/) register here, after the API, so `/` and unknown non-API paths go to the site.
+  // The release manifest, then the static site, after the API, so `/` and unknown non-API
+  // paths go to the site.
+  const releases = new ReleaseStore(env.DATA_DIR, env.SITE_DIR);
+  app.register(releasesRoutes, { prefix: API_PREFIX, store: releases });
+  if (env.SITE_DIR) app.register(sitePlugin, { siteDir: env.SITE_DIR });
 
   app.addHook('onReady', async () => {
+    releases.syncWithBuilds(env.RELEASES_ACTIVATE_LATEST);
     await ensureSchema(env);
     await migrateToLatest(database.db as never);
     await seedGames(ctx);

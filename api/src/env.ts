@@ -43,7 +43,10 @@ const EnvSchema = z.object({
   PUBLIC_BASE_URL: optionalString,
   /** Set when behind a reverse proxy, so rate limits see the client's IP (X-Forwarded-For). */
   TRUST_PROXY: bool(false),
+  /** The built site (CDN layout: shell/ and remotes/<name>/<version>/) to serve at `/`. */
   SITE_DIR: optionalString,
+  /** Point each remote at its newest built version at start (a local `npm start` deploys its build). */
+  RELEASES_ACTIVATE_LATEST: bool(false),
 
   JWT_SECRET: secret,
   ACCESS_TOKEN_TTL_SECONDS: int(900, 30, 86_400),

@@ -43,7 +43,12 @@ export const ROUTER_EXPORTS = [
 ] as const;
 
 /** Workspace packages holding a store or context: shared, or host and remote get two. */
-export const WORKSPACE_SINGLETONS = ['@mchezo/host', '@mchezo/ui', '@mchezo/i18n', '@mchezo/api-client'] as const;
+export const WORKSPACE_SINGLETONS = [
+  '@mchezo/host',
+  '@mchezo/ui',
+  '@mchezo/i18n',
+  '@mchezo/api-client',
+] as const;
 
 export const NPM_SINGLETONS = [
   'react',

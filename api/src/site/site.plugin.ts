@@ -47,7 +47,10 @@ export async function sitePlugin(app: FastifyInstance, { siteDir }: SiteOptions)
   });
 
   const sendIndex = (reply: FastifyReply) =>
-    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', shellDir);
+    reply
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .sendFile('index.html', shellDir);
 
   app.get('/', (_req, reply) => sendIndex(reply));
 
@@ -56,7 +59,10 @@ export async function sitePlugin(app: FastifyInstance, { siteDir }: SiteOptions)
     // A client-side route (no file extension) gets the app; a missing file stays a 404, so a
     // lost chunk fails as a chunk error instead of executing HTML.
     const isPage =
-      req.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/remotes/') && !/\.[a-z0-9]+$/i.test(path);
+      req.method === 'GET' &&
+      !path.startsWith('/api/') &&
+      !path.startsWith('/remotes/') &&
+      !/\.[a-z0-9]+$/i.test(path);
     if (isPage) return sendIndex(reply);
     return reply.code(404).send({ error: `Not found: ${req.method} ${path}` });
   });

@@ -9,7 +9,15 @@
  * - Responses are typed by the caller with the contract's types (`import type`): the browser
  *   does not ship the schema library; the server validates what it sends.
  */
-import { ApiError, DEFAULT_LOCKOUT_MESSAGE, DEFAULT_LOCKOUT_REASON, errorMessageOf, LOCKOUT_EVENT, type LockoutDetail, lockoutOf } from './errors.ts';
+import {
+  ApiError,
+  DEFAULT_LOCKOUT_MESSAGE,
+  DEFAULT_LOCKOUT_REASON,
+  errorMessageOf,
+  LOCKOUT_EVENT,
+  type LockoutDetail,
+  lockoutOf,
+} from './errors.ts';
 import { tokenStore } from './token-store.ts';
 
 export const API_BASE = '/api/v1';

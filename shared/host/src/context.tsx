@@ -10,7 +10,10 @@ HostContext.displayName = 'HostContext';
 
 export function useHost(): Host {
   const host = useContext(HostContext);
-  if (!host) throw new Error('useHost() needs a <HostContext.Provider>: render the remote inside the shell or a fake host');
+  if (!host)
+    throw new Error(
+      'useHost() needs a <HostContext.Provider>: render the remote inside the shell or a fake host',
+    );
   return host;
 }
 

@@ -15,9 +15,14 @@ export interface RenderRemoteOptions extends Omit<FakeHostProps, 'children' | 't
   route?: string;
 }
 
-export function renderRemote(page: ReactElement, { url = '/', route = '*', ...host }: RenderRemoteOptions = {}) {
+export function renderRemote(
+  page: ReactElement,
+  { url = '/', route = '*', ...host }: RenderRemoteOptions = {},
+) {
   const toasts: RecordedToast[] = [];
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Number.POSITIVE_INFINITY } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Number.POSITIVE_INFINITY } },
+  });
   const result = render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[url]}>
@@ -34,7 +39,9 @@ export function renderRemote(page: ReactElement, { url = '/', route = '*', ...ho
 }
 
 /** A fetch stub answering JSON per "METHOD /path" (path without /api/v1 and query). */
-export function stubApi(routes: Record<string, { status?: number; body?: unknown } | (() => { status?: number; body?: unknown })>) {
+export function stubApi(
+  routes: Record<string, { status?: number; body?: unknown } | (() => { status?: number; body?: unknown })>,
+) {
   const calls: { method: string; path: string; body: unknown; headers: Record<string, string> }[] = [];
   const fetchStub = async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
@@ -47,7 +54,8 @@ export function stubApi(routes: Record<string, { status?: number; body?: unknown
       headers: (init.headers ?? {}) as Record<string, string>,
     });
     const handler = routes[`${method} ${path}`];
-    if (!handler) return new Response(JSON.stringify({ error: `no stub for ${method} ${path}` }), { status: 404 });
+    if (!handler)
+      return new Response(JSON.stringify({ error: `no stub for ${method} ${path}` }), { status: 404 });
     const { status = 200, body = null } = typeof handler === 'function' ? handler() : handler;
     return new Response(status === 204 ? null : JSON.stringify(body), {
       status,

@@ -3,9 +3,10 @@
  * implementation: auth is an in-memory user, toasts are recorded, navigation goes to the
  * router the caller renders.
  */
+
+import { DEFAULT_APP_CONFIG } from '@mchezo/contracts/config-defaults';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { DEFAULT_APP_CONFIG } from '@mchezo/contracts/config-defaults';
 import { HostContext } from './context.tsx';
 import type { AppConfig, Host, HostAuth, User } from './types.tsx';
 
@@ -36,7 +37,13 @@ export interface FakeHostProps {
   auth?: Partial<HostAuth>;
 }
 
-export function FakeHostProvider({ children, user: initialUser = null, config, toasts = [], auth }: FakeHostProps) {
+export function FakeHostProvider({
+  children,
+  user: initialUser = null,
+  config,
+  toasts = [],
+  auth,
+}: FakeHostProps) {
   const navigate = useNavigate();
   const [user, setUser] = useState<User | null>(initialUser);
   const host = useMemo<Host>(() => {

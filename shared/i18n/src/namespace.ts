@@ -17,7 +17,11 @@ function currentLanguage(): Language {
   return isLanguage(lng) ? lng : DEFAULT_LANGUAGE;
 }
 
-export function loadNamespace(ns: string, loaders: NamespaceLoaders, lng: Language = currentLanguage()): Promise<void> {
+export function loadNamespace(
+  ns: string,
+  loaders: NamespaceLoaders,
+  lng: Language = currentLanguage(),
+): Promise<void> {
   if (i18n.hasResourceBundle(lng, ns)) return Promise.resolve();
   const key = `${lng}:${ns}`;
   let p = pending.get(key);

@@ -15,7 +15,10 @@ export function Alert({
     warning: 'border-warning bg-warning/10 text-text',
   };
   return (
-    <div role={tone === 'destructive' ? 'alert' : 'status'} className={`rounded-lg border p-4 ${tones[tone]}`}>
+    <div
+      role={tone === 'destructive' ? 'alert' : 'status'}
+      className={`rounded-lg border p-4 ${tones[tone]}`}
+    >
       <p className="font-semibold">{title}</p>
       {children ? <div className="mt-1 text-sm text-muted">{children}</div> : null}
     </div>

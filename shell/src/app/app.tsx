@@ -1,6 +1,6 @@
 import { i18n } from '@mchezo/i18n/instance';
 import { useNamespace } from '@mchezo/i18n/namespace';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
@@ -10,12 +10,12 @@ import { ShellHostProvider } from '../host/shell-host.tsx';
 import { SHELL_NS, shellLoaders } from '../i18n/shell-namespace.ts';
 import { Layout } from '../layout/layout.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
+import { useAuthStore } from '../stores/auth.store.ts';
+import { useConfigStore } from '../stores/config.store.ts';
 import { AccessGuard, FeatureGate } from './guards.tsx';
 import { useLockoutRedirect } from './lockout.ts';
-import { REMOTE_ROUTES } from './route-table.ts';
 import { createQueryClient } from './query-client.ts';
-import { useConfigStore } from '../stores/config.store.ts';
-import { useAuthStore } from '../stores/auth.store.ts';
+import { REMOTE_ROUTES } from './route-table.ts';
 
 const queryClient: QueryClient = createQueryClient();
 

@@ -48,7 +48,13 @@ export function AccessGuard({ access, children }: { access: Access; children: Re
   return children;
 }
 
-export function FeatureGate({ feature, children }: { feature?: FeatureName | undefined; children: ReactNode }) {
+export function FeatureGate({
+  feature,
+  children,
+}: {
+  feature?: FeatureName | undefined;
+  children: ReactNode;
+}) {
   const config = useConfigStore((s) => s.config);
   if (feature && !isFeatureEnabled(config, feature)) return <UnavailablePage reason="feature-off" />;
   return children;

@@ -22,11 +22,29 @@ export const REMOTE_ROUTES: readonly RemoteRoute[] = [
   { path: '/join', remote: 'auth', expose: 'JoinPage', access: 'guest' },
   { path: '/verify', remote: 'auth', expose: 'VerifyPage', access: 'pending' },
   { path: '/forgot-password', remote: 'auth', expose: 'ForgotPasswordPage', access: 'guest' },
-  { path: '/deposit', remote: 'wallet', expose: 'DepositPage', access: 'protected', feature: 'wallet_enabled' },
-  { path: '/withdraw', remote: 'wallet', expose: 'WithdrawPage', access: 'protected', feature: 'wallet_enabled' },
+  {
+    path: '/deposit',
+    remote: 'wallet',
+    expose: 'DepositPage',
+    access: 'protected',
+    feature: 'wallet_enabled',
+  },
+  {
+    path: '/withdraw',
+    remote: 'wallet',
+    expose: 'WithdrawPage',
+    access: 'protected',
+    feature: 'wallet_enabled',
+  },
   { path: '/transactions', remote: 'wallet', expose: 'TransactionsPage', access: 'protected' },
   { path: '/profile', remote: 'profile', expose: 'ProfilePage', access: 'protected' },
-  { path: '/affiliate', remote: 'profile', expose: 'AffiliatePage', access: 'protected', feature: 'affiliate_enabled' },
+  {
+    path: '/affiliate',
+    remote: 'profile',
+    expose: 'AffiliatePage',
+    access: 'protected',
+    feature: 'affiliate_enabled',
+  },
 ];
 
 /** Paths a pending player may stay on without being sent to /verify (spec §4). */

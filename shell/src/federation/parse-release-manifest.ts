@@ -7,7 +7,13 @@ import { REMOTE_NAMES } from '@mchezo/contracts/releases-constants';
  */
 export function parseReleaseManifest(value: unknown): ReleaseManifest {
   const m = value as { revision?: unknown; remotes?: unknown } | null;
-  if (!m || typeof m !== 'object' || typeof m.revision !== 'number' || !m.remotes || typeof m.remotes !== 'object') {
+  if (
+    !m ||
+    typeof m !== 'object' ||
+    typeof m.revision !== 'number' ||
+    !m.remotes ||
+    typeof m.remotes !== 'object'
+  ) {
     throw new Error('Release manifest is malformed');
   }
   const remotes: ReleaseManifest['remotes'] = {};

@@ -47,7 +47,8 @@ export async function isRemoteEnabled(remote: RemoteName): Promise<boolean> {
 async function load(remote: RemoteName, expose: string, force: boolean): Promise<ComponentType> {
   const { manifest } = await manifestPromise;
   const release = manifest.remotes[remote];
-  if (!release) throw new RemoteUnavailableError(remote, 'not-deployed', `${remote} is not in the release manifest`);
+  if (!release)
+    throw new RemoteUnavailableError(remote, 'not-deployed', `${remote} is not in the release manifest`);
   if (!release.enabled) throw new RemoteUnavailableError(remote, 'disabled', `${remote} is switched off`);
 
   const key = `${remote}@${release.version}/${expose}`;
@@ -70,9 +71,15 @@ async function load(remote: RemoteName, expose: string, force: boolean): Promise
 export async function loadRemotePage(remote: RemoteName, expose: string, opts: { retry?: boolean } = {}) {
   if (opts.retry) retryManifestIfFailed();
   try {
-    return await withDeadline(load(remote, expose, opts.retry === true), REMOTE_DEADLINE_MS, `${remote}/${expose}`);
+    return await withDeadline(
+      load(remote, expose, opts.retry === true),
+      REMOTE_DEADLINE_MS,
+      `${remote}/${expose}`,
+    );
   } catch (error) {
     if (error instanceof RemoteUnavailableError) throw error;
-    throw new RemoteUnavailableError(remote, 'failed', `${remote}/${expose} failed to load`, { cause: error });
+    throw new RemoteUnavailableError(remote, 'failed', `${remote}/${expose} failed to load`, {
+      cause: error,
+    });
   }
 }

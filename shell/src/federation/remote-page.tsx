@@ -1,10 +1,18 @@
 import type { RemoteName } from '@mchezo/contracts/releases';
 import { useHost } from '@mchezo/host/context';
 import { Spinner } from '@mchezo/ui/spinner';
-import { Component, type ComponentType, type ErrorInfo, type ReactNode, useCallback, useEffect, useState } from 'react';
+import {
+  Component,
+  type ComponentType,
+  type ErrorInfo,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { UnavailablePage } from '../pages/unavailable-page.tsx';
-import { loadRemotePage, RemoteUnavailableError } from './remote-loader.ts';
+import { loadRemotePage, type RemoteUnavailableError } from './remote-loader.ts';
 
 type State =
   | { status: 'loading' }
@@ -28,7 +36,8 @@ export function RemotePage({ remote, expose }: { remote: RemoteName; expose: str
       (Page) => alive && setState({ status: 'ready', Page }),
       (error: RemoteUnavailableError) => {
         if (!alive) return;
-        if (error.reason === 'failed') host.reportError(error.cause ?? error, { remote, expose, phase: 'load' });
+        if (error.reason === 'failed')
+          host.reportError(error.cause ?? error, { remote, expose, phase: 'load' });
         setState({ status: 'unavailable', error });
       },
     );
@@ -41,7 +50,12 @@ export function RemotePage({ remote, expose }: { remote: RemoteName; expose: str
 
   if (state.status === 'loading') return <Spinner label={t('remote.loading')} className="min-h-[50vh]" />;
   if (state.status === 'unavailable') {
-    return <UnavailablePage reason={state.error.reason} onRetry={state.error.reason === 'disabled' ? undefined : retry} />;
+    return (
+      <UnavailablePage
+        reason={state.error.reason}
+        onRetry={state.error.reason === 'disabled' ? undefined : retry}
+      />
+    );
   }
   return (
     <RemoteErrorBoundary

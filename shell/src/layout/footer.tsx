@@ -27,7 +27,9 @@ export function Footer() {
         </Link>
       </nav>
       <p>
-        <span className="mr-2 inline-block rounded-full border border-danger px-1.5 font-bold text-danger">18+</span>
+        <span className="mr-2 inline-block rounded-full border border-danger px-1.5 font-bold text-danger">
+          18+
+        </span>
         {t('footer.age')}
       </p>
       <p>{t('footer.licence')}</p>

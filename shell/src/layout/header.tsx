@@ -12,7 +12,11 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-line bg-ink/95 px-3 backdrop-blur">
-      <Link to="/" className="mr-auto text-lg font-extrabold tracking-tight text-brand" aria-label={t('header.home')}>
+      <Link
+        to="/"
+        className="mr-auto text-lg font-extrabold tracking-tight text-brand"
+        aria-label={t('header.home')}
+      >
         Mchezo
       </Link>
       <LanguagePicker />

@@ -6,7 +6,9 @@ import { isFeatureEnabled, useConfigStore } from '../stores/config.store.ts';
 export function LanguagePicker() {
   const { t, i18n } = useTranslation('shell');
   const config = useConfigStore((s) => s.config);
-  const languages = config.supported_languages.filter((l) => (LANGUAGES as readonly string[]).includes(l.code));
+  const languages = config.supported_languages.filter((l) =>
+    (LANGUAGES as readonly string[]).includes(l.code),
+  );
   if (!isFeatureEnabled(config, 'multi_language') || languages.length < 2) return null;
   return (
     <label className="relative">

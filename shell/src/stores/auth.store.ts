@@ -177,7 +177,12 @@ export const useAuthStore = create<AuthState>((set, get) => ({
   clearSession() {
     tokenStore.clearTokens();
     storeUser(null);
-    session.remove('registrationPhone', 'registrationPassword', 'registrationCountryCode', 'redirectAfterVerification');
+    session.remove(
+      'registrationPhone',
+      'registrationPassword',
+      'registrationCountryCode',
+      'redirectAfterVerification',
+    );
     set({ user: null });
   },
 }));

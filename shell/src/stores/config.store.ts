@@ -28,7 +28,11 @@ export const useConfigStore = create<ConfigState>((set) => ({
 }));
 
 function mergeWithDefaults(config: Partial<AppConfig>): AppConfig {
-  return { ...DEFAULT_APP_CONFIG, ...config, features: { ...DEFAULT_APP_CONFIG.features, ...config.features } };
+  return {
+    ...DEFAULT_APP_CONFIG,
+    ...config,
+    features: { ...DEFAULT_APP_CONFIG.features, ...config.features },
+  };
 }
 
 export function isFeatureEnabled(config: AppConfig, flag: FeatureName): boolean {

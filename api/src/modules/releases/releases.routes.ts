@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { ReleaseStore } from './releases.store.ts';
+import type { ReleaseStore } from './releases.store.js';
 
 export const MANIFEST_MAX_AGE_SECONDS = 10;
 

@@ -1,0 +1,23 @@
+// Starts the API + site for the e2e run on a fresh data folder, as `npm start` would serve it.
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const dataDir = process.env.DATA_DIR;
+if (!dataDir) throw new Error('DATA_DIR is required');
+rmSync(dataDir, { recursive: true, force: true });
+
+const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'api', 'src', 'server.ts')], {
+  cwd: join(root, 'api'),
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    SITE_DIR: join(root, 'build', 'cdn'),
+    RELEASES_ACTIVATE_LATEST: 'true',
+    NODE_ENV: 'production',
+  },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));

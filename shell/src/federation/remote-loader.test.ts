@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const runtime = vi.hoisted(() => ({
+  loadRemote: vi.fn(),
+  registerRemotes: vi.fn(),
+  registerPlugins: vi.fn(),
+}));
+vi.mock('@module-federation/enhanced/runtime', () => runtime);
+
+const MANIFEST = {
+  revision: 3,
+  remotes: {
+    lobby: { version: '1.0.0-aaa', entry: '/remotes/lobby/1.0.0-aaa/mf-manifest.json', enabled: true },
+    wallet: { version: '1.0.0-bbb', entry: '/remotes/wallet/1.0.0-bbb/mf-manifest.json', enabled: false },
+  },
+};
+
+function stubManifest(body: unknown, status = 200) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+    ),
+  );
+}
+
+async function freshLoader() {
+  vi.resetModules();
+  return import('./remote-loader.ts');
+}
+
+describe('loadRemotePage', () => {
+  beforeEach(() => {
+    runtime.loadRemote.mockReset();
+    runtime.registerRemotes.mockReset();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('registers the manifest entry and returns the exposed default export', async () => {
+    stubManifest(MANIFEST);
+    const Page = () => null;
+    runtime.loadRemote.mockResolvedValue({ default: Page });
+    const { loadRemotePage } = await freshLoader();
+    await expect(loadRemotePage('lobby', 'HomePage')).resolves.toBe(Page);
+    expect(runtime.registerRemotes).toHaveBeenCalledWith(
+      [{ name: 'lobby', entry: 'http://localhost:3000/remotes/lobby/1.0.0-aaa/mf-manifest.json' }],
+      { force: false },
+    );
+    expect(runtime.loadRemote).toHaveBeenCalledWith('lobby/HomePage');
+  });
+
+  it('refuses a disabled remote without loading it', async () => {
+    stubManifest(MANIFEST);
+    const { loadRemotePage } = await freshLoader();
+    await expect(loadRemotePage('wallet', 'DepositPage')).rejects.toMatchObject({ reason: 'disabled' });
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
+  });
+
+  it('refuses a remote the manifest does not name', async () => {
+    stubManifest(MANIFEST);
+    const { loadRemotePage } = await freshLoader();
+    await expect(loadRemotePage('profile', 'ProfilePage')).rejects.toMatchObject({ reason: 'not-deployed' });
+  });
+
+  it('gives up on a remote that never answers after 5 s', async () => {
+    vi.useFakeTimers();
+    stubManifest(MANIFEST);
+    runtime.loadRemote.mockReturnValue(new Promise(() => {}));
+    const { loadRemotePage } = await freshLoader();
+    const result = loadRemotePage('lobby', 'HomePage').then(
+      () => 'loaded',
+      (e: { reason: string }) => e.reason,
+    );
+    await vi.advanceTimersByTimeAsync(4_999);
+    await expect(Promise.race([result, Promise.resolve('still waiting')])).resolves.toBe('still waiting');
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(result).resolves.toBe('failed');
+  });
+
+  it('turns a runtime failure into "failed" and re-registers with force on retry', async () => {
+    stubManifest(MANIFEST);
+    runtime.loadRemote
+      .mockRejectedValueOnce(new Error('RUNTIME-003'))
+      .mockResolvedValueOnce({ default: () => null });
+    const { loadRemotePage } = await freshLoader();
+    await expect(loadRemotePage('lobby', 'HomePage')).rejects.toMatchObject({ reason: 'failed' });
+    await expect(loadRemotePage('lobby', 'HomePage', { retry: true })).resolves.toBeTypeOf('function');
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith(expect.any(Array), { force: true });
+  });
+
+  it('fails every remote when the manifest cannot load and none was seen before', async () => {
+    stubManifest({ error: 'down' }, 500);
+    const { loadRemotePage } = await freshLoader();
+    await expect(loadRemotePage('lobby', 'HomePage')).rejects.toMatchObject({ reason: 'failed' });
+  });
+});

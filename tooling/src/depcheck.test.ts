@@ -1,0 +1,94 @@
+/**
+ * The dependency check must actually fail on a bad import: each case builds a tiny tree with
+ * the workspace's folder names in a temporary folder and runs the real `depcruise` with the
+ * real rules on it.
+ */
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const DEPCRUISE = join(ROOT, 'node_modules', '.bin', 'depcruise');
+let dir = '';
+
+function tree(files: Record<string, string>): void {
+  dir = mkdtempSync(join(tmpdir(), 'depcheck-'));
+  copyFileSync(join(ROOT, 'tsconfig.base.json'), join(dir, 'tsconfig.base.json'));
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), content);
+  }
+}
+
+function check(): { ok: boolean; output: string } {
+  const res = spawnSync(
+    DEPCRUISE,
+    ['--config', join(ROOT, '.dependency-cruiser.cjs'), 'shell', 'remotes', 'shared', 'api'],
+    {
+      cwd: dir,
+      encoding: 'utf8',
+    },
+  );
+  return { ok: res.status === 0, output: `${res.stdout}${res.stderr}` };
+}
+
+const BASE = {
+  'shared/contracts/src/wallet.ts':
+    "import { z } from 'zod';\nexport const Balance = z.object({});\nexport type Balance = { amount: number };\n",
+  'shared/contracts/src/casino-constants.ts': 'export const GAME_CATEGORIES = [] as const;\n',
+  'shared/host/src/context.tsx': 'export const HostContext = null;\n',
+  'remotes/wallet/src/deposit-page.tsx': 'export default function DepositPage() { return null; }\n',
+  'shell/src/app.tsx': 'export const App = 1;\n',
+  'api/src/server.ts': 'export {};\n',
+};
+
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('dependency check', () => {
+  it('passes a tree that keeps to the edges', () => {
+    tree({
+      ...BASE,
+      'remotes/lobby/src/home-page.tsx':
+        "import { HostContext } from '../../../shared/host/src/context.tsx';\nimport type { Balance } from '../../../shared/contracts/src/wallet.ts';\nimport { GAME_CATEGORIES } from '../../../shared/contracts/src/casino-constants.ts';\nexport const x: Balance | null = null;\nexport default [HostContext, GAME_CATEGORIES];\n",
+    });
+    const result = check();
+    expect(result.output).toContain('no dependency violations');
+    expect(result.ok).toBe(true);
+  });
+
+  it.each([
+    [
+      'remote-imports-other-remote',
+      'remotes/lobby/src/bad.ts',
+      "import D from '../../wallet/src/deposit-page.tsx';\nexport default D;\n",
+    ],
+    [
+      'remote-imports-shell',
+      'remotes/lobby/src/bad.ts',
+      "import { App } from '../../../shell/src/app.tsx';\nexport default App;\n",
+    ],
+    [
+      'shared-imports-app',
+      'shared/host/src/bad.ts',
+      "import D from '../../../remotes/wallet/src/deposit-page.tsx';\nexport default D;\n",
+    ],
+    [
+      'shell-imports-remote',
+      'shell/src/bad.ts',
+      "import D from '../../remotes/wallet/src/deposit-page.tsx';\nexport default D;\n",
+    ],
+    [
+      'browser-imports-zod-schemas',
+      'remotes/lobby/src/bad.ts',
+      "import { Balance } from '../../../shared/contracts/src/wallet.ts';\nexport default Balance;\n",
+    ],
+  ])('fails on %s', (rule, path, content) => {
+    tree({ ...BASE, [path]: content });
+    const result = check();
+    expect(result.ok).toBe(false);
+    expect(result.output).toContain(rule);
+  });
+});
