@@ -1,0 +1,57 @@
+/**
+ * The profile remote on its own, inside a fake host: `pnpm --filter @mchezo/profile dev`.
+ * API calls go to the dev server's proxy (an API started by `npm start`); without one the
+ * balances show their failure state.
+ * `?as=pending` or `?as=suspended` signs in a player in that state (pending also turns on the
+ * OTP test mode, so the test-code box shows); `?as=guest` renders with nobody signed in.
+ */
+
+import { FAKE_USER, FakeHostProvider } from '@mchezo/host/testing';
+import type { User } from '@mchezo/host/types';
+import { initI18n } from '@mchezo/i18n/instance';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
+import AffiliatePage from '../pages/affiliate-page.tsx';
+import ProfilePage from '../pages/profile-page.tsx';
+import './standalone.css';
+
+const as = new URLSearchParams(location.search).get('as');
+const user: User | null =
+  as === 'guest'
+    ? null
+    : as === 'pending' || as === 'suspended'
+      ? {
+          ...FAKE_USER,
+          status: as === 'pending' ? 'pending_verification' : 'suspended',
+          email: 'wanjiku@example.co.ke',
+        }
+      : FAKE_USER;
+const config = as === 'pending' ? { otp_test_mode: true, otp_test_code: '123456' } : undefined;
+
+function Elsewhere() {
+  return (
+    <nav className="flex flex-col gap-3 p-6">
+      <Link to="/profile">Profile</Link>
+      <Link to="/affiliate">Affiliate</Link>
+    </nav>
+  );
+}
+
+initI18n();
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: 1 } } })}>
+      <BrowserRouter>
+        <FakeHostProvider user={user} {...(config ? { config } : {})}>
+          <Routes>
+            <Route path="/profile" element={<ProfilePage />} />
+            <Route path="/affiliate" element={<AffiliatePage />} />
+            <Route path="*" element={<Elsewhere />} />
+          </Routes>
+        </FakeHostProvider>
+      </BrowserRouter>
+    </QueryClientProvider>
+  </StrictMode>,
+);
