@@ -37,8 +37,35 @@ export function createDatabase(env: Pick<Env, 'DATABASE_URL' | 'DATABASE_SCHEMA'
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every query anew; better-sqlite3 statements are reusable, and preparing is a
+ * large share of a small query's cost. The same SQL text (our queries are parameterised, so the
+ * set is small) reuses its statement. Safe because better-sqlite3 runs each statement to
+ * completion synchronously.
+ */
+function cachingStatements(sqlite: SqliteDatabase.Database): SqliteDatabase.Database {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  return new Proxy(sqlite, {
+    get(target, prop, receiver) {
+      if (prop !== 'prepare') {
+        const value = Reflect.get(target, prop, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      }
+      return (source: string) => {
+        let stmt = cache.get(source);
+        if (!stmt) {
+          stmt = target.prepare(source);
+          if (cache.size >= 500) cache.delete(cache.keys().next().value as string);
+          cache.set(source, stmt);
+        }
+        return stmt;
+      };
+    },
+  });
 }
 
 /** Creates the PostgreSQL schema named by DATABASE_SCHEMA when it is not public. */

@@ -1,0 +1,23 @@
+// Child process of bench.ts: the API (SQLite in a temp DATA_DIR) and a bare Fastify route,
+// in one process, so both share the same runtime and the comparison is fair.
+import Fastify from 'fastify';
+import { buildApp } from '../src/app.js';
+import { loadEnv } from '../src/env.js';
+
+const env = loadEnv();
+const app = buildApp(env);
+await app.ready();
+await app.listen({ port: 0, host: '127.0.0.1' });
+const bare = Fastify({ logger: false });
+bare.get('/bare', async () => ({ ok: true }));
+await bare.listen({ port: 0, host: '127.0.0.1' });
+const port = (f: typeof bare) => (f.server.address() as { port: number }).port;
+process.stdout.write(
+  `${JSON.stringify({ apiPort: port(app as unknown as typeof bare), barePort: port(bare) })}\n`,
+);
+const stop = async () => {
+  await Promise.all([app.close(), bare.close()]);
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
