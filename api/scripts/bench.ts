@@ -47,7 +47,7 @@ async function call(path: string, body?: unknown, headers: Record<string, string
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-  return res.status === 204 ? null : ((await res.json()) as Record<string, any>);
+  return res.status === 204 ? null : ((await res.json()) as { access_token: string });
 }
 
 const phone = '+254712000999';

@@ -7,6 +7,7 @@ import {
   creditWinnings,
   DB_MODES,
   get,
+  type Json,
   json,
   type Player,
   playerRefOf,
@@ -31,10 +32,10 @@ describe.each(DB_MODES)('casino and demo game provider (%s)', (mode) => {
     const { games } = json(res);
     expect(games.length).toBeGreaterThanOrEqual(24);
     for (const c of ['slots', 'spin', 'sports', 'live_sports']) {
-      expect(games.filter((g: any) => g.category === c).length).toBeGreaterThanOrEqual(4);
+      expect(games.filter((g: Json) => g.category === c).length).toBeGreaterThanOrEqual(4);
     }
     expect(Object.keys(games[0]).sort()).toEqual(['category', 'game_id', 'name', 'thumbnail_url']);
-    expect(new Set(games.map((g: any) => g.game_id)).size).toBe(games.length);
+    expect(new Set(games.map((g: Json) => g.game_id)).size).toBe(games.length);
   });
 
   it('serves every thumbnail as a small SVG image', async () => {

@@ -7,6 +7,7 @@ import {
   createTestApp,
   creditWinnings,
   DB_MODES,
+  type Json,
   json,
   type Player,
   post,
@@ -29,7 +30,7 @@ describe.each(DB_MODES)('concurrent money movements (%s)', (mode) => {
   afterAll(() => t.close());
 
   it('keeps the ledger exact under a storm of repeated requests and callbacks', async () => {
-    const requests: Promise<{ player: Player; kind: string; key: string; status: number; body: any }>[] = [];
+    const requests: Promise<{ player: Player; kind: string; key: string; status: number; body: Json }>[] = [];
     const fire = (player: Player, kind: 'deposit' | 'withdraw', key: string, amount: number, phone: string) =>
       requests.push(
         post(

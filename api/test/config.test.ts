@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ConfigResponse } from '@mchezo/contracts/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from '../src/env.js';
-import { createTestApp, DB_MODES, get, json, type TestApp } from './helpers.js';
+import { createTestApp, DB_MODES, get, type Json, json, type TestApp } from './helpers.js';
 
 describe.each(DB_MODES)('config and OpenAPI (%s)', (mode) => {
   let t: TestApp;
@@ -67,7 +67,7 @@ describe.each(DB_MODES)('config and OpenAPI (%s)', (mode) => {
     expect(login.responses['200'].content['application/json'].schema.properties).toHaveProperty(
       'needs_verification',
     );
-    const tx = doc.paths['/api/v1/wallet/transactions'].get.parameters.map((p: any) => p.name).sort();
+    const tx = doc.paths['/api/v1/wallet/transactions'].get.parameters.map((p: Json) => p.name).sort();
     expect(tx).toEqual(['page_size', 'page_token', 'type']);
   });
 

@@ -14,6 +14,9 @@ import type { AddressInfo } from 'node:net';
  *   254744444444  request refused at once (400.002.02)
  *   254755555555  B2C queue timeout
  */
+// biome-ignore lint/suspicious/noExplicitAny: the fake reads loosely typed Daraja request bodies
+type Body = Record<string, any>;
+
 export interface FakeDarajaOptions {
   consumerKey: string;
   consumerSecret: string;
@@ -106,7 +109,7 @@ export class FakeDaraja {
     }
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
-    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, any>;
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Body;
     const requestId = randomUUID();
 
     if (
@@ -315,7 +318,7 @@ export class FakeDaraja {
     return { status: 404, body: { requestId, errorCode: '404.001.01', errorMessage: 'Resource not found' } };
   }
 
-  private checkStkAuth(body: Record<string, any>): string | null {
+  private checkStkAuth(body: Body): string | null {
     if (body.BusinessShortCode !== this.opts.shortcode) return 'Invalid BusinessShortCode';
     if (!/^\d{14}$/.test(String(body.Timestamp))) return 'Invalid Timestamp';
     const expected = Buffer.from(`${this.opts.shortcode}${this.opts.passkey}${body.Timestamp}`).toString(

@@ -8,6 +8,7 @@ import {
   creditWinnings,
   DB_MODES,
   get,
+  type Json,
   json,
   type Player,
   post,
@@ -207,7 +208,7 @@ describe.each(DB_MODES)('wallet (%s)', (mode) => {
   });
 
   it('lists deposits and withdrawals newest first, paginated, filtered by type', async () => {
-    const all: any[] = [];
+    const all: Json[] = [];
     let token: string | null = null;
     do {
       const res = await get(
@@ -238,8 +239,8 @@ describe.each(DB_MODES)('wallet (%s)', (mode) => {
     const withdrawals = json(
       await get(t.app, '/wallet/transactions?type=withdrawal&page_size=100', p.headers),
     ).transactions;
-    expect(deposits.every((x: any) => x.type === 'deposit')).toBe(true);
-    expect(withdrawals.every((x: any) => x.type === 'withdrawal')).toBe(true);
+    expect(deposits.every((x: Json) => x.type === 'deposit')).toBe(true);
+    expect(withdrawals.every((x: Json) => x.type === 'withdrawal')).toBe(true);
     expect(deposits.length + withdrawals.length).toBe(all.length);
     expect(withdrawals.length).toBe(3);
 

@@ -24,7 +24,8 @@ export async function inTransaction<T>(database: Database, fn: (trx: Tx) => Prom
         await sql`commit`.execute(conn);
         return result;
       } catch (err) {
-        await sql`rollback`.execute(conn);
+        // SQLite may already have rolled back on its own (e.g. disk full); keep the first error.
+        await sql`rollback`.execute(conn).catch(() => {});
         throw err;
       }
     });
