@@ -13,7 +13,8 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, extname, join, relative } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -111,6 +112,24 @@ function rsbuild(cwd, args) {
   run('pnpm', ['exec', 'rsbuild', 'build', ...args], { cwd });
 }
 
+const COMPRESSIBLE = new Set(['.js', '.css', '.html', '.json', '.svg', '.txt', '.map']);
+
+/**
+ * Writes .gz and .br next to every text asset, as a CDN would serve them: players on slow
+ * networks download compressed bytes, and the server never compresses at request time.
+ */
+function precompress(dir) {
+  for (const file of listFiles(dir)) {
+    if (!COMPRESSIBLE.has(extname(file)) || file.endsWith('mf-stats.json')) continue;
+    const raw = readFileSync(file);
+    writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+    );
+  }
+}
+
 export function buildShell({ force = false } = {}) {
   const dir = join(ROOT, 'shell');
   const hash = sourceHash(dir);
@@ -121,6 +140,7 @@ export function buildShell({ force = false } = {}) {
   rsbuild(dir, []);
   rmSync(target, { recursive: true, force: true });
   mkdirSync(dirname(target), { recursive: true });
+  precompress(join(dir, 'dist'));
   cpSync(join(dir, 'dist'), target, { recursive: true });
   stamp('shell', hash);
 }
@@ -140,7 +160,7 @@ export function buildRemote(name, { force = false } = {}) {
   log(`building remote ${name}`);
   rsbuild(dir, ['--environment', 'federated']);
   const out = join(dir, 'dist', 'federated');
-  const files = listFiles(out).filter((f) => !f.endsWith('mf-stats.json'));
+  const files = listFiles(out).filter((f) => !/(mf-stats\.json|\.gz|\.br)$/.test(f));
   const contentHash = hashFiles(files, out).slice(0, 10);
   const { version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   const folder = `${version}-${contentHash}`;
@@ -153,6 +173,7 @@ export function buildRemote(name, { force = false } = {}) {
   } else {
     mkdirSync(dirname(target), { recursive: true });
     const tmp = `${target}.tmp-${process.pid}`;
+    precompress(out);
     cpSync(out, tmp, { recursive: true });
     renameSync(tmp, target);
     log(`${name}@${folder} placed in ${relative(ROOT, target)}`);

@@ -22,25 +22,41 @@ export function catalogVersion(pkg: string): string {
 }
 
 /**
- * react-router-dom is shared tree-shaken to the exports listed here (it drops from ~62 kB
- * to ~15 kB gzip). A remote receives the shell's trimmed copy, so this list must cover every
- * export any remote or the shell imports: `router-exports.test.ts` fails the build when a
- * source file imports one that is missing.
+ * Singletons shared tree-shaken to the exports listed here (react-router-dom drops from ~62 kB
+ * to ~15 kB gzip). A remote receives the shell's trimmed copy, so each list must cover every
+ * export the shell or any remote imports: `shared-exports.test.ts` fails when a source file
+ * imports one that is missing. Add the name here, not a workaround in the remote.
  */
-export const ROUTER_EXPORTS = [
-  'BrowserRouter',
-  'Link',
-  'MemoryRouter',
-  'NavLink',
-  'Navigate',
-  'Outlet',
-  'Route',
-  'Routes',
-  'useLocation',
-  'useNavigate',
-  'useParams',
-  'useSearchParams',
-] as const;
+export const TRIMMED_EXPORTS = {
+  'react-router-dom': [
+    'BrowserRouter',
+    'Link',
+    'MemoryRouter',
+    'NavLink',
+    'Navigate',
+    'Outlet',
+    'Route',
+    'Routes',
+    'useLocation',
+    'useNavigate',
+    'useParams',
+    'useSearchParams',
+  ],
+  'react-i18next': ['I18nextProvider', 'Trans', 'initReactI18next', 'useTranslation'],
+  '@tanstack/react-query': [
+    'QueryClient',
+    'QueryClientProvider',
+    'infiniteQueryOptions',
+    'keepPreviousData',
+    'queryOptions',
+    'useInfiniteQuery',
+    'useMutation',
+    'useQuery',
+    'useQueryClient',
+  ],
+} as const satisfies Record<string, readonly string[]>;
+
+export type TrimmedPackage = keyof typeof TRIMMED_EXPORTS;
 
 /** Workspace packages holding a store or context: shared, or host and remote get two. */
 export const WORKSPACE_SINGLETONS = [
@@ -58,7 +74,6 @@ export const NPM_SINGLETONS = [
   '@tanstack/react-query',
   'i18next',
   'react-i18next',
-  'sonner',
 ] as const;
 
 type SharedEntry = {
@@ -85,14 +100,16 @@ export function sharedSingletons(role: 'host' | 'remote'): Record<string, Shared
     const version = catalogVersion(sub.split('/')[0]!);
     shared[sub] = { singleton: true, requiredVersion: `^${version}`, version, ...consume };
   }
-  // The runtime only hands out the shell's trimmed router to a consumer that declares the same
-  // tree-shaking mode and has a fallback of its own; the fallback is a separate chunk that a
-  // remote never downloads while the shell provides the router.
-  shared['react-router-dom'] = {
-    ...shared['react-router-dom']!,
-    import: undefined,
-    treeShaking: { mode: 'runtime-infer', usedExports: [...ROUTER_EXPORTS] },
-  };
+  // The runtime hands a consumer the shell's trimmed copy only when it declares the same
+  // tree-shaking mode and has a fallback of its own; that fallback is a separate chunk a remote
+  // never downloads while the shell provides the package.
+  for (const [pkg, usedExports] of Object.entries(TRIMMED_EXPORTS)) {
+    shared[pkg] = {
+      ...shared[pkg]!,
+      import: undefined,
+      treeShaking: { mode: 'runtime-infer', usedExports: [...usedExports] },
+    };
+  }
   // Workspace packages are imported by subpath (`@mchezo/host/context`): share the prefix.
   for (const pkg of WORKSPACE_SINGLETONS) {
     shared[`${pkg}/`] = { singleton: true, requiredVersion: false, ...consume };

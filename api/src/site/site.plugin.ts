@@ -29,6 +29,7 @@ export async function sitePlugin(app: FastifyInstance, { siteDir }: SiteOptions)
     prefix: '/remotes/',
     decorateReply: false,
     index: false,
+    preCompressed: true,
     setHeaders(reply, path) {
       reply.header('Access-Control-Allow-Origin', '*');
       // A version folder never changes; its mf-manifest.json may be re-read by a new shell.
@@ -41,6 +42,8 @@ export async function sitePlugin(app: FastifyInstance, { siteDir }: SiteOptions)
     prefix: '/',
     index: false,
     wildcard: true,
+    // The build writes .br and .gz beside each asset; the encoding the browser accepts is sent.
+    preCompressed: true,
     setHeaders(reply, path) {
       reply.header('Cache-Control', path.endsWith('.html') ? 'no-cache' : IMMUTABLE);
     },

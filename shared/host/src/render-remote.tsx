@@ -6,9 +6,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { type FakeHostProps, FakeHostProvider, type RecordedToast } from './testing.tsx';
+import { type FakeHostProps, FakeHostProvider, type RecordedReport, type RecordedToast } from './testing.tsx';
 
-export interface RenderRemoteOptions extends Omit<FakeHostProps, 'children' | 'toasts'> {
+export interface RenderRemoteOptions extends Omit<FakeHostProps, 'children' | 'toasts' | 'reports'> {
   /** The URL to start at, e.g. `/game/Lucky?gameId=g1`. */
   url?: string;
   /** The route pattern the page is mounted on, e.g. `/game/:title`. */
@@ -20,13 +20,14 @@ export function renderRemote(
   { url = '/', route = '*', ...host }: RenderRemoteOptions = {},
 ) {
   const toasts: RecordedToast[] = [];
+  const reports: RecordedReport[] = [];
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, gcTime: Number.POSITIVE_INFINITY } },
   });
   const result = render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[url]}>
-        <FakeHostProvider {...host} toasts={toasts}>
+        <FakeHostProvider {...host} toasts={toasts} reports={reports}>
           <Routes>
             <Route path={route} element={page} />
             <Route path="*" element={<p>elsewhere</p>} />
@@ -35,7 +36,7 @@ export function renderRemote(
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  return { ...result, toasts, queryClient };
+  return { ...result, toasts, reports, queryClient };
 }
 
 /** A fetch stub answering JSON per "METHOD /path" (path without /api/v1 and query). */

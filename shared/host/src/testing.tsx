@@ -35,6 +35,13 @@ export interface FakeHostProps {
   toasts?: RecordedToast[];
   /** Replaces parts of the fake auth (e.g. a login that fails). */
   auth?: Partial<HostAuth>;
+  /** Receives what the page reports through `host.reportError`. */
+  reports?: RecordedReport[];
+}
+
+export interface RecordedReport {
+  error: unknown;
+  context?: Record<string, string>;
 }
 
 export function FakeHostProvider({
@@ -43,6 +50,7 @@ export function FakeHostProvider({
   config,
   toasts = [],
   auth,
+  reports = [],
 }: FakeHostProps) {
   const navigate = useNavigate();
   const [user, setUser] = useState<User | null>(initialUser);
@@ -82,8 +90,10 @@ export function FakeHostProvider({
       navigate: (to, options) => navigate(to, options),
       toast: { success: record('success'), error: record('error'), info: record('info') },
       support: { available: false, toggle: () => {} },
-      reportError: () => {},
+      reportError: (error, context) => {
+        reports.push({ error, ...(context === undefined ? {} : { context }) });
+      },
     };
-  }, [user, config, toasts, navigate, auth]);
+  }, [user, config, toasts, navigate, auth, reports]);
   return <HostContext.Provider value={host}>{children}</HostContext.Provider>;
 }

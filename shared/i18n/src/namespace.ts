@@ -12,8 +12,13 @@ export type NamespaceLoaders = Record<Language, () => Promise<{ default: Message
 
 const pending = new Map<string, Promise<void>>();
 
-function currentLanguage(): Language {
-  const lng = i18n.resolvedLanguage ?? i18n.language;
+/**
+ * The language the player chose. Not `resolvedLanguage`: i18next resolves to the first language
+ * that already has strings, which is English (the shell's fallback) until the chosen language's
+ * bundle is loaded, so it would never be loaded.
+ */
+export function currentLanguage(): Language {
+  const lng = (i18n.language ?? '').toLowerCase().split('-')[0];
   return isLanguage(lng) ? lng : DEFAULT_LANGUAGE;
 }
 
@@ -36,9 +41,23 @@ export function loadNamespace(
   return p;
 }
 
+/** The chosen language, for Intl formatting; re-renders on a language switch. */
+export function useLanguage(): Language {
+  const [lng, setLng] = useState(currentLanguage);
+  useEffect(() => {
+    const update = () => setLng(currentLanguage());
+    i18n.on('languageChanged', update);
+    return () => i18n.off('languageChanged', update);
+  }, []);
+  return lng;
+}
+
 /** True once `ns` is loaded for the current language; re-renders on a language switch. */
 export function useNamespace(ns: string, loaders: NamespaceLoaders): boolean {
   const [ready, setReady] = useState(() => i18n.hasResourceBundle(currentLanguage(), ns));
+  // Bumped when a bundle arrives, so the page re-renders in the new language (react-i18next
+  // re-renders on a language change, not when a bundle is added later).
+  const [, setLoaded] = useState(0);
   useEffect(() => {
     let alive = true;
     const load = () => {
@@ -47,10 +66,14 @@ export function useNamespace(ns: string, loaders: NamespaceLoaders): boolean {
         setReady(true);
         return;
       }
-      loadNamespace(ns, loaders, lng).then(
-        () => alive && setReady(true),
-        // A missing bundle falls back to English rather than showing keys.
-        () => loadNamespace(ns, loaders, DEFAULT_LANGUAGE).then(() => alive && setReady(true)),
+      // Meanwhile the strings already shown stay (English is the fallback): no spinner flash.
+      const done = () => {
+        if (!alive) return;
+        setReady(true);
+        setLoaded((n) => n + 1);
+      };
+      loadNamespace(ns, loaders, lng).then(done, () =>
+        loadNamespace(ns, loaders, DEFAULT_LANGUAGE).then(done),
       );
     };
     load();

@@ -4,7 +4,6 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { Toaster, toast } from 'sonner';
 import { RemotePage } from '../federation/remote-page.tsx';
 import { ShellHostProvider } from '../host/shell-host.tsx';
 import { SHELL_NS, shellLoaders } from '../i18n/shell-namespace.ts';
@@ -12,6 +11,7 @@ import { Layout } from '../layout/layout.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { useAuthStore } from '../stores/auth.store.ts';
 import { useConfigStore } from '../stores/config.store.ts';
+import { showToast, ToasterSlot } from '../toasts/toasts.tsx';
 import { AccessGuard, FeatureGate } from './guards.tsx';
 import { useLockoutRedirect } from './lockout.ts';
 import { createQueryClient } from './query-client.ts';
@@ -23,7 +23,7 @@ function useConfigFailureToast(): void {
   const { t } = useTranslation('shell');
   const status = useConfigStore((s) => s.status);
   useEffect(() => {
-    if (status === 'failed') toast.error(t('config.failed'));
+    if (status === 'failed') showToast('error', t('config.failed'));
   }, [status, t]);
 }
 
@@ -66,13 +66,7 @@ export function App() {
             <ShellRoutes />
           </ShellHostProvider>
         </BrowserRouter>
-        <Toaster
-          position="bottom-right"
-          duration={4000}
-          visibleToasts={3}
-          gap={14}
-          toastOptions={{ style: { background: '#111827', color: '#f97316', border: '1px solid #1f2937' } }}
-        />
+        <ToasterSlot />
       </QueryClientProvider>
     </I18nextProvider>
   );

@@ -7,15 +7,15 @@ import { HostContext } from '@mchezo/host/context';
 import type { Host } from '@mchezo/host/types';
 import { type ReactNode, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
 import { reportError } from '../errors/report-error.ts';
 import { isAuthenticated, useAuthStore } from '../stores/auth.store.ts';
 import { isFeatureEnabled, useConfigStore } from '../stores/config.store.ts';
+import { showToast } from '../toasts/toasts.tsx';
 
 const hostToast: Host['toast'] = {
-  success: (title, description) => toast.success(title, description ? { description } : undefined),
-  error: (title, description) => toast.error(title, description ? { description } : undefined),
-  info: (title, description) => toast(title, description ? { description } : undefined),
+  success: (title, description) => void showToast('success', title, description),
+  error: (title, description) => void showToast('error', title, description),
+  info: (title, description) => void showToast('info', title, description),
 };
 
 export function ShellHostProvider({ children }: { children: ReactNode }) {

@@ -1,10 +1,12 @@
 import { LANGUAGES } from '@mchezo/i18n/languages';
+import { useLanguage } from '@mchezo/i18n/namespace';
 import { useTranslation } from 'react-i18next';
 import { isFeatureEnabled, useConfigStore } from '../stores/config.store.ts';
 
 /** Shown only when multi_language is on and more than one language exists (spec §2). */
 export function LanguagePicker() {
   const { t, i18n } = useTranslation('shell');
+  const language = useLanguage();
   const config = useConfigStore((s) => s.config);
   const languages = config.supported_languages.filter((l) =>
     (LANGUAGES as readonly string[]).includes(l.code),
@@ -14,7 +16,7 @@ export function LanguagePicker() {
     <label className="relative">
       <span className="sr-only">{t('header.language')}</span>
       <select
-        value={i18n.resolvedLanguage ?? 'en'}
+        value={language}
         onChange={(e) => i18n.changeLanguage(e.target.value)}
         className="h-9 rounded-lg border border-line bg-surface px-2 text-sm text-text"
       >

@@ -1,0 +1,33 @@
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_STORAGE_KEY, type Language } from './languages.ts';
+
+/**
+ * The player's language, in the spec's order (§9): the stored choice, then the browser's
+ * languages, then the page's lang attribute; English when none is supported. A few lines
+ * instead of a detector library on every player's critical path.
+ */
+export function detectLanguage(): Language {
+  const candidates: (string | null | undefined)[] = [];
+  try {
+    candidates.push(localStorage.getItem(LANGUAGE_STORAGE_KEY));
+  } catch {
+    // Storage disabled: fall through to the browser's preference.
+  }
+  if (typeof navigator !== 'undefined') candidates.push(...(navigator.languages ?? []), navigator.language);
+  if (typeof document !== 'undefined') candidates.push(document.documentElement.lang);
+  for (const candidate of candidates) {
+    const base = candidate?.toLowerCase().split('-')[0];
+    if (isLanguage(base)) return base;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/** Remembers the player's choice and tells assistive tech the page's language. */
+export function rememberLanguage(lng: string): void {
+  if (!isLanguage(lng)) return;
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
+  } catch {
+    // Not stored: the choice lasts for this page.
+  }
+  if (typeof document !== 'undefined') document.documentElement.lang = lng;
+}

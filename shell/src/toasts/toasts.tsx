@@ -1,0 +1,68 @@
+/**
+ * Toasts (sonner) load on the first toast, not with the page: most visits never show one, and
+ * the library would otherwise sit on the home route's critical path. Remotes raise toasts
+ * through the host, which calls `showToast`.
+ */
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+
+type Kind = 'success' | 'error' | 'info';
+type Sonner = typeof import('sonner');
+
+let sonner: Promise<Sonner> | null = null;
+const loadSonner = () => {
+  sonner ??= import('sonner');
+  return sonner;
+};
+
+let wanted = false;
+const listeners = new Set<() => void>();
+let markMounted: () => void;
+const mounted = new Promise<void>((resolve) => {
+  markMounted = resolve;
+});
+
+/** Spec §1/§9: dark background, orange text, bottom-right, 4 s, at most 3, gap 14 px, width 356 px. */
+const LazyToaster = lazy(async () => {
+  const { Toaster } = await loadSonner();
+  function MountedToaster() {
+    // Runs after the Toaster's own effects, so it is subscribed before the first toast is sent.
+    useEffect(() => markMounted(), []);
+    return (
+      <Toaster
+        position="bottom-right"
+        duration={4000}
+        visibleToasts={3}
+        gap={14}
+        style={{ '--width': '356px' } as React.CSSProperties}
+        toastOptions={{ style: { background: '#111827', color: '#f97316', border: '1px solid #1f2937' } }}
+      />
+    );
+  }
+  return { default: MountedToaster };
+});
+
+export function ToasterSlot() {
+  const show = useSyncExternalStore(
+    (onChange) => {
+      listeners.add(onChange);
+      return () => listeners.delete(onChange);
+    },
+    () => wanted,
+  );
+  return show ? (
+    <Suspense fallback={null}>
+      <LazyToaster />
+    </Suspense>
+  ) : null;
+}
+
+export async function showToast(kind: Kind, title: string, description?: string): Promise<void> {
+  if (!wanted) {
+    wanted = true;
+    for (const l of listeners) l();
+  }
+  const [{ toast }] = await Promise.all([loadSonner(), mounted]);
+  const options = description ? { description } : undefined;
+  if (kind === 'info') toast(title, options);
+  else toast[kind](title, options);
+}
