@@ -157,6 +157,7 @@ function Paybill() {
               href={PAYBILL_CONTACT.whatsapp.href}
               target="_blank"
               rel="noopener noreferrer"
+              aria-label={`${t('paybill.whatsapp')}: ${PAYBILL_CONTACT.whatsapp.display}`}
             >
               {PAYBILL_CONTACT.whatsapp.display}
             </a>
@@ -165,7 +166,11 @@ function Paybill() {
         <div className="flex items-center justify-between gap-3">
           <dt className="text-muted">{t('paybill.mobile')}</dt>
           <dd>
-            <a className={link} href={PAYBILL_CONTACT.mobile.href}>
+            <a
+              className={link}
+              href={PAYBILL_CONTACT.mobile.href}
+              aria-label={`${t('paybill.mobile')}: ${PAYBILL_CONTACT.mobile.display}`}
+            >
               {PAYBILL_CONTACT.mobile.display}
             </a>
           </dd>

@@ -1,0 +1,329 @@
+import { renderRemote, stubApi } from '@mchezo/host/render-remote';
+import { FAKE_USER } from '@mchezo/host/testing';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { balances, holdFetch, tx, UUID } from '../testing/wallet-fixtures.ts';
+import DepositPage from './deposit-page.tsx';
+
+const NO_PHONE_USER = { ...FAKE_USER, phone: '' };
+const deposits = (calls: ReturnType<typeof stubApi>) =>
+  calls.filter((c) => c.method === 'POST' && c.path === '/wallet/deposit');
+const balanceReads = (calls: ReturnType<typeof stubApi>) =>
+  calls.filter((c) => c.path === '/wallet/balance').length;
+
+async function fillAmount(value: string) {
+  fireEvent.change(await screen.findByLabelText('Amount'), { target: { value } });
+}
+const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Deposit' }));
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('DepositPage', () => {
+  it('shows the current balance (all pots, added in cents) and both deposit methods', async () => {
+    stubApi({ 'GET /wallet/balance': { body: balances(100.1, 50.2, 0.07) } });
+    renderRemote(<DepositPage />, { user: FAKE_USER });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Deposit' })).toBeTruthy();
+    expect(await screen.findByText('KSh 150.37')).toBeTruthy();
+    const online = screen.getByRole('tab', { name: 'Online deposit' });
+    expect(online.getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(screen.getByRole('tab', { name: 'Paybill' }));
+    const panel = screen.getByRole('tabpanel');
+    expect(within(panel).getByRole('link', { name: 'WhatsApp: +254 700 000 000' }).getAttribute('href')).toBe(
+      'https://wa.me/254700000000',
+    );
+    expect(within(panel).getByRole('link', { name: 'Mobile: +254 700 000 000' }).getAttribute('href')).toBe(
+      'tel:+254700000000',
+    );
+  });
+
+  it('moves between the method tabs with the arrow keys', async () => {
+    stubApi({ 'GET /wallet/balance': { body: balances(0, 0) } });
+    renderRemote(<DepositPage />, { user: FAKE_USER });
+    const online = await screen.findByRole('tab', { name: 'Online deposit' });
+    fireEvent.keyDown(online, { key: 'ArrowRight' });
+    const paybill = screen.getByRole('tab', { name: 'Paybill' });
+    expect(paybill.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(paybill);
+    expect(online.getAttribute('tabindex')).toBe('-1');
+  });
+
+  it('fills the amount from the presets 100 to 5000', async () => {
+    stubApi({ 'GET /wallet/balance': { body: balances(0, 0) } });
+    renderRemote(<DepositPage />, { user: FAKE_USER });
+    const presets = within(await screen.findByRole('group', { name: 'Choose an amount' })).getAllByRole(
+      'button',
+    );
+    expect(presets.map((b) => b.textContent)).toEqual([
+      'KSh 100',
+      'KSh 200',
+      'KSh 500',
+      'KSh 1,000',
+      'KSh 2,000',
+      'KSh 5,000',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'KSh 1,000' }));
+    expect((screen.getByLabelText('Amount') as HTMLInputElement).value).toBe('1000');
+    expect(screen.getByRole('button', { name: 'KSh 1,000' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('asks for an amount before anything is sent', async () => {
+    const calls = stubApi({ 'GET /wallet/balance': { body: balances(0, 0) } });
+    const { toasts } = renderRemote(<DepositPage />, { user: FAKE_USER });
+    await screen.findByLabelText('Amount');
+    submit();
+    expect(toasts).toEqual([
+      { kind: 'error', title: 'Amount Required', description: 'Please enter a deposit amount' },
+    ]);
+    expect(deposits(calls)).toHaveLength(0);
+  });
+
+  it("uses the player's registered phone, read-only", async () => {
+    stubApi({ 'GET /wallet/balance': { body: balances(0, 0) } });
+    renderRemote(<DepositPage />, { user: FAKE_USER });
+    const phone = (await screen.findByLabelText('Mobile Money phone number')) as HTMLInputElement;
+    expect(phone.value).toBe('+254712345678');
+    expect(phone.readOnly).toBe(true);
+  });
+
+  it('asks for a phone when the player has none, and keeps only digits, spaces and plus', async () => {
+    const calls = stubApi({ 'GET /wallet/balance': { body: balances(0, 0) } });
+    const { toasts } = renderRemote(<DepositPage />, { user: NO_PHONE_USER });
+    await fillAmount('500');
+    const phone = screen.getByLabelText('Mobile Money phone number') as HTMLInputElement;
+    expect(phone.readOnly).toBe(false);
+    submit();
+    expect(toasts).toEqual([
+      {
+        kind: 'error',
+        title: 'Phone Number Required',
+        description: 'Please enter your Mobile Money phone number',
+      },
+    ]);
+    expect(deposits(calls)).toHaveLength(0);
+    fireEvent.change(phone, { target: { value: '+254 7a12-345678' } });
+    expect(phone.value).toBe('+254 712345678');
+  });
+
+  it('sends the deposit with an idempotency key, says it is processing, clears the amount and refreshes the balance after 2 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const calls = stubApi({
+      'GET /wallet/balance': { body: balances(0, 0) },
+      'POST /wallet/deposit': { body: { transaction_id: 'tx1', status: 'pending' } },
+      'GET /wallet/transactions/tx1': { body: { transaction: tx('tx1', { status: 'pending' }) } },
+    });
+    const { toasts } = renderRemote(<DepositPage />, { user: FAKE_USER });
+    await fillAmount('500');
+    await waitFor(() => expect(balanceReads(calls)).toBe(1));
+    const held = holdFetch();
+    submit();
+    const busy = await screen.findByRole('button', { name: 'Processing...' });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    held.release();
+
+    await waitFor(() =>
+      expect(toasts).toContainEqual({
+        kind: 'success',
+        title: 'Deposit Initiated',
+        description: 'Your deposit of KES 500.00 is being processed. Transaction ID: tx1',
+      }),
+    );
+    const [post] = deposits(calls);
+    expect(post?.body).toEqual({ amount: 500, currency: 'KES', phone_number: '+254712345678' });
+    expect(post?.headers['Idempotency-Key']).toMatch(UUID);
+    expect((screen.getByLabelText('Amount') as HTMLInputElement).value).toBe('');
+    expect(screen.getByRole('button', { name: 'Deposit' })).toBeTruthy();
+
+    await act(() => vi.advanceTimersByTimeAsync(1900));
+    expect(balanceReads(calls)).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    await waitFor(() => expect(balanceReads(calls)).toBe(2));
+  });
+
+  it('sends one deposit for a double tap', async () => {
+    const calls = stubApi({
+      'GET /wallet/balance': { body: balances(0, 0) },
+      'POST /wallet/deposit': { body: { transaction_id: 'tx1', status: 'pending' } },
+      'GET /wallet/transactions/tx1': { body: { transaction: tx('tx1', { status: 'pending' }) } },
+    });
+    const { toasts } = renderRemote(<DepositPage />, { user: FAKE_USER });
+    await fillAmount('200');
+    submit();
+    submit();
+    // A submit that does not go through the (now disabled) button, e.g. Enter in a field.
+    fireEvent.submit(screen.getByLabelText('Amount').closest('form')!);
+    await waitFor(() => expect(toasts.filter((t) => t.kind === 'success')).toHaveLength(1));
+    expect(deposits(calls)).toHaveLength(1);
+  });
+
+  it('re-sends the same key when the answer was lost, and a new key for the next deposit', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let lose = true;
+    const calls = stubApi({
+      'GET /wallet/balance': { body: balances(0, 0) },
+      'POST /wallet/deposit': () => {
+        if (lose) throw new TypeError('Failed to fetch');
+        return { body: { transaction_id: 'tx1', status: 'pending' } };
+      },
+      'GET /wallet/transactions/tx1': { body: { transaction: tx('tx1', { status: 'pending' }) } },
+    });
+    const { toasts } = renderRemote(<DepositPage />, { user: FAKE_USER });
+    await fillAmount('500');
+    submit();
+    // The request retries itself twice (same variables, same key), then gives up.
+    await act(() => vi.advanceTimersByTimeAsync(2500));
+    await waitFor(() =>
+      expect(toasts).toContainEqual({
+        kind: 'error',
+        title: 'Deposit Failed',
+        description: 'Deposit failed: There was an error processing your deposit. Please try again.',
+      }),
+    );
+    expect(deposits(calls)).toHaveLength(3);
+    // The player taps again: the same submission, so the same key.
+    lose = false;
+    submit();
+    await waitFor(() => expect(toasts.some((t) => t.kind === 'success')).toBe(true));
+    const keys = deposits(calls).map((c) => c.headers['Idempotency-Key']);
+    expect(new Set(keys).size).toBe(1);
+    // A new deposit after an answer is a new submission.
+    await fillAmount('500');
+    submit();
+    await waitFor(() => expect(deposits(calls)).toHaveLength(5));
+    expect(deposits(calls)[4]?.headers['Idempotency-Key']).not.toBe(keys[0]);
+  });
+
+  it("shows the server's words for a refusal, and the spec's text when there are none", async () => {
+    let answer = {
+      status: 422,
+      body: { error: 'Maximum deposit amount is KES 150,000', code: 'ABOVE_MAXIMUM' },
+    };
+    stubApi({ 'GET /wallet/balance': { body: balances(0, 0) }, 'POST /wallet/deposit': () => answer });
+    const { toasts } = renderRemote(<DepositPage />, { user: FAKE_USER });
+    await fillAmount('150001');
+    submit();
+    await waitFor(() =>
+      expect(toasts).toEqual([
+        { kind: 'error', title: 'Deposit Failed', description: 'Maximum deposit amount is KES 150,000' },
+      ]),
+    );
+    expect((screen.getByLabelText('Amount') as HTMLInputElement).value).toBe('150001');
+    answer = { status: 403, body: {} as never };
+    submit();
+    await waitFor(() =>
+      expect(toasts[1]).toEqual({
+        kind: 'error',
+        title: 'Deposit Failed',
+        description: 'Deposit failed: There was an error processing your deposit. Please try again.',
+      }),
+    );
+  });
+
+  it('announces a deposit refused at once (status failed) 2 s later', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const calls = stubApi({
+      'GET /wallet/balance': { body: balances(0, 0) },
+      'POST /wallet/deposit': { body: { transaction_id: 'tx9', status: 'failed' } },
+    });
+    const { toasts } = renderRemote(<DepositPage />, { user: FAKE_USER });
+    await fillAmount('100');
+    submit();
+    await waitFor(() => expect(toasts.map((t) => t.title)).toEqual(['Deposit Initiated']));
+    expect(await screen.findByText('Failed')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(1900));
+    expect(toasts).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(toasts[1]).toEqual({
+      kind: 'error',
+      title: 'Deposit Failed',
+      description: 'Your deposit could not be processed. Please try again.',
+    });
+    // Nothing to follow: it is settled already.
+    expect(calls.some((c) => c.path.startsWith('/wallet/transactions/'))).toBe(false);
+  });
+
+  it('follows a pending deposit until it completes, then refreshes the balance and says so', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let reads = 0;
+    let balance = balances(0, 0);
+    const calls = stubApi({
+      'GET /wallet/balance': () => ({ body: balance }),
+      'POST /wallet/deposit': { body: { transaction_id: 'tx1', status: 'pending' } },
+      'GET /wallet/transactions/tx1': () => {
+        reads += 1;
+        return { body: { transaction: tx('tx1', { status: reads < 2 ? 'pending' : 'completed' }) } };
+      },
+    });
+    const { toasts } = renderRemote(<DepositPage />, { user: FAKE_USER });
+    await fillAmount('500');
+    submit();
+    const card = await screen.findByRole('region', { name: 'Your last request' });
+    expect(within(card).getByText('Deposit of KSh 500.00')).toBeTruthy();
+    expect(within(card).getByText('Pending')).toBeTruthy();
+    expect(within(card).getByRole('status').textContent).toContain(
+      'Waiting for you to confirm the prompt on your phone...',
+    );
+    balance = balances(500, 0);
+    await act(() => vi.advanceTimersByTimeAsync(2100));
+    await waitFor(() => expect(within(card).getByText('Completed')).toBeTruthy());
+    expect(within(card).getByRole('status').textContent).toBe('The money is in your balance.');
+    expect(toasts).toContainEqual({
+      kind: 'success',
+      title: 'Deposit Completed',
+      description: 'KSh 500.00 has been added to your balance.',
+    });
+    expect(await screen.findByText('KSh 500.00', { selector: 'p' })).toBeTruthy();
+    // Settled: no more reads.
+    const settledReads = reads;
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(reads).toBe(settledReads);
+    expect(calls.filter((c) => c.path === '/wallet/transactions/tx1').length).toBe(settledReads);
+  });
+
+  it('shows a pending deposit that fails later, with the reason', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let reads = 0;
+    stubApi({
+      'GET /wallet/balance': { body: balances(0, 0) },
+      'POST /wallet/deposit': { body: { transaction_id: 'tx1', status: 'pending' } },
+      'GET /wallet/transactions/tx1': () => {
+        reads += 1;
+        return reads < 2
+          ? { body: { transaction: tx('tx1', { status: 'pending' }) } }
+          : {
+              body: {
+                transaction: tx('tx1', { status: 'failed', failure_reason: 'Request cancelled by user' }),
+              },
+            };
+      },
+    });
+    const { toasts } = renderRemote(<DepositPage />, { user: FAKE_USER });
+    await fillAmount('500');
+    submit();
+    const card = await screen.findByRole('region', { name: 'Your last request' });
+    await act(() => vi.advanceTimersByTimeAsync(2100));
+    await waitFor(() => expect(within(card).getByText('Failed')).toBeTruthy());
+    expect(within(card).getByRole('status').textContent).toBe(
+      'The deposit did not go through. (Request cancelled by user)',
+    );
+    expect(toasts).toContainEqual({
+      kind: 'error',
+      title: 'Deposit Failed',
+      description: 'Your deposit could not be processed. Please try again.',
+    });
+  });
+
+  it('says when the balance cannot be read, and reads it again on request', async () => {
+    let ok = false;
+    stubApi({
+      'GET /wallet/balance': () =>
+        ok ? { body: balances(20, 0) } : { status: 500, body: { error: 'boom' } },
+    });
+    renderRemote(<DepositPage />, { user: FAKE_USER });
+    expect(await screen.findByText('Your balance could not be loaded.')).toBeTruthy();
+    ok = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('KSh 20.00')).toBeTruthy();
+  });
+});

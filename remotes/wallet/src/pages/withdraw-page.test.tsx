@@ -1,0 +1,235 @@
+import { renderRemote, stubApi } from '@mchezo/host/render-remote';
+import { FAKE_USER } from '@mchezo/host/testing';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { balances, holdFetch, tx, UUID } from '../testing/wallet-fixtures.ts';
+import WithdrawPage from './withdraw-page.tsx';
+
+const withdrawals = (calls: ReturnType<typeof stubApi>) =>
+  calls.filter((c) => c.method === 'POST' && c.path === '/wallet/withdraw');
+const button = () =>
+  screen.getByRole('button', { name: /^(Withdraw|Processing\.\.\.)$/ }) as HTMLButtonElement;
+const amountInput = () => screen.getByLabelText('Amount') as HTMLInputElement;
+const type = (value: string) => fireEvent.change(amountInput(), { target: { value } });
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('WithdrawPage', () => {
+  it('shows the withdrawal pot as the available balance, and the info list', async () => {
+    stubApi({ 'GET /wallet/balance': { body: balances(1000, 250.5, 40) } });
+    renderRemote(<WithdrawPage />, { user: FAKE_USER });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Withdraw' })).toBeTruthy();
+    const card = screen.getByRole('region', { name: 'Available balance' });
+    expect(await within(card).findByText('KSh 250.50')).toBeTruthy();
+    const info = screen.getByRole('region', { name: 'Withdrawal information' });
+    const rows = within(info)
+      .getAllByRole('term')
+      .map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`);
+    expect(rows).toEqual(['Minimum: KSh 100', 'Maximum: KSh 150,000', 'Processing time: Instant']);
+  });
+
+  it('disables the button below KES 100 and above the balance, with the reason', async () => {
+    stubApi({ 'GET /wallet/balance': { body: balances(5000, 250.5) } });
+    renderRemote(<WithdrawPage />, { user: FAKE_USER });
+    await screen.findByText('KSh 250.50');
+    expect(button().disabled).toBe(false);
+
+    type('99.99');
+    expect(button().disabled).toBe(true);
+    expect(screen.getByText('Minimum withdrawal amount is KES 100')).toBeTruthy();
+    expect(amountInput().getAttribute('aria-invalid')).toBe('true');
+
+    type('100');
+    expect(button().disabled).toBe(false);
+    expect(screen.queryByText('Minimum withdrawal amount is KES 100')).toBeNull();
+
+    type('250.5');
+    expect(button().disabled).toBe(false);
+    type('250.51');
+    expect(button().disabled).toBe(true);
+    expect(screen.getByText("You don't have enough balance for this withdrawal")).toBeTruthy();
+  });
+
+  it('asks for an amount, and for a phone when the player has none', async () => {
+    const calls = stubApi({ 'GET /wallet/balance': { body: balances(0, 500) } });
+    const { toasts } = renderRemote(<WithdrawPage />, { user: { ...FAKE_USER, phone: '' } });
+    await screen.findByText('KSh 500.00');
+    fireEvent.click(button());
+    expect(toasts).toEqual([
+      { kind: 'error', title: 'Amount Required', description: 'Please enter a withdrawal amount' },
+    ]);
+    type('200');
+    fireEvent.click(button());
+    expect(toasts[1]).toEqual({
+      kind: 'error',
+      title: 'Phone Number Required',
+      description: 'Please enter your Mobile Money phone number',
+    });
+    expect(withdrawals(calls)).toHaveLength(0);
+  });
+
+  it('refuses a submit that slips past the disabled button (Enter) with the rule as a toast', async () => {
+    const calls = stubApi({ 'GET /wallet/balance': { body: balances(0, 500) } });
+    const { toasts } = renderRemote(<WithdrawPage />, { user: FAKE_USER });
+    await screen.findByText('KSh 500.00');
+    const form = amountInput().closest('form')!;
+    type('50');
+    fireEvent.submit(form);
+    type('600');
+    fireEvent.submit(form);
+    expect(toasts).toEqual([
+      { kind: 'error', title: 'Amount Too Low', description: 'Minimum withdrawal amount is KES 100' },
+      {
+        kind: 'error',
+        title: 'Insufficient Balance',
+        description: "You don't have enough balance for this withdrawal",
+      },
+    ]);
+    expect(withdrawals(calls)).toHaveLength(0);
+  });
+
+  it('treats a balance that cannot be read as 0', async () => {
+    stubApi({ 'GET /wallet/balance': { status: 500, body: { error: 'boom' } } });
+    renderRemote(<WithdrawPage />, { user: FAKE_USER });
+    expect(await screen.findByText('Your balance could not be loaded.')).toBeTruthy();
+    type('100');
+    expect(button().disabled).toBe(true);
+    expect(screen.getByText("You don't have enough balance for this withdrawal")).toBeTruthy();
+  });
+
+  it('sends the withdrawal with an idempotency key, shows it busy, clears the amount, refreshes the balance after 2 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const calls = stubApi({
+      'GET /wallet/balance': { body: balances(0, 1000) },
+      'POST /wallet/withdraw': { body: { transaction_id: 'w1', status: 'pending' } },
+      'GET /wallet/transactions/w1': {
+        body: { transaction: tx('w1', { type: 'withdrawal', status: 'pending' }) },
+      },
+    });
+    const { toasts } = renderRemote(<WithdrawPage />, { user: FAKE_USER });
+    await screen.findByText('KSh 1,000.00');
+    type('300');
+    const held = holdFetch();
+    fireEvent.click(button());
+    expect(
+      ((await screen.findByRole('button', { name: 'Processing...' })) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    held.release();
+    await waitFor(() =>
+      expect(toasts).toEqual([
+        {
+          kind: 'success',
+          title: 'Withdrawal Initiated',
+          description: 'Your withdrawal of KES 300.00 is being processed. Transaction ID: w1',
+        },
+      ]),
+    );
+    const [post] = withdrawals(calls);
+    expect(post?.body).toEqual({ amount: 300, currency: 'KES', phone_number: '+254712345678' });
+    expect(post?.headers['Idempotency-Key']).toMatch(UUID);
+    expect(amountInput().value).toBe('');
+    const reads = () => calls.filter((c) => c.path === '/wallet/balance').length;
+    expect(reads()).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(2100));
+    await waitFor(() => expect(reads()).toBeGreaterThanOrEqual(2));
+  });
+
+  it("shows the server's refusal as worded (above the maximum)", async () => {
+    stubApi({
+      'GET /wallet/balance': { body: balances(0, 200_000) },
+      'POST /wallet/withdraw': {
+        status: 422,
+        body: { error: 'Maximum withdrawal amount is KES 150,000', code: 'ABOVE_MAXIMUM' },
+      },
+    });
+    const { toasts } = renderRemote(<WithdrawPage />, { user: FAKE_USER });
+    await screen.findByText('KSh 200,000.00');
+    type('150001');
+    expect(button().disabled).toBe(false);
+    fireEvent.click(button());
+    await waitFor(() =>
+      expect(toasts).toEqual([
+        {
+          kind: 'error',
+          title: 'Withdrawal Failed',
+          description: 'Maximum withdrawal amount is KES 150,000',
+        },
+      ]),
+    );
+  });
+
+  it("falls back to the spec's failure text when the server gives no words", async () => {
+    stubApi({
+      'GET /wallet/balance': { body: balances(0, 500) },
+      'POST /wallet/withdraw': { status: 503, body: null },
+    });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { toasts } = renderRemote(<WithdrawPage />, { user: FAKE_USER });
+    await screen.findByText('KSh 500.00');
+    type('100');
+    fireEvent.click(button());
+    await act(() => vi.advanceTimersByTimeAsync(2500));
+    await waitFor(() =>
+      expect(toasts).toEqual([
+        {
+          kind: 'error',
+          title: 'Withdrawal Failed',
+          description: 'Withdrawal failed: There was an error processing your withdrawal. Please try again.',
+        },
+      ]),
+    );
+  });
+
+  it('follows a pending withdrawal until it completes', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let reads = 0;
+    stubApi({
+      'GET /wallet/balance': { body: balances(0, 500) },
+      'POST /wallet/withdraw': { body: { transaction_id: 'w1', status: 'pending' } },
+      'GET /wallet/transactions/w1': () => {
+        reads += 1;
+        return {
+          body: {
+            transaction: tx('w1', { type: 'withdrawal', status: reads < 2 ? 'pending' : 'completed' }),
+          },
+        };
+      },
+    });
+    const { toasts } = renderRemote(<WithdrawPage />, { user: FAKE_USER });
+    await screen.findByText('KSh 500.00');
+    type('100');
+    fireEvent.click(button());
+    const card = await screen.findByRole('region', { name: 'Your last request' });
+    expect(within(card).getByText('Withdrawal of KSh 100.00')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(2100));
+    await waitFor(() => expect(within(card).getByText('Completed')).toBeTruthy());
+    expect(toasts).toContainEqual({
+      kind: 'success',
+      title: 'Withdrawal Completed',
+      description: 'KSh 100.00 has been sent to your phone.',
+    });
+  });
+
+  it('says so when the payout is refused at once and the money is back', async () => {
+    stubApi({
+      'GET /wallet/balance': { body: balances(0, 500) },
+      'POST /wallet/withdraw': { body: { transaction_id: 'w2', status: 'reversed' } },
+    });
+    const { toasts } = renderRemote(<WithdrawPage />, { user: FAKE_USER });
+    await screen.findByText('KSh 500.00');
+    type('100');
+    fireEvent.click(button());
+    await waitFor(() =>
+      expect(toasts).toEqual([
+        {
+          kind: 'error',
+          title: 'Withdrawal Failed',
+          description: 'Your withdrawal could not be completed. The amount is back in your balance.',
+        },
+      ]),
+    );
+    expect(await screen.findByText('Reversed')).toBeTruthy();
+  });
+});
