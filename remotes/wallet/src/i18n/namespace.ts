@@ -1,4 +1,4 @@
-import { type NamespaceLoaders, useNamespace } from '@mchezo/i18n/namespace';
+import { type NamespaceLoaders, useLanguage, useNamespace } from '@mchezo/i18n/namespace';
 import { useTranslation } from 'react-i18next';
 
 export const WALLET_NS = 'wallet';
@@ -10,9 +10,10 @@ const loaders: NamespaceLoaders = {
   sw: () => import('./locales/sw.json'),
 };
 
-/** The wallet's strings, loaded for the current language only. */
+/** The wallet's strings, loaded for the current language only, and the locale for amounts and dates. */
 export function useWalletTranslation() {
   const ready = useNamespace(WALLET_NS, loaders);
+  const locale = useLanguage();
   const { t, i18n } = useTranslation(WALLET_NS);
-  return { t, i18n, ready, locale: i18n.resolvedLanguage ?? i18n.language ?? 'en' };
+  return { t, i18n, ready, locale };
 }

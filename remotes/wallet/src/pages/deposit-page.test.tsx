@@ -168,7 +168,7 @@ describe('DepositPage', () => {
       },
       'GET /wallet/transactions/tx1': { body: { transaction: tx('tx1', { status: 'pending' }) } },
     });
-    const { toasts } = renderRemote(<DepositPage />, { user: FAKE_USER });
+    const { toasts, reports } = renderRemote(<DepositPage />, { user: FAKE_USER });
     await fillAmount('500');
     submit();
     // The request retries itself twice (same variables, same key), then gives up.
@@ -181,6 +181,8 @@ describe('DepositPage', () => {
       }),
     );
     expect(deposits(calls)).toHaveLength(3);
+    // An unknown outcome is reported; a refusal (below) is not.
+    expect(reports).toEqual([{ error: expect.any(TypeError), context: { action: 'deposit' } }]);
     // The player taps again: the same submission, so the same key.
     lose = false;
     submit();
@@ -200,7 +202,7 @@ describe('DepositPage', () => {
       body: { error: 'Maximum deposit amount is KES 150,000', code: 'ABOVE_MAXIMUM' },
     };
     stubApi({ 'GET /wallet/balance': { body: balances(0, 0) }, 'POST /wallet/deposit': () => answer });
-    const { toasts } = renderRemote(<DepositPage />, { user: FAKE_USER });
+    const { toasts, reports } = renderRemote(<DepositPage />, { user: FAKE_USER });
     await fillAmount('150001');
     submit();
     await waitFor(() =>
@@ -209,6 +211,7 @@ describe('DepositPage', () => {
       ]),
     );
     expect((screen.getByLabelText('Amount') as HTMLInputElement).value).toBe('150001');
+    expect(reports).toEqual([]);
     answer = { status: 403, body: {} as never };
     submit();
     await waitFor(() =>

@@ -1,6 +1,7 @@
 import { renderRemote, stubApi } from '@mchezo/host/render-remote';
 import { FAKE_USER } from '@mchezo/host/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { i18n } from '@mchezo/i18n/instance';
 import { describe, expect, it } from 'vitest';
 import { holdFetch, tx } from '../testing/wallet-fixtures.ts';
 import TransactionsPage from './transactions-page.tsx';
@@ -112,7 +113,7 @@ describe('TransactionsPage', () => {
     );
   });
 
-  it('says when the list cannot be loaded, and tries again on request', async () => {
+  it('says when the list cannot be loaded, reports it, and tries again on request', async () => {
     let ok = false;
     stubApi({
       'GET /wallet/transactions': () =>
@@ -120,10 +121,31 @@ describe('TransactionsPage', () => {
           ? { body: { transactions: [tx('d1')], next_page_token: null } }
           : { status: 500, body: { error: 'boom' } },
     });
-    renderRemote(<TransactionsPage />, { user: FAKE_USER });
+    const { reports } = renderRemote(<TransactionsPage />, { user: FAKE_USER });
     expect(await screen.findByText('Transactions could not be loaded.')).toBeTruthy();
+    expect(reports).toEqual([{ error: expect.objectContaining({ status: 500 }), context: { action: 'transactions', filter: 'all' } }]);
     ok = true;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(cards()).toHaveLength(1));
+  });
+
+  it('speaks Kiswahili when the player chose it', async () => {
+    stubApi({
+      'GET /wallet/transactions': {
+        body: { transactions: [tx('w1', { type: 'withdrawal', amount: 1500, status: 'pending' })], next_page_token: null },
+      },
+    });
+    await i18n.changeLanguage('sw');
+    try {
+      renderRemote(<TransactionsPage />, { user: FAKE_USER });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Miamala' })).toBeTruthy();
+      expect(screen.getByRole('tab', { name: 'Zote' })).toBeTruthy();
+      const card = await screen.findByRole('article');
+      expect(within(card).getByRole('heading').textContent).toBe('Kutoa Pesa');
+      expect(within(card).getByText('Inasubiri')).toBeTruthy();
+      expect(within(card).getByTestId('amount').textContent).toBe('-KSh 1,500.00');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });
