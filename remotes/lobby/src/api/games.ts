@@ -1,23 +1,26 @@
 import { api } from '@mchezo/api-client/client';
-import type { GameLinkResponse, GamesResponse } from '@mchezo/contracts/casino';
+import type { GamesResponse } from '@mchezo/contracts/casino';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { GAMES_CACHE_TTL_MS, readGamesCache, writeGamesCache } from './games-cache.ts';
 
+export const fetchGames = async (signal?: AbortSignal): Promise<GamesResponse> => {
+  const data = await api.get<GamesResponse>('/casino/games', { auth: false, signal });
+  writeGamesCache(data);
+  return data;
+};
+
+/**
+ * `GET /casino/games`. On a page load the list comes from the browser cache at once (when it
+ * is under 5 minutes old) and is refreshed in the background; fetched data stays fresh for
+ * 5 minutes in memory, so moving between screens does not refetch.
+ */
 export const gamesQuery = queryOptions({
   queryKey: ['casino', 'games'],
-  queryFn: ({ signal }) => api.get<GamesResponse>('/casino/games', { auth: false, signal }),
-  staleTime: 5 * 60_000,
+  queryFn: ({ signal }) => fetchGames(signal),
+  initialData: () => readGamesCache()?.data,
+  initialDataUpdatedAt: () => readGamesCache()?.savedAt,
+  // dataUpdateCount is 0 only for the stored copy: it is shown, but counts as stale.
+  staleTime: (query) => (query.state.dataUpdateCount === 0 ? 0 : GAMES_CACHE_TTL_MS),
 });
 
 export const useGames = () => useQuery(gamesQuery);
-
-export const gameLinkQuery = (gameId: string) =>
-  queryOptions({
-    queryKey: ['casino', 'game-link', gameId],
-    queryFn: ({ signal }) => api.post<GameLinkResponse>('/casino/game/link', { game_id: gameId }, { signal }),
-    // A launch link carries a short-lived token: never reuse one from cache.
-    gcTime: 0,
-    staleTime: 0,
-    retry: 1,
-  });
-
-export const useGameLink = (gameId: string) => useQuery({ ...gameLinkQuery(gameId), enabled: gameId !== '' });

@@ -1,43 +1,81 @@
 import { Spinner } from '@mchezo/ui/spinner';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { useGameLink } from '../api/games.ts';
+import { useGameLink } from '../api/game-link.ts';
 import { useLobbyTranslation } from '../i18n/namespace.ts';
 import '../styles.css';
 
-/** `/game/{title}?gameId={id}`: the game full-screen in a sandboxed frame. */
+/** The shell's header balance query (its key is the shell's contract with every remote). */
+const WALLET_BALANCE_KEY = ['wallet', 'balance'] as const;
+
+/**
+ * `/game/{title}?gameId={id}` (spec §2): 'Loading {title}...' while the link is fetched, then
+ * the game full-screen in a sandboxed frame, or the failure text with a way back.
+ */
 export default function GamePage() {
   const { t, ready } = useLobbyTranslation();
   const { title = '' } = useParams();
   const [params] = useSearchParams();
   const gameId = params.get('gameId') ?? '';
   const link = useGameLink(gameId);
-  if (!ready) return <Spinner label="…" />;
+  const [frameLoaded, setFrameLoaded] = useState(false);
+  const queryClient = useQueryClient();
+
+  // Stakes and wins move the wallet while the game runs: the header shows it once the player leaves.
+  useEffect(() => () => void queryClient.invalidateQueries({ queryKey: WALLET_BALANCE_KEY }), [queryClient]);
+
+  if (!ready) return <Spinner label="…" className="min-h-[50vh]" />;
 
   if (!gameId || link.isError) {
     return (
       <div role="alert" className="flex flex-col items-center gap-4 px-6 py-16 text-center">
         <p>{t('game.failed', { title })}</p>
-        <Link to="/" className="font-semibold text-brand underline">
+        <Link
+          to="/"
+          className="inline-flex min-h-11 items-center font-semibold text-brand underline focus-visible:outline-2 focus-visible:outline-brand"
+        >
           {t('game.back')}
         </Link>
       </div>
     );
   }
-  if (link.isPending) {
-    return (
-      <div className="flex flex-col items-center gap-2 py-16">
-        <Spinner label={t('game.loading', { title })} />
-        <p aria-hidden="true">{t('game.loading', { title })}</p>
-      </div>
-    );
-  }
+
+  const loading = (
+    <div className="flex flex-col items-center gap-2 py-16">
+      <Spinner label={t('game.loading', { title })} />
+      <p aria-hidden="true">{t('game.loading', { title })}</p>
+    </div>
+  );
+  if (link.isPending) return loading;
+
   return (
-    <iframe
-      src={link.data.game_link}
-      title={t('game.frame', { title })}
-      className="fixed inset-0 z-40 h-dvh w-full border-0 bg-black"
-      sandbox="allow-scripts allow-same-origin allow-forms"
-      allow="fullscreen; autoplay"
-    />
+    <div className="fixed inset-0 z-40 flex flex-col bg-ink">
+      <div className="flex h-11 shrink-0 items-center gap-2 border-b border-line bg-surface pr-3 pt-[env(safe-area-inset-top)]">
+        <Link
+          to="/"
+          aria-label={t('game.exit')}
+          className="inline-flex size-11 items-center justify-center text-text focus-visible:outline-2 focus-visible:outline-brand"
+        >
+          <svg aria-hidden="true" viewBox="0 0 16 16" className="size-5 fill-none stroke-current stroke-2">
+            <path d="M10 3 5 8l5 5" />
+          </svg>
+        </Link>
+        <h1 className="min-w-0 truncate text-sm font-semibold">{title}</h1>
+      </div>
+      <div className="relative flex-1">
+        {frameLoaded ? null : <div className="absolute inset-0">{loading}</div>}
+        <iframe
+          src={link.data.game_link}
+          title={t('game.frame', { title })}
+          onLoad={() => setFrameLoaded(true)}
+          className={`absolute inset-0 size-full border-0 ${frameLoaded ? '' : 'opacity-0'}`}
+          // The game gets its own origin's rights only: no top navigation, no popups.
+          sandbox="allow-scripts allow-same-origin allow-forms"
+          allow="fullscreen; autoplay"
+          referrerPolicy="no-referrer"
+        />
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,42 @@
+import type { Game } from '@mchezo/contracts/casino';
+import { Link } from 'react-router-dom';
+
+/** The game route (spec §2): `/game/{title}?gameId={id}`. */
+export const gamePath = (title: string, gameId: string) =>
+  `/game/${encodeURIComponent(title)}?gameId=${encodeURIComponent(gameId)}`;
+
+/** Thumbnails are 320×240 (the API's SVGs); the size is set so the grid never shifts. */
+const THUMB = { width: 320, height: 240 } as const;
+
+function GameCard({ game, eager }: { game: Game; eager: boolean }) {
+  return (
+    <Link
+      to={gamePath(game.name, game.game_id)}
+      className="group block overflow-hidden rounded-xl border border-line bg-surface focus-visible:outline-2 focus-visible:outline-brand"
+    >
+      <img
+        src={game.thumbnail_url}
+        alt=""
+        width={THUMB.width}
+        height={THUMB.height}
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+        className="aspect-[4/3] w-full bg-surface-2 object-cover"
+      />
+      <span className="block truncate px-2 py-1.5 text-sm font-semibold">{game.name}</span>
+    </Link>
+  );
+}
+
+/** Two columns (spec §2); the first `eagerCount` images may be on the first screen. */
+export function GameGrid({ games, eagerCount }: { games: readonly Game[]; eagerCount: number }) {
+  return (
+    <ul className="grid grid-cols-2 gap-3">
+      {games.map((g, i) => (
+        <li key={g.game_id}>
+          <GameCard game={g} eager={i < eagerCount} />
+        </li>
+      ))}
+    </ul>
+  );
+}

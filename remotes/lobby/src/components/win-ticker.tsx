@@ -1,0 +1,39 @@
+import { TICKER_ROTATION_MS, TICKER_WINS } from '../data/static-lobby-content.ts';
+import { useRotation } from '../hooks/use-rotation.ts';
+import { formatCents } from '../i18n/format.ts';
+import { useLobbyTranslation } from '../i18n/namespace.ts';
+import { RotationToggle } from './rotation-toggle.tsx';
+
+/**
+ * One win message at a time, the next every 2 s with a 0.5 s fade (spec §2, §9). Not a live
+ * region: a screen reader would otherwise be interrupted every 2 s.
+ */
+export function WinTicker() {
+  const { t, i18n } = useLobbyTranslation();
+  const rotation = useRotation(TICKER_WINS.length, TICKER_ROTATION_MS);
+  const win = TICKER_WINS[rotation.index]!;
+
+  return (
+    <section
+      aria-label={t('ticker.label')}
+      className="flex h-11 items-center gap-2 rounded-xl border border-line bg-surface pl-3 text-sm"
+      onMouseEnter={() => rotation.hold(true)}
+      onMouseLeave={() => rotation.hold(false)}
+    >
+      <span aria-hidden="true" className="size-2 shrink-0 rounded-full bg-accent" />
+      <p key={rotation.index} className="lobby-fade-in min-w-0 flex-1 truncate">
+        {t('ticker.message', {
+          phone: win.phone,
+          amount: formatCents(win.amountCents, i18n.language),
+          game: win.game,
+        })}
+      </p>
+      <RotationToggle
+        stopped={rotation.stopped}
+        onToggle={rotation.toggle}
+        pauseLabel={t('ticker.pause')}
+        playLabel={t('ticker.play')}
+      />
+    </section>
+  );
+}
