@@ -63,7 +63,7 @@ export class FakeDaraja {
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
   }
 
-  private send(url: string, body: unknown, delayMs = 20) {
+  private send(url: string, body: unknown, delayMs = 300) {
     const p = new Promise((r) => setTimeout(r, delayMs))
       .then(() =>
         fetch(url, {

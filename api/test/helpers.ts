@@ -51,7 +51,8 @@ export async function createTestApp(
     PUBLIC_BASE_URL: 'http://127.0.0.1:8080',
     ARGON2_MEMORY_KIB: '1024',
     ARGON2_TIME_COST: '1',
-    SIMULATOR_DELAY_MS: '0',
+    // Callbacks wait for settlePayments() (deterministic); the concurrency test sets 0.
+    SIMULATOR_DELAY_MS: '600000',
     RECONCILE_INTERVAL_SECONDS: '0',
     RECONCILE_AFTER_SECONDS: '60',
     RATE_LIMIT_PER_IP: '100000',

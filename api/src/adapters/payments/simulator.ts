@@ -93,7 +93,7 @@ export type Deliver = (url: string, body: SimulatorCallbackBody) => Promise<void
 export class SimulatorPaymentProvider implements PaymentProvider {
   readonly name = 'simulator';
   readonly paymentMethod = 'mobile_money';
-  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly timers = new Map<NodeJS.Timeout, () => void>();
   private readonly inFlight = new Set<Promise<void>>();
   private closed = false;
 
@@ -145,32 +145,36 @@ export class SimulatorPaymentProvider implements PaymentProvider {
     return { ok: true };
   }
 
-  /** Waits for every scheduled callback to have been delivered (tests). */
+  /** Delivers every scheduled callback now and waits until all are answered (tests). */
   async settle(): Promise<void> {
     while (this.timers.size > 0 || this.inFlight.size > 0) {
-      await new Promise((r) => setTimeout(r, 5));
+      for (const [timer, fire] of [...this.timers]) {
+        clearTimeout(timer);
+        fire();
+      }
       await Promise.allSettled([...this.inFlight]);
     }
   }
 
   close(): void {
     this.closed = true;
-    for (const t of this.timers) clearTimeout(t);
+    for (const t of this.timers.keys()) clearTimeout(t);
     this.timers.clear();
   }
 
   private accept(req: PaymentRequest, url: string, plan: Plan): RequestResult {
     const providerRef = `SIM-${req.transactionId}`;
     if (plan.kind === 'callback' && !this.closed) {
-      const timer = setTimeout(() => {
+      const fire = () => {
         this.timers.delete(timer);
         const p = this.deliver(url, { provider_ref: providerRef, ...plan.body })
           .catch(this.onError)
           .finally(() => this.inFlight.delete(p));
         this.inFlight.add(p);
-      }, this.delayMs);
+      };
+      const timer = setTimeout(fire, this.delayMs);
       timer.unref();
-      this.timers.add(timer);
+      this.timers.set(timer, fire);
     }
     return { accepted: true, providerRef };
   }

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { prepared } from '../../db/prepared.js';
 import type { DB, OtpCodesTable, SessionsTable, UsersTable } from '../../db/schema.js';
 import type { Tx } from '../../db/tx.js';
 
@@ -42,8 +43,18 @@ export const setPasswordHash = (db: Db, id: string, passwordHash: string, now: n
 export const insertSession = (db: Db, session: SessionRow) =>
   db.insertInto('sessions').values(session).execute();
 
-/** The one query an authenticated request costs: the session and its user's status. */
-export const findSessionForAuth = (db: Db, sessionId: string) =>
+const sessionForAuth = prepared<
+  {
+    session_id: string;
+    user_id: string;
+    revoked_at: number | null;
+    expires_at: number;
+    status: UserRow['status'];
+    phone: string;
+    player_ref: string;
+  },
+  { sessionId: string }
+>((db, param) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -56,8 +67,12 @@ export const findSessionForAuth = (db: Db, sessionId: string) =>
       'users.phone',
       'users.player_ref',
     ])
-    .where('sessions.id', '=', sessionId)
-    .executeTakeFirst();
+    .where('sessions.id', '=', param('sessionId')),
+);
+
+/** The one query an authenticated request costs: the session and its user's status. */
+export const findSessionForAuth = async (db: Db, sessionId: string) =>
+  (await sessionForAuth(db, { sessionId }))[0];
 
 export const revokeSession = (db: Db, sessionId: string, reason: string, now: number) =>
   db

@@ -224,6 +224,8 @@ export class AuthService {
     const session = await findSessionForAuth(this.ctx.database.db, sid);
     if (!session || session.user_id !== sub) throw lockedOut('INVALID_TOKEN');
     if (session.revoked_at !== null) throw lockedOut('SESSION_REVOKED');
+    if (session.expires_at <= this.ctx.clock.now())
+      throw lockedOut('INVALID_TOKEN', 'Your session has expired. Please sign in again.');
     if (session.status === 'suspended') throw lockedOut('ACCOUNT_SUSPENDED', SUSPENDED_MESSAGE);
     if (session.status !== 'active') throw forbidden('Verify your phone number first', 'NEEDS_VERIFICATION');
     return { userId: sub, sessionId: sid, phone: session.phone, playerRef: session.player_ref };

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { prepared } from '../../db/prepared.js';
 import type { DB, LedgerEntriesTable, Pot, WalletsTable, WalletTransactionsTable } from '../../db/schema.js';
 import { newId } from '../../lib/crypto.js';
 
@@ -9,8 +10,12 @@ export type LedgerKind = LedgerEntriesTable['kind'];
 
 export class InsufficientFundsError extends Error {}
 
-export const getWallet = (db: Db, userId: string) =>
-  db.selectFrom('wallets').selectAll().where('user_id', '=', userId).executeTakeFirst();
+const walletByUser = prepared<WalletRow, { userId: string }>((db, param) =>
+  db.selectFrom('wallets').selectAll().where('user_id', '=', param('userId')),
+);
+
+export const getWallet = async (db: Db, userId: string): Promise<WalletRow | undefined> =>
+  (await walletByUser(db, { userId }))[0];
 
 /**
  * Takes the wallet row's write lock for the rest of the transaction (PostgreSQL: row lock;
