@@ -13,7 +13,6 @@ const SINGLETONS = [
   '@tanstack/react-query',
   'i18next',
   'react-i18next',
-  'sonner',
   '@mchezo/host/context',
   '@mchezo/i18n/instance',
   '@mchezo/api-client/client',

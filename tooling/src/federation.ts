@@ -76,11 +76,14 @@ export const NPM_SINGLETONS = [
   'react-i18next',
 ] as const;
 
+const LAZY_IN_HOST = new Set(['@mchezo/i18n/']);
+
 type SharedEntry = {
   singleton: true;
   requiredVersion: string | false;
   version?: string;
   import?: false | undefined;
+  eager?: boolean;
   treeShaking?: { mode: 'runtime-infer'; usedExports: string[] };
 };
 
@@ -111,8 +114,20 @@ export function sharedSingletons(role: 'host' | 'remote'): Record<string, Shared
     };
   }
   // Workspace packages are imported by subpath (`@mchezo/host/context`): share the prefix.
+  // The shell provides only the subpaths it imports itself (the stateful ones among them: the
+  // host context, the i18n instance, the API client). A remote keeps a fallback for the rest
+  // (`@mchezo/i18n/money`, `@mchezo/ui/alert`…), fetched only when the shell has no copy.
   for (const pkg of WORKSPACE_SINGLETONS) {
-    shared[`${pkg}/`] = { singleton: true, requiredVersion: false, ...consume };
+    shared[`${pkg}/`] = { singleton: true, requiredVersion: false };
+  }
+  if (role === 'host') {
+    // Everything the shell needs for its first render goes in its entry chunk instead of one
+    // async chunk per shared module: fewer round trips on a slow network, and no duplicated
+    // helper code across chunks. Trimmed packages cannot be eager (MF refuses both), and an
+    // eager module may only import eager ones, so @mchezo/i18n (on react-i18next) stays lazy.
+    for (const [key, entry] of Object.entries(shared)) {
+      if (!entry.treeShaking && !LAZY_IN_HOST.has(key)) entry.eager = true;
+    }
   }
   return shared;
 }

@@ -1,0 +1,46 @@
+/**
+ * Bytes on the guest home's cold load (foundation issue, item 8). Budgets on bytes only; the
+ * numbers themselves are printed by `npm run bench:bytes`.
+ */
+import { expect, test } from '@playwright/test';
+
+/** gzip KiB of JavaScript for the whole cold load of `/` as a guest. The target is 170. */
+const HOME_JS_BUDGET_KIB = 190;
+
+test('the guest home stays within its JavaScript budget, and no remote ships its own runtime or singletons', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ extraHTTPHeaders: { 'Accept-Encoding': 'gzip' } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const scripts = new Map<string, { url: string; bytes: number }>();
+  cdp.on('Network.responseReceived', (e) => {
+    if (e.type === 'Script') scripts.set(e.requestId, { url: e.response.url, bytes: 0 });
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const s = scripts.get(e.requestId);
+    if (s) s.bytes = e.encodedDataLength;
+  });
+  await page.goto('/');
+  await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  const all = [...scripts.values()];
+  const totalKiB = all.reduce((n, s) => n + s.bytes, 0) / 1024;
+  test.info().annotations.push({ type: 'home JS (gzip KiB)', description: totalKiB.toFixed(1) });
+  expect(totalKiB).toBeLessThanOrEqual(HOME_JS_BUDGET_KIB);
+
+  // The lobby's files: its entry, its page chunk and small chunks of its own. A second MF runtime
+  // or React would show up as a large file here (react-dom alone is ~65 KiB).
+  const remote = all.filter((s) => new URL(s.url).pathname.startsWith('/remotes/'));
+  expect(remote.length).toBeGreaterThan(0);
+  for (const s of remote) expect(s.bytes, s.url).toBeLessThan(20 * 1024);
+  expect(all.filter((s) => s.url.includes('independent-packages'))).toEqual([]);
+
+  // Every script body is the shell's or the lobby's: nothing fetched twice.
+  const paths = all.map((s) => new URL(s.url).pathname);
+  expect(new Set(paths).size).toBe(paths.length);
+  await context.close();
+});
