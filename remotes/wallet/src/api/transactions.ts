@@ -1,7 +1,12 @@
 import { api } from '@mchezo/api-client/client';
 import type { TransactionsResponse, TransactionType } from '@mchezo/contracts/wallet';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { TRANSACTIONS_PAGE_SIZE } from '../wallet-constants.ts';
+import {
+  FOLLOW_FAST_INTERVAL_MS,
+  FOLLOW_FAST_READS,
+  FOLLOW_SLOW_INTERVAL_MS,
+  TRANSACTIONS_PAGE_SIZE,
+} from '../wallet-constants.ts';
 
 /** Every list of transactions, whatever its filter: invalidate this after money moves. */
 export const TRANSACTIONS_KEY = ['wallet', 'transactions'] as const;
@@ -23,6 +28,13 @@ export const transactionsQuery = (filter: TransactionsFilter) =>
     initialPageParam: null as string | null,
     // Spec §4: more pages exist only if a token came back.
     getNextPageParam: (last) => last.next_page_token ?? undefined,
+    // A pending card settles on screen without a reload (decisions.md): the list is read again
+    // while it shows one, quickly at first, then gently; not at all once nothing is pending.
+    refetchInterval: ({ state }) => {
+      const pending = state.data?.pages.some((p) => p.transactions.some((t) => t.status === 'pending'));
+      if (!pending) return false;
+      return state.dataUpdateCount < FOLLOW_FAST_READS ? FOLLOW_FAST_INTERVAL_MS : FOLLOW_SLOW_INTERVAL_MS;
+    },
   });
 
 export const useTransactions = (filter: TransactionsFilter) => useInfiniteQuery(transactionsQuery(filter));

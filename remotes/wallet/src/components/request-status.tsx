@@ -31,6 +31,12 @@ export function RequestStatus({ request }: { request: FollowedRequest }) {
   const tx = followed.data;
   const status = tx?.status ?? request.status;
   const previous = useRef(request.status);
+  const section = useRef<HTMLElement>(null);
+
+  // Below the form on a phone: bring the new request into view once.
+  useEffect(() => {
+    section.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, []);
   const amount = formatMoney(request.amount, request.currency, locale);
 
   useEffect(() => {
@@ -49,6 +55,7 @@ export function RequestStatus({ request }: { request: FollowedRequest }) {
   const reason = tx?.failure_reason;
   return (
     <section
+      ref={section}
       aria-label={t('request.label')}
       className={`space-y-2 rounded-xl border border-line bg-surface p-4 ${status === 'pending' ? 'opacity-90' : ''}`}
     >

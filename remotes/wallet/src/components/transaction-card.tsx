@@ -3,6 +3,13 @@ import { useWalletTranslation } from '../i18n/namespace.ts';
 import { formatSigned } from '../lib/money.ts';
 import { StatusBadge } from './status-badge.tsx';
 
+/** Faded while pending (spec); struck through when no money moved in the end. */
+const AMOUNT_STATE: Partial<Record<Transaction['status'], string>> = {
+  pending: 'opacity-50',
+  failed: 'line-through opacity-70',
+  reversed: 'line-through opacity-70',
+};
+
 function formatDate(iso: string, locale: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
@@ -30,7 +37,7 @@ export function TransactionCard({ tx }: { tx: Transaction }) {
       <div className="shrink-0 space-y-1 text-right">
         <p
           data-testid="amount"
-          className={`font-bold tabular-nums ${incoming ? 'text-success' : 'text-danger'} ${tx.status === 'pending' ? 'opacity-50' : ''}`}
+          className={`font-bold tabular-nums ${incoming ? 'text-success' : 'text-danger'} ${AMOUNT_STATE[tx.status] ?? ''}`}
         >
           {formatSigned(tx.amount, tx.currency, locale, incoming)}
         </p>

@@ -1,14 +1,18 @@
 import { renderRemote, stubApi } from '@mchezo/host/render-remote';
 import { FAKE_USER } from '@mchezo/host/testing';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { i18n } from '@mchezo/i18n/instance';
-import { describe, expect, it } from 'vitest';
-import { holdFetch, tx } from '../testing/wallet-fixtures.ts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { balances, holdFetch, tx } from '../testing/wallet-fixtures.ts';
 import TransactionsPage from './transactions-page.tsx';
 
 const listCalls = (calls: ReturnType<typeof stubApi>) =>
   calls.filter((c) => c.path.startsWith('/wallet/transactions?')).map((c) => c.path);
 const cards = () => screen.getAllByRole('article');
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('TransactionsPage', () => {
   it('says it is loading, then lists cards with type, date, status, signed amount and method', async () => {
@@ -123,7 +127,9 @@ describe('TransactionsPage', () => {
     });
     const { reports } = renderRemote(<TransactionsPage />, { user: FAKE_USER });
     expect(await screen.findByText('Transactions could not be loaded.')).toBeTruthy();
-    expect(reports).toEqual([{ error: expect.objectContaining({ status: 500 }), context: { action: 'transactions', filter: 'all' } }]);
+    expect(reports).toEqual([
+      { error: expect.objectContaining({ status: 500 }), context: { action: 'transactions', filter: 'all' } },
+    ]);
     ok = true;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(cards()).toHaveLength(1));
@@ -132,7 +138,10 @@ describe('TransactionsPage', () => {
   it('speaks Kiswahili when the player chose it', async () => {
     stubApi({
       'GET /wallet/transactions': {
-        body: { transactions: [tx('w1', { type: 'withdrawal', amount: 1500, status: 'pending' })], next_page_token: null },
+        body: {
+          transactions: [tx('w1', { type: 'withdrawal', amount: 1500, status: 'pending' })],
+          next_page_token: null,
+        },
       },
     });
     await i18n.changeLanguage('sw');
@@ -147,5 +156,34 @@ describe('TransactionsPage', () => {
     } finally {
       await i18n.changeLanguage('en');
     }
+  });
+
+  it('settles a pending card on screen without a reload, and refreshes the balance then', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let settled = false;
+    const calls = stubApi({
+      'GET /wallet/balance': { body: balances(500, 0) },
+      'GET /wallet/transactions': () => ({
+        body: {
+          transactions: [tx('d1', { status: settled ? 'completed' : 'pending' })],
+          next_page_token: null,
+        },
+      }),
+    });
+    const { queryClient } = renderRemote(<TransactionsPage />, { user: FAKE_USER });
+    // The header's balance, as the shell holds it in the shared client.
+    queryClient.setQueryData(['wallet', 'balance'], balances(0, 0));
+    const card = await screen.findByRole('article');
+    expect(within(card).getByText('Pending')).toBeTruthy();
+    expect(queryClient.getQueryState(['wallet', 'balance'])?.isInvalidated).toBe(false);
+
+    settled = true;
+    await act(() => vi.advanceTimersByTimeAsync(2100));
+    await waitFor(() => expect(within(screen.getByRole('article')).getByText('Completed')).toBeTruthy());
+    expect(queryClient.getQueryState(['wallet', 'balance'])?.isInvalidated).toBe(true);
+    // Nothing pending: the list is not read again.
+    const reads = listCalls(calls).length;
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    expect(listCalls(calls).length).toBe(reads);
   });
 });

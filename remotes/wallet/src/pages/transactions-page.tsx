@@ -1,7 +1,9 @@
 import { useHost } from '@mchezo/host/context';
 import { Button } from '@mchezo/ui/button';
 import { Spinner } from '@mchezo/ui/spinner';
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { BALANCE_KEY } from '../api/balance.ts';
 import { type TransactionsFilter, useTransactions } from '../api/transactions.ts';
 import { Tabs } from '../components/tabs.tsx';
 import { TransactionCard } from '../components/transaction-card.tsx';
@@ -13,6 +15,17 @@ function TransactionList({ filter }: { filter: TransactionsFilter }) {
   const { t } = useWalletTranslation();
   const host = useHost();
   const list = useTransactions(filter);
+  const queryClient = useQueryClient();
+  const pendingIds = useRef(new Set<string>());
+
+  // A card that was pending and is now settled moved money: the header's balance reads again.
+  useEffect(() => {
+    const all = list.data?.pages.flatMap((p) => p.transactions) ?? [];
+    const pending = new Set(all.filter((t) => t.status === 'pending').map((t) => t.id));
+    const settled = all.some((t) => t.status !== 'pending' && pendingIds.current.has(t.id));
+    pendingIds.current = pending;
+    if (settled) void queryClient.invalidateQueries({ queryKey: BALANCE_KEY });
+  }, [list.data, queryClient]);
 
   // Spec §8: a failed read is logged; the page also says so and offers a retry.
   useEffect(() => {
