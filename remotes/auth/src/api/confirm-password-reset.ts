@@ -1,0 +1,9 @@
+import { api } from '@mchezo/api-client/client';
+import type { PasswordResetConfirmRequest } from '@mchezo/contracts/auth';
+import { useMutation } from '@tanstack/react-query';
+
+/** POST /auth/password/reset/confirm → 204; the server ends every session of the account. */
+export const confirmPasswordReset = (body: PasswordResetConfirmRequest) =>
+  api.post<null>('/auth/password/reset/confirm', body, { auth: false });
+
+export const useConfirmPasswordReset = () => useMutation({ mutationFn: confirmPasswordReset });

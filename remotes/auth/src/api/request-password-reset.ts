@@ -1,0 +1,9 @@
+import { api } from '@mchezo/api-client/client';
+import type { CodeSentResponse, PasswordResetRequestRequest } from '@mchezo/contracts/auth';
+import { useMutation } from '@tanstack/react-query';
+
+/** POST /auth/password/reset/request: answers the same whether or not the phone has an account. */
+export const requestPasswordReset = (body: PasswordResetRequestRequest) =>
+  api.post<CodeSentResponse>('/auth/password/reset/request', body, { auth: false });
+
+export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });

@@ -1,0 +1,125 @@
+import { useHost } from '@mchezo/host/context';
+import { Alert } from '@mchezo/ui/alert';
+import { Button } from '@mchezo/ui/button';
+import { Spinner } from '@mchezo/ui/spinner';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { failureMessage } from '../api/failure-message.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+import { CodeInput } from '../components/code-input.tsx';
+import { ResendCode } from '../components/resend-code.tsx';
+import { CODE_LENGTH, RELOAD_DELAY_MS } from '../constants.ts';
+import { useAuthTranslation } from '../i18n/namespace.ts';
+import { reloadTo } from '../verification/reload.ts';
+import { isCoolingDown, useResendCooldown } from '../verification/resend-cooldown.ts';
+import '../styles.css';
+
+const SIX_DIGITS = new RegExp(`^\\d{${CODE_LENGTH}}$`);
+
+/**
+ * A player who reaches /verify without a code sent from this tab (a pending login, a guard's
+ * redirect) gets one at once; the join form and an earlier visit have already sent one.
+ */
+function useCodeOnArrival(phone: string | null, cooldown: ReturnType<typeof useResendCooldown>) {
+  const { requestVerification } = useHost().auth;
+  const sent = useRef(false);
+  const { start, reset } = cooldown;
+  useEffect(() => {
+    if (!phone || sent.current || isCoolingDown('verify', phone)) return;
+    sent.current = true;
+    start();
+    // Quiet on failure: the player did not ask, and the resend link is open again at once.
+    requestVerification(phone).catch(reset);
+  }, [phone, requestVerification, start, reset]);
+}
+
+/** `/verify` (spec §2 Verify, §4 Verify page success). The shell lets only pending players in. */
+export default function VerifyPage() {
+  const { t, ready } = useAuthTranslation();
+  const host = useHost();
+  const phone = host.auth.verificationPhone();
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const cooldown = useResendCooldown('verify', phone);
+  useCodeOnArrival(phone, cooldown);
+
+  if (!ready) return <Spinner label="…" />;
+
+  const { otp_test_mode: testMode, otp_test_code: testCode } = host.config;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!phone) {
+      host.toast.error(t('errors.title'), t('verify.noPhone'));
+      return;
+    }
+    if (!SIX_DIGITS.test(code)) {
+      host.toast.error(t('errors.title'), t('verify.invalidCode'));
+      return;
+    }
+    setBusy(true);
+    try {
+      await host.auth.confirmVerification(phone, code);
+    } catch (error) {
+      host.toast.error(
+        t('verification.failedTitle'),
+        failureMessage(error, {
+          answered: t('verification.failed'),
+          unanswered: t('verification.invalidCode'),
+        }),
+      );
+      setBusy(false);
+      return;
+    }
+    const outcome = await host.auth.signInWithStoredCredentials();
+    if (outcome === 'signed-in') {
+      host.toast.success(t('verify.success'));
+      host.navigate(host.auth.takeRedirectTarget(), { replace: true });
+      return;
+    }
+    // Verified, but no session: the credentials were kept in another tab (or lost to a reload),
+    // or signing in failed. The pending stand-in is dropped first, or the reload would find it
+    // and send the player back here; then the page reloads as a guest (spec §4: after 1 s).
+    host.toast.success(t('verification.successTitle'), t('verification.logInManually'));
+    setTimeout(async () => {
+      const target = outcome === 'no-credentials' ? host.auth.takeRedirectTarget() : '/';
+      await host.auth.logout();
+      reloadTo(target);
+    }, RELOAD_DELAY_MS);
+  };
+
+  const onResend = async () => {
+    if (!phone) {
+      host.toast.error(t('errors.title'), t('verify.noPhone'));
+      return;
+    }
+    cooldown.start();
+    try {
+      await host.auth.requestVerification(phone);
+      host.toast.success(t('verify.codeSentTitle'), t('verify.codeSent'));
+    } catch {
+      cooldown.reset();
+      host.toast.error(t('errors.title'), t('verify.resendFailed'));
+    }
+  };
+
+  return (
+    <AuthCard title={t('verify.title')} subtitle={t('verify.intro')}>
+      {phone ? (
+        <p className="text-center text-sm">{t('verify.sentTo', { phone })}</p>
+      ) : (
+        <Alert tone="warning" title={t('verify.noPhone')} />
+      )}
+      <form noValidate onSubmit={onSubmit} className="space-y-5">
+        <CodeInput label={t('code.label')} value={code} onChange={setCode} disabled={busy} />
+        <Button type="submit" disabled={busy || !SIX_DIGITS.test(code)} className="w-full">
+          {busy ? t('verification.busy') : t('verify.submit')}
+        </Button>
+      </form>
+      <ResendCode secondsLeft={cooldown.secondsLeft} label={t('verify.resend')} onResend={onResend} />
+      {testMode && testCode ? (
+        <Alert title={t('verify.testTitle')}>{t('verify.testBody', { code: testCode })}</Alert>
+      ) : null}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,79 @@
+import { useHost } from '@mchezo/host/context';
+import { Button } from '@mchezo/ui/button';
+import { type FormEvent, useState } from 'react';
+import { failureMessage } from '../api/failure-message.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+import { CodeInput } from '../components/code-input.tsx';
+import { ResendCode } from '../components/resend-code.tsx';
+import { TextLink } from '../components/text-link.tsx';
+import { useAuthTranslation } from '../i18n/namespace.ts';
+import { useResendCooldown } from './resend-cooldown.ts';
+
+/** The join page's verification step (spec §2 Join, §4 Registration). */
+export function JoinVerification({ phone }: { phone: string }) {
+  const { t } = useAuthTranslation();
+  const host = useHost();
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const cooldown = useResendCooldown('verify', phone);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!code) {
+      host.toast.error(t('errors.title'), t('join.codeRequired'));
+      return;
+    }
+    setBusy(true);
+    try {
+      await host.auth.confirmVerification(phone, code);
+    } catch (error) {
+      host.toast.error(
+        t('verification.failedTitle'),
+        failureMessage(error, {
+          answered: t('verification.failed'),
+          unanswered: t('verification.invalidCode'),
+        }),
+      );
+      setBusy(false);
+      return;
+    }
+    if ((await host.auth.signInWithStoredCredentials()) === 'signed-in') {
+      host.toast.success(t('join.verifiedSignedIn'));
+      host.navigate(host.auth.takeRedirectTarget(), { replace: true });
+    } else {
+      host.toast.success(t('verification.successTitle'), t('verification.logInManually'));
+      host.navigate('/login', { replace: true });
+    }
+  };
+
+  const onResend = async () => {
+    cooldown.start();
+    try {
+      await host.auth.requestVerification(phone);
+      host.toast.success(t('join.resent'));
+    } catch (error) {
+      cooldown.reset();
+      const message = t('verification.requestFailed');
+      host.toast.error(
+        t('join.resendFailedTitle'),
+        failureMessage(error, { answered: message, unanswered: message }),
+      );
+    }
+  };
+
+  return (
+    <AuthCard title={t('join.verifyTitle')} subtitle={t('join.verifySubtitle')}>
+      <form noValidate onSubmit={onSubmit} className="space-y-5">
+        <CodeInput label={t('code.label')} value={code} onChange={setCode} disabled={busy} />
+        <Button type="submit" disabled={busy} className="w-full">
+          {busy ? t('verification.busy') : t('join.verifySubmit')}
+        </Button>
+      </form>
+      <ResendCode secondsLeft={cooldown.secondsLeft} label={t('join.resend')} onResend={onResend} />
+      <TextLink to="/login" lead={t('join.alreadyVerified')}>
+        {t('join.signIn')}
+      </TextLink>
+    </AuthCard>
+  );
+}
