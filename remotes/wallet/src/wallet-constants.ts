@@ -10,6 +10,7 @@ export const WITHDRAWAL_MIN = 100;
 export const WITHDRAWAL_MAX = 150_000;
 export const DEPOSIT_PRESETS = [100, 200, 500, 1000, 2000, 5000] as const;
 export const TRANSACTIONS_PAGE_SIZE = 10;
+/** The contract spells it lower-case; HTTP header names are case-insensitive. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /** Spec §9; not in the contract (screen constants). */
