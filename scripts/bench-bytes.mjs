@@ -1,15 +1,13 @@
 // `npm run bench:bytes`: what a phone downloads on a cold load of each route, by owner (shell,
 // each remote, API), measured in Chromium with gzip as the only accepted encoding.
 // Prints numbers; budgets are asserted by e2e/specs/bytes-budget.spec.ts, not here.
-import { spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { buildAll, CDN_DIR, ensureChromium, ensureDependencies, log, ROOT } from './lib.mjs';
+import { buildAll, CDN_DIR, ensureChromium, ensureDependencies, log } from './lib.mjs';
+import { startSite } from './site-server.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8290);
-const BASE = `http://127.0.0.1:${PORT}`;
 const KiB = (n) => `${(n / 1024).toFixed(1)} KiB`;
 
 if (!process.argv.includes('--no-build')) {
@@ -18,29 +16,15 @@ if (!process.argv.includes('--no-build')) {
 }
 ensureChromium();
 
-const dataDir = join(tmpdir(), `mchezo-bench-${PORT}`);
-rmSync(dataDir, { recursive: true, force: true });
-const server = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'api', 'src', 'server.ts')], {
-  cwd: join(ROOT, 'api'),
-  stdio: 'ignore',
-  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, SITE_DIR: CDN_DIR, RELEASES_ACTIVATE_LATEST: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'production', RATE_LIMIT_PER_IP: '100000' },
-});
-
-async function waitForServer() {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/v1/health`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
-}
+const site = await startSite(PORT);
+const BASE = site.url;
 
 /** Names the shell's chunks that hold a shared singleton, from its mf-manifest. */
 function shellChunkLabels() {
   const manifest = JSON.parse(readFileSync(join(CDN_DIR, 'shell', 'mf-manifest.json'), 'utf8'));
   const labels = new Map();
-  for (const s of manifest.shared) for (const f of [...s.assets.js.sync, ...s.assets.js.async]) labels.set(`/${f}`, s.name);
+  for (const s of manifest.shared)
+    for (const f of [...s.assets.js.sync, ...s.assets.js.async]) labels.set(`/${f}`, s.name);
   return labels;
 }
 
@@ -54,7 +38,11 @@ async function signUp() {
   const phone = `+2547${String(Date.now()).slice(-8)}`;
   const password = 'bench-password-1';
   const post = (path, body) =>
-    fetch(`${BASE}/api/v1${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+    fetch(`${BASE}/api/v1${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => r.json());
   await post('/auth/register', { phone, password });
   await post('/auth/verify/request', { phone });
   await post('/auth/verify/confirm', { phone, code: process.env.OTP_TEST_CODE ?? '123456' });
@@ -62,7 +50,10 @@ async function signUp() {
 }
 
 async function measure(browser, route, session, labels) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, extraHTTPHeaders: { 'Accept-Encoding': 'gzip' } });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    extraHTTPHeaders: { 'Accept-Encoding': 'gzip' },
+  });
   if (session) {
     await context.addInitScript((s) => {
       localStorage.setItem('user', JSON.stringify(s.user));
@@ -75,7 +66,9 @@ async function measure(browser, route, session, labels) {
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   const requests = new Map();
-  cdp.on('Network.responseReceived', (e) => requests.set(e.requestId, { url: e.response.url, type: e.type, bytes: 0 }));
+  cdp.on('Network.responseReceived', (e) =>
+    requests.set(e.requestId, { url: e.response.url, type: e.type, bytes: 0 }),
+  );
   cdp.on('Network.loadingFinished', (e) => {
     const r = requests.get(e.requestId);
     if (r) r.bytes = e.encodedDataLength;
@@ -89,7 +82,8 @@ async function measure(browser, route, session, labels) {
   for (const r of rows) {
     const path = new URL(r.url).pathname;
     const owner = ownerOf(path);
-    const kind = r.type === 'Script' ? 'js' : r.type === 'Stylesheet' ? 'css' : r.type === 'Image' ? 'img' : 'other';
+    const kind =
+      r.type === 'Script' ? 'js' : r.type === 'Stylesheet' ? 'css' : r.type === 'Image' ? 'img' : 'other';
     by[owner] ??= { js: 0, css: 0, img: 0, other: 0, files: 0 };
     by[owner][kind] += r.bytes;
     by[owner].files += 1;
@@ -97,16 +91,20 @@ async function measure(browser, route, session, labels) {
   const singletons = rows
     .filter((r) => labels.has(new URL(r.url).pathname))
     .map((r) => `${labels.get(new URL(r.url).pathname)} ${KiB(r.bytes)}`);
-  const duplicates = rows.filter((r) => /independent-packages|remoteEntry|federation-runtime/.test(r.url) && r.url.includes('/remotes/'));
+  const duplicates = rows.filter(
+    (r) => /independent-packages|remoteEntry|federation-runtime/.test(r.url) && r.url.includes('/remotes/'),
+  );
   const totalJs = Object.values(by).reduce((n, o) => n + o.js, 0);
   return { route, by, totalJs, singletons, duplicates: duplicates.map((d) => d.url) };
 }
 
 try {
-  await waitForServer();
   const labels = shellChunkLabels();
   const session = await signUp();
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   const routes = [
     ['/', null],
     ['/login', null],
@@ -121,12 +119,14 @@ try {
     const r = await measure(browser, route, s, labels);
     console.log(`\n${route}${s ? ' (signed in)' : ' (guest)'} — JS total ${KiB(r.totalJs)}`);
     for (const [owner, o] of Object.entries(r.by).sort()) {
-      console.log(`  ${owner.padEnd(15)} js ${KiB(o.js).padStart(10)}  css ${KiB(o.css).padStart(9)}  img ${KiB(o.img).padStart(9)}  other ${KiB(o.other).padStart(9)}  (${o.files} files)`);
+      console.log(
+        `  ${owner.padEnd(15)} js ${KiB(o.js).padStart(10)}  css ${KiB(o.css).padStart(9)}  img ${KiB(o.img).padStart(9)}  other ${KiB(o.other).padStart(9)}  (${o.files} files)`,
+      );
     }
     if (route === '/' && !s) console.log(`  shell singletons: ${r.singletons.join(', ')}`);
     if (r.duplicates.length) console.log(`  !! second copies fetched: ${r.duplicates.join(', ')}`);
   }
   await browser.close();
 } finally {
-  server.kill('SIGTERM');
+  site.stop();
 }

@@ -14,8 +14,8 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { dirname, extname, join, relative } from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const CDN_DIR = join(ROOT, 'build', 'cdn');
@@ -125,7 +125,9 @@ function precompress(dir) {
     writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
     writeFileSync(
       `${file}.br`,
-      brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+      brotliCompressSync(raw, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length },
+      }),
     );
   }
 }

@@ -1,0 +1,85 @@
+// `npm run bench:lighthouse [-- --runs 5] [-- --path /]`: Lighthouse's mobile preset (slow 4G,
+// 4x CPU slowdown) against the production build, median of N runs. Prints numbers only.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { buildAll, ensureChromium, ensureDependencies, log } from './lib.mjs';
+import { startSite } from './site-server.mjs';
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > -1 ? process.argv[i + 1] : fallback;
+};
+const RUNS = Number(arg('runs', '5'));
+const PATH = arg('path', '/');
+
+if (!process.argv.includes('--no-build')) {
+  ensureDependencies();
+  buildAll();
+}
+ensureChromium();
+const site = await startSite(Number(process.env.BENCH_PORT ?? 8291));
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+try {
+  const results = [];
+  for (let i = 0; i < RUNS; i++) {
+    const userDataDir = mkdtempSync(join(tmpdir(), 'lh-'));
+    const chrome = await chromeLauncher.launch({
+      chromePath: '/usr/bin/chromium',
+      userDataDir,
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+      ],
+    });
+    try {
+      // No config: Lighthouse's default is the mobile preset (Moto G class, slow 4G, 4x CPU).
+      const { lhr } = await lighthouse(`${site.url}${PATH}`, {
+        port: chrome.port,
+        output: 'json',
+        onlyCategories: ['performance'],
+        logLevel: 'error',
+      });
+      const a = lhr.audits;
+      const scriptBytes = (a['resource-summary']?.details?.items ?? []).find(
+        (it) => it.resourceType === 'script',
+      );
+      const r = {
+        score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+        fcp: a['first-contentful-paint'].numericValue,
+        lcp: a['largest-contentful-paint'].numericValue,
+        tbt: a['total-blocking-time'].numericValue,
+        cls: a['cumulative-layout-shift'].numericValue,
+        si: a['speed-index'].numericValue,
+        jsKiB: (scriptBytes?.transferSize ?? 0) / 1024,
+        totalKiB: a['total-byte-weight'].numericValue / 1024,
+      };
+      results.push(r);
+      if (process.env.LH_REPORT) {
+        const { writeFileSync } = await import('node:fs');
+        writeFileSync(process.env.LH_REPORT, JSON.stringify(lhr));
+      }
+      log(
+        `run ${i + 1}: score ${r.score}, LCP ${(r.lcp / 1000).toFixed(2)} s, FCP ${(r.fcp / 1000).toFixed(2)} s, TBT ${r.tbt.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}, JS ${r.jsKiB.toFixed(1)} KiB, total ${r.totalKiB.toFixed(1)} KiB`,
+      );
+    } finally {
+      await chrome.kill();
+      rmSync(userDataDir, { recursive: true, force: true });
+    }
+  }
+  const m = (k) => median(results.map((r) => r[k]));
+  console.log(
+    `\nLighthouse mobile, ${PATH}, median of ${RUNS}: score ${m('score')}, LCP ${(m('lcp') / 1000).toFixed(2)} s, FCP ${(m('fcp') / 1000).toFixed(2)} s, TBT ${m('tbt').toFixed(0)} ms, CLS ${m('cls').toFixed(3)}, SI ${(m('si') / 1000).toFixed(2)} s, JS ${m('jsKiB').toFixed(1)} KiB, total ${m('totalKiB').toFixed(1)} KiB`,
+  );
+} finally {
+  site.stop();
+}
