@@ -9,6 +9,12 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
+  /**
+   * SQLite only: a second, read-only connection for hot reads outside transactions. In WAL mode
+   * it sees the last committed state (never another request's open transaction) and does not
+   * wait for the writer's connection.
+   */
+  reader?: SqliteDatabase.Database;
   close(): Promise<void>;
 }
 
@@ -38,7 +44,17 @@ export function createDatabase(env: Pick<Env, 'DATABASE_URL' | 'DATABASE_SCHEMA'
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const reader = new SqliteDatabase(env.SQLITE_PATH, { readonly: true });
+  reader.pragma('busy_timeout = 5000');
+  return {
+    db,
+    dialect: 'sqlite',
+    reader,
+    close: async () => {
+      reader.close();
+      await db.destroy();
+    },
+  };
 }
 
 /**

@@ -1,21 +1,35 @@
-import type { Compilable, Kysely } from 'kysely';
+import type SqliteDatabase from 'better-sqlite3';
+import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import type { Database } from './database.js';
 import type { DB } from './schema.js';
 
 const MARK = '\u0000param:';
 
+interface Entry {
+  compiled: CompiledQuery;
+  slots: (string | null)[];
+}
+
+export interface Prepared<R, P> {
+  /** Runs on `db`, which may be a transaction. */
+  run(db: Kysely<DB>, params: P): Promise<R[]>;
+  /** A read outside any transaction: on SQLite it uses the read-only connection directly. */
+  read(database: Database, params: P): Promise<R[]>;
+}
+
 /**
  * A query built and compiled once per dialect, then run with new parameter values: on hot read
  * paths (every authenticated request) building and compiling a Kysely query costs more than
- * running it. `build` receives `param(name)` placeholders where values go.
+ * running it. The SQL still comes from the one Kysely definition for both databases.
+ * `build` receives `param(name)` placeholders where values go.
  */
 export function prepared<R, P extends Record<string, unknown>>(
   build: (db: Kysely<DB>, param: (name: keyof P & string) => never) => Compilable<R>,
-): (db: Kysely<DB>, params: P) => Promise<R[]> {
-  const byDialect = new Map<
-    string,
-    { compiled: ReturnType<Compilable<R>['compile']>; slots: (string | null)[] }
-  >();
-  return async (db, params) => {
+): Prepared<R, P> {
+  const byDialect = new Map<string, Entry>();
+  const statements = new WeakMap<SqliteDatabase.Database, SqliteDatabase.Statement>();
+
+  const entryFor = (db: Kysely<DB>): Entry => {
     const dialect = db.getExecutor().adapter.constructor.name;
     let entry = byDialect.get(dialect);
     if (!entry) {
@@ -26,12 +40,30 @@ export function prepared<R, P extends Record<string, unknown>>(
       entry = { compiled, slots };
       byDialect.set(dialect, entry);
     }
-    const { compiled, slots } = entry;
-    const parameters = compiled.parameters.map((v, i) => {
+    return entry;
+  };
+  const bind = ({ compiled, slots }: Entry, params: P) =>
+    compiled.parameters.map((v, i) => {
       const slot = slots[i];
       return slot ? params[slot] : v;
     });
-    const result = await db.executeQuery<R>({ ...compiled, parameters });
-    return result.rows;
+
+  return {
+    async run(db, params) {
+      const entry = entryFor(db);
+      const result = await db.executeQuery<R>({ ...entry.compiled, parameters: bind(entry, params) });
+      return result.rows as R[];
+    },
+    async read(database, params) {
+      const { reader } = database;
+      if (!reader) return this.run(database.db, params);
+      const entry = entryFor(database.db);
+      let stmt = statements.get(reader);
+      if (!stmt) {
+        stmt = reader.prepare(entry.compiled.sql);
+        statements.set(reader, stmt);
+      }
+      return stmt.all(...bind(entry, params)) as R[];
+    },
   };
 }

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import type { DB, OtpCodesTable, SessionsTable, UsersTable } from '../../db/schema.js';
 import type { Tx } from '../../db/tx.js';
@@ -71,8 +72,8 @@ const sessionForAuth = prepared<
 );
 
 /** The one query an authenticated request costs: the session and its user's status. */
-export const findSessionForAuth = async (db: Db, sessionId: string) =>
-  (await sessionForAuth(db, { sessionId }))[0];
+export const findSessionForAuth = async (database: Database, sessionId: string) =>
+  (await sessionForAuth.read(database, { sessionId }))[0];
 
 export const revokeSession = (db: Db, sessionId: string, reason: string, now: number) =>
   db

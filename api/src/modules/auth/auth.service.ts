@@ -221,7 +221,7 @@ export class AuthService {
     if (typ !== 'access' || typeof sub !== 'string' || typeof sid !== 'string') {
       throw unauthorized('Invalid access token', 'INVALID_TOKEN');
     }
-    const session = await findSessionForAuth(this.ctx.database.db, sid);
+    const session = await findSessionForAuth(this.ctx.database, sid);
     if (!session || session.user_id !== sub) throw lockedOut('INVALID_TOKEN');
     if (session.revoked_at !== null) throw lockedOut('SESSION_REVOKED');
     if (session.expires_at <= this.ctx.clock.now())

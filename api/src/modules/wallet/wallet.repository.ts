@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import type { DB, LedgerEntriesTable, Pot, WalletsTable, WalletTransactionsTable } from '../../db/schema.js';
 import { newId } from '../../lib/crypto.js';
@@ -14,8 +15,9 @@ const walletByUser = prepared<WalletRow, { userId: string }>((db, param) =>
   db.selectFrom('wallets').selectAll().where('user_id', '=', param('userId')),
 );
 
-export const getWallet = async (db: Db, userId: string): Promise<WalletRow | undefined> =>
-  (await walletByUser(db, { userId }))[0];
+/** The committed pots, read outside any transaction (balance screen, game balance). */
+export const getWallet = async (database: Database, userId: string): Promise<WalletRow | undefined> =>
+  (await walletByUser.read(database, { userId }))[0];
 
 /**
  * Takes the wallet row's write lock for the rest of the transaction (PostgreSQL: row lock;

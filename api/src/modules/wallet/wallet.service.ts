@@ -92,7 +92,7 @@ export class WalletService {
 
   async balances(userId: string): Promise<BalanceResponse> {
     this.assertEnabled();
-    const wallet = await getWallet(this.ctx.database.db, userId);
+    const wallet = await getWallet(this.ctx.database, userId);
     if (!wallet) throw notFound('Wallet not found');
     return { balances: balancesOf(wallet) };
   }
@@ -346,7 +346,7 @@ export class WalletService {
   // ── Seamless wallet for game providers (amounts in minor units) ──────────────────────────
 
   async gameBalance(userId: string): Promise<WalletRow> {
-    const wallet = await getWallet(this.ctx.database.db, userId);
+    const wallet = await getWallet(this.ctx.database, userId);
     if (!wallet) throw notFound('Player not found');
     return wallet;
   }
