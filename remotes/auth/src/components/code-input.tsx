@@ -1,4 +1,5 @@
 import { OTPInput, REGEXP_ONLY_DIGITS, type SlotProps } from 'input-otp';
+import type { Ref } from 'react';
 import { CODE_LENGTH } from '../constants.ts';
 
 function Slot({ char, isActive, hasFakeCaret }: SlotProps) {
@@ -30,14 +31,17 @@ export function CodeInput({
   onChange,
   label,
   disabled,
+  ref,
 }: {
   value: string;
   onChange(value: string): void;
   label: string;
   disabled?: boolean;
+  ref?: Ref<HTMLInputElement>;
 }) {
   return (
     <OTPInput
+      ref={ref}
       maxLength={CODE_LENGTH}
       pattern={REGEXP_ONLY_DIGITS}
       inputMode="numeric"

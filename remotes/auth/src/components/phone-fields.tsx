@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { type Ref, useId, useMemo } from 'react';
 import { useAuthTranslation } from '../i18n/namespace.ts';
 import { PHONE_COUNTRIES, PHONE_EXAMPLE } from '../phone/countries.ts';
 import { sanitizePhoneInput } from '../phone/normalize-phone.ts';
@@ -26,10 +26,13 @@ export function PhoneFields({
   value,
   onChange,
   disabled,
+  phoneRef,
 }: {
   value: PhoneValue;
   onChange(value: PhoneValue): void;
   disabled?: boolean;
+  /** The phone input, for moving focus to it when it is missing. */
+  phoneRef?: Ref<HTMLInputElement>;
 }) {
   const { t, i18n } = useAuthTranslation();
   const regionName = useRegionNames(i18n.resolvedLanguage ?? i18n.language ?? 'en');
@@ -55,6 +58,7 @@ export function PhoneFields({
         </select>
         <input
           id={`${id}-phone`}
+          ref={phoneRef}
           type="tel"
           inputMode="tel"
           autoComplete="tel-national"

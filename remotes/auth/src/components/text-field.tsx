@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, useId } from 'react';
+import { type InputHTMLAttributes, type Ref, useId } from 'react';
 
 /** The look of every field; the width is the caller's. */
 export const INPUT_CLASS =
@@ -9,6 +9,7 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
   value: string;
   onChange(value: string): void;
   hint?: string;
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input with an optional hint tied to it for screen readers. */

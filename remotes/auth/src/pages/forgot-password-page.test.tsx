@@ -45,6 +45,7 @@ describe('ForgotPasswordPage', () => {
     expect(toasts).toEqual([
       { kind: 'error', title: 'Error', description: 'Please fill in all required fields' },
     ]);
+    expect(document.activeElement).toBe(screen.getByLabelText('Phone Number'));
     expect(calls).toEqual([]);
   });
 
@@ -95,9 +96,11 @@ describe('ForgotPasswordPage', () => {
     const { toasts } = await renderForgot();
     await requestCode(toasts);
     fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Verification code'));
     typeInto('Verification code', '123456');
     typeInto('New Password', 'short');
     fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('New Password'));
     expect(toasts).toEqual([
       { kind: 'error', title: 'Error', description: 'Please enter a valid 6-digit verification code' },
       { kind: 'error', title: 'Error', description: 'Password must be at least 8 characters' },

@@ -1,7 +1,7 @@
 import { useHost } from '@mchezo/host/context';
 import { Button } from '@mchezo/ui/button';
 import { Spinner } from '@mchezo/ui/spinner';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset.ts';
 import { failureMessage } from '../api/failure-message.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
@@ -31,6 +31,7 @@ export default function ForgotPasswordPage() {
   /** The phone the code went to: the page is then on its second step. */
   const [sentTo, setSentTo] = useState<string | null>(null);
   const request = useRequestPasswordReset();
+  const phoneInput = useRef<HTMLInputElement>(null);
 
   if (!ready) return <Spinner label="…" />;
   if (sentTo) return <ResetWithCode phone={sentTo} onChangePhone={() => setSentTo(null)} />;
@@ -40,6 +41,7 @@ export default function ForgotPasswordPage() {
     if (request.isPending) return;
     if (!phone.phone.trim()) {
       host.toast.error(t('errors.title'), t('errors.requiredFields'));
+      phoneInput.current?.focus();
       return;
     }
     const e164 = normalizePhone(phone.phone, phone.countryCode);
@@ -57,7 +59,7 @@ export default function ForgotPasswordPage() {
   return (
     <AuthCard title={t('forgot.title')} subtitle={t('forgot.subtitle')}>
       <form noValidate onSubmit={onSubmit} className="space-y-4">
-        <PhoneFields value={phone} onChange={setPhone} />
+        <PhoneFields value={phone} onChange={setPhone} phoneRef={phoneInput} />
         <Button type="submit" disabled={request.isPending} className="w-full">
           {request.isPending ? t('forgot.busy') : t('forgot.submit')}
         </Button>
@@ -75,16 +77,20 @@ function ResetWithCode({ phone, onChangePhone }: { phone: string; onChangePhone(
   const cooldown = useResendCooldown('reset', phone);
   const request = useRequestPasswordReset();
   const confirm = useConfirmPasswordReset();
+  const codeInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (confirm.isPending) return;
     if (!SIX_DIGITS.test(code)) {
       host.toast.error(t('errors.title'), t('verify.invalidCode'));
+      codeInput.current?.focus();
       return;
     }
     if (password.length < PASSWORD_MIN_LENGTH) {
       host.toast.error(t('errors.title'), t('forgot.passwordTooShort', { min: PASSWORD_MIN_LENGTH }));
+      passwordInput.current?.focus();
       return;
     }
     try {
@@ -114,8 +120,15 @@ function ResetWithCode({ phone, onChangePhone }: { phone: string; onChangePhone(
   return (
     <AuthCard title={t('forgot.title')} subtitle={t('forgot.confirmSubtitle', { phone })}>
       <form noValidate onSubmit={onSubmit} className="space-y-4">
-        <CodeInput label={t('code.label')} value={code} onChange={setCode} disabled={confirm.isPending} />
+        <CodeInput
+          ref={codeInput}
+          label={t('code.label')}
+          value={code}
+          onChange={setCode}
+          disabled={confirm.isPending}
+        />
         <TextField
+          ref={passwordInput}
           label={t('fields.newPassword')}
           type="password"
           autoComplete="new-password"

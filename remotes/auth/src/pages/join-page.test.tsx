@@ -46,6 +46,7 @@ describe('JoinPage', () => {
     expect(toasts).toEqual([
       { kind: 'error', title: 'Error', description: 'Please fill in all required fields' },
     ]);
+    expect(document.activeElement).toBe(screen.getByLabelText('Phone Number'));
     expect(auth.register).not.toHaveBeenCalled();
   });
 
@@ -113,6 +114,7 @@ describe('JoinPage', () => {
     expect(toasts).toEqual([
       { kind: 'error', title: 'Error', description: 'Please enter the verification code' },
     ]);
+    expect(document.activeElement).toBe(screen.getByLabelText('Verification code'));
     expect(auth.confirmVerification).not.toHaveBeenCalled();
   });
 

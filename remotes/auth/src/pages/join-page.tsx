@@ -1,7 +1,7 @@
 import { useHost } from '@mchezo/host/context';
 import { Button } from '@mchezo/ui/button';
 import { Spinner } from '@mchezo/ui/spinner';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { failureMessage } from '../api/failure-message.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { PhoneFields, type PhoneValue } from '../components/phone-fields.tsx';
@@ -23,6 +23,8 @@ export default function JoinPage() {
   const [fullName, setFullName] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  const phoneInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
   /** The phone the code went to, once registered: the page is then on its verification step. */
   const [registeredPhone, setRegisteredPhone] = useState<string | null>(null);
 
@@ -34,6 +36,7 @@ export default function JoinPage() {
     if (busy) return;
     if (!phone.phone.trim() || !password) {
       host.toast.error(t('errors.title'), t('errors.requiredFields'));
+      (phone.phone.trim() ? passwordInput : phoneInput).current?.focus();
       return;
     }
     setBusy(true);
@@ -65,7 +68,7 @@ export default function JoinPage() {
     <AuthCard title={t('join.title')} subtitle={t('join.subtitle')}>
       {/* No `required`: a missing field gets the spec's toast; the password's minimum stays the browser's. */}
       <form onSubmit={onSubmit} className="space-y-4">
-        <PhoneFields value={phone} onChange={setPhone} />
+        <PhoneFields value={phone} onChange={setPhone} phoneRef={phoneInput} />
         <TextField
           label={t('fields.fullName')}
           autoComplete="name"
@@ -75,6 +78,7 @@ export default function JoinPage() {
           onChange={setFullName}
         />
         <TextField
+          ref={passwordInput}
           label={t('fields.password')}
           type="password"
           autoComplete="new-password"

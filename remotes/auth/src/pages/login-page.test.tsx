@@ -1,8 +1,8 @@
 import { ApiError } from '@mchezo/api-client/errors';
 import { renderRemote } from '@mchezo/host/render-remote';
 import { FAKE_USER } from '@mchezo/host/testing';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { authSpies, chooseCountry, currentLocation, LocationProbe, typeInto } from '../test/helpers.tsx';
 import LoginPage from './login-page.tsx';
 
@@ -32,12 +32,16 @@ describe('LoginPage', () => {
     expect((screen.getByLabelText('Country code') as HTMLSelectElement).value).toBe('+254');
   });
 
-  it('asks for every field before calling the host', async () => {
+  it('asks for every field before calling the host, moving focus to the first missing one', async () => {
     const { auth, toasts } = renderLogin();
     await screen.findByRole('heading', { name: 'Welcome Back' });
+    signIn();
+    expect(document.activeElement).toBe(screen.getByLabelText('Phone Number'));
     typeInto('Phone Number', '712345678');
     signIn();
+    expect(document.activeElement).toBe(screen.getByLabelText('Password'));
     expect(toasts).toEqual([
+      { kind: 'error', title: 'Error', description: 'Please fill in all required fields' },
       { kind: 'error', title: 'Error', description: 'Please fill in all required fields' },
     ]);
     expect(auth.login).not.toHaveBeenCalled();
@@ -92,12 +96,19 @@ describe('LoginPage', () => {
     });
     const { toasts } = renderLogin(auth);
     await screen.findByRole('heading', { name: 'Welcome Back' });
-    typeInto('Phone Number', '712345678');
-    typeInto('Password', 'secret-pass');
-    signIn();
-    await waitFor(() => expect(auth.login).toHaveBeenCalled());
-    expect(currentLocation()).toBe('/login');
-    await waitFor(() => expect(currentLocation()).toBe('/verify'));
+    vi.useFakeTimers();
+    try {
+      typeInto('Phone Number', '712345678');
+      typeInto('Password', 'secret-pass');
+      signIn();
+      await act(() => vi.advanceTimersByTimeAsync(99));
+      expect(auth.login).toHaveBeenCalled();
+      expect(currentLocation()).toBe('/login');
+      await act(() => vi.advanceTimersByTimeAsync(1));
+      expect(currentLocation()).toBe('/verify');
+    } finally {
+      vi.useRealTimers();
+    }
     expect(auth.takeRedirectTarget).not.toHaveBeenCalled();
     expect(toasts).toEqual([]);
   });

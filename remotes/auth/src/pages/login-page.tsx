@@ -38,6 +38,8 @@ export default function LoginPage() {
   const [phone, setPhone] = useState<PhoneValue>({ countryCode: DEFAULT_PHONE_CODE, phone: '' });
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  const phoneInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
   const verifyTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(verifyTimer.current), []);
 
@@ -48,6 +50,7 @@ export default function LoginPage() {
     if (busy) return;
     if (!phone.phone.trim() || !password) {
       host.toast.error(t('errors.title'), t('errors.requiredFields'));
+      (phone.phone.trim() ? passwordInput : phoneInput).current?.focus();
       return;
     }
     setBusy(true);
@@ -84,8 +87,9 @@ export default function LoginPage() {
         </Alert>
       ) : null}
       <form noValidate onSubmit={onSubmit} className="space-y-4">
-        <PhoneFields value={phone} onChange={setPhone} />
+        <PhoneFields value={phone} onChange={setPhone} phoneRef={phoneInput} />
         <TextField
+          ref={passwordInput}
           label={t('fields.password')}
           type="password"
           autoComplete="current-password"

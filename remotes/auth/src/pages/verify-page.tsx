@@ -39,6 +39,7 @@ export default function VerifyPage() {
   const phone = host.auth.verificationPhone();
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
+  const codeInput = useRef<HTMLInputElement>(null);
   const cooldown = useResendCooldown('verify', phone);
   useCodeOnArrival(phone, cooldown);
 
@@ -55,6 +56,7 @@ export default function VerifyPage() {
     }
     if (!SIX_DIGITS.test(code)) {
       host.toast.error(t('errors.title'), t('verify.invalidCode'));
+      codeInput.current?.focus();
       return;
     }
     setBusy(true);
@@ -111,7 +113,7 @@ export default function VerifyPage() {
         <Alert tone="warning" title={t('verify.noPhone')} />
       )}
       <form noValidate onSubmit={onSubmit} className="space-y-5">
-        <CodeInput label={t('code.label')} value={code} onChange={setCode} disabled={busy} />
+        <CodeInput ref={codeInput} label={t('code.label')} value={code} onChange={setCode} disabled={busy} />
         <Button type="submit" disabled={busy || !SIX_DIGITS.test(code)} className="w-full">
           {busy ? t('verification.busy') : t('verify.submit')}
         </Button>

@@ -1,6 +1,6 @@
 import { useHost } from '@mchezo/host/context';
 import { Button } from '@mchezo/ui/button';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { failureMessage } from '../api/failure-message.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { CodeInput } from '../components/code-input.tsx';
@@ -15,6 +15,7 @@ export function JoinVerification({ phone }: { phone: string }) {
   const host = useHost();
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
+  const codeInput = useRef<HTMLInputElement>(null);
   const cooldown = useResendCooldown('verify', phone);
 
   const onSubmit = async (event: FormEvent) => {
@@ -22,6 +23,7 @@ export function JoinVerification({ phone }: { phone: string }) {
     if (busy) return;
     if (!code) {
       host.toast.error(t('errors.title'), t('join.codeRequired'));
+      codeInput.current?.focus();
       return;
     }
     setBusy(true);
@@ -65,7 +67,7 @@ export function JoinVerification({ phone }: { phone: string }) {
   return (
     <AuthCard title={t('join.verifyTitle')} subtitle={t('join.verifySubtitle')}>
       <form noValidate onSubmit={onSubmit} className="space-y-5">
-        <CodeInput label={t('code.label')} value={code} onChange={setCode} disabled={busy} />
+        <CodeInput ref={codeInput} label={t('code.label')} value={code} onChange={setCode} disabled={busy} />
         <Button type="submit" disabled={busy} className="w-full">
           {busy ? t('verification.busy') : t('join.verifySubmit')}
         </Button>
