@@ -103,12 +103,16 @@ export const findTxByProviderRef = (db: Db, provider: string, providerRef: strin
     .where('provider_ref', '=', providerRef)
     .executeTakeFirst();
 
-export const setProviderRef = (db: Db, id: string, providerRef: string, now: number) =>
-  db
+/** Records the provider's reference; returns the status (a fast callback may already have settled it). */
+export async function setProviderRef(db: Db, id: string, providerRef: string, now: number) {
+  const row = await db
     .updateTable('wallet_transactions')
     .set({ provider_ref: providerRef, updated_at: now })
     .where('id', '=', id)
-    .execute();
+    .returning('status')
+    .executeTakeFirst();
+  return row?.status;
+}
 
 /** Moves a pending transaction to its final status; false when it had already left pending. */
 export async function finishTx(
@@ -132,23 +136,44 @@ export interface PageCursor {
   id: string;
 }
 
+type PageParams = { userId: string; type?: string; afterAt?: number; afterId?: string; limit: number };
+
+/** Four shapes (type filter × cursor), each compiled once: the history screen is a hot read. */
+function pageQuery(withType: boolean, withCursor: boolean) {
+  return prepared<WalletTxRow, PageParams>((db, param) => {
+    let q = db.selectFrom('wallet_transactions').selectAll().where('user_id', '=', param('userId'));
+    if (withType) q = q.where('type', '=', param('type'));
+    if (withCursor) {
+      q = q.where((eb) =>
+        eb.or([
+          eb('created_at', '<', param('afterAt')),
+          eb.and([eb('created_at', '=', param('afterAt')), eb('id', '<', param('afterId'))]),
+        ]),
+      );
+    }
+    return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(param('limit'));
+  });
+}
+const PAGE_QUERIES = [
+  pageQuery(false, false),
+  pageQuery(true, false),
+  pageQuery(false, true),
+  pageQuery(true, true),
+];
+
+/** Newest first, keyset pagination (created_at, id). */
 export function listTxPage(
-  db: Db,
+  database: Database,
   userId: string,
   opts: { type?: WalletTxRow['type'] | undefined; after?: PageCursor | undefined; limit: number },
-) {
-  let q = db.selectFrom('wallet_transactions').selectAll().where('user_id', '=', userId);
-  if (opts.type) q = q.where('type', '=', opts.type);
-  const after = opts.after;
-  if (after) {
-    q = q.where((eb) =>
-      eb.or([
-        eb('created_at', '<', after.createdAt),
-        eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)]),
-      ]),
-    );
-  }
-  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(opts.limit).execute();
+): Promise<WalletTxRow[]> {
+  const query = PAGE_QUERIES[(opts.type ? 1 : 0) + (opts.after ? 2 : 0)]!;
+  return query.read(database, {
+    userId,
+    limit: opts.limit,
+    ...(opts.type ? { type: opts.type } : {}),
+    ...(opts.after ? { afterAt: opts.after.createdAt, afterId: opts.after.id } : {}),
+  });
 }
 
 export const pendingTxOlderThan = (db: Db, before: number, limit: number) =>

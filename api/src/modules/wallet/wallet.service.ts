@@ -100,7 +100,7 @@ export class WalletService {
   async list(userId: string, query: TransactionsQuery): Promise<TransactionsResponse> {
     this.assertEnabled();
     const size = query.page_size ?? TRANSACTIONS_DEFAULT_PAGE_SIZE;
-    const rows = await listTxPage(this.ctx.database.db, userId, {
+    const rows = await listTxPage(this.ctx.database, userId, {
       type: query.type,
       after: query.page_token ? decodeCursor(query.page_token) : undefined,
       limit: size + 1,
@@ -268,7 +268,8 @@ export class WalletService {
       const res =
         type === 'deposit' ? await payments.requestDeposit(request) : await payments.requestPayout(request);
       if (res.accepted) {
-        await setProviderRef(database.db, row.id, res.providerRef, clock.now());
+        const status = await setProviderRef(database.db, row.id, res.providerRef, clock.now());
+        return { transaction_id: row.id, status: status ?? 'pending' };
       } else {
         const status = await this.settle(row.id, { state: 'failed', reason: res.reason });
         return { transaction_id: row.id, status };
