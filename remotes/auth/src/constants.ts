@@ -3,6 +3,8 @@
  * imports zod, which the browser must not download.
  */
 export const CODE_LENGTH = 6;
+/** A complete code: exactly CODE_LENGTH digits. */
+export const COMPLETE_CODE = new RegExp(`^\\d{${CODE_LENGTH}}$`);
 export const RESEND_COOLDOWN_SECONDS = 60;
 export const PASSWORD_MIN_LENGTH = 8;
 /** A pending login shows the login page this long before going to /verify (spec §4). */

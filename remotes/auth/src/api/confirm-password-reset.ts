@@ -1,6 +1,6 @@
 import { api } from '@mchezo/api-client/client';
 import type { PasswordResetConfirmRequest } from '@mchezo/contracts/auth';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '@mchezo/host/query';
 
 /** POST /auth/password/reset/confirm → 204; the server ends every session of the account. */
 export const confirmPasswordReset = (body: PasswordResetConfirmRequest) =>

@@ -1,6 +1,6 @@
 import { api } from '@mchezo/api-client/client';
 import type { CodeSentResponse, PasswordResetRequestRequest } from '@mchezo/contracts/auth';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '@mchezo/host/query';
 
 /** POST /auth/password/reset/request: answers the same whether or not the phone has an account. */
 export const requestPasswordReset = (body: PasswordResetRequestRequest) =>

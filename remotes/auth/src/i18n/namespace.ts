@@ -1,5 +1,5 @@
 import { type NamespaceLoaders, useNamespace } from '@mchezo/i18n/namespace';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@mchezo/i18n/react';
 
 export const AUTH_NS = 'auth';
 

@@ -1,7 +1,7 @@
 import { useHost } from '@mchezo/host/context';
 import { Button } from '@mchezo/ui/button';
 import { Spinner } from '@mchezo/ui/spinner';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { failureMessage } from '../api/failure-message.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { PhoneFields, type PhoneValue } from '../components/phone-fields.tsx';
@@ -11,9 +11,12 @@ import { PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { useAuthTranslation } from '../i18n/namespace.ts';
 import { DEFAULT_PHONE_CODE } from '../phone/countries.ts';
 import { normalizePhone } from '../phone/normalize-phone.ts';
-import { JoinVerification } from '../verification/join-verification.tsx';
 import { markCodeSent } from '../verification/resend-cooldown.ts';
 import '../styles.css';
+
+// The verification step (code slots and their library) is not needed for the form's first paint.
+const loadVerificationStep = () => import('../verification/join-verification.tsx');
+const JoinVerification = lazy(() => loadVerificationStep().then((m) => ({ default: m.JoinVerification })));
 
 /** `/join` (spec §2 Join): the registration form, then its verification step. */
 export default function JoinPage() {
@@ -29,7 +32,13 @@ export default function JoinPage() {
   const [registeredPhone, setRegisteredPhone] = useState<string | null>(null);
 
   if (!ready) return <Spinner label="…" />;
-  if (registeredPhone) return <JoinVerification phone={registeredPhone} />;
+  if (registeredPhone) {
+    return (
+      <Suspense fallback={<Spinner label={t('loading')} />}>
+        <JoinVerification phone={registeredPhone} />
+      </Suspense>
+    );
+  }
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -40,6 +49,7 @@ export default function JoinPage() {
       return;
     }
     setBusy(true);
+    void loadVerificationStep();
     const e164 = normalizePhone(phone.phone, phone.countryCode);
     try {
       const name = fullName.trim();

@@ -7,13 +7,11 @@ import { failureMessage } from '../api/failure-message.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { CodeInput } from '../components/code-input.tsx';
 import { ResendCode } from '../components/resend-code.tsx';
-import { CODE_LENGTH, RELOAD_DELAY_MS } from '../constants.ts';
+import { COMPLETE_CODE, RELOAD_DELAY_MS } from '../constants.ts';
 import { useAuthTranslation } from '../i18n/namespace.ts';
 import { reloadTo } from '../verification/reload.ts';
 import { isCoolingDown, useResendCooldown } from '../verification/resend-cooldown.ts';
 import '../styles.css';
-
-const SIX_DIGITS = new RegExp(`^\\d{${CODE_LENGTH}}$`);
 
 /**
  * A player who reaches /verify without a code sent from this tab (a pending login, a guard's
@@ -54,7 +52,7 @@ export default function VerifyPage() {
       host.toast.error(t('errors.title'), t('verify.noPhone'));
       return;
     }
-    if (!SIX_DIGITS.test(code)) {
+    if (!COMPLETE_CODE.test(code)) {
       host.toast.error(t('errors.title'), t('verify.invalidCode'));
       codeInput.current?.focus();
       return;
@@ -114,7 +112,7 @@ export default function VerifyPage() {
       )}
       <form noValidate onSubmit={onSubmit} className="space-y-5">
         <CodeInput ref={codeInput} label={t('code.label')} value={code} onChange={setCode} disabled={busy} />
-        <Button type="submit" disabled={busy || !SIX_DIGITS.test(code)} className="w-full">
+        <Button type="submit" disabled={busy || !COMPLETE_CODE.test(code)} className="w-full">
           {busy ? t('verification.busy') : t('verify.submit')}
         </Button>
       </form>

@@ -5,10 +5,10 @@
  */
 import { FakeHostProvider } from '@mchezo/host/testing';
 import { initI18n } from '@mchezo/i18n/instance';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@mchezo/host/query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Link, Route, Routes } from '@mchezo/host/router';
 import ForgotPasswordPage from '../pages/forgot-password-page.tsx';
 import JoinPage from '../pages/join-page.tsx';
 import LoginPage from '../pages/login-page.tsx';

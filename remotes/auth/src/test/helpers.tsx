@@ -1,7 +1,7 @@
 /** Test helpers for the auth pages (only tests import this folder). */
 import type { HostAuth } from '@mchezo/host/types';
 import { fireEvent, screen } from '@testing-library/react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@mchezo/host/router';
 import { vi } from 'vitest';
 
 /** Shows where the router is, so a test can tell where a page navigated to. */

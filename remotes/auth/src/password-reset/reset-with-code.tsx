@@ -1,0 +1,103 @@
+import { useHost } from '@mchezo/host/context';
+import { Button } from '@mchezo/ui/button';
+import { type FormEvent, useRef, useState } from 'react';
+import { useConfirmPasswordReset } from '../api/confirm-password-reset.ts';
+import { failureMessage } from '../api/failure-message.ts';
+import { useRequestPasswordReset } from '../api/request-password-reset.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+import { CodeInput } from '../components/code-input.tsx';
+import { ResendCode } from '../components/resend-code.tsx';
+import { TextField } from '../components/text-field.tsx';
+import { TextLink } from '../components/text-link.tsx';
+import { COMPLETE_CODE, PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { useAuthTranslation } from '../i18n/namespace.ts';
+import { useResendCooldown } from '../verification/resend-cooldown.ts';
+
+/** The forgot-password page's second step (decisions.md): the code and a new password. */
+export function ResetWithCode({ phone, onChangePhone }: { phone: string; onChangePhone(): void }) {
+  const { t } = useAuthTranslation();
+  const host = useHost();
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const cooldown = useResendCooldown('reset', phone);
+  const request = useRequestPasswordReset();
+  const confirm = useConfirmPasswordReset();
+  const codeInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (confirm.isPending) return;
+    if (!COMPLETE_CODE.test(code)) {
+      host.toast.error(t('errors.title'), t('verify.invalidCode'));
+      codeInput.current?.focus();
+      return;
+    }
+    if (password.length < PASSWORD_MIN_LENGTH) {
+      host.toast.error(t('errors.title'), t('forgot.passwordTooShort', { min: PASSWORD_MIN_LENGTH }));
+      passwordInput.current?.focus();
+      return;
+    }
+    try {
+      await confirm.mutateAsync({ phone, code, new_password: password });
+      host.toast.success(t('forgot.successTitle'), t('forgot.success'));
+      host.navigate('/login', { replace: true });
+    } catch (error) {
+      host.toast.error(
+        t('forgot.failedTitle'),
+        failureMessage(error, { answered: t('forgot.failed'), unanswered: t('errors.somethingWrong') }),
+      );
+    }
+  };
+
+  const onResend = async () => {
+    cooldown.start();
+    try {
+      await request.mutateAsync({ phone });
+      host.toast.success(t('forgot.sentTitle'), t('forgot.sent'));
+    } catch (error) {
+      cooldown.reset();
+      const message = t('forgot.requestFailed');
+      host.toast.error(t('errors.title'), failureMessage(error, { answered: message, unanswered: message }));
+    }
+  };
+
+  return (
+    <AuthCard title={t('forgot.title')} subtitle={t('forgot.confirmSubtitle', { phone })}>
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        <CodeInput
+          ref={codeInput}
+          label={t('code.label')}
+          value={code}
+          onChange={setCode}
+          disabled={confirm.isPending}
+        />
+        <TextField
+          ref={passwordInput}
+          label={t('fields.newPassword')}
+          type="password"
+          autoComplete="new-password"
+          aria-required="true"
+          minLength={PASSWORD_MIN_LENGTH}
+          hint={t('fields.passwordRule', { min: PASSWORD_MIN_LENGTH })}
+          value={password}
+          onChange={setPassword}
+        />
+        <Button type="submit" disabled={confirm.isPending} className="w-full">
+          {confirm.isPending ? t('forgot.confirmBusy') : t('forgot.confirmSubmit')}
+        </Button>
+      </form>
+      <ResendCode secondsLeft={cooldown.secondsLeft} label={t('forgot.resend')} onResend={onResend} />
+      <p className="text-center">
+        <button
+          type="button"
+          onClick={onChangePhone}
+          className="text-sm text-muted underline underline-offset-2"
+        >
+          {t('forgot.changePhone')}
+        </button>
+      </p>
+      <TextLink to="/login">{t('forgot.back')}</TextLink>
+    </AuthCard>
+  );
+}
