@@ -1,7 +1,7 @@
 import { api } from '@mchezo/api-client/client';
 import { ApiError } from '@mchezo/api-client/errors';
 import type { GameLinkResponse } from '@mchezo/contracts/casino';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@mchezo/host/query';
 
 /** `POST /casino/game/link` (authenticated): the URL the game frame opens. */
 export const gameLinkQuery = (gameId: string) =>

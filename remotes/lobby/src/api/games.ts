@@ -1,6 +1,6 @@
 import { api } from '@mchezo/api-client/client';
 import type { GamesResponse } from '@mchezo/contracts/casino';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@mchezo/host/query';
 import { GAMES_CACHE_TTL_MS, readGamesCache, writeGamesCache } from './games-cache.ts';
 
 export const fetchGames = async (signal?: AbortSignal): Promise<GamesResponse> => {

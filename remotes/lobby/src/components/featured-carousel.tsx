@@ -1,5 +1,5 @@
+import { Link } from '@mchezo/host/router';
 import { useId, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { FEATURED_GAMES } from '../data/static-lobby-content.ts';
 import { useReducedMotion } from '../hooks/use-reduced-motion.ts';
 import { formatCents } from '../i18n/format.ts';
@@ -12,7 +12,7 @@ import { gamePath } from './game-grid.tsx';
  * the position is announced after a button move.
  */
 export function FeaturedCarousel() {
-  const { t, i18n } = useLobbyTranslation();
+  const { t, lng } = useLobbyTranslation();
   const reduced = useReducedMotion();
   const track = useRef<HTMLUListElement>(null);
   const [index, setIndex] = useState(0);
@@ -74,7 +74,7 @@ export function FeaturedCarousel() {
               <div className="flex items-end justify-between gap-2">
                 <p className="text-sm">
                   <span className="block text-xs text-white/80">{t('featured.prize')}</span>
-                  <span className="font-bold">{formatCents(game.prizeCents, i18n.language)}</span>
+                  <span className="font-bold">{formatCents(game.prizeCents, lng)}</span>
                 </p>
                 <Link
                   to={gamePath(game.title, game.gameId)}

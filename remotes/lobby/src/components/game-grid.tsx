@@ -1,5 +1,5 @@
 import type { Game } from '@mchezo/contracts/casino';
-import { Link } from 'react-router-dom';
+import { Link } from '@mchezo/host/router';
 
 /** The game route (spec §2): `/game/{title}?gameId={id}`. */
 export const gamePath = (title: string, gameId: string) =>

@@ -9,7 +9,7 @@ import { RotationToggle } from './rotation-toggle.tsx';
  * (spec §2, §9). Below the fold, so it is its own chunk (see home-page.tsx).
  */
 export default function LatestWinners() {
-  const { t, i18n } = useLobbyTranslation();
+  const { t, lng } = useLobbyTranslation();
   const count = LATEST_WINNERS.length;
   const rotation = useRotation(count, WINNERS_ROTATION_MS);
   const rows = LATEST_WINNERS.map((_, i) => LATEST_WINNERS[(rotation.index + i) % count]!);
@@ -38,9 +38,7 @@ export default function LatestWinners() {
               <p className="font-mono text-sm font-semibold tracking-wide">{win.phone}</p>
               <p className="truncate text-xs text-muted">{win.game}</p>
             </div>
-            <p className="shrink-0 text-sm font-bold text-accent">
-              {formatCents(win.amountCents, i18n.language)}
-            </p>
+            <p className="shrink-0 text-sm font-bold text-accent">{formatCents(win.amountCents, lng)}</p>
           </li>
         ))}
       </ul>

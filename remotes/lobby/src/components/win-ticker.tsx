@@ -9,22 +9,22 @@ import { RotationToggle } from './rotation-toggle.tsx';
  * region: a screen reader would otherwise be interrupted every 2 s.
  */
 export function WinTicker() {
-  const { t, i18n } = useLobbyTranslation();
+  const { t, lng } = useLobbyTranslation();
   const rotation = useRotation(TICKER_WINS.length, TICKER_ROTATION_MS);
   const win = TICKER_WINS[rotation.index]!;
 
   return (
     <section
       aria-label={t('ticker.label')}
-      className="flex h-11 items-center gap-2 rounded-xl border border-line bg-surface pl-3 text-sm"
+      className="flex h-11 items-center gap-2 rounded-xl border border-line bg-surface pl-3 text-xs"
       onMouseEnter={() => rotation.hold(true)}
       onMouseLeave={() => rotation.hold(false)}
     >
       <span aria-hidden="true" className="size-2 shrink-0 rounded-full bg-accent" />
-      <p key={rotation.index} className="lobby-fade-in min-w-0 flex-1 truncate">
+      <p key={rotation.index} className="lobby-fade-in line-clamp-2 min-w-0 flex-1 leading-tight">
         {t('ticker.message', {
           phone: win.phone,
-          amount: formatCents(win.amountCents, i18n.language),
+          amount: formatCents(win.amountCents, lng),
           game: win.game,
         })}
       </p>

@@ -1,7 +1,5 @@
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@mchezo/i18n/languages';
-import { loadNamespace, type NamespaceLoaders, useNamespace } from '@mchezo/i18n/namespace';
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { currentLanguage, type NamespaceLoaders, useNamespace } from '@mchezo/i18n/namespace';
+import { useTranslation } from '@mchezo/i18n/react';
 
 export const LOBBY_NS = 'lobby';
 
@@ -12,29 +10,12 @@ const loaders: NamespaceLoaders = {
   sw: () => import('./locales/sw.json'),
 };
 
-const languageOf = (lng: string | undefined): Language => {
-  const base = lng?.split('-')[0];
-  return isLanguage(base) ? base : DEFAULT_LANGUAGE;
-};
-
-/** The lobby's strings, loaded for the current language only. */
+/**
+ * The lobby's strings, loaded for the current language only, and `lng`, the chosen language
+ * for Intl formatting (useTranslation re-renders on a language switch).
+ */
 export function useLobbyTranslation() {
   const ready = useNamespace(LOBBY_NS, loaders);
   const { t, i18n } = useTranslation(LOBBY_NS);
-  // useNamespace follows i18n.resolvedLanguage, which stays on the previous language after a
-  // switch until some bundle of the new one exists, and it is already `ready` then: so load
-  // the chosen language's bundle here, and render again once it has arrived.
-  const lng = languageOf(i18n.language);
-  const [, setLoaded] = useState(() => (i18n.hasResourceBundle(lng, LOBBY_NS) ? lng : ''));
-  useEffect(() => {
-    let alive = true;
-    loadNamespace(LOBBY_NS, loaders, lng).then(
-      () => alive && setLoaded(lng),
-      () => {},
-    );
-    return () => {
-      alive = false;
-    };
-  }, [lng]);
-  return { t, i18n, ready };
+  return { t, i18n, ready, lng: currentLanguage() };
 }

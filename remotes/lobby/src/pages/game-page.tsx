@@ -1,7 +1,7 @@
+import { useQueryClient } from '@mchezo/host/query';
+import { Link, useParams, useSearchParams } from '@mchezo/host/router';
 import { Spinner } from '@mchezo/ui/spinner';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useGameLink } from '../api/game-link.ts';
 import { useLobbyTranslation } from '../i18n/namespace.ts';
 import '../styles.css';

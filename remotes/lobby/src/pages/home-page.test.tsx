@@ -1,6 +1,6 @@
 import { renderRemote, stubApi } from '@mchezo/host/render-remote';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { GAMES_CACHE_KEY } from '../api/games-cache.ts';
 import HomePage from './home-page.tsx';
 
@@ -153,5 +153,33 @@ describe('HomePage games cache', () => {
     expect(await screen.findByText('Loading games...')).toBeTruthy();
     expect(await screen.findByRole('link', { name: /Game net/ })).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Game cached/ })).toBeNull();
+  });
+});
+
+describe('HomePage Latest Winner', () => {
+  it('comes in below the games once they are loaded and it is near the screen', async () => {
+    const observed: Element[] = [];
+    let report: (entries: { isIntersecting: boolean }[]) => void = () => {};
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: typeof report) {
+          report = callback;
+        }
+        observe(el: Element) {
+          observed.push(el);
+        }
+        disconnect() {}
+      },
+    );
+    stubApi({ 'GET /casino/games': { body: { games: [game('a1', 'slots')] } } });
+    renderRemote(<HomePage />);
+    await screen.findByRole('link', { name: /Game a1/ });
+    await waitFor(() => expect(observed).toHaveLength(1));
+    expect(screen.queryByRole('heading', { name: 'Latest Winner' })).toBeNull();
+    act(() => report([{ isIntersecting: true }]));
+    expect(await screen.findByRole('heading', { name: 'Latest Winner' })).toBeTruthy();
+    const order = [...document.querySelectorAll('h2')].map((h) => h.textContent);
+    expect(order.indexOf('Latest Winner')).toBeGreaterThan(order.indexOf('Slots'));
   });
 });

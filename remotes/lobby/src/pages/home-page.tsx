@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useGames } from '../api/games.ts';
 import { FeaturedCarousel } from '../components/featured-carousel.tsx';
 import { GameLobby } from '../components/game-lobby.tsx';
 import { PromoBanner } from '../components/promo-banner.tsx';
@@ -20,6 +21,8 @@ const WINNERS_HEIGHT = '21.5rem';
  */
 export default function HomePage() {
   const { ready } = useLobbyTranslation();
+  // Started here, not in the lobby below: the games load while the strings do.
+  const games = useGames();
   return (
     <div className="min-h-dvh space-y-4 px-3 py-4">
       <PromoBanner />
@@ -28,17 +31,20 @@ export default function HomePage() {
           <WinTicker />
           <FeaturedCarousel />
           <GameLobby />
-          <WhenNearViewport minHeight={WINNERS_HEIGHT}>
-            <Suspense fallback={null}>
-              <LatestWinners />
-            </Suspense>
-          </WhenNearViewport>
+          {/* Until the games are in, the list's place is on the first screen: wait for them. */}
+          {games.data ? (
+            <WhenNearViewport minHeight={WINNERS_HEIGHT}>
+              <Suspense fallback={null}>
+                <LatestWinners />
+              </Suspense>
+            </WhenNearViewport>
+          ) : null}
         </>
       ) : (
         // Same heights as the ticker, the carousel and the tabs: no shift when they fill in.
         <div aria-hidden="true" className="space-y-4">
           <div className="h-11 rounded-xl bg-surface" />
-          <div className="h-[10.75rem]" />
+          <div className="h-[11.25rem]" />
         </div>
       )}
     </div>

@@ -2,12 +2,13 @@
  * The lobby on its own, inside a fake host: `pnpm --filter @mchezo/lobby dev`.
  * API calls go to the dev server's proxy (an API started by `npm start`).
  */
+
+import { QueryClient, QueryClientProvider } from '@mchezo/host/query';
+import { BrowserRouter, Route, Routes } from '@mchezo/host/router';
 import { FAKE_USER, FakeHostProvider } from '@mchezo/host/testing';
 import { initI18n } from '@mchezo/i18n/instance';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import GamePage from '../pages/game-page.tsx';
 import HomePage from '../pages/home-page.tsx';
 import './standalone.css';
