@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import type { DB, LedgerEntriesTable, Pot, WalletsTable, WalletTransactionsTable } from '../../db/schema.js';
@@ -78,22 +78,127 @@ export async function applyMovements(
   return { ...wallet, ...next };
 }
 
+const LEDGER_INSERT = prepared<
+  never,
+  {
+    id: string;
+    user_id: string;
+    pot: Pot;
+    amount: number;
+    balance_after: number;
+    kind: LedgerKind;
+    ref_id: string;
+    created_at: number;
+  }
+>((db, param) =>
+  db.insertInto('ledger_entries').values({
+    id: param('id'),
+    user_id: param('user_id'),
+    pot: param('pot'),
+    amount: param('amount'),
+    balance_after: param('balance_after'),
+    kind: param('kind'),
+    ref_id: param('ref_id'),
+    created_at: param('created_at'),
+  }),
+);
+
+/** One statement per pot: add `amount` only if the pot stays >= 0; the row lock is taken by it. */
+const MOVE_POT = Object.fromEntries(
+  (['main', 'withdrawal', 'bonus'] as const).map((pot) => [
+    pot,
+    prepared<WalletRow, { userId: string; amount: number; now: number }>((db, param) =>
+      db
+        .updateTable('wallets')
+        .set((eb) => ({
+          [pot]: eb(pot, '+', param('amount')),
+          version: eb('version', '+', 1),
+          updated_at: param('now'),
+        }))
+        .where('user_id', '=', param('userId'))
+        .where((eb) => eb(eb(pot, '+', param('amount')), '>=', 0))
+        .returningAll(),
+    ),
+  ]),
+) as Record<Pot, ReturnType<typeof prepared<WalletRow, { userId: string; amount: number; now: number }>>>;
+
+/**
+ * Moves money in one pot and books its ledger entry, in the caller's transaction: a conditional
+ * UPDATE … RETURNING (atomic on both databases; PostgreSQL re-checks the condition after waiting
+ * for a row lock) then the entry with the balance after. InsufficientFundsError when the pot
+ * would go negative.
+ */
+export async function movePot(
+  trx: Db,
+  userId: string,
+  pot: Pot,
+  amount: number,
+  kind: LedgerKind,
+  refId: string,
+  now: number,
+): Promise<WalletRow> {
+  const [wallet] = await MOVE_POT[pot].run(trx, { userId, amount, now });
+  if (!wallet) throw new InsufficientFundsError();
+  await LEDGER_INSERT.run(trx, {
+    id: newId(),
+    user_id: userId,
+    pot,
+    amount,
+    balance_after: wallet[pot],
+    kind,
+    ref_id: refId,
+    created_at: now,
+  });
+  return wallet;
+}
+
 export const ledgerEntriesFor = (db: Db, refId: string, kind: LedgerKind) =>
   db.selectFrom('ledger_entries').selectAll().where('ref_id', '=', refId).where('kind', '=', kind).execute();
 
-export const findTxByIdempotencyKey = (db: Db, userId: string, key: string) =>
+const TX_BY_KEY = prepared<WalletTxRow, { userId: string; key: string }>((db, param) =>
   db
     .selectFrom('wallet_transactions')
     .selectAll()
-    .where('user_id', '=', userId)
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst();
+    .where('user_id', '=', param('userId'))
+    .where('idempotency_key', '=', param('key')),
+);
+
+export const findTxByIdempotencyKey = async (db: Db, userId: string, key: string) =>
+  (await TX_BY_KEY.run(db, { userId, key }))[0];
+
+const TX_COLUMNS = [
+  'id',
+  'user_id',
+  'type',
+  'status',
+  'amount',
+  'currency',
+  'phone_number',
+  'payment_method',
+  'provider',
+  'provider_ref',
+  'idempotency_key',
+  'request_hash',
+  'failure_reason',
+  'created_at',
+  'updated_at',
+  'settled_at',
+] as const satisfies readonly (keyof WalletTxRow)[];
+
+const INSERT_TX = prepared<never, WalletTxRow & Record<string, unknown>>((db, param) =>
+  db
+    .insertInto('wallet_transactions')
+    .values(Object.fromEntries(TX_COLUMNS.map((c) => [c, param(c)])) as never),
+);
 
 export const insertTx = (db: Db, row: WalletTxRow) =>
-  db.insertInto('wallet_transactions').values(row).execute();
+  INSERT_TX.run(db, row as WalletTxRow & Record<string, unknown>);
 
-export const findTxById = (db: Db, id: string) =>
-  db.selectFrom('wallet_transactions').selectAll().where('id', '=', id).executeTakeFirst();
+const TX_BY_ID = prepared<WalletTxRow, { id: string }>((db, param) =>
+  db.selectFrom('wallet_transactions').selectAll().where('id', '=', param('id')),
+);
+
+export const findTxById = async (db: Db, id: string) => (await TX_BY_ID.run(db, { id }))[0];
 
 export const findTxByProviderRef = (db: Db, provider: string, providerRef: string) =>
   db
@@ -114,21 +219,38 @@ export async function setProviderRef(db: Db, id: string, providerRef: string, no
   return row?.status;
 }
 
-/** Moves a pending transaction to its final status; false when it had already left pending. */
+const SETTLE = prepared<WalletTxRow, { id: string; completed: number; reason: string | null; now: number }>(
+  (db, param) =>
+    db
+      .updateTable('wallet_transactions')
+      .set({
+        // A completed deposit or payout is `completed`; a failed deposit `failed`; a failed payout
+        // `reversed` (its reserved money goes back).
+        status: sql<
+          WalletTxRow['status']
+        >`case when ${param('completed')} = 1 then 'completed' when "type" = 'deposit' then 'failed' else 'reversed' end`,
+        failure_reason: param('reason'),
+        updated_at: param('now'),
+        settled_at: param('now'),
+      })
+      .where('id', '=', param('id'))
+      .where('status', '=', 'pending')
+      .returningAll(),
+);
+
+/**
+ * Moves a pending transaction to its final status and returns it; undefined when it had already
+ * left pending (the conditional update is the guard against double settlement).
+ */
 export async function finishTx(
   db: Db,
   id: string,
-  status: WalletTxRow['status'],
+  completed: boolean,
   failureReason: string | null,
   now: number,
-): Promise<boolean> {
-  const res = await db
-    .updateTable('wallet_transactions')
-    .set({ status, failure_reason: failureReason, updated_at: now, settled_at: now })
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+): Promise<WalletTxRow | undefined> {
+  const [row] = await SETTLE.run(db, { id, completed: completed ? 1 : 0, reason: failureReason, now });
+  return row;
 }
 
 export interface PageCursor {

@@ -30,6 +30,7 @@ import {
   listTxPage,
   lockWallet,
   type Movement,
+  movePot,
   type PageCursor,
   setProviderRef,
   type WalletRow,
@@ -235,15 +236,7 @@ export class WalletService {
     let result: { row: WalletTxRow; created: boolean };
     try {
       result = await this.createOnce(userId, 'withdrawal', key, amount, phone, async (trx, row) => {
-        const wallet = await lockWallet(trx, userId);
-        await applyMovements(
-          trx,
-          wallet,
-          [{ pot: 'withdrawal', amount: -amount }],
-          'withdrawal',
-          row.id,
-          row.created_at,
-        );
+        await movePot(trx, userId, 'withdrawal', -amount, 'withdrawal', row.id, row.created_at);
       });
     } catch (err) {
       if (err instanceof InsufficientFundsError) {
@@ -305,42 +298,30 @@ export class WalletService {
   async settle(id: string, outcome: ProviderOutcome): Promise<WalletTxRow['status']> {
     const { database, clock, log } = this.ctx;
     if (outcome.state === 'pending') return 'pending';
+    const completed = outcome.state === 'completed';
     return inTransaction(database, async (trx) => {
-      const row = await findTxById(trx, id);
-      if (!row) throw notFound('Transaction not found');
-      if (row.status !== 'pending') {
-        const same = (row.status === 'completed') === (outcome.state === 'completed');
-        if (!same)
-          log.warn(
-            { tx: id, status: row.status, outcome: outcome.state },
-            'late callback contradicts settled transaction',
-          );
-        return row.status;
-      }
       const now = clock.now();
-      const status: WalletTxRow['status'] =
-        outcome.state === 'completed' ? 'completed' : row.type === 'deposit' ? 'failed' : 'reversed';
       // The conditional update is the guard: of two concurrent settlements only one moves it
       // out of pending (PostgreSQL re-checks the WHERE after waiting for the row lock).
-      if (!(await finishTx(trx, id, status, outcome.state === 'failed' ? outcome.reason : null, now))) {
-        return (await findTxById(trx, id))?.status ?? row.status;
+      const row = await finishTx(trx, id, completed, outcome.state === 'failed' ? outcome.reason : null, now);
+      if (!row) {
+        const current = await findTxById(trx, id);
+        if (!current) throw notFound('Transaction not found');
+        if ((current.status === 'completed') !== completed) {
+          log.warn(
+            { tx: id, status: current.status, outcome: outcome.state },
+            'late callback contradicts settled transaction',
+          );
+        }
+        return current.status;
       }
-      if (status === 'completed' && row.type === 'deposit') {
-        const wallet = await lockWallet(trx, row.user_id);
-        await applyMovements(trx, wallet, [{ pot: 'main', amount: row.amount }], 'deposit', id, now);
-      } else if (status === 'reversed') {
+      if (row.status === 'completed' && row.type === 'deposit') {
+        await movePot(trx, row.user_id, 'main', row.amount, 'deposit', id, now);
+      } else if (row.status === 'reversed') {
         // A failed payout gives the reserved money back to the withdrawal pot.
-        const wallet = await lockWallet(trx, row.user_id);
-        await applyMovements(
-          trx,
-          wallet,
-          [{ pot: 'withdrawal', amount: row.amount }],
-          'withdrawal_reversal',
-          id,
-          now,
-        );
+        await movePot(trx, row.user_id, 'withdrawal', row.amount, 'withdrawal_reversal', id, now);
       }
-      return status;
+      return row.status;
     });
   }
 
