@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { Link } from '@mchezo/host/router';
+import type { ReactNode } from 'react';
 
 /** 'Already have an account? Sign In' and its kin: a muted lead-in and an in-app link. */
 export function TextLink({ to, lead, children }: { to: string; lead?: string; children: ReactNode }) {

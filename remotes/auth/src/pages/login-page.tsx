@@ -1,9 +1,9 @@
 import { useHost } from '@mchezo/host/context';
+import { Link, useSearchParams } from '@mchezo/host/router';
 import { Alert } from '@mchezo/ui/alert';
 import { Button } from '@mchezo/ui/button';
 import { Spinner } from '@mchezo/ui/spinner';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from '@mchezo/host/router';
 import { failureMessage } from '../api/failure-message.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { PhoneFields, type PhoneValue } from '../components/phone-fields.tsx';

@@ -9,15 +9,13 @@ export interface PhoneCountry {
   code: 'KE' | 'UG' | 'TZ' | 'RW';
   /** The dialling prefix with its plus, as the country select shows it. */
   phoneCode: string;
-  /** Digits of a national mobile number without the leading zero. */
-  nationalDigits: number;
 }
 
 export const PHONE_COUNTRIES: readonly PhoneCountry[] = [
-  { code: 'KE', phoneCode: '+254', nationalDigits: 9 },
-  { code: 'UG', phoneCode: '+256', nationalDigits: 9 },
-  { code: 'TZ', phoneCode: '+255', nationalDigits: 9 },
-  { code: 'RW', phoneCode: '+250', nationalDigits: 9 },
+  { code: 'KE', phoneCode: '+254' },
+  { code: 'UG', phoneCode: '+256' },
+  { code: 'TZ', phoneCode: '+255' },
+  { code: 'RW', phoneCode: '+250' },
 ];
 
 export const DEFAULT_PHONE_CODE = '+254';

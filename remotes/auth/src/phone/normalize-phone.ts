@@ -1,4 +1,4 @@
-import { DEFAULT_PHONE_CODE, PHONE_COUNTRIES } from './countries.ts';
+import { DEFAULT_PHONE_CODE } from './countries.ts';
 
 /** The phone field keeps only digits, spaces and plus (spec §5). */
 export function sanitizePhoneInput(value: string): string {
@@ -16,11 +16,4 @@ export function normalizePhone(input: string, countryCode: string = DEFAULT_PHON
   const national = cleaned.replace(/\+/g, '').replace(/^0+/, '');
   const digits = countryCode.replace(/[^\d]/g, '');
   return `+${digits}${national}`;
-}
-
-/** True when `e164` is a mobile number of a selectable country (the server's own check). */
-export function isSupportedPhone(e164: string): boolean {
-  const country = PHONE_COUNTRIES.find((c) => e164.startsWith(c.phoneCode));
-  if (!country) return false;
-  return new RegExp(`^[1-9]\\d{${country.nationalDigits - 1}}$`).test(e164.slice(country.phoneCode.length));
 }

@@ -3,12 +3,13 @@
  * Sign-in, registration and codes are the fake host's (any phone and password work, the
  * code is anything); only the forgot-password screen calls the API itself.
  */
+
+import { QueryClient, QueryClientProvider } from '@mchezo/host/query';
+import { BrowserRouter, Link, Route, Routes } from '@mchezo/host/router';
 import { FakeHostProvider } from '@mchezo/host/testing';
 import { initI18n } from '@mchezo/i18n/instance';
-import { QueryClient, QueryClientProvider } from '@mchezo/host/query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Link, Route, Routes } from '@mchezo/host/router';
 import ForgotPasswordPage from '../pages/forgot-password-page.tsx';
 import JoinPage from '../pages/join-page.tsx';
 import LoginPage from '../pages/login-page.tsx';

@@ -1,7 +1,8 @@
 /** Test helpers for the auth pages (only tests import this folder). */
+
+import { useLocation } from '@mchezo/host/router';
 import type { HostAuth } from '@mchezo/host/types';
 import { fireEvent, screen } from '@testing-library/react';
-import { useLocation } from '@mchezo/host/router';
 import { vi } from 'vitest';
 
 /** Shows where the router is, so a test can tell where a page navigated to. */
