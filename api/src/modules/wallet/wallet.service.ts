@@ -285,11 +285,15 @@ export class WalletService {
     transactionIdHint?: string,
   ): Promise<WalletTxRow['status'] | null> {
     const { database, payments } = this.ctx;
-    let row = await findTxByProviderRef(database.db, payments.name, providerRef);
-    if (!row && transactionIdHint) {
+    // Our own id (when the body carries it) is a primary-key lookup; the reference must still
+    // match, unless the callback outran the request that records it.
+    let row: WalletTxRow | undefined;
+    if (transactionIdHint) {
       const hinted = await findTxById(database.db, transactionIdHint);
-      if (hinted && hinted.provider === payments.name) row = hinted;
+      if (hinted?.provider === payments.name && (hinted.provider_ref ?? providerRef) === providerRef)
+        row = hinted;
     }
+    row ??= await findTxByProviderRef(database.db, payments.name, providerRef);
     if (!row) return null;
     return this.settle(row.id, outcome);
   }
