@@ -50,7 +50,10 @@ export interface AppDeps {
   payments?: PaymentProvider;
   games?: GameProvider;
   clock?: Clock;
+  /** Replaces the whole logger configuration (tests pass `false`). */
   logger?: FastifyServerOptions['logger'];
+  /** Keeps the server's logger configuration (levels, redaction) but writes to this stream. */
+  logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -69,6 +72,7 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
   const app = Fastify({
     logger: deps.logger ?? {
       level: env.LOG_LEVEL,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
       // Never log secrets: no bodies, no Authorization header, callback secrets and launch
       // tokens cut out of URLs.
       serializers: {
