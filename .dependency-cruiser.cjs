@@ -72,6 +72,20 @@ module.exports = {
       to: { path: '^(shell|remotes|shared/(api-client|host|ui|i18n)|tooling)/' },
     },
     {
+      name: 'library-behind-a-facade',
+      comment:
+        'react-router-dom, @tanstack/react-query and react-i18next reach the shell and remotes only through @mchezo/host/router, @mchezo/host/query and @mchezo/i18n/react: one shared, trimmed instance for the page.',
+      severity: 'error',
+      from: {
+        path: '^(shell|remotes|shared)/',
+        pathNot: '^shared/(host/src/(router|query)[.]tsx|i18n/src/(react|instance)[.]ts)$',
+      },
+      to: {
+        path: 'node_modules/(react-router|react-router-dom|@tanstack/react-query|react-i18next)/',
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
       name: 'browser-imports-zod-schemas',
       comment:
         'Browser code imports contract types (import type) and zod-free constants only: the schema library would ship to every phone.',
@@ -82,7 +96,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(dist|build|node_modules)/' },
+    exclude: { path: '(^|/)(dist|build)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: {

@@ -150,6 +150,7 @@ test.describe('the release manifest', () => {
     }
     // Another signed-in route still works.
     await page.goto('/profile');
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
     await expect(page.getByTestId('unavailable')).toHaveCount(0);
   });
 

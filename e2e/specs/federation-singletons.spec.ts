@@ -4,16 +4,17 @@
  * what the network fetched, and by behaviour that only works when the instances are shared.
  */
 import { expect, test } from '@playwright/test';
+import { createPlayer, signIn } from '../support/session.ts';
 
 const SINGLETONS = [
   'react',
   'react-dom',
-  'react-router-dom',
   'zustand',
-  '@tanstack/react-query',
   'i18next',
-  'react-i18next',
   '@mchezo/host/context',
+  '@mchezo/host/router',
+  '@mchezo/host/query',
+  '@mchezo/i18n/react',
   '@mchezo/i18n/instance',
   '@mchezo/api-client/client',
 ];
@@ -23,19 +24,23 @@ interface ShareEntry {
   from: string;
   useIn: string[];
   loaded: boolean;
-  trimmedLoaded: boolean;
 }
 
 test('each singleton exists once, provided by the shell, and no remote fetches its own copy', async ({
   page,
+  request,
 }) => {
+  await signIn(page, await createPlayer(request));
   const fetched: string[] = [];
   page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
   await page.goto('/');
   await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
-  // A second remote on the same page load.
-  await page.getByRole('link', { name: 'Login' }).click();
-  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  // Two more remotes on the same page load, through the shell's own links.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Deposit' }).click();
+  await expect(page.getByRole('tablist', { name: /deposit/i })).toBeVisible();
+  await nav.getByRole('link', { name: 'Profile' }).click();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 
   const scope = await page.evaluate(() => {
     const federation = (
@@ -53,7 +58,6 @@ test('each singleton exists once, provided by the shell, and no remote fetches i
           from: s.from as string,
           useIn: (s.useIn as string[]) ?? [],
           loaded: Boolean(s.loaded),
-          trimmedLoaded: Boolean((s.treeShaking as { loaded?: boolean } | undefined)?.loaded),
         }));
       }
     }
@@ -66,11 +70,11 @@ test('each singleton exists once, provided by the shell, and no remote fetches i
     expect(versions!.length, `${pkg} has exactly one provider`).toBe(1);
     expect(versions![0]!.from, `${pkg} comes from the shell`).toBe('shell');
   }
-  // Both remotes consumed the shell's React.
-  expect(scope.react![0]!.useIn).toEqual(expect.arrayContaining(['shell', 'lobby', 'auth']));
-  // The router is the shell's trimmed copy; the untrimmed one was never loaded.
-  expect(scope['react-router-dom']![0]!.trimmedLoaded).toBe(true);
-  expect(scope['react-router-dom']![0]!.loaded).toBe(false);
+  // The remotes consumed the shell's React and router.
+  expect(scope.react![0]!.useIn).toEqual(expect.arrayContaining(['shell', 'lobby', 'wallet', 'profile']));
+  expect(scope['@mchezo/host/router']![0]!.useIn).toEqual(
+    expect.arrayContaining(['shell', 'lobby', 'wallet', 'profile']),
+  );
   expect(fetched.filter((p) => p.includes('independent-packages'))).toEqual([]);
   // Remote folders served only remote code: no React, router or MF runtime of their own.
   const remoteFiles = fetched.filter((p) => p.startsWith('/remotes/'));
@@ -80,7 +84,7 @@ test('each singleton exists once, provided by the shell, and no remote fetches i
       globalThis as unknown as { __FEDERATION__: { __INSTANCES__: { name: string }[] } }
     ).__FEDERATION__.__INSTANCES__.map((i) => i.name),
   );
-  expect(instances.sort()).toEqual(['auth', 'lobby', 'shell']);
+  expect(instances.sort()).toEqual(['lobby', 'profile', 'shell', 'wallet']);
 });
 
 test('remotes share the router, the host context, the query client and the i18n instance', async ({

@@ -43,6 +43,10 @@ const BASE = {
   'remotes/wallet/src/deposit-page.tsx': 'export default function DepositPage() { return null; }\n',
   'shell/src/app.tsx': 'export const App = 1;\n',
   'api/src/server.ts': 'export {};\n',
+  'node_modules/react-router-dom/package.json': '{"name":"react-router-dom","main":"index.js"}',
+  'node_modules/react-router-dom/index.js': 'export const Link = 1;\n',
+  'node_modules/react-router-dom/package.json': '{"name":"react-router-dom","main":"index.js"}',
+  'node_modules/react-router-dom/index.js': 'export const Link = 1;\n',
 };
 
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -79,6 +83,11 @@ describe('dependency check', () => {
       'shell-imports-remote',
       'shell/src/bad.ts',
       "import D from '../../remotes/wallet/src/deposit-page.tsx';\nexport default D;\n",
+    ],
+    [
+      'library-behind-a-facade',
+      'remotes/lobby/src/bad.ts',
+      "import { Link } from 'react-router-dom';\nexport default Link;\n",
     ],
     [
       'browser-imports-zod-schemas',

@@ -21,43 +21,6 @@ export function catalogVersion(pkg: string): string {
   return line.split(':')[1]!.trim().replace(/^\^/, '');
 }
 
-/**
- * Singletons shared tree-shaken to the exports listed here (react-router-dom drops from ~62 kB
- * to ~15 kB gzip). A remote receives the shell's trimmed copy, so each list must cover every
- * export the shell or any remote imports: `shared-exports.test.ts` fails when a source file
- * imports one that is missing. Add the name here, not a workaround in the remote.
- */
-export const TRIMMED_EXPORTS = {
-  'react-router-dom': [
-    'BrowserRouter',
-    'Link',
-    'MemoryRouter',
-    'NavLink',
-    'Navigate',
-    'Outlet',
-    'Route',
-    'Routes',
-    'useLocation',
-    'useNavigate',
-    'useParams',
-    'useSearchParams',
-  ],
-  'react-i18next': ['I18nextProvider', 'Trans', 'initReactI18next', 'useTranslation'],
-  '@tanstack/react-query': [
-    'QueryClient',
-    'QueryClientProvider',
-    'infiniteQueryOptions',
-    'keepPreviousData',
-    'queryOptions',
-    'useInfiniteQuery',
-    'useMutation',
-    'useQuery',
-    'useQueryClient',
-  ],
-} as const satisfies Record<string, readonly string[]>;
-
-export type TrimmedPackage = keyof typeof TRIMMED_EXPORTS;
-
 /** Workspace packages holding a store or context: shared, or host and remote get two. */
 export const WORKSPACE_SINGLETONS = [
   '@mchezo/host',
@@ -66,17 +29,15 @@ export const WORKSPACE_SINGLETONS = [
   '@mchezo/api-client',
 ] as const;
 
-export const NPM_SINGLETONS = [
-  'react',
-  'react-dom',
-  'react-router-dom',
-  'zustand',
-  '@tanstack/react-query',
-  'i18next',
-  'react-i18next',
-] as const;
-
-const LAZY_IN_HOST = new Set(['@mchezo/i18n/']);
+/**
+ * react-router-dom, @tanstack/react-query and react-i18next are not shared as packages: they
+ * reach remotes through facades in shared workspace packages (`@mchezo/host/router`,
+ * `@mchezo/host/query`, `@mchezo/i18n/react`) that re-export only the names the product uses.
+ * Shared as one module each, they keep one instance for the page and let the bundler trim the
+ * library (MF's own run-time tree shaking handed some remotes a second router; see
+ * docs/decisions/003). dependency-cruiser forbids importing the libraries directly.
+ */
+export const NPM_SINGLETONS = ['react', 'react-dom', 'zustand', 'i18next'] as const;
 
 type SharedEntry = {
   singleton: true;
@@ -84,7 +45,6 @@ type SharedEntry = {
   version?: string;
   import?: false | undefined;
   eager?: boolean;
-  treeShaking?: { mode: 'runtime-infer'; usedExports: string[] };
 };
 
 /**
@@ -103,16 +63,6 @@ export function sharedSingletons(role: 'host' | 'remote'): Record<string, Shared
     const version = catalogVersion(sub.split('/')[0]!);
     shared[sub] = { singleton: true, requiredVersion: `^${version}`, version, ...consume };
   }
-  // The runtime hands a consumer the shell's trimmed copy only when it declares the same
-  // tree-shaking mode and has a fallback of its own; that fallback is a separate chunk a remote
-  // never downloads while the shell provides the package.
-  for (const [pkg, usedExports] of Object.entries(TRIMMED_EXPORTS)) {
-    shared[pkg] = {
-      ...shared[pkg]!,
-      import: undefined,
-      treeShaking: { mode: 'runtime-infer', usedExports: [...usedExports] },
-    };
-  }
   // Workspace packages are imported by subpath (`@mchezo/host/context`): share the prefix.
   // The shell provides only the subpaths it imports itself (the stateful ones among them: the
   // host context, the i18n instance, the API client). A remote keeps a fallback for the rest
@@ -123,11 +73,8 @@ export function sharedSingletons(role: 'host' | 'remote'): Record<string, Shared
   if (role === 'host') {
     // Everything the shell needs for its first render goes in its entry chunk instead of one
     // async chunk per shared module: fewer round trips on a slow network, and no duplicated
-    // helper code across chunks. Trimmed packages cannot be eager (MF refuses both), and an
-    // eager module may only import eager ones, so @mchezo/i18n (on react-i18next) stays lazy.
-    for (const [key, entry] of Object.entries(shared)) {
-      if (!entry.treeShaking && !LAZY_IN_HOST.has(key)) entry.eager = true;
-    }
+    // helper code across chunks.
+    for (const entry of Object.values(shared)) entry.eager = true;
   }
   return shared;
 }

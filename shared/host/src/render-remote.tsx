@@ -2,10 +2,10 @@
  * Renders a remote's page the way the shell would, but with a fake host: a router at `path`,
  * a fresh query client (no retries, so errors show at once) and the fake host's recorded toasts.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@mchezo/host/query';
+import { MemoryRouter, Route, Routes } from '@mchezo/host/router';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { type FakeHostProps, FakeHostProvider, type RecordedReport, type RecordedToast } from './testing.tsx';
 
 export interface RenderRemoteOptions extends Omit<FakeHostProps, 'children' | 'toasts' | 'reports'> {

@@ -5,8 +5,8 @@
  */
 
 import { DEFAULT_APP_CONFIG } from '@mchezo/contracts/config-defaults';
+import { useNavigate } from '@mchezo/host/router';
 import { type ReactNode, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { HostContext } from './context.tsx';
 import type { AppConfig, Host, HostAuth, User } from './types.tsx';
 

@@ -1,9 +1,9 @@
+import { type QueryClient, QueryClientProvider } from '@mchezo/host/query';
+import { BrowserRouter, Route, Routes } from '@mchezo/host/router';
 import { i18n } from '@mchezo/i18n/instance';
 import { useNamespace } from '@mchezo/i18n/namespace';
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider, useTranslation } from '@mchezo/i18n/react';
 import { useEffect } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { RemotePage } from '../federation/remote-page.tsx';
 import { ShellHostProvider } from '../host/shell-host.tsx';
 import { SHELL_NS, shellLoaders } from '../i18n/shell-namespace.ts';

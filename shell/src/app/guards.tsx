@@ -1,8 +1,8 @@
 import type { FeatureName } from '@mchezo/contracts/config';
+import { Navigate, useLocation, useNavigate } from '@mchezo/host/router';
+import { useTranslation } from '@mchezo/i18n/react';
 import { Spinner } from '@mchezo/ui/spinner';
 import { type ReactNode, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { UnavailablePage } from '../pages/unavailable-page.tsx';
 import { isAuthenticated, useAuthStore } from '../stores/auth.store.ts';
 import { isFeatureEnabled, useConfigStore } from '../stores/config.store.ts';

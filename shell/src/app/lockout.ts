@@ -1,6 +1,6 @@
 import { LOCKOUT_EVENT, type LockoutDetail } from '@mchezo/api-client/errors';
+import { useNavigate } from '@mchezo/host/router';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useAuthStore } from '../stores/auth.store.ts';
 import { session } from '../stores/session-storage.ts';
 

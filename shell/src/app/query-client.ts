@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient } from '@mchezo/host/query';
 
 /** Spec §9: 3 retries, exponential backoff capped at 30 s, unused data kept 5 minutes. */
 export function createQueryClient(): QueryClient {

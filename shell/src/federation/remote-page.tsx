@@ -1,5 +1,6 @@
 import type { RemoteName } from '@mchezo/contracts/releases';
 import { useHost } from '@mchezo/host/context';
+import { useTranslation } from '@mchezo/i18n/react';
 import { Spinner } from '@mchezo/ui/spinner';
 import {
   Component,
@@ -10,7 +11,6 @@ import {
   useEffect,
   useState,
 } from 'react';
-import { useTranslation } from 'react-i18next';
 import { UnavailablePage } from '../pages/unavailable-page.tsx';
 import { loadRemotePage, type RemoteUnavailableError } from './remote-loader.ts';
 

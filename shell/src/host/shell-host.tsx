@@ -4,9 +4,9 @@
  */
 import type { FeatureName } from '@mchezo/contracts/config';
 import { HostContext } from '@mchezo/host/context';
+import { useNavigate } from '@mchezo/host/router';
 import type { Host } from '@mchezo/host/types';
 import { type ReactNode, useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { reportError } from '../errors/report-error.ts';
 import { isAuthenticated, useAuthStore } from '../stores/auth.store.ts';
 import { isFeatureEnabled, useConfigStore } from '../stores/config.store.ts';

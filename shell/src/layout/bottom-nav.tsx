@@ -1,24 +1,37 @@
 import type { FeatureName } from '@mchezo/contracts/config';
 import type { RemoteName } from '@mchezo/contracts/releases';
-import { useTranslation } from 'react-i18next';
-import { NavLink, useLocation } from 'react-router-dom';
+import { NavLink, useLocation } from '@mchezo/host/router';
+import { useTranslation } from '@mchezo/i18n/react';
 import { useRemoteEnabled } from '../federation/use-remote-enabled.ts';
 import { isFeatureEnabled, useConfigStore } from '../stores/config.store.ts';
+import { NavIcon, type NavIconName } from './nav-icons.tsx';
 
 interface NavItem {
   to: string;
   labelKey: string;
-  icon: string;
+  icon: NavIconName;
   remote: RemoteName;
   feature?: FeatureName;
 }
 
 const ITEMS: readonly NavItem[] = [
-  { to: '/', labelKey: 'nav.home', icon: '⌂', remote: 'lobby' },
-  { to: '/deposit', labelKey: 'nav.deposit', icon: '＋', remote: 'wallet', feature: 'wallet_enabled' },
-  { to: '/withdraw', labelKey: 'nav.withdraw', icon: '−', remote: 'wallet', feature: 'wallet_enabled' },
-  { to: '/affiliate', labelKey: 'nav.affiliate', icon: '★', remote: 'profile', feature: 'affiliate_enabled' },
-  { to: '/profile', labelKey: 'nav.profile', icon: '☺', remote: 'profile' },
+  { to: '/', labelKey: 'nav.home', icon: 'home', remote: 'lobby' },
+  { to: '/deposit', labelKey: 'nav.deposit', icon: 'deposit', remote: 'wallet', feature: 'wallet_enabled' },
+  {
+    to: '/withdraw',
+    labelKey: 'nav.withdraw',
+    icon: 'withdraw',
+    remote: 'wallet',
+    feature: 'wallet_enabled',
+  },
+  {
+    to: '/affiliate',
+    labelKey: 'nav.affiliate',
+    icon: 'affiliate',
+    remote: 'profile',
+    feature: 'affiliate_enabled',
+  },
+  { to: '/profile', labelKey: 'nav.profile', icon: 'profile', remote: 'profile' },
 ];
 
 /** Items hide when their feature flag is off or the release manifest switches their remote off. */
@@ -50,9 +63,7 @@ export function BottomNav() {
             `flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 text-xs ${isActive ? 'text-brand' : 'text-muted'}`
           }
         >
-          <span aria-hidden="true" className="text-lg leading-none">
-            {item.icon}
-          </span>
+          <NavIcon name={item.icon} />
           {t(item.labelKey)}
         </NavLink>
       ))}

@@ -1,6 +1,9 @@
+import { Link } from '@mchezo/host/router';
+import { formatMoney } from '@mchezo/i18n/money';
+import { useLanguage } from '@mchezo/i18n/namespace';
+import { useTranslation } from '@mchezo/i18n/react';
 import { Button } from '@mchezo/ui/button';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { headerTotal, useWalletBalance } from '../api/wallet-balance.ts';
 import { isAuthenticated, useAuthStore } from '../stores/auth.store.ts';
 import { LanguagePicker } from './language-picker.tsx';
 
@@ -9,6 +12,11 @@ export function Header() {
   const user = useAuthStore((s) => s.user);
   const logout = useAuthStore((s) => s.logout);
   const signedIn = isAuthenticated(user) && user?.status !== 'pending_verification';
+  const language = useLanguage();
+  // Balance failures are treated as 0 (spec §8); the query itself retries and is logged.
+  const balance = useWalletBalance(signedIn);
+  const total = headerTotal(balance.data);
+  const totalText = formatMoney(total.amount, total.currency, language);
 
   return (
     <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-line bg-ink/95 px-3 backdrop-blur">
@@ -21,15 +29,25 @@ export function Header() {
       </Link>
       <LanguagePicker />
       {signedIn ? (
-        <Button
-          variant="ghost"
-          onClick={async () => {
-            await logout();
-            location.reload();
-          }}
-        >
-          {t('header.logout')}
-        </Button>
+        <>
+          <Link
+            to="/profile"
+            className="rounded-lg border border-line bg-surface px-3 py-2 text-sm font-semibold text-text tabular-nums"
+            aria-label={t('header.balance', { amount: totalText })}
+            data-testid="header-balance"
+          >
+            {balance.isPending ? '…' : totalText}
+          </Link>
+          <Button
+            variant="ghost"
+            onClick={async () => {
+              await logout();
+              location.reload();
+            }}
+          >
+            {t('header.logout')}
+          </Button>
+        </>
       ) : (
         <>
           <Link to="/login" className="rounded-lg px-3 py-2 text-sm font-semibold text-text">

@@ -1,6 +1,6 @@
 import { LANGUAGES } from '@mchezo/i18n/languages';
 import { useLanguage } from '@mchezo/i18n/namespace';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@mchezo/i18n/react';
 import { isFeatureEnabled, useConfigStore } from '../stores/config.store.ts';
 
 /** Shown only when multi_language is on and more than one language exists (spec §2). */

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '@mchezo/host/router';
+import { useTranslation } from '@mchezo/i18n/react';
 
 export function NotFoundPage() {
   const { t } = useTranslation('shell');

@@ -1,7 +1,7 @@
+import { Link } from '@mchezo/host/router';
+import { useTranslation } from '@mchezo/i18n/react';
 import { Button } from '@mchezo/ui/button';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 
 /**
  * Shown in place of a page whose part of the site is switched off or failed to load.

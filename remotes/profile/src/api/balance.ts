@@ -1,6 +1,6 @@
 import { api } from '@mchezo/api-client/client';
 import type { Balance, BalanceResponse } from '@mchezo/contracts/wallet';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@mchezo/host/query';
 
 /**
  * The pots a wallet has (decisions.md), in the order the server sends them. A copy of the

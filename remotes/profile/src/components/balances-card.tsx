@@ -1,10 +1,10 @@
 import type { Balance } from '@mchezo/contracts/wallet';
 import { useFeature, useHost } from '@mchezo/host/context';
+import { Link } from '@mchezo/host/router';
 import { formatMoney } from '@mchezo/i18n/money';
 import { Button } from '@mchezo/ui/button';
 import { Spinner } from '@mchezo/ui/spinner';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { Link } from 'react-router-dom';
 import { BALANCE_TYPES, useBalances } from '../api/balance.ts';
 import { useProfileTranslation } from '../i18n/namespace.ts';
 

@@ -1,5 +1,5 @@
+import { Link } from '@mchezo/host/router';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 
 const VARIANTS = {
   primary: 'bg-brand text-ink hover:bg-brand-strong',

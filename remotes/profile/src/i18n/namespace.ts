@@ -1,8 +1,8 @@
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@mchezo/i18n/languages';
 import { loadNamespace, type NamespaceLoaders } from '@mchezo/i18n/namespace';
+import { useTranslation } from '@mchezo/i18n/react';
 import type { i18n as I18n } from 'i18next';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 export const PROFILE_NS = 'profile';
 

@@ -1,7 +1,7 @@
 import { useAuth, useHost } from '@mchezo/host/context';
+import { useQueryClient } from '@mchezo/host/query';
 import { Button } from '@mchezo/ui/button';
 import { Spinner } from '@mchezo/ui/spinner';
-import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { BalancesCard } from '../components/balances-card.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';

@@ -6,13 +6,13 @@
  * OTP test mode, so the test-code box shows); `?as=guest` renders with nobody signed in.
  */
 
+import { QueryClient, QueryClientProvider } from '@mchezo/host/query';
+import { BrowserRouter, Link, Route, Routes } from '@mchezo/host/router';
 import { FAKE_USER, FakeHostProvider } from '@mchezo/host/testing';
 import type { User } from '@mchezo/host/types';
 import { initI18n } from '@mchezo/i18n/instance';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
 import AffiliatePage from '../pages/affiliate-page.tsx';
 import ProfilePage from '../pages/profile-page.tsx';
 import './standalone.css';

@@ -1,6 +1,6 @@
 import { api } from '@mchezo/api-client/client';
 import type { Balance, BalanceResponse, BalanceType } from '@mchezo/contracts/wallet';
-import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@mchezo/host/query';
 import { sumCents, toCents } from '../lib/money.ts';
 import { BALANCE_REFRESH_DELAY_MS, FALLBACK_CURRENCY } from '../wallet-constants.ts';
 

@@ -1,6 +1,6 @@
 import { api } from '@mchezo/api-client/client';
 import type { DepositRequest, DepositResponse } from '@mchezo/contracts/wallet';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@mchezo/host/query';
 import { outcomeUnknown } from '../lib/idempotency.ts';
 import { IDEMPOTENCY_HEADER } from '../wallet-constants.ts';
 import { refreshBalanceSoon } from './balance.ts';

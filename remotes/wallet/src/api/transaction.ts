@@ -1,7 +1,7 @@
 import { api } from '@mchezo/api-client/client';
 import { ApiError } from '@mchezo/api-client/errors';
 import type { Transaction, TransactionResponse } from '@mchezo/contracts/wallet';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@mchezo/host/query';
 import { FOLLOW_FAST_INTERVAL_MS, FOLLOW_FAST_READS, FOLLOW_SLOW_INTERVAL_MS } from '../wallet-constants.ts';
 
 export const transactionKey = (id: string) => ['wallet', 'transaction', id] as const;

@@ -1,6 +1,6 @@
 import { api } from '@mchezo/api-client/client';
 import type { TransactionsResponse, TransactionType } from '@mchezo/contracts/wallet';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@mchezo/host/query';
 import {
   FOLLOW_FAST_INTERVAL_MS,
   FOLLOW_FAST_READS,

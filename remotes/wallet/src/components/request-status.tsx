@@ -1,9 +1,9 @@
 import type { TransactionStatus, TransactionType } from '@mchezo/contracts/wallet';
 import { useHost } from '@mchezo/host/context';
+import { useQueryClient } from '@mchezo/host/query';
+import { Link } from '@mchezo/host/router';
 import { formatMoney } from '@mchezo/i18n/money';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router-dom';
 import { BALANCE_KEY } from '../api/balance.ts';
 import { useTransaction } from '../api/transaction.ts';
 import { TRANSACTIONS_KEY } from '../api/transactions.ts';

@@ -1,5 +1,5 @@
 import { type NamespaceLoaders, useLanguage, useNamespace } from '@mchezo/i18n/namespace';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@mchezo/i18n/react';
 
 export const WALLET_NS = 'wallet';
 

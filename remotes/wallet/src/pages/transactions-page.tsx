@@ -1,7 +1,7 @@
 import { useHost } from '@mchezo/host/context';
+import { useQueryClient } from '@mchezo/host/query';
 import { Button } from '@mchezo/ui/button';
 import { Spinner } from '@mchezo/ui/spinner';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { BALANCE_KEY } from '../api/balance.ts';
 import { type TransactionsFilter, useTransactions } from '../api/transactions.ts';

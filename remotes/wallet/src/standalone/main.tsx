@@ -2,12 +2,13 @@
  * The wallet on its own, inside a fake host with a signed-in player:
  * `pnpm --filter @mchezo/wallet dev`. API calls go to /api/v1 on the same origin.
  */
+
+import { QueryClient, QueryClientProvider } from '@mchezo/host/query';
+import { BrowserRouter, Link, Route, Routes } from '@mchezo/host/router';
 import { FAKE_USER, FakeHostProvider } from '@mchezo/host/testing';
 import { initI18n } from '@mchezo/i18n/instance';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
 import DepositPage from '../pages/deposit-page.tsx';
 import TransactionsPage from '../pages/transactions-page.tsx';
 import WithdrawPage from '../pages/withdraw-page.tsx';
