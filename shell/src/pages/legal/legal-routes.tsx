@@ -1,0 +1,84 @@
+import { useTranslation } from '@mchezo/i18n/react';
+import { Spinner } from '@mchezo/ui/spinner';
+import {
+  Component,
+  type ComponentType,
+  type ErrorInfo,
+  lazy,
+  type ReactElement,
+  type ReactNode,
+  Suspense,
+  useState,
+} from 'react';
+import { reportError } from '../../errors/report-error.ts';
+import { UnavailablePage } from '../unavailable-page.tsx';
+
+type PageLoader = () => Promise<{ default: ComponentType }>;
+
+/**
+ * A legal page, fetched only on its route: the text is long and rarely read, and the home
+ * route's bytes are budgeted. A chunk that fails to download (a dropped connection) shows the
+ * "Unavailable" page with a retry instead of breaking the whole site.
+ */
+export function LazyLegalPage({ name, load }: { name: string; load: PageLoader }) {
+  const { t } = useTranslation('shell');
+  // A rejected React.lazy stays rejected, so a retry needs a new one.
+  const [Page, setPage] = useState(() => lazy(load));
+  const [attempt, setAttempt] = useState(0);
+  const retry = () => {
+    setPage(() => lazy(load));
+    setAttempt((n) => n + 1);
+  };
+  return (
+    <LoadBoundary
+      key={attempt}
+      onError={(error) => reportError(error, { page: name, phase: 'load' })}
+      fallback={<UnavailablePage reason="failed" onRetry={retry} />}
+    >
+      <Suspense fallback={<Spinner label={t('remote.loading')} className="min-h-[50vh]" />}>
+        <Page />
+      </Suspense>
+    </LoadBoundary>
+  );
+}
+
+class LoadBoundary extends Component<
+  { children: ReactNode; fallback: ReactNode; onError: (error: unknown, info: ErrorInfo) => void },
+  { failed: boolean }
+> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    this.props.onError(error, info);
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+/**
+ * The footer's legal links (spec §2), for the shell's route table. Each element has its own key:
+ * from one legal page to another React would otherwise keep the first page's lazy component.
+ */
+export const LEGAL_ROUTES: { path: string; element: ReactElement }[] = [
+  {
+    path: '/terms',
+    element: <LazyLegalPage key="terms" name="terms" load={() => import('./terms-page.tsx')} />,
+  },
+  {
+    path: '/privacy',
+    element: <LazyLegalPage key="privacy" name="privacy" load={() => import('./privacy-page.tsx')} />,
+  },
+  {
+    path: '/responsible-gaming',
+    element: (
+      <LazyLegalPage
+        key="responsible-gaming"
+        name="responsible-gaming"
+        load={() => import('./responsible-gaming-page.tsx')}
+      />
+    ),
+  },
+];
