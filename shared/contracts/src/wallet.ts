@@ -1,18 +1,20 @@
 import { z } from 'zod';
+import { TRANSACTIONS_MAX_PAGE_SIZE } from './wallet-constants.ts';
+
+export {
+  DEPOSIT_PRESETS,
+  IDEMPOTENCY_HEADER,
+  TRANSACTIONS_DEFAULT_PAGE_SIZE,
+  TRANSACTIONS_MAX_PAGE_SIZE,
+  WITHDRAWAL_MAX,
+  WITHDRAWAL_MIN,
+} from './wallet-constants.ts';
 
 export const BalanceType = z.enum(['main', 'withdrawal', 'bonus']);
 export type BalanceType = z.infer<typeof BalanceType>;
 
 export const Currency = z.enum(['KES', 'USD', 'EUR']);
 export type Currency = z.infer<typeof Currency>;
-
-export const WITHDRAWAL_MIN = 100;
-export const WITHDRAWAL_MAX = 150_000;
-export const DEPOSIT_PRESETS = [100, 200, 500, 1000, 2000, 5000] as const;
-export const TRANSACTIONS_DEFAULT_PAGE_SIZE = 10;
-export const TRANSACTIONS_MAX_PAGE_SIZE = 100;
-/** Header carried by every money-moving call; the same key never moves money twice. */
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 /** A money amount on the wire: a number with at most two decimals (stored as integer cents). */
 export const Amount = z

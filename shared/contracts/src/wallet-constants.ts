@@ -1,0 +1,9 @@
+// Plain values (no zod) the browser can import without pulling in the schema library.
+
+export const WITHDRAWAL_MIN = 100;
+export const WITHDRAWAL_MAX = 150_000;
+export const DEPOSIT_PRESETS = [100, 200, 500, 1000, 2000, 5000] as const;
+export const TRANSACTIONS_DEFAULT_PAGE_SIZE = 10;
+export const TRANSACTIONS_MAX_PAGE_SIZE = 100;
+/** Header carried by every money-moving call; the same key never moves money twice. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
