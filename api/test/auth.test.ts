@@ -141,6 +141,11 @@ describe.each(DB_MODES)('auth (%s)', (mode) => {
       const forged = await get(t.app, '/auth/me', bearer(`${p.accessToken.slice(0, -2)}xx`));
       expect(forged.statusCode).toBe(401);
       expect(json(forged).reason).toBe('INVALID_TOKEN');
+      // alg "none" with the same claims and no signature
+      const [, claims] = p.accessToken.split('.');
+      const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${claims}.`;
+      expect((await get(t.app, '/auth/me', bearer(none))).statusCode).toBe(401);
+      expect((await get(t.app, '/auth/me', { authorization: p.accessToken })).statusCode).toBe(401);
     });
 
     it('an expired access token answers 401 TOKEN_EXPIRED (refreshable, not a lockout)', async () => {

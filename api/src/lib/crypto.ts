@@ -21,8 +21,11 @@ export const randomDigits = (length: number): string =>
  * A compact signed token: base64url(JSON payload) + "." + HMAC. Used for the access token
  * (a JWT-shaped HS256 token) and for game launch/session tokens.
  */
+/** The only header this server issues; verifying compares it as text instead of parsing it. */
+const JWT_HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+
 export function signJwt(secret: string, payload: Record<string, unknown>): string {
-  const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+  const header = JWT_HEADER;
   const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
   return `${header}.${body}.${hmacB64u(secret, `${header}.${body}`)}`;
 }
@@ -33,11 +36,11 @@ export function verifyJwt(secret: string, token: string, nowSeconds: number): Jw
   const parts = token.split('.');
   if (parts.length !== 3) return { ok: false, expired: false };
   const [header, body, sig] = parts as [string, string, string];
+  // Anything but our HS256 header (alg "none", another algorithm) is refused before the HMAC.
+  if (header !== JWT_HEADER) return { ok: false, expired: false };
   if (!safeEqual(sig, hmacB64u(secret, `${header}.${body}`))) return { ok: false, expired: false };
   let payload: Record<string, unknown>;
   try {
-    const h = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as { alg?: unknown };
-    if (h.alg !== 'HS256') return { ok: false, expired: false };
     payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Record<string, unknown>;
   } catch {
     return { ok: false, expired: false };

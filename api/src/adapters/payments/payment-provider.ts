@@ -37,6 +37,11 @@ export interface PaymentProvider {
   readonly name: string;
   /** Shown as the transaction's payment_method (the provider's name is not shown: spec §1). */
   readonly paymentMethod: string;
+  /**
+   * When the provider's reference is known before the request (the simulator's is derived from
+   * our id), it is stored with the new transaction, saving a write per request.
+   */
+  predictRef?(transactionId: string): string;
   /** Asks the payer to approve a payment (STK push). */
   requestDeposit(req: PaymentRequest): Promise<RequestResult>;
   /** Sends money to the player (B2C). */

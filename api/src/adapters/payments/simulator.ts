@@ -107,6 +107,10 @@ export class SimulatorPaymentProvider implements PaymentProvider {
     this.deliver = deliver;
   }
 
+  predictRef(transactionId: string): string {
+    return `SIM-${transactionId}`;
+  }
+
   async requestDeposit(req: PaymentRequest): Promise<RequestResult> {
     if (req.phone === SIMULATOR_TEST_PHONES.refused)
       return { accepted: false, reason: 'Payment request refused' };
@@ -163,7 +167,7 @@ export class SimulatorPaymentProvider implements PaymentProvider {
   }
 
   private accept(req: PaymentRequest, url: string, plan: Plan): RequestResult {
-    const providerRef = `SIM-${req.transactionId}`;
+    const providerRef = this.predictRef(req.transactionId);
     if (plan.kind === 'callback' && !this.closed) {
       const fire = () => {
         this.timers.delete(timer);

@@ -174,8 +174,9 @@ export class WalletService {
         return { row: existing, created: false };
       }
       const now = clock.now();
+      const id = newId();
       const row: WalletTxRow = {
-        id: newId(),
+        id,
         user_id: userId,
         type,
         status: 'pending',
@@ -184,7 +185,7 @@ export class WalletService {
         phone_number: phone,
         payment_method: payments.paymentMethod,
         provider: payments.name,
-        provider_ref: null,
+        provider_ref: payments.predictRef?.(id) ?? null,
         idempotency_key: key,
         request_hash: requestHash,
         failure_reason: null,
@@ -261,6 +262,7 @@ export class WalletService {
       const res =
         type === 'deposit' ? await payments.requestDeposit(request) : await payments.requestPayout(request);
       if (res.accepted) {
+        if (res.providerRef === row.provider_ref) return { transaction_id: row.id, status: 'pending' };
         const status = await setProviderRef(database.db, row.id, res.providerRef, clock.now());
         return { transaction_id: row.id, status: status ?? 'pending' };
       } else {
