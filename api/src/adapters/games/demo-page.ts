@@ -12,7 +12,8 @@ export const DEMO_PAGE_HTML = `<!doctype html>
   h1{font-size:1.3rem;margin:0 0 4px}
   .bal{opacity:.85;margin-bottom:16px}
   .reels{display:flex;gap:10px;justify-content:center;margin:12px 0}
-  .reel{width:30%;aspect-ratio:3/4;background:#fff;border-radius:12px;display:flex;align-items:center;justify-content:center;font-size:3rem;box-shadow:inset 0 -6px 0 rgba(0,0,0,.15)}
+  .reel{width:30%;aspect-ratio:3/4;background:#fff;border-radius:12px;display:flex;align-items:center;justify-content:center;box-shadow:inset 0 -6px 0 rgba(0,0,0,.15)}
+  .reel svg{width:70%;height:auto}
   .reel.spin{animation:blur .12s linear infinite}
   @keyframes blur{50%{transform:translateY(-4px);filter:blur(1px)}}
   .stakes{display:flex;gap:8px;justify-content:center;margin:12px 0}
@@ -29,11 +30,11 @@ export const DEMO_PAGE_HTML = `<!doctype html>
 <main>
   <h1 id="title">Loading…</h1>
   <div class="bal">Balance: <strong id="balance">–</strong></div>
-  <div class="reels" aria-live="polite"><div class="reel" id="r0">🍒</div><div class="reel" id="r1">🔔</div><div class="reel" id="r2">7️⃣</div></div>
+  <div class="reels" aria-live="polite"><div class="reel" id="r0"></div><div class="reel" id="r1"></div><div class="reel" id="r2"></div></div>
   <div class="stakes" id="stakes" role="group" aria-label="Stake"></div>
   <button id="spin" disabled>SPIN</button>
   <div id="msg" role="status"></div>
-  <div class="paytable">3×7️⃣ 100× · 3×💎 40× · 3×⭐ 20× · 3×🔔 12× · 3×🍋 8× · 3×🍒 5× · 2×🍒 2.5×<br>Demo game · 18+ · Play responsibly</div>
+  <div class="paytable">Three sevens 100× · diamonds 40× · stars 20× · bells 12× · lemons 8× · cherries 5× · two cherries 2.5×<br>Demo game · 18+ · Play responsibly</div>
 </main>
 <script src="game.js" defer></script>
 </body>
@@ -41,7 +42,16 @@ export const DEMO_PAGE_HTML = `<!doctype html>
 `;
 
 export const DEMO_PAGE_JS = `(() => {
-  const ICON = { cherry: '🍒', lemon: '🍋', bell: '🔔', star: '⭐', diamond: '💎', seven: '7️⃣' };
+  // Symbols drawn as inline SVG: no emoji font needed, no image requests.
+  const svg = (body, label) => '<svg viewBox="0 0 64 64" role="img" aria-label="' + label + '">' + body + '</svg>';
+  const ICON = {
+    cherry: svg('<path d="M22 40 C26 24 34 14 46 8 M42 40 C42 26 44 16 46 8" stroke="#2e7d32" stroke-width="3" fill="none"/><circle cx="22" cy="44" r="11" fill="#d32f2f"/><circle cx="42" cy="46" r="11" fill="#c62828"/>', 'cherry'),
+    lemon: svg('<ellipse cx="32" cy="34" rx="24" ry="17" fill="#fdd835" stroke="#f9a825" stroke-width="2"/>', 'lemon'),
+    bell: svg('<path d="M32 8 C20 8 16 20 16 32 L12 46 H52 L48 32 C48 20 44 8 32 8Z" fill="#ffb300"/><circle cx="32" cy="51" r="6" fill="#ff8f00"/>', 'bell'),
+    star: svg('<polygon points="32,6 39,24 58,24 43,36 49,56 32,44 15,56 21,36 6,24 25,24" fill="#fbc02d"/>', 'star'),
+    diamond: svg('<polygon points="32,6 56,26 32,58 8,26" fill="#29b6f6" stroke="#0288d1" stroke-width="2"/><polyline points="8,26 56,26" stroke="#0288d1" stroke-width="2"/>', 'diamond'),
+    seven: svg('<text x="32" y="52" font-size="52" font-weight="900" text-anchor="middle" fill="#d50000" font-family="Arial,Helvetica,sans-serif">7</text>', 'seven'),
+  };
   const $ = (id) => document.getElementById(id);
   const params = new URLSearchParams(location.search);
   const launch = params.get('launch');
@@ -73,6 +83,7 @@ export const DEMO_PAGE_JS = `(() => {
       $('title').textContent = s.game_name;
       $('balance').textContent = fmt(s.balance);
       stake = s.stakes[0]; renderStakes(s.stakes);
+      ['seven', 'bell', 'cherry'].forEach((s, i) => { $('r' + i).innerHTML = ICON[s]; });
       $('spin').disabled = false;
     } catch (e) { $('title').textContent = 'Could not start the game'; say(e.message, 'err'); }
   }
@@ -83,7 +94,7 @@ export const DEMO_PAGE_JS = `(() => {
     reels.forEach((r) => r.classList.add('spin'));
     try {
       const [res] = await Promise.all([post('spin', { session_token: session, stake }), new Promise((r) => setTimeout(r, 600))]);
-      res.reels.forEach((s, i) => { reels[i].textContent = ICON[s] || '?'; });
+      res.reels.forEach((s, i) => { reels[i].innerHTML = ICON[s] || ''; });
       $('balance').textContent = fmt(res.balance);
       say(res.win > 0 ? 'You won ' + fmt(res.win) + '!' : 'No win this time', res.win > 0 ? 'win' : '');
     } catch (e) { say(e.message, 'err'); }
