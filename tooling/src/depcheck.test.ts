@@ -45,8 +45,6 @@ const BASE = {
   'api/src/server.ts': 'export {};\n',
   'node_modules/react-router-dom/package.json': '{"name":"react-router-dom","main":"index.js"}',
   'node_modules/react-router-dom/index.js': 'export const Link = 1;\n',
-  'node_modules/react-router-dom/package.json': '{"name":"react-router-dom","main":"index.js"}',
-  'node_modules/react-router-dom/index.js': 'export const Link = 1;\n',
 };
 
 afterEach(() => rmSync(dir, { recursive: true, force: true }));

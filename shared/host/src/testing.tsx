@@ -73,7 +73,7 @@ export function FakeHostProvider({
           setUser(next);
           return { user: next, needsVerification: false };
         },
-        register: async () => {},
+        register: async () => ({ codeSent: true }),
         requestVerification: async () => {},
         confirmVerification: async () => {},
         verificationPhone: () => user?.phone ?? null,

@@ -29,7 +29,11 @@ export interface HostAuth {
   /** A user exists and either a token exists or the status is pending_verification. */
   isAuthenticated: boolean;
   login(phone: string, password: string): Promise<LoginResult>;
-  register(input: RegisterInput): Promise<void>;
+  /**
+   * Registers, then requests a code. Rejects only when the registration itself fails;
+   * `codeSent: false` means the account exists but the code request failed (offer a resend).
+   */
+  register(input: RegisterInput): Promise<{ codeSent: boolean }>;
   requestVerification(phone: string): Promise<void>;
   confirmVerification(phone: string, code: string): Promise<void>;
   /**

@@ -5,10 +5,22 @@ import { currentLanguage, type NamespaceLoaders, useNamespace } from './namespac
 
 const loads: string[] = [];
 const loaders: NamespaceLoaders = {
-  en: async () => (loads.push('en'), { default: { hello: 'Hello' } }),
-  es: async () => (loads.push('es'), { default: { hello: 'Hola' } }),
-  fr: async () => (loads.push('fr'), { default: { hello: 'Bonjour' } }),
-  sw: async () => (loads.push('sw'), { default: { hello: 'Habari' } }),
+  en: async () => {
+    loads.push('en');
+    return { default: { hello: 'Hello' } };
+  },
+  es: async () => {
+    loads.push('es');
+    return { default: { hello: 'Hola' } };
+  },
+  fr: async () => {
+    loads.push('fr');
+    return { default: { hello: 'Bonjour' } };
+  },
+  sw: async () => {
+    loads.push('sw');
+    return { default: { hello: 'Habari' } };
+  },
 };
 
 beforeAll(async () => {

@@ -8,6 +8,7 @@ import { RemotePage } from '../federation/remote-page.tsx';
 import { ShellHostProvider } from '../host/shell-host.tsx';
 import { SHELL_NS, shellLoaders } from '../i18n/shell-namespace.ts';
 import { Layout } from '../layout/layout.tsx';
+import { LEGAL_ROUTES } from '../pages/legal/legal-routes.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { useAuthStore } from '../stores/auth.store.ts';
 import { useConfigStore } from '../stores/config.store.ts';
@@ -46,6 +47,9 @@ function ShellRoutes() {
               </AccessGuard>
             }
           />
+        ))}
+        {LEGAL_ROUTES.map((r) => (
+          <Route key={r.path} path={r.path} element={r.element} />
         ))}
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

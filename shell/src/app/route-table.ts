@@ -49,3 +49,11 @@ export const REMOTE_ROUTES: readonly RemoteRoute[] = [
 
 /** Paths a pending player may stay on without being sent to /verify (spec §4). */
 export const VERIFY_EXEMPT_PATHS = ['/verify', '/login', '/join'];
+
+/** The remote route a URL path lands on (`/game/:title` matches `/game/Lucky%207`), if any. */
+export function remoteRouteFor(pathname: string): RemoteRoute | undefined {
+  return REMOTE_ROUTES.find((r) => {
+    const pattern = r.path.replace(/:[^/]+/g, '[^/]+');
+    return new RegExp(`^${pattern}/?$`).test(pathname);
+  });
+}

@@ -83,3 +83,12 @@ export async function loadRemotePage(remote: RemoteName, expose: string, opts: {
     });
   }
 }
+
+/**
+ * Starts loading a page before React asks for it: the bootstrap calls this for the first URL,
+ * so the remote's files download while the shell's own JavaScript is still starting up.
+ * Errors are left for the page's own load to report.
+ */
+export function prefetchRemotePage(remote: RemoteName, expose: string): void {
+  loadRemotePage(remote, expose).catch(() => {});
+}

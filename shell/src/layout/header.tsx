@@ -19,10 +19,10 @@ export function Header() {
   const totalText = formatMoney(total.amount, total.currency, language);
 
   return (
-    <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-line bg-ink/95 px-3 backdrop-blur">
+    <header className="sticky top-0 z-30 flex h-14 items-center gap-1.5 border-b border-line bg-ink/95 px-2.5 backdrop-blur">
       <Link
         to="/"
-        className="mr-auto text-lg font-extrabold tracking-tight text-brand"
+        className="mr-auto shrink-0 text-lg font-extrabold tracking-tight text-brand"
         aria-label={t('header.home')}
       >
         Mchezo
@@ -32,7 +32,7 @@ export function Header() {
         <>
           <Link
             to="/profile"
-            className="rounded-lg border border-line bg-surface px-3 py-2 text-sm font-semibold text-text tabular-nums"
+            className="whitespace-nowrap rounded-lg border border-line bg-surface px-2 py-2 text-sm font-semibold text-text tabular-nums"
             aria-label={t('header.balance', { amount: totalText })}
             data-testid="header-balance"
           >
@@ -40,6 +40,7 @@ export function Header() {
           </Link>
           <Button
             variant="ghost"
+            className="px-2"
             onClick={async () => {
               await logout();
               location.reload();
@@ -50,10 +51,16 @@ export function Header() {
         </>
       ) : (
         <>
-          <Link to="/login" className="rounded-lg px-3 py-2 text-sm font-semibold text-text">
+          <Link
+            to="/login"
+            className="whitespace-nowrap rounded-lg px-2 py-2 text-sm font-semibold text-text"
+          >
             {t('header.login')}
           </Link>
-          <Link to="/join" className="rounded-lg bg-brand px-3 py-2 text-sm font-semibold text-ink">
+          <Link
+            to="/join"
+            className="whitespace-nowrap rounded-lg bg-brand px-2.5 py-2 text-sm font-semibold text-ink"
+          >
             {t('header.join')}
           </Link>
         </>

@@ -18,11 +18,11 @@ export function LanguagePicker() {
       <select
         value={language}
         onChange={(e) => i18n.changeLanguage(e.target.value)}
-        className="h-9 rounded-lg border border-line bg-surface px-2 text-sm text-text"
+        className="h-9 rounded-lg border border-line bg-surface px-1.5 text-sm text-text"
       >
         {languages.map((l) => (
           <option key={l.code} value={l.code}>
-            {l.flag} {l.code.toUpperCase()}
+            {l.code.toUpperCase()}
           </option>
         ))}
       </select>

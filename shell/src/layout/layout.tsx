@@ -7,7 +7,8 @@ export function Layout({ children }: { children: ReactNode }) {
   return (
     <div className="mx-auto flex min-h-dvh max-w-md flex-col bg-ink">
       <Header />
-      <main id="main" className="flex-1">
+      {/* At least a screen tall: the footer never jumps down when a remote page arrives (CLS). */}
+      <main id="main" className="min-h-dvh flex-1">
         {children}
       </main>
       <Footer />

@@ -30,7 +30,7 @@ interface AuthState {
   isLoading: boolean;
   restore(): void;
   login(phone: string, password: string): Promise<LoginResult>;
-  register(input: RegisterInput): Promise<void>;
+  register(input: RegisterInput): Promise<{ codeSent: boolean }>;
   requestVerification(phone: string): Promise<void>;
   confirmVerification(phone: string, code: string): Promise<void>;
   verificationPhone(): string | null;
@@ -118,7 +118,14 @@ export const useAuthStore = create<AuthState>((set, get) => ({
     session.set('registrationPhone', res.user.phone);
     session.set('registrationPassword', password);
     session.set('registrationCountryCode', countryCode);
-    await get().requestVerification(res.user.phone);
+    // The account exists now: a failed code request must not read as a failed registration
+    // (a retry would then say "already registered"). The page offers a resend instead.
+    try {
+      await get().requestVerification(res.user.phone);
+      return { codeSent: true };
+    } catch {
+      return { codeSent: false };
+    }
   },
 
   async requestVerification(phone) {

@@ -106,6 +106,22 @@ describe('JoinPage', () => {
     expect(screen.getByRole('heading', { name: 'Create Account' })).toBeTruthy();
   });
 
+  it('goes on to the code step when the account was made but the code could not be sent', async () => {
+    const auth = authSpies();
+    auth.register.mockResolvedValue({ codeSent: false });
+    const { toasts } = renderJoin(auth);
+    await register();
+    expect(toasts).toEqual([
+      {
+        kind: 'error',
+        title: 'Failed to Resend Code',
+        description: 'Failed to send verification code. Please try again.',
+      },
+    ]);
+    // No cooldown was started: the player can ask for a code at once.
+    expect(screen.getByRole('button', { name: 'Resend Code' })).toBeTruthy();
+  });
+
   it('asks for the code before verifying', async () => {
     const { auth, toasts } = renderJoin();
     await register();

@@ -54,15 +54,20 @@ export default function JoinPage() {
     try {
       const name = fullName.trim();
       // Registers, then asks for a code at once; the host keeps the credentials for after it.
-      await host.auth.register({
+      const { codeSent } = await host.auth.register({
         phone: e164,
         password,
         countryCode: phone.countryCode,
         ...(name ? { fullName: name } : {}),
       });
       const sentTo = host.auth.verificationPhone() ?? e164;
-      markCodeSent('verify', sentTo);
-      host.toast.success(t('join.success'));
+      if (codeSent) {
+        markCodeSent('verify', sentTo);
+        host.toast.success(t('join.success'));
+      } else {
+        // The account exists; only the code failed. The code step opens with resend available.
+        host.toast.error(t('join.resendFailedTitle'), t('verification.requestFailed'));
+      }
       setRegisteredPhone(sentTo);
     } catch (error) {
       host.toast.error(

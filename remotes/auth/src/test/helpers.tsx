@@ -25,7 +25,7 @@ export function chooseCountry(phoneCode: string) {
 export function authSpies() {
   return {
     login: vi.fn<HostAuth['login']>(),
-    register: vi.fn<HostAuth['register']>(async () => {}),
+    register: vi.fn<HostAuth['register']>(async () => ({ codeSent: true })),
     requestVerification: vi.fn<HostAuth['requestVerification']>(async () => {}),
     confirmVerification: vi.fn<HostAuth['confirmVerification']>(async () => {}),
     verificationPhone: vi.fn<HostAuth['verificationPhone']>(() => '+254712345678'),
