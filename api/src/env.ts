@@ -97,6 +97,18 @@ const EnvSchema = z.object({
   SMS_SENDER_ID: optionalString,
 
   CHAT_TOKEN_SECRET: secret,
+  /** The browser's error-reporting DSN (public by design); empty: error reporting off. */
+  SENTRY_DSN: optionalString.refine(
+    (v) => v === undefined || /^https?:\/\/[^@\s]+@[^/\s]+\/\d+$/.test(v),
+    'must be a Sentry DSN',
+  ),
+  SENTRY_ENVIRONMENT: optionalString,
+  /** A Chatwoot-compatible widget: base URL (its /packs/js/sdk.js is loaded) and website token. */
+  SUPPORT_CHAT_WIDGET_URL: optionalString.refine(
+    (v) => v === undefined || /^https?:\/\//.test(v),
+    'must be an http(s) URL',
+  ),
+  SUPPORT_CHAT_WEBSITE_TOKEN: optionalString,
   GAME_PROVIDER_SECRET: secret,
   LAUNCH_TOKEN_TTL_SECONDS: int(300, 10, 3600),
   /** CSP frame-ancestors of the demo game page: who may embed it. */

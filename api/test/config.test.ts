@@ -31,6 +31,29 @@ describe.each(DB_MODES)('config and OpenAPI (%s)', (mode) => {
     });
     expect(body.data.otp_test_mode).toBe(true);
     expect(body.data.otp_test_code).toBe('123456');
+    expect(body.data.error_reporting).toBeNull();
+    expect(body.data.support_chat).toBeNull();
+  });
+
+  it('publishes the error-reporting DSN and the support-chat widget only when configured', async () => {
+    const configured = await createTestApp(mode, {
+      SENTRY_DSN: 'https://public123@errors.example.com/42',
+      SUPPORT_CHAT_WIDGET_URL: 'https://chat.example.com/',
+      SUPPORT_CHAT_WEBSITE_TOKEN: 'site-token-1',
+    });
+    try {
+      const { data } = ConfigResponse.parse(json(await get(configured.app, '/config')));
+      expect(data.error_reporting).toEqual({
+        dsn: 'https://public123@errors.example.com/42',
+        environment: 'test',
+      });
+      expect(data.support_chat).toEqual({
+        widget_url: 'https://chat.example.com',
+        website_token: 'site-token-1',
+      });
+    } finally {
+      await configured.close();
+    }
   });
 
   it('publishes an OpenAPI document covering every call', async () => {

@@ -29,4 +29,6 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   },
   otp_test_mode: false,
   otp_test_code: null,
+  error_reporting: null,
+  support_chat: null,
 };

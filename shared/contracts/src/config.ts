@@ -35,6 +35,10 @@ export const AppConfig = z.object({
   otp_test_mode: z.boolean(),
   /** The fixed test code in test mode; null in live mode. */
   otp_test_code: z.string().nullable(),
+  /** Where the browser sends error reports (a Sentry DSN is public by design); null: off. */
+  error_reporting: z.object({ dsn: z.string(), environment: z.string() }).nullable(),
+  /** A Chatwoot-compatible support-chat widget; null: not configured. */
+  support_chat: z.object({ widget_url: z.string(), website_token: z.string() }).nullable(),
 });
 export type AppConfig = z.infer<typeof AppConfig>;
 

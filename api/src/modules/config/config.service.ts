@@ -15,5 +15,15 @@ export function buildPublicConfig(env: Env): AppConfig {
     },
     otp_test_mode: env.OTP_MODE === 'test',
     otp_test_code: env.OTP_MODE === 'test' ? env.OTP_TEST_CODE : null,
+    error_reporting: env.SENTRY_DSN
+      ? { dsn: env.SENTRY_DSN, environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV }
+      : null,
+    support_chat:
+      env.SUPPORT_CHAT_WIDGET_URL && env.SUPPORT_CHAT_WEBSITE_TOKEN
+        ? {
+            widget_url: env.SUPPORT_CHAT_WIDGET_URL.replace(/\/$/, ''),
+            website_token: env.SUPPORT_CHAT_WEBSITE_TOKEN,
+          }
+        : null,
   };
 }
