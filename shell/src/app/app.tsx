@@ -4,6 +4,7 @@ import { i18n } from '@mchezo/i18n/instance';
 import { useNamespace } from '@mchezo/i18n/namespace';
 import { I18nextProvider, useTranslation } from '@mchezo/i18n/react';
 import { useEffect } from 'react';
+import { useErrorReporting } from '../errors/use-error-reporting.ts';
 import { RemotePage } from '../federation/remote-page.tsx';
 import { ShellHostProvider } from '../host/shell-host.tsx';
 import { SHELL_NS, shellLoaders } from '../i18n/shell-namespace.ts';
@@ -32,6 +33,7 @@ function ShellRoutes() {
   useNamespace(SHELL_NS, shellLoaders);
   useLockoutRedirect();
   useConfigFailureToast();
+  useErrorReporting();
   return (
     <Layout>
       <Routes>

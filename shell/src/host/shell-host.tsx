@@ -10,6 +10,7 @@ import { type ReactNode, useMemo } from 'react';
 import { reportError } from '../errors/report-error.ts';
 import { isAuthenticated, useAuthStore } from '../stores/auth.store.ts';
 import { isFeatureEnabled, useConfigStore } from '../stores/config.store.ts';
+import { useSupportChat } from '../support/use-support-chat.ts';
 import { showToast } from '../toasts/toasts.tsx';
 
 const hostToast: Host['toast'] = {
@@ -23,6 +24,11 @@ export function ShellHostProvider({ children }: { children: ReactNode }) {
   const auth = useAuthStore();
   const config = useConfigStore((s) => s.config);
   const configStatus = useConfigStore((s) => s.status);
+  const { available: chatAvailable, toggle: toggleChat } = useSupportChat();
+  const support = useMemo(
+    () => ({ available: chatAvailable, toggle: toggleChat }),
+    [chatAvailable, toggleChat],
+  );
 
   const host = useMemo<Host>(
     () => ({
@@ -46,10 +52,10 @@ export function ShellHostProvider({ children }: { children: ReactNode }) {
       isFeatureEnabled: (flag: FeatureName) => isFeatureEnabled(config, flag),
       navigate: (to, options) => navigate(to, options),
       toast: hostToast,
-      support: { available: false, toggle: () => {} },
+      support,
       reportError,
     }),
-    [auth, config, configStatus, navigate],
+    [auth, config, configStatus, navigate, support],
   );
   return <HostContext.Provider value={host}>{children}</HostContext.Provider>;
 }

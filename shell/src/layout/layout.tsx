@@ -1,4 +1,7 @@
+import { useHost } from '@mchezo/host/context';
+import { useLocation } from '@mchezo/host/router';
 import type { ReactNode } from 'react';
+import { HelpButton } from '../support/help-button.tsx';
 import { BottomNav } from './bottom-nav.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -13,6 +16,14 @@ export function Layout({ children }: { children: ReactNode }) {
       </main>
       <Footer />
       <BottomNav />
+      <HomeHelpButton />
     </div>
   );
+}
+
+/** The draggable help button lives on the home screen only (spec §1), when the chat is on. */
+function HomeHelpButton() {
+  const { support } = useHost();
+  const { pathname } = useLocation();
+  return pathname === '/' && support.available ? <HelpButton onToggle={support.toggle} /> : null;
 }

@@ -1,0 +1,269 @@
+/**
+ * The shell (issue 4) against the real API: guards and redirects, lockout, config failure,
+ * bottom navigation per feature flag, header balance, languages, support chat, error reports.
+ */
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import {
+  FAKE_WIDGET_URL,
+  overrideConfig,
+  serveFakeChatWidget,
+  startFakeIngest,
+} from '../support/fake-services.ts';
+import { overrideManifest, serveFixture } from '../support/federation.ts';
+import { createPlayer, type Player, signIn, uniquePhone } from '../support/session.ts';
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+async function loginThroughUi(page: Page, phone: string, password: string) {
+  await page.getByLabel('Phone Number').fill(phone.replace('+254', ''));
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+async function apiDeposit(page: Page, player: Player, amount: number) {
+  const res = await page.request.post('/api/v1/wallet/deposit', {
+    headers: { Authorization: `Bearer ${player.accessToken}`, 'Idempotency-Key': crypto.randomUUID() },
+    data: { amount, currency: 'KES', phone_number: player.phone },
+  });
+  expect(res.ok()).toBe(true);
+}
+
+test.describe('guards', () => {
+  test('a guest on a protected page goes to /login and comes back after signing in', async ({
+    page,
+    request,
+  }) => {
+    const player = await createPlayer(request);
+    await page.goto('/transactions');
+    await expect(page).toHaveURL(/\/login$/);
+    await loginThroughUi(page, player.phone, player.password);
+    await expect(page).toHaveURL(/\/transactions$/);
+    await expect(page.getByRole('heading', { name: 'Transactions' })).toBeVisible();
+  });
+
+  test('every protected route sends a guest to /login', async ({ page }) => {
+    for (const path of [
+      '/deposit',
+      '/withdraw',
+      '/profile',
+      '/transactions',
+      '/game/Safari%20Gold?gameId=x',
+    ]) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/\/login$/);
+    }
+  });
+
+  test('a signed-in player is sent home from /login, /join and /verify', async ({ page, request }) => {
+    await signIn(page, await createPlayer(request));
+    for (const path of ['/login', '/join', '/verify']) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/\/$/);
+    }
+  });
+
+  test('a guest on /verify goes to /login', async ({ page }) => {
+    await page.goto('/verify');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a pending player is sent to /verify from other pages, which is remembered', async ({
+    page,
+    request,
+  }) => {
+    const phone = uniquePhone();
+    await request.post('/api/v1/auth/register', { data: { phone, password: 'pending-pass-1' } });
+    await page.goto('/login');
+    await loginThroughUi(page, phone, 'pending-pass-1');
+    await expect(page).toHaveURL(/\/verify$/);
+    await page.goto('/transactions');
+    await expect(page).toHaveURL(/\/verify$/);
+    expect(await page.evaluate(() => sessionStorage.getItem('redirectAfterVerification'))).toBe(
+      '/transactions',
+    );
+    // /login and /join are exempt.
+    await page.goto('/join');
+    await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
+  });
+
+  test('a feature that is off shows Unavailable and hides its nav items', async ({ page, request }) => {
+    await signIn(page, await createPlayer(request));
+    await overrideConfig(page, (data) => {
+      data.features.wallet_enabled = false;
+    });
+    await page.goto('/deposit');
+    await expect(page.getByTestId('unavailable')).toHaveAttribute('data-reason', 'feature-off');
+    await expect(nav(page).getByRole('link', { name: 'Deposit' })).toHaveCount(0);
+    await expect(nav(page).getByRole('link', { name: 'Withdraw' })).toHaveCount(0);
+    await page.goto('/withdraw');
+    await expect(page.getByTestId('unavailable')).toBeVisible();
+  });
+});
+
+test('a revoked session ends in the login page with the Session Expired alert', async ({ page, request }) => {
+  const player = await createPlayer(request);
+  await signIn(page, player);
+  // Someone replays the refresh token: the server revokes the whole session.
+  await request.post('/api/v1/auth/refresh', { data: { refresh_token: player.refreshToken } });
+  await request.post('/api/v1/auth/refresh', { data: { refresh_token: player.refreshToken } });
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login\?locked=true$/);
+  const alert = page.getByRole('alert').filter({ hasText: 'Session Expired' });
+  await expect(alert).toContainText('You have been logged out due to security reasons.');
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+});
+
+test('a config failure shows a toast and the defaults apply', async ({ page }) => {
+  await page.route('**/api/v1/config', (route) => route.fulfill({ status: 503, json: { error: 'down' } }));
+  await page.goto('/');
+  await expect(page.getByText('Failed to load configuration')).toBeVisible();
+  // Defaults: wallet on, affiliate off, languages offered.
+  await expect(nav(page).getByRole('link', { name: 'Deposit' })).toBeVisible();
+  await expect(nav(page).getByRole('link', { name: 'Affiliate' })).toHaveCount(0);
+  await expect(page.getByLabel('Language')).toBeVisible();
+  await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
+});
+
+test.describe('bottom navigation', () => {
+  test('Home and Profile always; Deposit and Withdraw with the wallet; Affiliate with affiliate', async ({
+    page,
+  }) => {
+    await overrideConfig(page, (data) => {
+      data.features.affiliate_enabled = true;
+    });
+    await page.goto('/');
+    for (const name of ['Home', 'Deposit', 'Withdraw', 'Affiliate', 'Profile']) {
+      await expect(nav(page).getByRole('link', { name })).toBeVisible();
+    }
+  });
+
+  test('hidden on game pages', async ({ page, request }) => {
+    await signIn(page, await createPlayer(request));
+    await page.goto('/');
+    await expect(nav(page)).toBeVisible();
+    await page.goto('/game/Safari%20Gold?gameId=safari-gold');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  });
+
+  test('no language picker when multi_language is off', async ({ page }) => {
+    await overrideConfig(page, (data) => {
+      data.features.multi_language = false;
+    });
+    await page.goto('/');
+    await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
+    await expect(page.getByLabel('Language')).toHaveCount(0);
+  });
+});
+
+test('the header shows the sum of the balances and links to the profile', async ({ page, request }) => {
+  const player = await createPlayer(request);
+  await apiDeposit(page, player, 250);
+  await apiDeposit(page, player, 500);
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get('/api/v1/wallet/balance', {
+          headers: { Authorization: `Bearer ${player.accessToken}` },
+        });
+        const body = await res.json();
+        return body.balances.reduce((n: number, b: { amount: number }) => n + b.amount, 0);
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(750);
+  await signIn(page, player);
+  await page.goto('/');
+  const balance = page.getByTestId('header-balance');
+  await expect(balance).toHaveText('KSh 750.00');
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await balance.click();
+  await expect(page).toHaveURL(/\/profile$/);
+});
+
+test('switching to Kiswahili changes the text, and the choice is kept', async ({ page }) => {
+  await page.goto('/');
+  await expect(nav(page).getByRole('link', { name: 'Home' })).toBeVisible();
+  await page.getByLabel('Language').selectOption('sw');
+  await expect(
+    page.getByRole('navigation', { name: 'Kuu' }).getByRole('link', { name: 'Mwanzo' }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Jiunge Sasa' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'sw');
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Ingia' })).toBeVisible();
+});
+
+test('the help button toggles the support chat, which knows the signed-in player', async ({
+  page,
+  request,
+}) => {
+  const player = await createPlayer(request);
+  await signIn(page, player);
+  await serveFakeChatWidget(page);
+  await overrideConfig(page, (data) => {
+    data.features.live_chat = true;
+    data.support_chat = { widget_url: FAKE_WIDGET_URL, website_token: 'e2e-site' };
+  });
+  await page.goto('/');
+  const help = page.getByRole('button', { name: 'Help and support chat' });
+  await expect(help).toBeVisible();
+  await expect.poll(() => page.evaluate(() => (window as any).__chat?.runs.length ?? 0)).toBe(1);
+  await expect
+    .poll(() => page.evaluate(() => (window as any).__chat.users as Record<string, string>[]))
+    .toEqual([
+      expect.objectContaining({
+        id: player.phone,
+        phone_number: player.phone,
+        name: 'Achieng Otieno',
+        identifier_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      }),
+    ]);
+  expect(await page.evaluate(() => (window as any).__chat.attributes)).toEqual([{ country: 'KE' }]);
+  await help.click();
+  await expect.poll(() => page.evaluate(() => (window as any).__chat.toggles)).toBe(1);
+  // Dragging moves it without toggling.
+  const box = (await help.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x - 80, box.y - 120, { steps: 5 });
+  await page.mouse.up();
+  expect(await page.evaluate(() => (window as any).__chat.toggles)).toBe(1);
+  expect((await help.boundingBox())!.x).toBeLessThan(box.x - 40);
+  // Only on the home screen.
+  await nav(page).getByRole('link', { name: 'Profile' }).click();
+  await expect(help).toHaveCount(0);
+});
+
+test('an error report reaches the ingest with the player and without secrets', async ({ page, request }) => {
+  const ingest = await startFakeIngest();
+  try {
+    const player = await createPlayer(request);
+    await signIn(page, player);
+    await overrideConfig(page, (data) => {
+      data.error_reporting = { dsn: ingest.dsn, environment: 'e2e' };
+    });
+    const entry = await serveFixture(
+      page,
+      'throwing-lobby',
+      join(import.meta.dirname, '..', 'fixtures', 'throwing-remote', 'dist', 'federated'),
+    );
+    await overrideManifest(page, (m) => {
+      m.remotes.lobby = { version: '0.0.0-throwing', entry, enabled: true };
+    });
+    await page.goto('/');
+    await expect(page.getByTestId('unavailable')).toBeVisible();
+    await expect
+      .poll(() => ingest.envelopes.find((e) => e.includes('Deliberate render failure')), { timeout: 15_000 })
+      .toBeTruthy();
+    const envelope = ingest.envelopes.find((e) => e.includes('Deliberate render failure'))!;
+    expect(envelope).toContain(String(player.user.id));
+    expect(envelope).toContain(player.phone);
+    expect(envelope).not.toContain(player.password);
+    expect(envelope).not.toContain(player.accessToken);
+    expect(envelope).not.toContain(player.refreshToken);
+  } finally {
+    await ingest.close();
+  }
+});

@@ -1,0 +1,26 @@
+import { useCallback, useEffect } from 'react';
+import { useAuthStore } from '../stores/auth.store.ts';
+import { useConfigStore } from '../stores/config.store.ts';
+import {
+  isSupportChatAvailable,
+  startSupportChat,
+  supportChatUserChanged,
+  toggleSupportChat,
+} from './support-chat.ts';
+
+/** Starts the chat after the first paint when it is on, follows the player, offers a toggle. */
+export function useSupportChat(): { available: boolean; toggle: () => void } {
+  const config = useConfigStore((s) => s.config);
+  const status = useConfigStore((s) => s.status);
+  const user = useAuthStore((s) => s.user);
+  const available = status === 'ready' && isSupportChatAvailable(config);
+  useEffect(() => {
+    if (!available) return;
+    const idle =
+      'requestIdleCallback' in window ? window.requestIdleCallback : (fn: () => void) => setTimeout(fn, 1500);
+    idle(() => void startSupportChat(config)?.catch(() => {}));
+  }, [available, config]);
+  useEffect(() => supportChatUserChanged(user), [user]);
+  const toggle = useCallback(() => toggleSupportChat(config), [config]);
+  return { available, toggle };
+}
