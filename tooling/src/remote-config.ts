@@ -66,6 +66,12 @@ export function defineRemoteConfig({ name, exposes, devPort }: RemoteOptions): R
         html: { title: `${name} (standalone, fake host)` },
       },
     },
-    server: { port: devPort, host: '127.0.0.1' },
+    // The standalone page calls the API of a running `npm start` (port 8080, API_ORIGIN to change).
+    server: {
+      port: devPort,
+      host: '127.0.0.1',
+      historyApiFallback: true,
+      proxy: { '/api': process.env.API_ORIGIN ?? 'http://127.0.0.1:8080' },
+    },
   });
 }
