@@ -2,6 +2,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Env } from '../env.js';
+import { startCheckpointer } from './checkpointer.js';
 import type { DB } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -43,6 +44,9 @@ export function createDatabase(env: Pick<Env, 'DATABASE_URL' | 'DATABASE_SCHEMA'
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Checkpoints run on a worker thread (checkpointer.ts); this is only the backstop (~80 MB).
+  sqlite.pragma('wal_autocheckpoint = 20000');
+  const checkpointer = startCheckpointer(env.SQLITE_PATH);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
   const reader = new SqliteDatabase(env.SQLITE_PATH, { readonly: true });
   reader.pragma('busy_timeout = 5000');
@@ -51,6 +55,7 @@ export function createDatabase(env: Pick<Env, 'DATABASE_URL' | 'DATABASE_SCHEMA'
     dialect: 'sqlite',
     reader,
     close: async () => {
+      await checkpointer.stop();
       reader.close();
       await db.destroy();
     },
