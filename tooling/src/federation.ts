@@ -15,8 +15,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** Reads a version pinned in the pnpm catalog (pnpm-workspace.yaml). */
 export function catalogVersion(pkg: string): string {
   const yaml = readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8');
-  const key = pkg.includes('@') || pkg.includes('/') ? `'${pkg}'` : pkg;
-  const line = yaml.split('\n').find((l) => l.trim().startsWith(`${key}:`));
+  const keys = pkg.includes('@') || pkg.includes('/') ? [`'${pkg}'`, `"${pkg}"`] : [pkg];
+  const line = yaml.split('\n').find((l) => keys.some((key) => l.trim().startsWith(`${key}:`)));
   if (!line) throw new Error(`${pkg} is not pinned in the pnpm catalog`);
   return line.split(':')[1]!.trim().replace(/^\^/, '');
 }
