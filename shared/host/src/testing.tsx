@@ -80,7 +80,10 @@ export function FakeHostProvider({
         signInWithStoredCredentials: async () => 'no-credentials',
         takeRedirectTarget: () => '/',
         takeLockoutMessage: () => null,
-        logout: async () => setUser(null),
+        logout: async (options) => {
+          setUser(null);
+          if (options?.reloadTo !== undefined) navigate(options.reloadTo);
+        },
         refreshUser: async () => {},
         ...auth,
       },

@@ -50,7 +50,12 @@ export interface HostAuth {
   takeRedirectTarget(): string;
   /** The message stored by a lockout (spec §8), returned once and then cleared. */
   takeLockoutMessage(): string | null;
-  logout(): Promise<void>;
+  /**
+   * Ends the session (the server call's failure is ignored, spec §4). With `reloadTo`, the page
+   * then reloads at that path, so nothing of the player stays in memory (the header's Logout
+   * reloads the current page; the profile's Sign out goes to the guest home).
+   */
+  logout(options?: { reloadTo?: string }): Promise<void>;
   /** Re-reads the user from the server (after a verification, say). */
   refreshUser(): Promise<void>;
 }

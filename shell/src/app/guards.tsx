@@ -28,7 +28,9 @@ export function AccessGuard({ access, children }: { access: Access; children: Re
   const location = useLocation();
   const user = useAuthStore((s) => s.user);
   const isLoading = useAuthStore((s) => s.isLoading);
+  const leaving = useAuthStore((s) => s.leaving);
   if (access === 'public') return children;
+  if (leaving) return null;
   if (isLoading) return <Spinner label={t('auth.loading')} className="min-h-[50vh]" />;
   const signedIn = isAuthenticated(user);
   const pending = user?.status === 'pending_verification';

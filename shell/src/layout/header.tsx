@@ -41,10 +41,7 @@ export function Header() {
           <Button
             variant="ghost"
             className="px-2"
-            onClick={async () => {
-              await logout();
-              location.reload();
-            }}
+            onClick={() => logout({ reloadTo: location.pathname + location.search })}
           >
             {t('header.logout')}
           </Button>

@@ -37,7 +37,9 @@ interface AuthState {
   signInWithStoredCredentials(): Promise<'signed-in' | 'no-credentials' | 'failed'>;
   takeRedirectTarget(): string;
   takeLockoutMessage(): string | null;
-  logout(): Promise<void>;
+  logout(options?: { reloadTo?: string }): Promise<void>;
+  /** True from a logout with a reload until the page goes: guards render nothing meanwhile. */
+  leaving: boolean;
   refreshUser(): Promise<void>;
   /** Ends the session locally (lockout): no server call, the server already refused it. */
   clearSession(): void;
@@ -78,6 +80,7 @@ function countryCodeOf(phone: string): string {
 export const useAuthStore = create<AuthState>((set, get) => ({
   user: null,
   isLoading: true,
+  leaving: false,
 
   restore() {
     let user: User | null = null;
@@ -167,12 +170,15 @@ export const useAuthStore = create<AuthState>((set, get) => ({
     return message;
   },
 
-  async logout() {
+  async logout(options) {
     const hadToken = tokenStore.getAccessToken() !== null;
     const logoutCall = hadToken ? api.post('/auth/logout', {}).catch(() => null) : Promise.resolve(null);
+    // A guard must not see a guest on a protected page and send them to /login on the way out.
+    if (options?.reloadTo !== undefined) set({ leaving: true });
     get().clearSession();
     // Failure is ignored and counted as success (spec §4).
     await logoutCall;
+    if (options?.reloadTo !== undefined) window.location.assign(options.reloadTo);
   },
 
   async refreshUser() {

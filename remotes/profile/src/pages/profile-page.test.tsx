@@ -215,26 +215,22 @@ describe('ProfilePage: pending verification', () => {
 });
 
 describe('ProfilePage: sign out and guests', () => {
-  it('signs out, goes to the guest home and forgets the wallet data', async () => {
+  it('signs out, asking the host to reload at the guest home, and forgets the wallet data', async () => {
     stubApi({ 'GET /wallet/balance': balances([['main', 10]]) });
-    const navigations: string[] = [];
-    const { queryClient } = renderRemote(
-      <HostSpy
-        with={(host) => ({
-          navigate: (to, options) => {
-            navigations.push(to);
-            host.navigate(to, options);
-          },
-        })}
-      >
-        <ProfilePage />
-      </HostSpy>,
-      { url: '/profile', route: '/profile', user: FAKE_USER },
-    );
+    const logouts: unknown[] = [];
+    const { queryClient } = renderRemote(<ProfilePage />, {
+      url: '/profile',
+      route: '/profile',
+      user: FAKE_USER,
+      auth: {
+        logout: async (options) => {
+          logouts.push(options);
+        },
+      },
+    });
     await balanceRows();
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
-    expect(await screen.findByText('elsewhere')).toBeTruthy();
-    expect(navigations).toEqual(['/']);
+    await waitFor(() => expect(logouts).toEqual([{ reloadTo: '/' }]));
     await waitFor(() => expect(queryClient.getQueryData(['wallet', 'balance'])).toBeUndefined());
   });
 

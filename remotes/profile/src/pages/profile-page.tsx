@@ -47,13 +47,10 @@ export default function ProfilePage() {
 
   async function signOut() {
     setSigningOut(true);
-    // Leave for the guest home in the same tick the session is cleared: navigating only after
-    // the server call would let the protected-route guard see a guest on /profile first and
-    // bounce to /login (remembering /profile as the place to come back to).
-    const loggedOut = host.auth.logout();
-    host.navigate('/', { replace: true });
+    // The host ends the session and reloads at the guest home: nothing of this player stays in
+    // memory, and the protected-route guard never sees a guest on /profile on the way out.
     try {
-      await loggedOut;
+      await host.auth.logout({ reloadTo: '/' });
     } catch (error) {
       host.reportError(error, { remote: 'profile', action: 'logout' });
     } finally {
