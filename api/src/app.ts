@@ -32,7 +32,7 @@ import { seamlessRoutes } from './modules/casino/seamless.routes.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
 import { configRoutes } from './modules/config/config.routes.js';
 import { releasesRoutes } from './modules/releases/releases.routes.js';
-import { ReleaseStore } from './modules/releases/releases.store.js';
+import { ReleaseService } from './modules/releases/releases.service.js';
 import { paymentCallbackRoutes } from './modules/wallet/callbacks.routes.js';
 import { Reconciler } from './modules/wallet/reconcile.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
@@ -116,6 +116,7 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
   const wallet = new WalletService(ctx);
   const reconciler = new Reconciler(ctx, wallet);
   const games = deps.games ?? new DemoGameProvider(ctx, app);
+  const releases = new ReleaseService(ctx);
   app.decorate('ctx', ctx);
   app.decorate('wallet', wallet);
   app.decorate('reconciler', reconciler);
@@ -200,21 +201,20 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
       await api.register(paymentCallbackRoutes, { ctx, wallet });
       await api.register(seamlessRoutes, { ctx, wallet });
       await api.register(demoGameRoutes, { ctx, games });
+      await api.register(releasesRoutes, { ctx, releases, requireAuth });
     },
     { prefix: API_PREFIX },
   );
 
-  // The release manifest, then the static site, after the API, so `/` and unknown non-API
-  // paths go to the site.
-  const releases = new ReleaseStore(env.DATA_DIR, env.SITE_DIR);
-  app.register(releasesRoutes, { prefix: API_PREFIX, store: releases });
+  // The static site after the API, so `/` and unknown non-API paths go to the site.
   if (env.SITE_DIR) app.register(sitePlugin, { siteDir: env.SITE_DIR });
 
   app.addHook('onReady', async () => {
-    releases.syncWithBuilds(env.RELEASES_ACTIVATE_LATEST);
     await ensureSchema(env);
     await migrateToLatest(database.db as never);
     await seedGames(ctx);
+    await releases.grantConfiguredManagers();
+    await releases.syncWithBuilds(env.RELEASES_ACTIVATE_LATEST);
     reconciler.start();
   });
   app.addHook('onClose', async () => {

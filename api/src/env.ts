@@ -47,6 +47,17 @@ const EnvSchema = z.object({
   SITE_DIR: optionalString,
   /** Point each remote at its newest built version at start (a local `npm start` deploys its build). */
   RELEASES_ACTIVATE_LATEST: bool(false),
+  /** Phones (E.164, comma-separated) granted the release_manager role at boot and at login. */
+  RELEASE_MANAGER_PHONES: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^\+[1-9]\d{7,14}$/, 'must be E.164 phones (+254…), comma-separated'))),
 
   JWT_SECRET: secret,
   ACCESS_TOKEN_TTL_SECONDS: int(900, 30, 86_400),

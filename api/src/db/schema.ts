@@ -115,6 +115,28 @@ export interface GameTransactionsTable {
   created_at: number;
 }
 
+export interface ReleaseVersionsTable {
+  remote: string;
+  version: string;
+  entry: string;
+  /** JSON `{ [file]: "sha384-…" }`. */
+  integrity: string;
+  /** Who published: a user's phone, or a process such as "npm start". */
+  published_by: string;
+  reason: string | null;
+  published_at: number;
+}
+
+export interface ReleaseRevisionsTable {
+  revision: number;
+  /** JSON of the manifest as served. */
+  manifest: string;
+  author: string;
+  reason: string;
+  action: string;
+  created_at: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -126,4 +148,6 @@ export interface DB {
   wallet_transactions: WalletTransactionsTable;
   games: GamesTable;
   game_transactions: GameTransactionsTable;
+  release_versions: ReleaseVersionsTable;
+  release_revisions: ReleaseRevisionsTable;
 }

@@ -3,3 +3,25 @@
 /** The remotes the shell knows how to mount. A manifest naming another is refused. */
 export const REMOTE_NAMES = ['lobby', 'auth', 'wallet', 'profile'] as const;
 export type RemoteNameValue = (typeof REMOTE_NAMES)[number];
+
+/**
+ * The modules each remote must expose: what the shell's route table mounts. The release
+ * compatibility check refuses a version that lacks one; the shell's route table names only these.
+ */
+export const REMOTE_EXPOSES = {
+  lobby: ['HomePage', 'GamePage'],
+  auth: ['LoginPage', 'JoinPage', 'VerifyPage', 'ForgotPasswordPage'],
+  wallet: ['DepositPage', 'WithdrawPage', 'TransactionsPage'],
+  profile: ['ProfilePage', 'AffiliatePage'],
+} as const satisfies Record<RemoteNameValue, readonly string[]>;
+export type RemoteExpose<R extends RemoteNameValue = RemoteNameValue> = (typeof REMOTE_EXPOSES)[R][number];
+
+/** The role that may change releases (publish, activate, canary, roll back). */
+export const RELEASE_MANAGER_ROLE = 'release_manager';
+
+/** A canary takes between 1 and 99 percent of players; 0 is "abort", 100 is "promote". */
+export const CANARY_PERCENT_MIN = 1;
+export const CANARY_PERCENT_MAX = 99;
+
+/** A version is a folder name: no slashes, no dot-dot. */
+export const VERSION_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/;

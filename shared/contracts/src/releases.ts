@@ -1,9 +1,28 @@
 import { z } from 'zod';
-import { REMOTE_NAMES } from './releases-constants.ts';
+import {
+  CANARY_PERCENT_MAX,
+  CANARY_PERCENT_MIN,
+  REMOTE_EXPOSES,
+  REMOTE_NAMES,
+  VERSION_PATTERN,
+} from './releases-constants.ts';
 
-export { REMOTE_NAMES };
+export { REMOTE_EXPOSES, REMOTE_NAMES };
 export const RemoteName = z.enum(REMOTE_NAMES);
 export type RemoteName = z.infer<typeof RemoteName>;
+
+export const ReleaseVersion = z
+  .string()
+  .regex(VERSION_PATTERN, 'a version is a folder name: letters, digits, . _ + - (at most 64)');
+
+export const CanaryRelease = z.object({
+  /** The version a share of players gets instead of the active one. */
+  version: z.string().min(1).max(64),
+  entry: z.string().min(1).max(2048),
+  /** Share of players (sticky buckets) who get the canary, 1–99. */
+  percent: z.number().int().min(CANARY_PERCENT_MIN).max(CANARY_PERCENT_MAX),
+});
+export type CanaryRelease = z.infer<typeof CanaryRelease>;
 
 export const RemoteRelease = z.object({
   /** Immutable version folder, e.g. `1.0.0-3f9c2a1b`. */
@@ -11,6 +30,8 @@ export const RemoteRelease = z.object({
   /** URL of the version's `mf-manifest.json`, absolute or relative to the site origin. */
   entry: z.string().min(1).max(2048),
   enabled: z.boolean(),
+  /** Optional canary: another version for `percent` % of players. */
+  canary: CanaryRelease.optional(),
 });
 export type RemoteRelease = z.infer<typeof RemoteRelease>;
 
@@ -20,3 +41,104 @@ export const ReleaseManifest = z.object({
   remotes: z.partialRecord(RemoteName, RemoteRelease),
 });
 export type ReleaseManifest = z.infer<typeof ReleaseManifest>;
+
+// ---------------------------------------------------------------------------------------------
+// Release control (release managers only).
+
+/** `file → sha384-<base64>` for every file of a version folder, paths relative to it. */
+export const IntegrityMap = z
+  .record(
+    z
+      .string()
+      .min(1)
+      .max(512)
+      .refine(
+        (p) =>
+          !p.startsWith('/') &&
+          !p.includes('\\') &&
+          !p.split('/').some((s) => s === '..' || s === '.' || s === ''),
+        'a relative path inside the version folder',
+      ),
+    z.string().regex(/^sha384-[A-Za-z0-9+/]{64}$/, 'sha384-<base64>'),
+  )
+  .refine((m) => Object.keys(m).length > 0, 'at least one file')
+  .refine((m) => 'mf-manifest.json' in m, 'must include mf-manifest.json');
+export type IntegrityMap = z.infer<typeof IntegrityMap>;
+
+const reason = z.string().trim().min(1, 'say why (reason)').max(500);
+/** The revision the change was made from: refused with 409 when the manifest has moved on. */
+const baseRevision = z.number().int().nonnegative();
+
+export const RemoteParams = z.object({ remote: RemoteName });
+
+export const PublishVersionRequest = z.object({
+  version: ReleaseVersion,
+  /** Defaults to `/remotes/<remote>/<version>/mf-manifest.json`. */
+  entry: z.string().min(1).max(2048).optional(),
+  integrity: IntegrityMap,
+  reason: reason.optional(),
+});
+export type PublishVersionRequest = z.infer<typeof PublishVersionRequest>;
+
+export const PublishedVersion = z.object({
+  remote: RemoteName,
+  version: z.string(),
+  entry: z.string(),
+  files: z.number().int().nonnegative(),
+  published_by: z.string(),
+  published_at: z.string(),
+  reason: z.string().nullable(),
+});
+export type PublishedVersion = z.infer<typeof PublishedVersion>;
+
+export const ActivateRequest = z.object({ version: ReleaseVersion, base_revision: baseRevision, reason });
+export const ToggleRequest = z.object({ base_revision: baseRevision, reason });
+export const CanaryRequest = z.object({
+  version: ReleaseVersion,
+  percent: z.number().int().min(CANARY_PERCENT_MIN).max(CANARY_PERCENT_MAX),
+  base_revision: baseRevision,
+  reason,
+});
+export const RollbackRequest = z.object({
+  /** The earlier revision whose manifest becomes current again (as a new revision). */
+  revision: z.number().int().positive(),
+  base_revision: baseRevision,
+  reason,
+});
+export type ActivateRequest = z.infer<typeof ActivateRequest>;
+export type ToggleRequest = z.infer<typeof ToggleRequest>;
+export type CanaryRequest = z.infer<typeof CanaryRequest>;
+export type RollbackRequest = z.infer<typeof RollbackRequest>;
+
+export const RevisionEntry = z.object({
+  revision: z.number().int().nonnegative(),
+  author: z.string(),
+  reason: z.string(),
+  /** What changed, e.g. `activate wallet 1.0.0-abc`. */
+  action: z.string(),
+  created_at: z.string(),
+  manifest: ReleaseManifest,
+});
+export type RevisionEntry = z.infer<typeof RevisionEntry>;
+
+export const HistoryQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+});
+export const HistoryResponse = z.object({ revisions: z.array(RevisionEntry) });
+export type HistoryResponse = z.infer<typeof HistoryResponse>;
+
+export const RemoteStatus = z.object({
+  name: RemoteName,
+  active: z.string().nullable(),
+  enabled: z.boolean(),
+  canary: CanaryRelease.nullable(),
+  versions: z.array(PublishedVersion),
+});
+export const RemotesResponse = z.object({
+  revision: z.number().int().nonnegative(),
+  remotes: z.array(RemoteStatus),
+});
+export type RemotesResponse = z.infer<typeof RemotesResponse>;
+
+/** What every manifest change answers: the new revision. */
+export const RevisionResponse = RevisionEntry;

@@ -6,6 +6,7 @@ import { inTransaction, isUniqueViolation } from '../../db/tx.js';
 import { newId, randomToken, sha256, signJwt, verifyJwt } from '../../lib/crypto.js';
 import { badRequest, conflict, forbidden, lockedOut, unauthorized } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
+import { grantReleaseManager } from '../releases/releases.service.js';
 import {
   findRefreshToken,
   findSessionForAuth,
@@ -111,6 +112,8 @@ export class AuthService {
     this.dummyHash ??= this.hashPassword(randomToken());
     const ok = await argonVerify(user?.password_hash ?? (await this.dummyHash), password).catch(() => false);
     if (!user || !ok) throw unauthorized('Invalid phone number or password', 'INVALID_CREDENTIALS');
+    // RELEASE_MANAGER_PHONES: the role is granted at the first login after it is configured.
+    user.roles = await grantReleaseManager(this.ctx, user);
     if (user.status === 'suspended') throw lockedOut('ACCOUNT_SUSPENDED', SUSPENDED_MESSAGE);
     if (user.status === 'pending_verification') {
       return {

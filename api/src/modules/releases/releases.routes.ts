@@ -1,23 +1,167 @@
 /**
- * `GET /api/v1/releases/manifest`: what the shell reads at boot to know which version of each
- * remote to load. Short cache plus an ETag: a release change reaches players within seconds,
- * and a repeat visit costs a 304.
+ * `GET /api/v1/releases/manifest` (public): what the shell reads at boot to know which version
+ * of each remote to load. Short cache plus an ETag: a release change reaches players within
+ * seconds, and a repeat visit costs a 304.
+ *
+ * Everything else under `/api/v1/releases` is for release managers (401 without a token, 403
+ * without the role): list, history, publish, activate, disable/enable, canary, promote, abort,
+ * roll back. Each manifest change carries the base revision it was made from and a reason.
  */
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import type { ReleaseStore } from './releases.store.js';
+import {
+  ActivateRequest,
+  CanaryRequest,
+  HistoryQuery,
+  HistoryResponse,
+  PublishedVersion,
+  PublishVersionRequest,
+  RemoteParams,
+  RemotesResponse,
+  RevisionResponse,
+  RollbackRequest,
+  ToggleRequest,
+} from '@mchezo/contracts/releases';
+import { RELEASE_MANAGER_ROLE } from '@mchezo/contracts/releases-constants';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { forbidden } from '../../lib/errors.js';
+import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
+import { findUserById } from '../auth/auth.repository.js';
+import { grantReleaseManager, type ReleaseService } from './releases.service.js';
 
 export const MANIFEST_MAX_AGE_SECONDS = 10;
+/** A version's integrity map lists every file of its folder: far more than the API's 16 KB. */
+export const PUBLISH_BODY_LIMIT_BYTES = 1024 * 1024;
 
-export async function releasesRoutes(
-  app: FastifyInstance,
-  { store }: { store: ReleaseStore },
-): Promise<void> {
-  app.get('/releases/manifest', async (req, reply) => {
-    const body = JSON.stringify(store.read());
+export interface ReleasesRoutesOptions {
+  ctx: AppContext;
+  releases: ReleaseService;
+  requireAuth: PreHandler;
+}
+
+const tags = ['releases'];
+const security = [{ bearer: [] }];
+
+export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = async (
+  app,
+  { ctx, releases, requireAuth },
+) => {
+  app.get('/releases/manifest', { schema: { hide: true } }, async (req, reply) => {
+    const body = await releases.manifestJson();
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
     reply.header('Cache-Control', `public, max-age=${MANIFEST_MAX_AGE_SECONDS}`).header('ETag', etag);
     if (req.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.type('application/json; charset=utf-8').send(body);
   });
-}
+
+  /** Bearer token, then the release-manager role (granted in the database or by configuration). */
+  const requireReleaseManager: PreHandler = async (request, reply) => {
+    await requireAuth(request, reply);
+    const { userId } = authOf(request);
+    const user = await findUserById(ctx.database.db, userId);
+    const roles = user ? (await grantReleaseManager(ctx, user)).split(',') : [];
+    if (!roles.includes(RELEASE_MANAGER_ROLE))
+      throw forbidden('Only release managers may do this', 'RELEASE_MANAGER_REQUIRED');
+  };
+  const actor = (request: Parameters<PreHandler>[0]) => authOf(request).phone;
+
+  app.get(
+    '/releases/remotes',
+    {
+      preHandler: requireReleaseManager,
+      schema: { tags, security, response: { 200: RemotesResponse, ...errorResponses(401, 403) } },
+    },
+    async () => releases.remotes(),
+  );
+
+  app.get(
+    '/releases/history',
+    {
+      preHandler: requireReleaseManager,
+      schema: {
+        tags,
+        security,
+        querystring: HistoryQuery,
+        response: { 200: HistoryResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({ revisions: await releases.history(request.query.limit) }),
+  );
+
+  app.post(
+    '/releases/remotes/:remote/versions',
+    {
+      preHandler: requireReleaseManager,
+      bodyLimit: PUBLISH_BODY_LIMIT_BYTES,
+      schema: {
+        tags,
+        security,
+        params: RemoteParams,
+        body: PublishVersionRequest,
+        response: { 201: PublishedVersion, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const published = await releases.publish(actor(request), request.params.remote, request.body);
+      return reply.code(201).send(published);
+    },
+  );
+
+  const changeResponses = { 200: RevisionResponse, ...errorResponses(400, 401, 403, 404, 409, 422) };
+
+  app.post(
+    '/releases/remotes/:remote/activate',
+    {
+      preHandler: requireReleaseManager,
+      schema: { tags, security, params: RemoteParams, body: ActivateRequest, response: changeResponses },
+    },
+    async (request) => releases.activate(actor(request), request.params.remote, request.body),
+  );
+
+  for (const enabled of [false, true]) {
+    app.post(
+      `/releases/remotes/:remote/${enabled ? 'enable' : 'disable'}`,
+      {
+        preHandler: requireReleaseManager,
+        schema: { tags, security, params: RemoteParams, body: ToggleRequest, response: changeResponses },
+      },
+      async (request) => releases.setEnabled(actor(request), request.params.remote, enabled, request.body),
+    );
+  }
+
+  app.post(
+    '/releases/remotes/:remote/canary',
+    {
+      preHandler: requireReleaseManager,
+      schema: { tags, security, params: RemoteParams, body: CanaryRequest, response: changeResponses },
+    },
+    async (request) => releases.canary(actor(request), request.params.remote, request.body),
+  );
+
+  app.post(
+    '/releases/remotes/:remote/canary/promote',
+    {
+      preHandler: requireReleaseManager,
+      schema: { tags, security, params: RemoteParams, body: ToggleRequest, response: changeResponses },
+    },
+    async (request) => releases.promote(actor(request), request.params.remote, request.body),
+  );
+
+  app.post(
+    '/releases/remotes/:remote/canary/abort',
+    {
+      preHandler: requireReleaseManager,
+      schema: { tags, security, params: RemoteParams, body: ToggleRequest, response: changeResponses },
+    },
+    async (request) => releases.abort(actor(request), request.params.remote, request.body),
+  );
+
+  app.post(
+    '/releases/rollback',
+    {
+      preHandler: requireReleaseManager,
+      schema: { tags, security, body: RollbackRequest, response: changeResponses },
+    },
+    async (request) => releases.rollback(actor(request), request.body),
+  );
+};

@@ -1,0 +1,163 @@
+/**
+ * The compatibility check a version passes before it can go live (activate, canary, promote,
+ * roll back to it). Reads the version folder and the shell's own `mf-manifest.json` from the
+ * CDN root (SITE_DIR); answers the reasons it is refused, empty when it may go live:
+ * - every singleton it shares is one the shell provides, in a version both sides accept;
+ * - it exposes every module the shell's route table mounts for it (REMOTE_EXPOSES);
+ * - every file recorded at publish exists and matches its sha384, and every file its
+ *   mf-manifest.json names was recorded at publish.
+ */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { RemoteName } from '@mchezo/contracts/releases';
+import { REMOTE_EXPOSES } from '@mchezo/contracts/releases-constants';
+import { isExactVersion, satisfies } from './semver.js';
+
+interface MfShared {
+  name?: unknown;
+  version?: unknown;
+  requiredVersion?: unknown;
+  singleton?: unknown;
+  assets?: unknown;
+}
+interface MfManifest {
+  shared?: MfShared[];
+  exposes?: { name?: unknown; assets?: unknown }[];
+  metaData?: { remoteEntry?: { name?: unknown; path?: unknown } };
+}
+
+export function sha384Integrity(bytes: Buffer): string {
+  return `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+}
+
+async function readJson(file: string): Promise<unknown> {
+  return JSON.parse(await readFile(file, 'utf8'));
+}
+
+function assetFiles(assets: unknown): string[] {
+  const out: string[] = [];
+  const a = assets as { js?: { sync?: unknown; async?: unknown }; css?: { sync?: unknown; async?: unknown } };
+  for (const kind of [a?.js, a?.css]) {
+    for (const list of [kind?.sync, kind?.async]) {
+      if (Array.isArray(list)) for (const f of list) if (typeof f === 'string' && f) out.push(f);
+    }
+  }
+  return out;
+}
+
+const clean = (p: string) => p.replace(/^\.?\//, '');
+
+export interface CompatInput {
+  cdnDir: string | undefined;
+  remote: RemoteName;
+  version: string;
+  integrity: Record<string, string>;
+}
+
+export async function checkCompatibility({
+  cdnDir,
+  remote,
+  version,
+  integrity,
+}: CompatInput): Promise<string[]> {
+  if (!cdnDir) return ['no CDN folder is configured (SITE_DIR), so the version cannot be checked'];
+  const dir = join(cdnDir, 'remotes', remote, version);
+  const problems: string[] = [];
+
+  // 1. Files: all present, all as published.
+  const missing: string[] = [];
+  const mismatched: string[] = [];
+  await Promise.all(
+    Object.entries(integrity).map(async ([file, expected]) => {
+      let bytes: Buffer;
+      try {
+        bytes = await readFile(join(dir, file));
+      } catch {
+        missing.push(file);
+        return;
+      }
+      if (sha384Integrity(bytes) !== expected) mismatched.push(file);
+    }),
+  );
+  if (missing.length) problems.push(`missing file${missing.length > 1 ? 's' : ''}: ${list(missing)}`);
+  if (mismatched.length) problems.push(`integrity mismatch (changed since publish): ${list(mismatched)}`);
+
+  let manifest: MfManifest;
+  try {
+    manifest = (await readJson(join(dir, 'mf-manifest.json'))) as MfManifest;
+  } catch {
+    problems.push(`${remote}/${version}/mf-manifest.json is missing or not JSON`);
+    return problems;
+  }
+
+  // 2. Every file the manifest names was published (and so is checked above).
+  const named = new Set<string>();
+  const entry = manifest.metaData?.remoteEntry;
+  if (typeof entry?.name === 'string' && entry.name)
+    named.add(clean(`${typeof entry.path === 'string' && entry.path ? `${entry.path}/` : ''}${entry.name}`));
+  for (const e of manifest.exposes ?? []) for (const f of assetFiles(e.assets)) named.add(clean(f));
+  const unpublished = [...named].filter((f) => !(f in integrity));
+  if (unpublished.length)
+    problems.push(`mf-manifest.json names files that were not published: ${list(unpublished)}`);
+
+  // 3. Exposes the shell's routes need.
+  const exposed = new Set(
+    (manifest.exposes ?? []).map((e) => (typeof e.name === 'string' ? e.name.replace(/^\.\//, '') : '')),
+  );
+  const needed: readonly string[] = REMOTE_EXPOSES[remote];
+  const lacking = needed.filter((n) => !exposed.has(n));
+  if (lacking.length)
+    problems.push(
+      `does not expose ${list(lacking)}, which the shell's routes mount (needs ${needed.join(', ')})`,
+    );
+
+  // 4. Shared singletons against what the shell provides.
+  let shell: MfManifest;
+  try {
+    shell = (await readJson(join(cdnDir, 'shell', 'mf-manifest.json'))) as MfManifest;
+  } catch {
+    problems.push("the shell's mf-manifest.json (shell/mf-manifest.json in SITE_DIR) is missing or not JSON");
+    return problems;
+  }
+  const provided = new Map<string, { version: string; requiredVersion: string | null }>();
+  for (const s of shell.shared ?? []) {
+    if (typeof s.name !== 'string' || typeof s.version !== 'string') continue;
+    provided.set(s.name, {
+      version: s.version,
+      requiredVersion: typeof s.requiredVersion === 'string' ? s.requiredVersion : null,
+    });
+  }
+  for (const s of manifest.shared ?? []) {
+    if (typeof s.name !== 'string') continue;
+    const host = provided.get(s.name);
+    const wanted = typeof s.requiredVersion === 'string' ? s.requiredVersion : null;
+    const own = typeof s.version === 'string' ? s.version : null;
+    if (!host) {
+      // A workspace subpath the shell does not import itself: the remote's own fallback serves
+      // it. Any other singleton would be a second copy the shell knows nothing about.
+      if (s.name.startsWith('@mchezo/')) continue;
+      if (s.singleton === true)
+        problems.push(
+          `shares the singleton ${s.name}, which the shell does not provide (a second copy would load)`,
+        );
+      continue;
+    }
+    if (wanted && !isWildcard(wanted) && !satisfies(host.version, wanted))
+      problems.push(`needs ${s.name} ${wanted}, the shell provides ${host.version}`);
+    else if (own && isExactVersion(own) && host.requiredVersion && !satisfies(own, host.requiredVersion))
+      problems.push(`was built against ${s.name} ${own}, outside the shell's range ${host.requiredVersion}`);
+  }
+  return problems;
+}
+
+function isWildcard(range: string): boolean {
+  return /^\^?\s*[*x]?$/.test(range.trim());
+}
+
+function list(items: string[], max = 5): string {
+  const sorted = [...items].sort();
+  return sorted.length > max
+    ? `${sorted.slice(0, max).join(', ')} and ${sorted.length - max} more`
+    : sorted.join(', ');
+}

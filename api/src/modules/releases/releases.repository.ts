@@ -1,0 +1,50 @@
+/** Data access for release control. Every function takes the database or a transaction. */
+import type { Kysely } from 'kysely';
+import type { DB, ReleaseRevisionsTable, ReleaseVersionsTable } from '../../db/schema.js';
+
+type Db = Kysely<DB>;
+export type VersionRow = ReleaseVersionsTable;
+export type RevisionRow = ReleaseRevisionsTable;
+
+export function latestRevision(db: Db): Promise<RevisionRow | undefined> {
+  return db
+    .selectFrom('release_revisions')
+    .selectAll()
+    .orderBy('revision', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export function findRevision(db: Db, revision: number): Promise<RevisionRow | undefined> {
+  return db.selectFrom('release_revisions').selectAll().where('revision', '=', revision).executeTakeFirst();
+}
+
+export function listRevisions(db: Db, limit: number): Promise<RevisionRow[]> {
+  return db.selectFrom('release_revisions').selectAll().orderBy('revision', 'desc').limit(limit).execute();
+}
+
+export async function insertRevision(db: Db, row: RevisionRow): Promise<void> {
+  await db.insertInto('release_revisions').values(row).execute();
+}
+
+export function findVersion(db: Db, remote: string, version: string): Promise<VersionRow | undefined> {
+  return db
+    .selectFrom('release_versions')
+    .selectAll()
+    .where('remote', '=', remote)
+    .where('version', '=', version)
+    .executeTakeFirst();
+}
+
+export function listVersions(db: Db): Promise<VersionRow[]> {
+  return db
+    .selectFrom('release_versions')
+    .selectAll()
+    .orderBy('published_at', 'desc')
+    .orderBy('version', 'desc')
+    .execute();
+}
+
+export async function insertVersion(db: Db, row: VersionRow): Promise<void> {
+  await db.insertInto('release_versions').values(row).execute();
+}
