@@ -64,6 +64,12 @@ export function parsePhone(raw: string): string {
 export class AuthService {
   readonly otp: OtpService;
   private dummyHash: Promise<string> | null = null;
+  /**
+   * Signatures already checked, by token text: the HMAC is the largest CPU cost of an
+   * authenticated read, and a token's signature cannot change. Expiry and the session/user
+   * state are still checked on every request.
+   */
+  private readonly verifiedTokens = new Map<string, { sub: string; sid: string; exp: number }>();
 
   constructor(private readonly ctx: AppContext) {
     this.otp = new OtpService(ctx);
@@ -214,16 +220,26 @@ export class AuthService {
   async authenticate(authorization: string | undefined): Promise<AuthenticatedUser> {
     const match = authorization ? /^Bearer\s+(\S+)$/i.exec(authorization) : null;
     if (!match?.[1]) throw unauthorized('Authentication required', 'UNAUTHORIZED');
-    const result = verifyJwt(this.ctx.env.JWT_SECRET, match[1], Math.floor(this.ctx.clock.now() / 1000));
-    if (!result.ok) {
-      throw result.expired
-        ? unauthorized('Access token expired', 'TOKEN_EXPIRED')
-        : unauthorized('Invalid access token', 'INVALID_TOKEN');
+    const token = match[1];
+    const nowSeconds = Math.floor(this.ctx.clock.now() / 1000);
+    let claims = this.verifiedTokens.get(token);
+    if (!claims) {
+      const result = verifyJwt(this.ctx.env.JWT_SECRET, token, nowSeconds);
+      if (!result.ok) {
+        throw result.expired
+          ? unauthorized('Access token expired', 'TOKEN_EXPIRED')
+          : unauthorized('Invalid access token', 'INVALID_TOKEN');
+      }
+      const { sub, sid, typ, exp } = result.payload;
+      if (typ !== 'access' || typeof sub !== 'string' || typeof sid !== 'string' || typeof exp !== 'number') {
+        throw unauthorized('Invalid access token', 'INVALID_TOKEN');
+      }
+      claims = { sub, sid, exp };
+      if (this.verifiedTokens.size >= 10_000) this.verifiedTokens.clear();
+      this.verifiedTokens.set(token, claims);
     }
-    const { sub, sid, typ } = result.payload;
-    if (typ !== 'access' || typeof sub !== 'string' || typeof sid !== 'string') {
-      throw unauthorized('Invalid access token', 'INVALID_TOKEN');
-    }
+    if (claims.exp <= nowSeconds) throw unauthorized('Access token expired', 'TOKEN_EXPIRED');
+    const { sub, sid } = claims;
     const session = await findSessionForAuth(this.ctx.database, sid);
     if (!session || session.user_id !== sub) throw lockedOut('INVALID_TOKEN');
     if (session.revoked_at !== null) throw lockedOut('SESSION_REVOKED');
