@@ -2,15 +2,8 @@ import type { RemoteName } from '@mchezo/contracts/releases';
 import { useHost } from '@mchezo/host/context';
 import { useTranslation } from '@mchezo/i18n/react';
 import { Spinner } from '@mchezo/ui/spinner';
-import {
-  Component,
-  type ComponentType,
-  type ErrorInfo,
-  type ReactNode,
-  useCallback,
-  useEffect,
-  useState,
-} from 'react';
+import { type ComponentType, useCallback, useEffect, useState } from 'react';
+import { ErrorBoundary } from '../errors/error-boundary.tsx';
 import { UnavailablePage } from '../pages/unavailable-page.tsx';
 import { loadRemotePage, type RemoteUnavailableError } from './remote-loader.ts';
 
@@ -58,28 +51,12 @@ export function RemotePage({ remote, expose }: { remote: RemoteName; expose: str
     );
   }
   return (
-    <RemoteErrorBoundary
+    <ErrorBoundary
       key={attempt}
       onError={(error) => host.reportError(error, { remote, expose, phase: 'render' })}
       fallback={<UnavailablePage reason="failed" onRetry={retry} />}
     >
       <state.Page />
-    </RemoteErrorBoundary>
+    </ErrorBoundary>
   );
-}
-
-class RemoteErrorBoundary extends Component<
-  { children: ReactNode; fallback: ReactNode; onError: (error: unknown, info: ErrorInfo) => void },
-  { failed: boolean }
-> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override componentDidCatch(error: unknown, info: ErrorInfo) {
-    this.props.onError(error, info);
-  }
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
 }

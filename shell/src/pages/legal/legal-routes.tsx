@@ -1,15 +1,7 @@
 import { useTranslation } from '@mchezo/i18n/react';
 import { Spinner } from '@mchezo/ui/spinner';
-import {
-  Component,
-  type ComponentType,
-  type ErrorInfo,
-  lazy,
-  type ReactElement,
-  type ReactNode,
-  Suspense,
-  useState,
-} from 'react';
+import { type ComponentType, lazy, type ReactElement, Suspense, useState } from 'react';
+import { ErrorBoundary } from '../../errors/error-boundary.tsx';
 import { reportError } from '../../errors/report-error.ts';
 import { UnavailablePage } from '../unavailable-page.tsx';
 
@@ -30,7 +22,7 @@ export function LazyLegalPage({ name, load }: { name: string; load: PageLoader }
     setAttempt((n) => n + 1);
   };
   return (
-    <LoadBoundary
+    <ErrorBoundary
       key={attempt}
       onError={(error) => reportError(error, { page: name, phase: 'load' })}
       fallback={<UnavailablePage reason="failed" onRetry={retry} />}
@@ -38,24 +30,8 @@ export function LazyLegalPage({ name, load }: { name: string; load: PageLoader }
       <Suspense fallback={<Spinner label={t('remote.loading')} className="min-h-[50vh]" />}>
         <Page />
       </Suspense>
-    </LoadBoundary>
+    </ErrorBoundary>
   );
-}
-
-class LoadBoundary extends Component<
-  { children: ReactNode; fallback: ReactNode; onError: (error: unknown, info: ErrorInfo) => void },
-  { failed: boolean }
-> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override componentDidCatch(error: unknown, info: ErrorInfo) {
-    this.props.onError(error, info);
-  }
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
 }
 
 /**
