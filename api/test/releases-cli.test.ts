@@ -1,0 +1,78 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPlayer, createTestApp, freshPhone, type TestApp } from './helpers.js';
+import { makeCdn, makeVersion } from './releases-fixtures.js';
+
+const run = promisify(execFile);
+const CLI = join(import.meta.dirname, '../../scripts/release.mjs');
+
+describe('release CLI (sqlite, over HTTP)', () => {
+  let t: TestApp;
+  let cdn: string;
+  let home: string;
+  let api: string;
+  const phone = freshPhone();
+
+  beforeAll(async () => {
+    cdn = makeCdn();
+    home = mkdtempSync(join(tmpdir(), 'mchezo-cli-'));
+    t = await createTestApp('sqlite', { SITE_DIR: cdn, RELEASE_MANAGER_PHONES: phone });
+    await createPlayer(t.app, phone);
+    api = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(cdn, { recursive: true, force: true });
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  const cli = async (...args: string[]) => {
+    try {
+      const { stdout } = await run(process.execPath, [CLI, ...args, '--api', api, '--cdn', cdn], {
+        env: { ...process.env, DATA_DIR: home },
+      });
+      return { code: 0, out: stdout };
+    } catch (err) {
+      const e = err as { code: number; stdout: string; stderr: string };
+      return { code: e.code, out: `${e.stdout}${e.stderr}` };
+    }
+  };
+
+  it('logs in, publishes a built folder, activates, canaries, rolls back and shows history', async () => {
+    expect((await cli('list')).out).toMatch(/Not signed in/);
+    const login = await cli('login', '--phone', phone, '--password', 'correct-horse');
+    expect(login.code, login.out).toBe(0);
+    expect(statSync(join(home, 'release-cli.json')).mode & 0o777).toBe(0o600);
+
+    await makeVersion(cdn, 'lobby', '1.0.0-one');
+    await makeVersion(cdn, 'lobby', '1.0.0-two');
+    expect((await cli('publish', 'lobby', '--folder', '1.0.0-one')).out).toMatch(
+      /published lobby 1\.0\.0-one/,
+    );
+    expect((await cli('publish', 'lobby', '--folder', '1.0.0-one')).out).toMatch(/already published/);
+    expect((await cli('publish', 'lobby', '--folder', '1.0.0-two')).code).toBe(0);
+    expect((await cli('activate', 'lobby', '1.0.0-one')).out).toMatch(/--reason/);
+    expect((await cli('activate', 'lobby', '1.0.0-one', '--reason', 'first')).out).toMatch(
+      /revision 1: activate/,
+    );
+    const stale = await cli('disable', 'lobby', '--reason', 'x', '--base', '0');
+    expect(stale.code).toBe(1);
+    expect(stale.out).toMatch(/409.*STALE_REVISION/s);
+    expect((await cli('canary', 'lobby', '1.0.0-two', '30', '--reason', 'try')).out).toMatch(
+      /canary 1\.0\.0-two at 30%/,
+    );
+    expect((await cli('promote', 'lobby', '--reason', 'good')).out).toMatch(/lobby +1\.0\.0-two \(enabled\)/);
+    expect((await cli('rollback', '1', '--reason', 'back')).out).toMatch(
+      /revision 4: roll back to revision 1/,
+    );
+    const list = await cli('list');
+    expect(list.out).toMatch(/lobby +1\.0\.0-one +enabled/);
+    const history = await cli('history');
+    expect(history.out).toMatch(/#4 .*\n.*roll back to revision 1: back/);
+    expect(history.out).toContain(phone);
+  }, 120_000);
+});
