@@ -1,5 +1,6 @@
+import { REMOTE_EXPOSES } from '@mchezo/contracts/releases-constants';
 import { describe, expect, it } from 'vitest';
-import { remoteRouteFor } from './route-table.ts';
+import { REMOTE_ROUTES, remoteRouteFor } from './route-table.ts';
 
 describe('remoteRouteFor', () => {
   it('finds the remote page of a URL path', () => {
@@ -13,5 +14,14 @@ describe('remoteRouteFor', () => {
     expect(remoteRouteFor('/terms')).toBeUndefined();
     expect(remoteRouteFor('/game/')).toBeUndefined();
     expect(remoteRouteFor('/deposit/extra')).toBeUndefined();
+  });
+});
+
+describe('the route table and the exposes a release must have', () => {
+  it('mounts exactly the exposes the release check requires of each remote', () => {
+    for (const [remote, exposes] of Object.entries(REMOTE_EXPOSES)) {
+      const mounted = REMOTE_ROUTES.filter((r) => r.remote === remote).map((r) => r.expose);
+      expect([...mounted].sort(), remote).toEqual([...exposes].sort());
+    }
   });
 });

@@ -4,13 +4,15 @@
  */
 import type { FeatureName } from '@mchezo/contracts/config';
 import type { RemoteName } from '@mchezo/contracts/releases';
+import type { RemoteExpose } from '@mchezo/contracts/releases-constants';
 
 export type Access = 'public' | 'guest' | 'pending' | 'protected';
 
 export interface RemoteRoute {
   path: string;
   remote: RemoteName;
-  expose: string;
+  /** One of the remote's required exposes (REMOTE_EXPOSES, checked before a release goes live). */
+  expose: RemoteExpose;
   access: Access;
   feature?: FeatureName;
 }
