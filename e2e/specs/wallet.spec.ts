@@ -1,0 +1,480 @@
+/**
+ * The wallet remote in Chromium against the real API and its mobile-money simulator (issue 7,
+ * "Must show"): a deposit followed until it settles, simulator numbers that fail, the withdrawal
+ * rules (below 100, above the balance, above 150,000), a won game then a withdrawal that
+ * completes, and the transactions list's pages and tabs.
+ *
+ * Money reaches a player only as the product moves it: deposits through the simulator (main
+ * pot), wins through the demo game provider (withdrawal pot, the only one a player can withdraw).
+ */
+import { randomUUID } from 'node:crypto';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { createPlayer, type Player, signIn, TEST_CODE } from '../support/session.ts';
+
+/** api/README.md, "Mobile money": the simulator's test numbers. */
+const SIMULATOR = {
+  cancelledByUser: '+254700000001',
+  refusedAtOnce: '+254700000004',
+} as const;
+const PASSWORD = 'correct-horse-9';
+const DEMO_GAME = { id: 'lucky-sevens', name: 'Lucky Sevens' } as const;
+const MAX_STAKE = 100;
+
+type Pots = { main: number; withdrawal: number; bonus: number };
+interface Tx {
+  id: string;
+  type: 'deposit' | 'withdrawal';
+  status: string;
+  amount: number;
+}
+
+const auth = (player: Player) => ({ Authorization: `Bearer ${player.accessToken}` });
+
+async function apiPost<T>(request: APIRequestContext, path: string, data: unknown, headers = {}): Promise<T> {
+  const res = await request.post(`/api/v1${path}`, { data, headers });
+  if (!res.ok()) throw new Error(`${path} answered ${res.status()}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function apiGet<T>(request: APIRequestContext, path: string, player: Player): Promise<T> {
+  const res = await request.get(`/api/v1${path}`, { headers: auth(player) });
+  if (!res.ok()) throw new Error(`${path} answered ${res.status()}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function pots(request: APIRequestContext, player: Player): Promise<Pots> {
+  const { balances } = await apiGet<{ balances: { balance_type: keyof Pots; amount: number }[] }>(
+    request,
+    '/wallet/balance',
+    player,
+  );
+  return Object.fromEntries(balances.map((b) => [b.balance_type, b.amount])) as Pots;
+}
+
+async function allTransactions(request: APIRequestContext, player: Player): Promise<Tx[]> {
+  return (await apiGet<{ transactions: Tx[] }>(request, '/wallet/transactions?page_size=100', player))
+    .transactions;
+}
+
+/**
+ * A player whose registered phone is `phone` (a simulator test number: the deposit form uses
+ * the registered phone). Registered once per server; a rerun against the same server logs in.
+ */
+async function playerWithPhone(request: APIRequestContext, phone: string): Promise<Player> {
+  const res = await request.post('/api/v1/auth/register', {
+    data: { phone, password: PASSWORD, full_name: 'Wanjiru Kamau' },
+  });
+  if (res.status() !== 409) {
+    expect(res.status(), await res.text()).toBe(201);
+    await apiPost(request, '/auth/verify/request', { phone });
+    await apiPost(request, '/auth/verify/confirm', { phone, code: TEST_CODE });
+  }
+  const login = await apiPost<{ user: Player['user']; access_token: string; refresh_token: string }>(
+    request,
+    '/auth/login',
+    { phone, password: PASSWORD },
+  );
+  return {
+    phone,
+    password: PASSWORD,
+    user: login.user,
+    accessToken: login.access_token,
+    refreshToken: login.refresh_token,
+  };
+}
+
+/** Deposits through the API (each its own Idempotency-Key) and waits until the simulator settled them. */
+async function depositSettled(request: APIRequestContext, player: Player, amounts: number[]): Promise<void> {
+  const before = (await pots(request, player)).main;
+  for (const amount of amounts) {
+    const res = await apiPost<{ status: string }>(
+      request,
+      '/wallet/deposit',
+      { amount, currency: 'KES', phone_number: player.phone },
+      { ...auth(player), 'Idempotency-Key': randomUUID() },
+    );
+    expect(res.status).toBe('pending');
+  }
+  const total = amounts.reduce((s, a) => s + a, 0);
+  await expect.poll(async () => (await pots(request, player)).main, { timeout: 15_000 }).toBe(before + total);
+}
+
+/**
+ * Plays the demo game the way its page does (launch link → session → spins at the top stake)
+ * until the winnings so far satisfy `enough`. Stakes come out of main (fund it first), wins go
+ * to the withdrawal pot. Returns the winnings and the number of spins.
+ */
+async function playDemoUntil(
+  request: APIRequestContext,
+  player: Player,
+  enough: (winnings: number) => boolean,
+  { maxSpins, parallel = 1 }: { maxSpins: number; parallel?: number },
+): Promise<{ winnings: number; spins: number }> {
+  const { game_link } = await apiPost<{ game_link: string }>(
+    request,
+    '/casino/game/link',
+    { game_id: DEMO_GAME.id },
+    auth(player),
+  );
+  const launch = new URL(game_link).searchParams.get('launch');
+  const { session_token } = await apiPost<{ session_token: string }>(request, '/games/demo/session', {
+    launch_token: launch,
+  });
+  let winnings = 0;
+  let spins = 0;
+  while (!enough(winnings)) {
+    if (spins >= maxSpins) throw new Error(`no luck after ${spins} spins (winnings ${winnings})`);
+    const rounds = await Promise.all(
+      Array.from({ length: parallel }, () =>
+        apiPost<{ win: number }>(request, '/games/demo/spin', { session_token, stake: MAX_STAKE }),
+      ),
+    );
+    spins += rounds.length;
+    winnings += rounds.reduce((s, r) => s + r.win, 0);
+  }
+  return { winnings, spins };
+}
+
+/** "KSh 1,234.50": how the site writes money in English. */
+const ksh = (amount: number) =>
+  `KSh ${new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)}`;
+/** "1,234.50": the amount in the toasts ("KES 1,234.50"). */
+const amountText = (amount: number) =>
+  new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+
+/** A toast (sonner) by its title. */
+const toast = (page: Page, title: string) =>
+  page
+    .getByRole('region', { name: /Notifications/ })
+    .getByRole('listitem')
+    .filter({ has: page.getByText(title, { exact: true }) });
+
+const headerBalance = (page: Page) => page.getByTestId('header-balance');
+const lastRequest = (page: Page) => page.getByRole('region', { name: 'Your last request' });
+const historyList = (page: Page) => page.getByRole('list', { name: 'Transaction history' });
+const amountField = (page: Page) => page.getByLabel('Amount', { exact: true });
+
+/** Submits the deposit form and returns the transaction id the API answered with. */
+async function submitDeposit(page: Page): Promise<{ id: string; status: string }> {
+  const answered = page.waitForResponse(
+    (r) => r.url().endsWith('/api/v1/wallet/deposit') && r.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+  const res = await answered;
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as { transaction_id: string; status: string };
+  return { id: body.transaction_id, status: body.status };
+}
+
+test.describe('deposit', () => {
+  test('500 through the form: success toast, a pending card that settles without reload, header +500', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, await createPlayer(request));
+    // The simulator settles 2 s after the request: the transactions page is loaded beforehand
+    // (and the toasts, by a first toast) so the pending card can be seen inside that window.
+    await page.goto('/transactions');
+    await expect(page.getByText('No transactions found')).toBeVisible();
+    await expect(headerBalance(page)).toHaveText(ksh(0));
+    // Marks this document: still there at the end means the page never reloaded.
+    await page.evaluate(() => {
+      (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+    });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Deposit' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Deposit' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Current balance' })).toContainText(ksh(0));
+    await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+    await expect(toast(page, 'Amount Required')).toContainText('Please enter a deposit amount');
+
+    await page.getByRole('button', { name: 'KSh 500', exact: true }).click();
+    await expect(amountField(page)).toHaveValue('500');
+    const answered = page.waitForResponse(
+      (r) => r.url().endsWith('/api/v1/wallet/deposit') && r.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+    // Straight to the list while the deposit is pending (the toast is checked right after).
+    // By keyboard: on a phone-sized screen the toast lies over the link for its 4 s.
+    await lastRequest(page).getByRole('link', { name: 'View transactions' }).press('Enter');
+    const cards = historyList(page).getByRole('listitem');
+    const card = cards.filter({ hasText: `+${ksh(500)}` });
+    await expect(card.getByText('Pending', { exact: true })).toBeVisible();
+
+    const { transaction_id: id, status } = (await (await answered).json()) as {
+      transaction_id: string;
+      status: string;
+    };
+    expect(status).toBe('pending');
+    await expect(toast(page, 'Deposit Initiated')).toContainText(
+      `Your deposit of KES ${amountText(500)} is being processed. Transaction ID: ${id}`,
+    );
+    await expect(page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible();
+    await expect(page.getByText('View your transaction history')).toBeVisible();
+    await expect(cards).toHaveCount(1);
+    await expect(card.getByRole('heading', { name: 'Deposit' })).toBeVisible();
+    await expect(card).toContainText('Mobile money');
+
+    // The simulator settles it; the list follows it on its own.
+    await expect(card.getByText('Completed', { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(card.getByText('Pending', { exact: true })).toHaveCount(0);
+    await expect(headerBalance(page)).toHaveText(ksh(500));
+    expect(
+      await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+    ).toBe(true);
+  });
+
+  test('a number whose payment prompt the player cancels: the deposit shows as failed', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, await playerWithPhone(request, SIMULATOR.cancelledByUser));
+    await page.goto('/deposit');
+    await expect(page.getByLabel('Mobile Money phone number')).toHaveValue(SIMULATOR.cancelledByUser);
+    // An amount of its own: a rerun on the same server finds this number's account (and cards) again.
+    const amount = 201 + (Date.now() % 700);
+    await amountField(page).fill(String(amount));
+    const { id } = await submitDeposit(page);
+    await expect(toast(page, 'Deposit Initiated')).toContainText(`Transaction ID: ${id}`);
+    await expect(amountField(page)).toHaveValue('');
+
+    const failed = toast(page, 'Deposit Failed');
+    await expect(failed).toContainText('Your deposit could not be processed. Please try again.', {
+      timeout: 15_000,
+    });
+    await expect(lastRequest(page)).toContainText('Failed');
+    await expect(lastRequest(page).getByRole('status')).toHaveText(
+      'The deposit did not go through. (Request cancelled by user)',
+    );
+    await expect(page.getByRole('region', { name: 'Current balance' })).toContainText(ksh(0));
+    await expect(headerBalance(page)).toHaveText(ksh(0));
+
+    await lastRequest(page).getByRole('link', { name: 'View transactions' }).click();
+    const card = historyList(page)
+      .getByRole('listitem')
+      .filter({ hasText: `+${ksh(amount)}` });
+    await expect(card).toHaveCount(1);
+    await expect(card.getByText('Failed', { exact: true })).toBeVisible();
+  });
+
+  test('a number the provider refuses at once: the failure notice follows after 2 s', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, await playerWithPhone(request, SIMULATOR.refusedAtOnce));
+    await page.goto('/deposit');
+    await expect(page.getByLabel('Mobile Money phone number')).toHaveValue(SIMULATOR.refusedAtOnce);
+    await amountField(page).fill('750');
+    const { status } = await submitDeposit(page);
+    const answeredAt = Date.now();
+    expect(status).toBe('failed');
+    await expect(lastRequest(page)).toContainText('Failed');
+    await expect(lastRequest(page).getByRole('status')).toContainText('The deposit did not go through.');
+
+    await expect(toast(page, 'Deposit Failed')).toContainText(
+      'Your deposit could not be processed. Please try again.',
+    );
+    // Spec §4: the notice comes 2 s after the answer (measured here from a little later).
+    expect(Date.now() - answeredAt).toBeGreaterThanOrEqual(1500);
+    await expect(headerBalance(page)).toHaveText(ksh(0));
+  });
+});
+
+test.describe('withdraw', () => {
+  test('rules: below 100 or above the balance disable the button and say why', async ({ page, request }) => {
+    const player = await createPlayer(request);
+    await depositSettled(request, player, [2000]);
+    const { winnings, spins } = await playDemoUntil(request, player, (w) => w > 0, { maxSpins: 20 });
+    expect((await pots(request, player)).withdrawal).toBe(winnings);
+    await signIn(page, player);
+
+    await page.goto('/withdraw');
+    await expect(page.getByRole('heading', { level: 1, name: 'Withdraw' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Available balance' })).toContainText(ksh(winnings));
+    const info = page.getByRole('region', { name: 'Withdrawal information' });
+    await expect(info.getByRole('term')).toHaveText(['Minimum', 'Maximum', 'Processing time']);
+    await expect(info.getByRole('definition')).toHaveText(['KSh 100', 'KSh 150,000', 'Instant']);
+
+    const submit = page.getByRole('button', { name: 'Withdraw', exact: true });
+    const field = amountField(page);
+    await field.fill('99.99');
+    await expect(page.getByText('Minimum withdrawal amount is KES 100')).toBeVisible();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(submit).toBeDisabled();
+
+    await field.fill('100');
+    await expect(page.getByText('Minimum withdrawal amount is KES 100')).toHaveCount(0);
+    await expect(field).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(submit).toBeEnabled();
+
+    await field.fill(String(winnings + 1));
+    await expect(page.getByText("You don't have enough balance for this withdrawal")).toBeVisible();
+    await expect(submit).toBeDisabled();
+
+    // Only winnings can be withdrawn: the header's total also counts the deposited money left.
+    await expect(headerBalance(page)).toHaveText(ksh(2000 - spins * MAX_STAKE + winnings));
+    await field.fill(String(winnings));
+    await expect(page.getByText("You don't have enough balance for this withdrawal")).toHaveCount(0);
+    await expect(submit).toBeEnabled();
+  });
+
+  test('above 150,000: the server refuses in its own words', async ({ page, request }) => {
+    // About 1,700 spins at the top stake (RTP ~90 %) to win more than 150,000: the demo game is
+    // the only way money reaches the withdrawal pot.
+    test.setTimeout(120_000);
+    const player = await createPlayer(request);
+    await depositSettled(request, player, [150_000, 150_000]);
+    await playDemoUntil(request, player, (w) => w > 150_000, { maxSpins: 2900, parallel: 4 });
+    const available = (await pots(request, player)).withdrawal;
+    expect(available).toBeGreaterThan(150_000);
+    await signIn(page, player);
+
+    await page.goto('/withdraw');
+    await expect(page.getByRole('region', { name: 'Available balance' })).toContainText(ksh(available));
+    await amountField(page).fill('150001');
+    // Within the balance and above the minimum: the client lets it through, the server decides.
+    const submit = page.getByRole('button', { name: 'Withdraw', exact: true });
+    await expect(submit).toBeEnabled();
+    const answered = page.waitForResponse(
+      (r) => r.url().endsWith('/api/v1/wallet/withdraw') && r.request().method() === 'POST',
+    );
+    await submit.click();
+    expect((await answered).status()).toBe(422);
+    await expect(toast(page, 'Withdrawal Failed')).toContainText('Maximum withdrawal amount is KES 150,000');
+    await expect(lastRequest(page)).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Available balance' })).toContainText(ksh(available));
+    expect((await allTransactions(request, player)).filter((t) => t.type === 'withdrawal')).toEqual([]);
+  });
+
+  test('a won game, then a withdrawal of the winnings that completes', async ({ page, request }) => {
+    test.setTimeout(60_000);
+    const player = await createPlayer(request);
+    await depositSettled(request, player, [5000]);
+    await signIn(page, player);
+
+    // Play in the game page's frame until a round wins.
+    await page.goto(`/game/${encodeURIComponent(DEMO_GAME.name)}?gameId=${DEMO_GAME.id}`);
+    const frame = page.frameLocator(`iframe[title="${DEMO_GAME.name} game"]`);
+    await expect(frame.getByText('Balance: KES 5000.00')).toBeVisible();
+    await frame
+      .getByRole('group', { name: 'Stake' })
+      .getByRole('button', { name: String(MAX_STAKE) })
+      .click();
+    const spin = frame.getByRole('button', { name: 'SPIN' });
+    const outcome = frame.getByRole('status');
+    let win = 0;
+    let spins = 0;
+    while (win === 0) {
+      expect(spins, 'a win within 40 spins (each wins with p ≈ 0.26)').toBeLessThan(40);
+      await spin.click();
+      spins += 1;
+      await expect(outcome).toHaveText(/^(You won KES \d+\.\d{2}!|No win this time)$/);
+      win = Number(/You won KES ([\d.]+)!/.exec((await outcome.textContent()) ?? '')?.[1] ?? 0);
+      await expect(spin).toBeEnabled();
+    }
+    const total = 5000 - spins * MAX_STAKE + win;
+    await expect(frame.getByText(`Balance: KES ${total.toFixed(2)}`)).toBeVisible();
+    await page.getByRole('link', { name: 'Leave the game' }).click();
+    await expect(headerBalance(page)).toHaveText(ksh(total));
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Withdraw' }).click();
+    const available = page.getByRole('region', { name: 'Available balance' });
+    await expect(available).toContainText(ksh(win));
+    await amountField(page).fill(String(win));
+    const answered = page.waitForResponse(
+      (r) => r.url().endsWith('/api/v1/wallet/withdraw') && r.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    const { transaction_id: id } = (await (await answered).json()) as { transaction_id: string };
+
+    await expect(toast(page, 'Withdrawal Initiated')).toContainText(
+      `Your withdrawal of KES ${amountText(win)} is being processed. Transaction ID: ${id}`,
+    );
+    await expect(lastRequest(page)).toContainText(`Withdrawal of ${ksh(win)}`);
+    await expect(toast(page, 'Withdrawal Completed')).toContainText(
+      `${ksh(win)} has been sent to your phone.`,
+      {
+        timeout: 15_000,
+      },
+    );
+    await expect(lastRequest(page)).toContainText('Completed');
+    await expect(lastRequest(page).getByRole('status')).toHaveText('The money has been sent to your phone.');
+    await expect(available).toContainText(ksh(0));
+    await expect(headerBalance(page)).toHaveText(ksh(total - win));
+
+    await lastRequest(page).getByRole('link', { name: 'View transactions' }).click();
+    await page.getByRole('tab', { name: 'Withdrawals' }).click();
+    const card = historyList(page).getByRole('listitem');
+    await expect(card).toHaveCount(1);
+    await expect(card.getByRole('heading', { name: 'Withdrawal' })).toBeVisible();
+    await expect(card.getByTestId('amount')).toHaveText(`-${ksh(win)}`);
+    await expect(card.getByText('Completed', { exact: true })).toBeVisible();
+  });
+});
+
+test('transactions: Load More appends pages of 10 and the tabs filter by type', async ({ page, request }) => {
+  const player = await createPlayer(request);
+  // Twelve deposits of different amounts, then a withdrawal of 100 from a win.
+  const deposits = Array.from({ length: 12 }, (_, i) => 1001 + i);
+  await depositSettled(request, player, deposits);
+  await playDemoUntil(request, player, (w) => w >= 100, { maxSpins: 60 });
+  await apiPost(
+    request,
+    '/wallet/withdraw',
+    { amount: 100, currency: 'KES', phone_number: player.phone },
+    { ...auth(player), 'Idempotency-Key': randomUUID() },
+  );
+  await expect
+    .poll(async () => (await allTransactions(request, player)).map((t) => t.status).sort(), {
+      timeout: 15_000,
+    })
+    .toEqual(Array(13).fill('completed'));
+  await signIn(page, player);
+
+  // The next page is held until 'Loading...' has been seen on the button.
+  let releaseNextPage!: () => void;
+  const nextPageHeld = new Promise<void>((resolve) => {
+    releaseNextPage = resolve;
+  });
+  const isNextPage = (url: URL) =>
+    url.pathname === '/api/v1/wallet/transactions' && url.searchParams.has('page_token');
+  await page.route(isNextPage, async (route) => {
+    await nextPageHeld;
+    await route.continue();
+  });
+
+  await page.goto('/transactions');
+  const cards = historyList(page).getByRole('listitem');
+  const amounts = cards.getByTestId('amount');
+  const loadMore = page.getByRole('button', { name: 'Load More' });
+  const allAmounts = [...deposits.map((d) => `+${ksh(d)}`), `-${ksh(100)}`];
+
+  await expect(page.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
+  await expect(cards).toHaveCount(10);
+  await loadMore.click();
+  await expect(page.getByRole('button', { name: 'Loading...' })).toBeDisabled();
+  releaseNextPage();
+  await expect(cards).toHaveCount(13);
+  await expect(loadMore).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Loading...' })).toHaveCount(0);
+  // Every transaction once: the second page continued the first.
+  expect((await amounts.allTextContents()).sort()).toEqual([...allAmounts].sort());
+
+  const asked = page.waitForRequest(
+    (r) => r.url().includes('/wallet/transactions') && r.url().includes('type=deposit'),
+  );
+  await page.getByRole('tab', { name: 'Deposits' }).click();
+  await asked;
+  await expect(cards).toHaveCount(10);
+  await expect(cards.getByRole('heading')).toHaveText(Array(10).fill('Deposit'));
+  await loadMore.click();
+  await expect(cards).toHaveCount(12);
+  await expect(loadMore).toHaveCount(0);
+  expect((await amounts.allTextContents()).sort()).toEqual(deposits.map((d) => `+${ksh(d)}`).sort());
+  await expect(cards.getByText('Completed', { exact: true })).toHaveCount(12);
+
+  await page.getByRole('tab', { name: 'Withdrawals' }).click();
+  await expect(cards).toHaveCount(1);
+  await expect(cards.getByRole('heading')).toHaveText(['Withdrawal']);
+  await expect(amounts).toHaveText([`-${ksh(100)}`]);
+  await expect(loadMore).toHaveCount(0);
+});
