@@ -11,13 +11,14 @@ export const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
   testDir: './e2e/specs',
-  outputDir: './test-results/e2e',
+  // Per port, so engineers running their own specs side by side do not delete each other's traces.
+  outputDir: `./test-results/e2e-${PORT}`,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   workers: 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e-report.json' }]],
+  reporter: [['list'], ['json', { outputFile: `test-results/e2e-report-${PORT}.json` }]],
   use: {
     baseURL: BASE_URL,
     viewport: { width: 390, height: 844 },

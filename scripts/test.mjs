@@ -80,7 +80,7 @@ let e2e = null;
 if (built) {
   log('▶ playwright');
   spawnSync('pnpm', ['exec', 'playwright', 'test'], { cwd: ROOT, stdio: 'inherit' });
-  e2e = readJson(join(RESULTS, 'e2e-report.json'));
+  e2e = readJson(join(RESULTS, `e2e-report-${process.env.E2E_PORT ?? 8190}.json`));
 }
 
 function readJson(path) {

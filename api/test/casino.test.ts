@@ -85,8 +85,23 @@ describe.each(DB_MODES)('casino and demo game provider (%s)', (mode) => {
     await post(t.app, '/wallet/deposit', { amount: 100, currency: 'KES', phone_number: p.phone }, p.headers);
     await settlePayments(t.app);
 
+    // The site frames the game with an opaque origin: its calls are cross-origin, with a preflight.
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/games/demo/session',
+      headers: {
+        origin: 'null',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('*');
+    expect(preflight.headers['access-control-allow-headers']).toContain('content-type');
+
     const session = await post(t.app, '/games/demo/session', { launch_token: launch });
     expect(session.statusCode).toBe(200);
+    expect(session.headers['access-control-allow-origin']).toBe('*');
     const s = json(session);
     expect(s).toMatchObject({ game_name: 'Lucky Sevens', balance: 100, currency: 'KES' });
 

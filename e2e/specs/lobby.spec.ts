@@ -139,6 +139,17 @@ test('a card opens the game page, the frame runs the demo game and the bottom na
     '100',
   ]);
   await expect(frame.getByRole('button', { name: 'SPIN' })).toBeEnabled();
+  // The game runs with an opaque origin: the player's tokens in this site's storage are out of reach.
+  const gameFrame = page.frames().find((f) => f.url().includes('/games/demo/play'))!;
+  expect(
+    await gameFrame.evaluate(() => {
+      try {
+        return localStorage.getItem('access_token') ?? 'no token visible';
+      } catch {
+        return 'storage blocked';
+      }
+    }),
+  ).toBe('storage blocked');
 
   await page.getByRole('link', { name: 'Leave the game' }).click();
   await expect(page).toHaveURL('/');

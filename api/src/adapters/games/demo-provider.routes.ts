@@ -37,14 +37,32 @@ export const demoGameRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; games: Gam
   const demo = games as DemoGameProvider;
   const frameAncestors = ctx.env.GAME_FRAME_ANCESTORS;
 
-  app.get('/games/demo/play', { schema: { hide: true } }, async (_request, reply) =>
+  // The site frames the game with an opaque origin (sandbox without allow-same-origin), so the
+  // game page's calls are cross-origin (Origin: null). They carry only the launch or session
+  // token in the body, never cookies, so any origin may call.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('access-control-allow-origin', '*');
+  });
+  for (const path of ['/games/demo/session', '/games/demo/spin']) {
+    app.options(path, { schema: { hide: true } }, async (_request, reply) =>
+      reply
+        .code(204)
+        .header('access-control-allow-methods', 'POST')
+        .header('access-control-allow-headers', 'content-type')
+        .header('access-control-max-age', '600')
+        .send(),
+    );
+  }
+
+  app.get('/games/demo/play', { schema: { hide: true } }, async (request, reply) =>
     reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .header('referrer-policy', 'no-referrer')
       .header(
         'content-security-policy',
-        `default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; frame-ancestors ${frameAncestors}`,
+        // The sandboxed page has an opaque origin: name this server's origin, not only 'self'.
+        `default-src 'none'; script-src 'self' ${request.protocol}://${request.host}; style-src 'unsafe-inline'; connect-src 'self' ${request.protocol}://${request.host}; frame-ancestors ${frameAncestors}`,
       )
       .send(DEMO_PAGE_HTML),
   );

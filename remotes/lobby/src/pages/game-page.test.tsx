@@ -31,6 +31,7 @@ describe('GamePage', () => {
     expect(frame.getAttribute('src')).toBe(LINK);
     const sandbox = frame.getAttribute('sandbox')!.split(' ');
     expect(sandbox).toContain('allow-scripts');
+    expect(sandbox).not.toContain('allow-same-origin');
     expect(sandbox).not.toContain('allow-top-navigation');
     expect(sandbox).not.toContain('allow-popups');
     expect(calls).toEqual([

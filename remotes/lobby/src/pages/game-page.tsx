@@ -70,8 +70,10 @@ export default function GamePage() {
           title={t('game.frame', { title })}
           onLoad={() => setFrameLoaded(true)}
           className={`absolute inset-0 size-full border-0 ${frameLoaded ? '' : 'opacity-0'}`}
-          // The game gets its own origin's rights only: no top navigation, no popups.
-          sandbox="allow-scripts allow-same-origin allow-forms"
+          // An opaque origin for the game: it may run scripts and call its provider's API (CORS),
+          // but never reaches this site's storage (tokens), top navigation or popups, even when
+          // the provider is served from this same host, as the demo provider is.
+          sandbox="allow-scripts allow-forms"
           allow="fullscreen; autoplay"
           referrerPolicy="no-referrer"
         />
