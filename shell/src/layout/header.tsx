@@ -3,6 +3,7 @@ import { formatMoney } from '@mchezo/i18n/money';
 import { useLanguage } from '@mchezo/i18n/namespace';
 import { useTranslation } from '@mchezo/i18n/react';
 import { Button } from '@mchezo/ui/button';
+import { Tooltip } from '@mchezo/ui/tooltip';
 import { headerTotal, useWalletBalance } from '../api/wallet-balance.ts';
 import { isAuthenticated, useAuthStore } from '../stores/auth.store.ts';
 import { LanguagePicker } from './language-picker.tsx';
@@ -30,14 +31,16 @@ export function Header() {
       <LanguagePicker />
       {signedIn ? (
         <>
-          <Link
-            to="/profile"
-            className="whitespace-nowrap rounded-lg border border-line bg-surface px-2 py-2 text-sm font-semibold text-text tabular-nums"
-            aria-label={t('header.balance', { amount: totalText })}
-            data-testid="header-balance"
-          >
-            {balance.isPending ? '…' : totalText}
-          </Link>
+          <Tooltip label={t('header.balanceHint')}>
+            <Link
+              to="/profile"
+              className="whitespace-nowrap rounded-lg border border-line bg-surface px-2 py-2 text-sm font-semibold text-text tabular-nums"
+              aria-label={t('header.balance', { amount: totalText })}
+              data-testid="header-balance"
+            >
+              {balance.isPending ? '…' : totalText}
+            </Link>
+          </Tooltip>
           <Button
             variant="ghost"
             className="px-2"
