@@ -207,7 +207,8 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
   );
 
   // The static site after the API, so `/` and unknown non-API paths go to the site.
-  if (env.SITE_DIR) app.register(sitePlugin, { siteDir: env.SITE_DIR });
+  if (env.SITE_DIR)
+    app.register(sitePlugin, { siteDir: env.SITE_DIR, currentManifest: () => releases.current() });
 
   app.addHook('onReady', async () => {
     await ensureSchema(env);

@@ -8,16 +8,23 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { ReleaseManifest } from '@mchezo/contracts/releases';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { preloadLinks } from './preload-links.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export interface SiteOptions {
   /** The CDN root: `shell/` and `remotes/<name>/<version>/` inside. */
   siteDir: string;
+  /** The live release manifest, for preload hints on the page a URL opens with. */
+  currentManifest?: () => Promise<ReleaseManifest>;
 }
 
-export async function sitePlugin(app: FastifyInstance, { siteDir }: SiteOptions): Promise<void> {
+export async function sitePlugin(
+  app: FastifyInstance,
+  { siteDir, currentManifest }: SiteOptions,
+): Promise<void> {
   const shellDir = join(siteDir, 'shell');
   const remotesDir = join(siteDir, 'remotes');
   if (!existsSync(join(shellDir, 'index.html'))) {
@@ -49,13 +56,21 @@ export async function sitePlugin(app: FastifyInstance, { siteDir }: SiteOptions)
     },
   });
 
-  const sendIndex = (reply: FastifyReply) =>
-    reply
+  const sendIndex = async (reply: FastifyReply, pathname: string) => {
+    if (currentManifest) {
+      const links = await currentManifest().then(
+        (manifest) => preloadLinks(siteDir, pathname, manifest),
+        () => [],
+      );
+      if (links.length) reply.header('Link', links.join(', '));
+    }
+    return reply
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
       .sendFile('index.html', shellDir);
+  };
 
-  app.get('/', (_req, reply) => sendIndex(reply));
+  app.get('/', (_req, reply) => sendIndex(reply, '/'));
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
@@ -66,7 +81,7 @@ export async function sitePlugin(app: FastifyInstance, { siteDir }: SiteOptions)
       !path.startsWith('/api/') &&
       !path.startsWith('/remotes/') &&
       !/\.[a-z0-9]+$/i.test(path);
-    if (isPage) return sendIndex(reply);
+    if (isPage) return sendIndex(reply, path);
     return reply.code(404).send({ error: `Not found: ${req.method} ${path}` });
   });
 }

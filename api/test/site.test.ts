@@ -1,0 +1,109 @@
+/**
+ * The static site as `npm start` serves it (a CDN's behaviour): the shell with client-side
+ * routes, immutable versioned remote folders, precompressed files, preload hints for the first
+ * page's remote, and 404s that stay 404s.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { ReleaseManifest } from '@mchezo/contracts/releases';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sitePlugin } from '../src/site/site.plugin.js';
+
+let dir: string;
+let app: FastifyInstance;
+let manifest: ReleaseManifest;
+
+function write(path: string, content: string) {
+  mkdirSync(join(dir, path, '..'), { recursive: true });
+  writeFileSync(join(dir, path), content);
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'site-'));
+  write('shell/index.html', '<!doctype html><title>Mchezo</title>');
+  const js = 'console.log("shell");'.repeat(50);
+  write('shell/static/js/index.abc.js', js);
+  writeFileSync(join(dir, 'shell/static/js/index.abc.js.gz'), gzipSync(js));
+  write(
+    'remotes/lobby/1.0.0-aa/mf-manifest.json',
+    JSON.stringify({
+      metaData: { remoteEntry: { name: 'static/js/lobby.1.js', path: '' } },
+      exposes: [
+        {
+          name: 'HomePage',
+          assets: { js: { sync: ['static/js/async/home.js'] }, css: { sync: ['static/css/home.css'] } },
+        },
+      ],
+    }),
+  );
+  write('remotes/lobby/1.0.0-aa/static/js/lobby.1.js', 'var lobby;');
+  manifest = {
+    revision: 1,
+    remotes: {
+      lobby: { version: '1.0.0-aa', entry: '/remotes/lobby/1.0.0-aa/mf-manifest.json', enabled: true },
+    },
+  };
+  app = Fastify();
+  app.get('/api/v1/health', async () => ({ ok: true }));
+  await app.register(sitePlugin, { siteDir: dir, currentManifest: async () => manifest });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the site', () => {
+  it('serves the shell for / and client routes, never cached, with preload hints for the home page', async () => {
+    const home = await app.inject({ url: '/' });
+    expect(home.statusCode).toBe(200);
+    expect(home.headers['content-type']).toContain('text/html');
+    expect(home.headers['cache-control']).toBe('no-cache');
+    expect(String(home.headers.link).split(', ')).toEqual([
+      '</remotes/lobby/1.0.0-aa/mf-manifest.json>; rel=preload; as=fetch; crossorigin',
+      '</remotes/lobby/1.0.0-aa/static/js/lobby.1.js>; rel=preload; as=script',
+      '</remotes/lobby/1.0.0-aa/static/css/home.css>; rel=preload; as=style',
+      '</remotes/lobby/1.0.0-aa/static/js/async/home.js>; rel=preload; as=script',
+    ]);
+    const route = await app.inject({ url: '/game/Lucky%207?gameId=g1' });
+    expect(route.statusCode).toBe(200);
+    expect(route.body).toContain('<title>Mchezo</title>');
+    expect(route.headers.link).toBeUndefined();
+  });
+
+  it('gives no hint for a switched-off remote', async () => {
+    manifest.remotes.lobby!.enabled = false;
+    try {
+      expect((await app.inject({ url: '/' })).headers.link).toBeUndefined();
+    } finally {
+      manifest.remotes.lobby!.enabled = true;
+    }
+  });
+
+  it('keeps a missing file a 404 (a lost chunk must not run HTML), and API paths to the API', async () => {
+    const missing = await app.inject({ url: '/static/js/gone.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: 'Not found: GET /static/js/gone.js' });
+    expect((await app.inject({ url: '/api/v1/nope' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/remotes/lobby/9.9.9/mf-manifest.json' })).statusCode).toBe(404);
+  });
+
+  it('serves hashed files immutable and precompressed', async () => {
+    const res = await app.inject({ url: '/static/js/index.abc.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves remote folders with CORS; their manifest briefly cached, their files for a year', async () => {
+    const m = await app.inject({ url: '/remotes/lobby/1.0.0-aa/mf-manifest.json' });
+    expect(m.headers['access-control-allow-origin']).toBe('*');
+    expect(m.headers['cache-control']).toBe('public, max-age=60');
+    const entry = await app.inject({ url: '/remotes/lobby/1.0.0-aa/static/js/lobby.1.js' });
+    expect(entry.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
