@@ -8,6 +8,8 @@
  * roll back. Each manifest change carries the base revision it was made from and a reason.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   ActivateRequest,
   CanaryRequest,
@@ -33,6 +35,36 @@ export const MANIFEST_MAX_AGE_SECONDS = 10;
 /** A version's integrity map lists every file of its folder: far more than the API's 16 KB. */
 export const PUBLISH_BODY_LIMIT_BYTES = 1024 * 1024;
 
+const CONSOLE_DIR = join(import.meta.dirname, 'console');
+
+/**
+ * The release page (`GET /releases/console`): one HTML file with its CSS inline and one script
+ * file, served by the API itself so it works while remotes are broken. The CSP allows no inline
+ * script and only the page's own `<style>` block (by hash).
+ */
+export function releaseConsole() {
+  const html = readFileSync(join(CONSOLE_DIR, 'index.html'), 'utf8');
+  const script = readFileSync(join(CONSOLE_DIR, 'console.js'), 'utf8');
+  const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
+    (m) =>
+      `'sha256-${createHash('sha256')
+        .update(m[1] ?? '')
+        .digest('base64')}'`,
+  );
+  const csp = [
+    "default-src 'self'",
+    "script-src 'self'",
+    `style-src 'self' ${styles.join(' ')}`.trim(),
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  return { html, script, csp };
+}
+
 export interface ReleasesRoutesOptions {
   ctx: AppContext;
   releases: ReleaseService;
@@ -53,6 +85,22 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
     if (req.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.type('application/json; charset=utf-8').send(body);
   });
+
+  const page = releaseConsole();
+  const pageHeaders = {
+    'content-security-policy': page.csp,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'x-frame-options': 'DENY',
+    'cache-control': 'no-cache',
+  };
+  // Public like any sign-in page: the data behind it needs the release_manager role.
+  app.get('/releases/console', { schema: { hide: true } }, async (_req, reply) =>
+    reply.headers(pageHeaders).type('text/html; charset=utf-8').send(page.html),
+  );
+  app.get('/releases/console/console.js', { schema: { hide: true } }, async (_req, reply) =>
+    reply.headers(pageHeaders).type('text/javascript; charset=utf-8').send(page.script),
+  );
 
   /** Bearer token, then the release-manager role (granted in the database or by configuration). */
   const requireReleaseManager: PreHandler = async (request, reply) => {

@@ -1,0 +1,86 @@
+/**
+ * The release page (`GET /api/v1/releases/console`): served by the API itself, self-contained
+ * (one HTML file with inline CSS, one script file), under a CSP with no inline script.
+ */
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { releaseConsole } from '../src/modules/releases/releases.routes.js';
+import { createTestApp, get, type TestApp } from './helpers.js';
+
+describe('release page', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // No SITE_DIR: the page does not depend on the site or any remote.
+    t = await createTestApp('sqlite');
+  });
+  afterAll(async () => t.close());
+
+  const directives = (csp: string) =>
+    Object.fromEntries(
+      csp.split(';').map((d) => {
+        const [name, ...values] = d.trim().split(/\s+/);
+        return [name as string, values];
+      }),
+    ) as Record<string, string[]>;
+
+  it('serves an HTML page in English with the CSP, no inline script, and its script as a file', async () => {
+    const res = await get(t.app, '/releases/console');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const html = res.body;
+    expect(html).toMatch(/^<!doctype html>/i);
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('name="viewport"');
+    // Accessible: labelled fields, an alert for errors, a live region for results.
+    expect(html).toContain('<label for="phone">');
+    expect(html).toContain('<label for="password">');
+    expect(html).toContain('role="alert"');
+    expect(html).toContain('aria-live="polite"');
+    // Every script is a file; none is inline, and no event-handler attributes.
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]?.[1]).toContain('src="/api/v1/releases/console/console.js"');
+    expect(scripts[0]?.[2]).toBe('');
+    expect(html).not.toMatch(/\son[a-z]+=/i);
+
+    const csp = directives(res.headers['content-security-policy'] as string);
+    expect(csp['default-src']).toEqual(["'self'"]);
+    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    expect(csp['object-src']).toEqual(["'none'"]);
+    expect(JSON.stringify(csp)).not.toContain('unsafe-inline');
+    expect(JSON.stringify(csp)).not.toContain('unsafe-eval');
+    // The inline <style> block is allowed by its hash, and only it.
+    const style = html.match(/<style>([\s\S]*?)<\/style>/)?.[1] ?? '';
+    const hash = `'sha256-${createHash('sha256').update(style).digest('base64')}'`;
+    expect(csp['style-src']).toEqual(["'self'", hash]);
+  });
+
+  it('serves the script as JavaScript with the same headers', async () => {
+    const res = await get(t.app, '/releases/console/console.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toBe(releaseConsole().csp);
+    expect(res.body).toBe(releaseConsole().script);
+    // It signs in through the API, keeps the token in sessionStorage only, sends the base
+    // revision with each change and explains 409, 403 and 422.
+    expect(res.body).toContain("'/auth/login'");
+    expect(res.body).toContain('sessionStorage');
+    expect(res.body).not.toContain('localStorage');
+    expect(res.body).toContain('base_revision');
+    expect(res.body).toContain('Someone changed the release meanwhile — reload');
+    expect(res.body).toContain('not a release manager');
+    expect(res.body).toContain('compatibility check');
+    // Server text goes in as text, never as markup.
+    expect(res.body).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write/);
+  });
+
+  it('needs no token and no site (the data behind it does)', async () => {
+    expect((await get(t.app, '/releases/console')).statusCode).toBe(200);
+    expect((await get(t.app, '/releases/remotes')).statusCode).toBe(401);
+    expect((await get(t.app, '/releases/console/other.js')).statusCode).toBe(404);
+  });
+});
