@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { RELEASE_MANAGER_PHONE } from './e2e/support/releases.ts';
 
 /**
  * End-to-end tests drive the production build, served as deployed (API + shell + versioned
@@ -52,6 +53,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every e2e request comes from 127.0.0.1: keep the per-IP limit out of the way.
       RATE_LIMIT_PER_IP: '100000',
+      // releases.spec registers this phone (test-mode code) and drives release control with it.
+      RELEASE_MANAGER_PHONES: RELEASE_MANAGER_PHONE,
     },
   },
 });

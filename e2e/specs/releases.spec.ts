@@ -1,0 +1,421 @@
+/**
+ * Release control against the real server (issue 9), the flows without canaries: publish a new
+ * wallet version and activate it while the site runs, disable / enable wallet, roll back to an
+ * older revision, and the release page for release managers.
+ *
+ * These tests change the release everyone on this server gets, so they run serially, keep each
+ * disabled window short, and put the original versions back at the end. The new "version" is a
+ * byte-identical copy of the active wallet folder (so the compatibility check passes without a
+ * rebuild), registered through the API like `release.mjs publish --folder`, deleted afterwards.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { cpSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { RELEASE_MANAGER_PHONE } from '../support/releases.ts';
+import { createPlayer, type Player, signIn, TEST_CODE } from '../support/session.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+const CDN = join(import.meta.dirname, '..', '..', 'build', 'cdn');
+const WALLET_DIR = join(CDN, 'remotes', 'wallet');
+const PASSWORD = 'release-manager-9';
+
+interface RemoteStatus {
+  name: string;
+  active: string | null;
+  enabled: boolean;
+  canary: { version: string; percent: number } | null;
+  versions: { version: string }[];
+}
+interface Remotes {
+  revision: number;
+  remotes: RemoteStatus[];
+}
+interface Revision {
+  revision: number;
+  action: string;
+  manifest: { remotes: Record<string, { version: string; enabled: boolean }> };
+}
+
+let token = '';
+let original: Remotes;
+let newVersion = '';
+let newFolder = '';
+
+async function call(request: APIRequestContext, method: 'GET' | 'POST', path: string, data?: unknown) {
+  const res = await request.fetch(`/api/v1${path}`, {
+    method,
+    data,
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const body = await res.json().catch(() => null);
+  return { status: res.status(), body };
+}
+
+async function ok<T>(request: APIRequestContext, method: 'GET' | 'POST', path: string, data?: unknown) {
+  const res = await call(request, method, path, data);
+  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+  return res.body as T;
+}
+
+const remotes = (request: APIRequestContext) => ok<Remotes>(request, 'GET', '/releases/remotes');
+
+/** A manifest change made from the current revision. */
+async function change(request: APIRequestContext, path: string, body: Record<string, unknown> = {}) {
+  const { revision } = await remotes(request);
+  return ok<Revision>(request, 'POST', `/releases${path}`, {
+    base_revision: revision,
+    reason: 'e2e: releases.spec',
+    ...body,
+  });
+}
+
+/** Registers (test-mode code) and verifies the release manager once per server; then logs in. */
+async function loginReleaseManager(request: APIRequestContext): Promise<string> {
+  const phone = RELEASE_MANAGER_PHONE;
+  const register = await request.post('/api/v1/auth/register', {
+    data: { phone, password: PASSWORD, full_name: 'Release Manager' },
+  });
+  if (register.status() !== 409) {
+    expect(register.status(), await register.text()).toBe(201);
+    expect((await request.post('/api/v1/auth/verify/request', { data: { phone } })).ok()).toBe(true);
+    const confirm = await request.post('/api/v1/auth/verify/confirm', { data: { phone, code: TEST_CODE } });
+    expect(confirm.ok(), await confirm.text()).toBe(true);
+  }
+  const login = await request.post('/api/v1/auth/login', { data: { phone, password: PASSWORD } });
+  expect(login.ok(), await login.text()).toBe(true);
+  return (await login.json()).access_token as string;
+}
+
+/** `file → sha384-…` for every file of a folder (what `release.mjs publish --folder` sends). */
+function integrityOf(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else
+        out[relative(dir, p).split(sep).join('/')] =
+          `sha384-${createHash('sha384').update(readFileSync(p)).digest('base64')}`;
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+/**
+ * Opens `path` in a fresh context (no HTTP cache, no remembered manifest), signed in as
+ * `player`, and records every static file the site served: path → sha256 of its bytes.
+ */
+async function freshLoad(
+  browser: Browser,
+  player: Player,
+  path: string,
+  ready: (page: Page) => Promise<void>,
+) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, player);
+  const served = new Map<string, string>();
+  const pending: Promise<void>[] = [];
+  page.on('response', (res) => {
+    const url = new URL(res.url());
+    if (url.pathname.startsWith('/api/') || res.request().method() !== 'GET' || res.status() !== 200) return;
+    pending.push(
+      res
+        .body()
+        .then((b) => {
+          served.set(url.pathname, sha256(b));
+        })
+        .catch(() => {}),
+    );
+  });
+  await page.goto(path);
+  await ready(page);
+  await page.waitForLoadState('networkidle');
+  await Promise.all(pending);
+  return { context, page, served };
+}
+
+/** Every file of the active lobby, auth and profile versions, as served: path → sha256. */
+async function servedOtherRemotes(request: APIRequestContext): Promise<Map<string, string>> {
+  const manifest = (await (await request.get('/api/v1/releases/manifest')).json()) as Revision['manifest'];
+  const out = new Map<string, string>();
+  for (const [name, release] of Object.entries(manifest.remotes)) {
+    if (name === 'wallet') continue;
+    const base = `/remotes/${name}/${release.version}/`;
+    for (const file of Object.keys(integrityOf(join(CDN, 'remotes', name, release.version)))) {
+      if (/\.(br|gz)$/.test(file)) continue;
+      const res = await request.get(base + file);
+      out.set(base + file, `${res.status()} ${sha256(await res.body())}`);
+    }
+  }
+  return out;
+}
+
+const walletPaths = (served: Map<string, string>) =>
+  [...served.keys()].filter((p) => p.startsWith('/remotes/wallet/'));
+
+async function expectDepositPage(page: Page) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Deposit' })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Deposit' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Withdraw' })).toBeVisible();
+}
+
+let player: Player;
+
+test.beforeAll(async ({ request }) => {
+  token = await loginReleaseManager(request);
+  original = await remotes(request);
+  player = await createPlayer(request);
+});
+
+test.afterAll(async ({ request }) => {
+  // Put the release back as it was: original active versions, enabled as they were.
+  try {
+    const now = await remotes(request);
+    for (const was of original.remotes) {
+      const is = now.remotes.find((r) => r.name === was.name);
+      if (!is || !was.active) continue;
+      if (is.active !== was.active)
+        await change(request, `/remotes/${was.name}/activate`, { version: was.active });
+      if (is.enabled !== was.enabled)
+        await change(request, `/remotes/${was.name}/${was.enabled ? 'enable' : 'disable'}`);
+    }
+  } finally {
+    if (newFolder) rmSync(newFolder, { recursive: true, force: true });
+  }
+});
+
+test('a new wallet version, published and activated while the site runs, reaches the next page load; nothing else changes', async ({
+  browser,
+  request,
+}) => {
+  const wallet = original.remotes.find((r) => r.name === 'wallet');
+  expect(wallet?.active, 'wallet has an active version').toBeTruthy();
+  const current = wallet?.active as string;
+
+  // Before: what a signed-in player's /deposit loads (the shell and wallet), and every file of
+  // the other remotes' active versions as the site serves them.
+  const before = await freshLoad(browser, player, '/deposit', expectDepositPage);
+  const othersBefore = await servedOtherRemotes(request);
+  expect(othersBefore.size).toBeGreaterThan(10);
+  expect(walletPaths(before.served)).toContain(`/remotes/wallet/${current}/mf-manifest.json`);
+  await before.context.close();
+
+  // Publish: a copy of the active folder under a new name (old mtime: never "the newest build"
+  // for a server that activates the newest build at boot), registered with its integrity map.
+  newVersion = `${current}-e2e${randomBytes(3).toString('hex')}`;
+  newFolder = join(WALLET_DIR, newVersion);
+  cpSync(join(WALLET_DIR, current), newFolder, { recursive: true });
+  const old = new Date('2001-01-01T00:00:00Z');
+  utimesSync(newFolder, old, old);
+  const published = await call(request, 'POST', '/releases/remotes/wallet/versions', {
+    version: newVersion,
+    integrity: integrityOf(newFolder),
+    reason: 'e2e: a new wallet version',
+  });
+  expect(published.status, JSON.stringify(published.body)).toBe(201);
+  expect(published.body.entry).toBe(`/remotes/wallet/${newVersion}/mf-manifest.json`);
+  // Publishing does not put anything live; publishing again is refused.
+  expect((await remotes(request)).remotes.find((r) => r.name === 'wallet')?.active).toBe(current);
+  const again = await call(request, 'POST', '/releases/remotes/wallet/versions', {
+    version: newVersion,
+    integrity: integrityOf(newFolder),
+  });
+  expect(again.status).toBe(409);
+
+  const manifestBefore = await (await request.get('/api/v1/releases/manifest')).json();
+  const activated = await change(request, '/remotes/wallet/activate', { version: newVersion });
+  expect(activated.action).toBe(`activate wallet ${newVersion}`);
+
+  // Only wallet changed in the manifest.
+  const manifestAfter = await (await request.get('/api/v1/releases/manifest')).json();
+  for (const name of Object.keys(manifestBefore.remotes)) {
+    if (name === 'wallet') continue;
+    expect(manifestAfter.remotes[name], name).toEqual(manifestBefore.remotes[name]);
+  }
+  expect(manifestAfter.remotes.wallet.version).toBe(newVersion);
+
+  // A new page load gets the new version, and only it.
+  const after = await freshLoad(browser, player, '/deposit', expectDepositPage);
+  const walletAfter = walletPaths(after.served);
+  expect(walletAfter).toContain(`/remotes/wallet/${newVersion}/mf-manifest.json`);
+  expect(walletAfter.filter((p) => !p.startsWith(`/remotes/wallet/${newVersion}/`))).toEqual([]);
+  await after.context.close();
+
+  // The shell's and the other remotes' files: the same paths, the same bytes.
+  const others = (m: Map<string, string>) =>
+    new Map([...m].filter(([p]) => !p.startsWith('/remotes/wallet/')));
+  const otherBefore = others(before.served);
+  const otherAfter = others(after.served);
+  expect(otherBefore.size).toBeGreaterThan(3);
+  expect([...otherAfter.keys()].sort()).toEqual([...otherBefore.keys()].sort());
+  for (const [path, hash] of otherAfter) {
+    if (otherBefore.has(path)) expect(hash, path).toBe(otherBefore.get(path));
+  }
+  for (const [path, hash] of otherBefore) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(200);
+    expect(sha256(await res.body()), path).toBe(hash);
+  }
+  expect(await servedOtherRemotes(request)).toEqual(othersBefore);
+});
+
+test('disable wallet: its routes show Unavailable and its nav items hide; enable: back', async ({
+  browser,
+  request,
+}) => {
+  const disabled = await change(request, '/remotes/wallet/disable');
+  let enabled = false;
+  try {
+    expect(disabled.manifest.remotes.wallet?.enabled).toBe(false);
+    const { context, page } = await freshLoad(browser, player, '/deposit', async (p) => {
+      await expect(p.getByTestId('unavailable')).toHaveAttribute('data-reason', 'disabled');
+    });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Home' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Deposit' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Withdraw' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Unavailable' })).toBeVisible();
+    await context.close();
+    // Back on as soon as it is seen: other spec files share this server.
+    await change(request, '/remotes/wallet/enable');
+    enabled = true;
+  } finally {
+    if (!enabled) await change(request, '/remotes/wallet/enable');
+  }
+  const { context, page } = await freshLoad(browser, player, '/deposit', expectDepositPage);
+  await expect(page.getByTestId('unavailable')).toHaveCount(0);
+  await context.close();
+});
+
+test('roll back to an older revision: the earlier wallet version is served again', async ({
+  browser,
+  request,
+}) => {
+  const wallet = original.remotes.find((r) => r.name === 'wallet');
+  const history = await ok<{ revisions: Revision[] }>(request, 'GET', '/releases/history?limit=50');
+  // The revision this run started from, with the original wallet.
+  const target = history.revisions.find((r) => r.revision === original.revision);
+  expect(target?.manifest.remotes.wallet?.version).toBe(wallet?.active);
+  expect(history.revisions[0]?.revision).toBeGreaterThan(original.revision + 1);
+
+  const rolled = await change(request, '/rollback', { revision: original.revision });
+  expect(rolled.action).toBe(`roll back to revision ${original.revision}`);
+  expect(rolled.manifest.remotes.wallet?.version).toBe(wallet?.active);
+  // A new revision, not a rewrite of history.
+  expect(rolled.revision).toBe(history.revisions[0]!.revision + 1);
+
+  const { context, served } = await freshLoad(browser, player, '/deposit', expectDepositPage);
+  const walletServed = walletPaths(served);
+  expect(walletServed).toContain(`/remotes/wallet/${wallet?.active}/mf-manifest.json`);
+  expect(walletServed.filter((p) => p.includes(newVersion))).toEqual([]);
+  await context.close();
+});
+
+test('the release page: a release manager sees remotes and history and disables / enables; others are refused', async ({
+  page,
+  request,
+}) => {
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
+  });
+  const res = await page.goto('/api/v1/releases/console');
+  expect(res?.headers()['content-security-policy']).toContain("default-src 'self'");
+  await expect(page.getByRole('heading', { level: 1, name: 'Mchezo releases' })).toBeVisible();
+
+  // Signed in as the release manager.
+  await page.getByLabel('Phone number').fill(RELEASE_MANAGER_PHONE);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Remotes' })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText('Signed in.');
+  expect(await page.evaluate(() => Object.keys(sessionStorage))).toContain('mchezo-release-console-token');
+  expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
+
+  const now = await remotes(request);
+  for (const r of now.remotes) {
+    const card = page.locator(`article[data-remote="${r.name}"]`);
+    await expect(card.getByRole('heading', { name: r.name })).toBeVisible();
+    await expect(card.locator('[data-field="active"]')).toHaveText(r.active ?? 'none');
+    await expect(card.locator('[data-field="state"]')).toHaveText(r.enabled ? 'Enabled' : 'Disabled');
+  }
+  const walletCard = page.locator('article[data-remote="wallet"]');
+  await walletCard.getByText(/^Published versions/).click();
+  await expect(walletCard.locator('details').getByText(newVersion, { exact: true })).toBeVisible();
+
+  // History: who, when, why, what; the rollback of the previous test is there.
+  const history = page.locator('#history');
+  await expect(history.locator(`[data-revision="${now.revision}"]`)).toContainText(
+    `roll back to revision ${original.revision}`,
+  );
+  await expect(history.locator(`[data-revision="${now.revision}"]`)).toContainText(
+    `by ${RELEASE_MANAGER_PHONE} · why: e2e: releases.spec`,
+  );
+  await expect(
+    page.getByRole('button', { name: `Roll back to revision ${original.revision}` }),
+  ).toBeVisible();
+
+  // Disable wallet through the page: a reason is required; the result is announced.
+  await walletCard.getByRole('button', { name: 'Disable wallet' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Say why: a reason is required.');
+  await dialog.getByLabel('Reason (required)').fill('e2e: release page disables wallet');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('status')).toHaveText(`Done: revision ${now.revision + 1} — disable wallet.`);
+  await expect(walletCard.locator('[data-field="state"]')).toHaveText('Disabled');
+  expect((await remotes(request)).remotes.find((r) => r.name === 'wallet')?.enabled).toBe(false);
+
+  // …and enable it again at once.
+  await walletCard.getByRole('button', { name: 'Enable wallet' }).click();
+  await dialog.getByLabel('Reason (required)').fill('e2e: release page enables wallet');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('status')).toHaveText(`Done: revision ${now.revision + 2} — enable wallet.`);
+  await expect(walletCard.locator('[data-field="state"]')).toHaveText('Enabled');
+  expect((await remotes(request)).remotes.find((r) => r.name === 'wallet')?.enabled).toBe(true);
+  await expect(history.locator(`[data-revision="${now.revision + 2}"]`)).toContainText(
+    'why: e2e: release page enables wallet',
+  );
+
+  // Someone else changes the release meanwhile (a harmless one: the byte-identical copy) → 409.
+  await change(request, '/remotes/wallet/activate', { version: newVersion });
+  await walletCard.getByRole('button', { name: 'Disable wallet' }).click();
+  await dialog.getByLabel('Reason (required)').fill('e2e: from a stale page');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  const alert = page.locator('#error');
+  await expect(alert).toContainText('Someone changed the release meanwhile — reload.');
+  expect((await remotes(request)).remotes.find((r) => r.name === 'wallet')?.enabled).toBe(true);
+  await alert.getByRole('button', { name: 'Reload now' }).click();
+  await expect(walletCard.locator('[data-field="active"]')).toHaveText(newVersion);
+  await expect(alert).toBeEmpty();
+
+  // Activate through the page: back to the original version.
+  const originalWallet = original.remotes.find((r) => r.name === 'wallet')?.active as string;
+  await walletCard.getByLabel('Version to activate for wallet').selectOption(originalWallet);
+  await walletCard.getByRole('button', { name: 'Activate wallet' }).click();
+  await dialog.getByLabel('Reason (required)').fill('e2e: back to the original wallet');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('status')).toContainText(`activate wallet ${originalWallet}`);
+  await expect(walletCard.locator('[data-field="active"]')).toHaveText(originalWallet);
+
+  // A player who is not a release manager is refused, clearly.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  const outsider = await createPlayer(request);
+  await page.getByLabel('Phone number').fill(outsider.phone);
+  await page.getByLabel('Password').fill(outsider.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.locator('#signin-error')).toContainText('This account is not a release manager');
+  await expect(page.getByRole('heading', { name: 'Remotes' })).toBeHidden();
+  expect(await page.evaluate(() => sessionStorage.getItem('mchezo-release-console-token'))).toBeNull();
+
+  expect(violations).toEqual([]);
+});
