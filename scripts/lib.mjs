@@ -108,8 +108,8 @@ function stamp(part, hash) {
   writeFileSync(join(STAMPS, part), hash);
 }
 
-function rsbuild(cwd, args) {
-  run('pnpm', ['exec', 'rsbuild', 'build', ...args], { cwd });
+function rsbuild(cwd, args, env = {}) {
+  run('pnpm', ['exec', 'rsbuild', 'build', ...args], { cwd, env });
 }
 
 const COMPRESSIBLE = new Set(['.js', '.css', '.html', '.json', '.svg', '.txt', '.map']);
@@ -160,7 +160,8 @@ export function buildRemote(name, { force = false } = {}) {
     return null;
   }
   log(`building remote ${name}`);
-  rsbuild(dir, ['--environment', 'federated']);
+  // The source hash names the build's chunk-loading global (see tooling/src/remote-config.ts).
+  rsbuild(dir, ['--environment', 'federated'], { MCHEZO_BUILD_ID: hash.slice(0, 10) });
   const out = join(dir, 'dist', 'federated');
   const files = listFiles(out).filter((f) => !/(mf-stats\.json|\.gz|\.br)$/.test(f));
   const contentHash = hashFiles(files, out).slice(0, 10);

@@ -75,12 +75,22 @@ describe('the site', () => {
     expect(route.headers.link).toBeUndefined();
   });
 
-  it('gives no hint for a switched-off remote', async () => {
+  it('gives no hint for a switched-off remote, nor while a canary runs', async () => {
     manifest.remotes.lobby!.enabled = false;
     try {
       expect((await app.inject({ url: '/' })).headers.link).toBeUndefined();
     } finally {
       manifest.remotes.lobby!.enabled = true;
+    }
+    manifest.remotes.lobby!.canary = {
+      version: '1.1.0-bb',
+      entry: '/remotes/lobby/1.1.0-bb/mf-manifest.json',
+      percent: 10,
+    };
+    try {
+      expect((await app.inject({ url: '/' })).headers.link).toBeUndefined();
+    } finally {
+      delete manifest.remotes.lobby!.canary;
     }
   });
 

@@ -11,6 +11,7 @@ export interface RemoteRelease {
   version: string;
   entry: string;
   enabled: boolean;
+  canary?: { version: string; entry: string; percent: number };
 }
 export interface ReleaseManifest {
   revision: number;

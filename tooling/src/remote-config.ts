@@ -50,7 +50,15 @@ export function defineRemoteConfig({ name, exposes, devPort }: RemoteOptions): R
         html: { template: undefined },
         tools: {
           htmlPlugin: false,
-          rspack: { output: { chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS, uniqueName: name } },
+          rspack: {
+            output: {
+              chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS,
+              // Two versions of a remote can meet in one page (a fallback after a broken release,
+              // a canary): each build gets its own chunk-loading global, or their chunks collide.
+              uniqueName: process.env.MCHEZO_BUILD_ID ? `${name}_${process.env.MCHEZO_BUILD_ID}` : name,
+              chunkLoadingGlobal: `chunk_${name}${process.env.MCHEZO_BUILD_ID ? `_${process.env.MCHEZO_BUILD_ID}` : ''}`,
+            },
+          },
         },
         output: {
           // 'auto': the remote's files resolve against wherever its versioned folder is served

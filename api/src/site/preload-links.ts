@@ -50,7 +50,9 @@ export async function preloadLinks(
 ): Promise<string[]> {
   const page = PRELOADED_PAGES[pathname];
   const release = page ? manifest.remotes[page.remote as keyof ReleaseManifest['remotes']] : undefined;
-  if (!page || !release?.enabled) return [];
+  // With a canary running, which version this player gets is the shell's call (its bucket):
+  // a hint for the active version would be a wasted download for the canary's share.
+  if (!page || !release?.enabled || release.canary) return [];
   const key = `${page.remote}@${release.version}/${page.expose}`;
   let links = cache.get(key);
   if (!links) {

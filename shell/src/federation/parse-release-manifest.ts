@@ -23,7 +23,12 @@ export function parseReleaseManifest(value: unknown): ReleaseManifest {
     if (typeof r?.version !== 'string' || typeof r.entry !== 'string' || typeof r.enabled !== 'boolean') {
       throw new Error(`Release manifest entry for ${name} is malformed`);
     }
-    remotes[name] = { version: r.version, entry: r.entry, enabled: r.enabled };
+    const c = r.canary as Partial<NonNullable<RemoteRelease['canary']>> | undefined;
+    const canary =
+      c && typeof c.version === 'string' && typeof c.entry === 'string' && typeof c.percent === 'number'
+        ? { version: c.version, entry: c.entry, percent: c.percent }
+        : undefined;
+    remotes[name] = { version: r.version, entry: r.entry, enabled: r.enabled, ...(canary ? { canary } : {}) };
   }
   return { revision: m.revision, remotes };
 }

@@ -42,7 +42,10 @@ describe('loadRemotePage', () => {
     const Page = () => null;
     runtime.loadRemote.mockResolvedValue({ default: Page });
     const { loadRemotePage } = await freshLoader();
-    await expect(loadRemotePage('lobby', 'HomePage')).resolves.toBe(Page);
+    await expect(loadRemotePage('lobby', 'HomePage')).resolves.toEqual({
+      Page,
+      release: { version: '1.0.0-aaa', entry: '/remotes/lobby/1.0.0-aaa/mf-manifest.json', via: 'active' },
+    });
     expect(runtime.registerRemotes).toHaveBeenCalledWith(
       [{ name: 'lobby', entry: 'http://localhost:3000/remotes/lobby/1.0.0-aaa/mf-manifest.json' }],
       { force: false },
@@ -85,8 +88,46 @@ describe('loadRemotePage', () => {
       .mockResolvedValueOnce({ default: () => null });
     const { loadRemotePage } = await freshLoader();
     await expect(loadRemotePage('lobby', 'HomePage')).rejects.toMatchObject({ reason: 'failed' });
-    await expect(loadRemotePage('lobby', 'HomePage', { retry: true })).resolves.toBeTypeOf('function');
+    await expect(loadRemotePage('lobby', 'HomePage', { retry: true })).resolves.toMatchObject({
+      release: { version: '1.0.0-aaa' },
+    });
     expect(runtime.registerRemotes).toHaveBeenLastCalledWith(expect.any(Array), { force: true });
+  });
+
+  it('loads the canary for a player whose bucket falls under its share', async () => {
+    localStorage.setItem('mchezo:release-bucket', '10');
+    stubManifest({
+      ...MANIFEST,
+      remotes: {
+        ...MANIFEST.remotes,
+        lobby: {
+          ...MANIFEST.remotes.lobby,
+          canary: { version: '2.0.0-ccc', entry: '/remotes/lobby/2.0.0-ccc/mf-manifest.json', percent: 25 },
+        },
+      },
+    });
+    runtime.loadRemote.mockResolvedValue({ default: () => null });
+    const { loadRemotePage } = await freshLoader();
+    await expect(loadRemotePage('lobby', 'HomePage')).resolves.toMatchObject({
+      release: { version: '2.0.0-ccc', via: 'canary' },
+    });
+    expect(runtime.registerRemotes).toHaveBeenCalledWith(
+      [{ name: 'lobby', entry: 'http://localhost:3000/remotes/lobby/2.0.0-ccc/mf-manifest.json' }],
+      { force: false },
+    );
+  });
+
+  it('falls back to the version that last worked for this player', async () => {
+    localStorage.setItem(
+      'mchezo:last-good-version:lobby',
+      JSON.stringify({ version: '0.9.0-old', entry: '/remotes/lobby/0.9.0-old/mf-manifest.json' }),
+    );
+    stubManifest(MANIFEST);
+    runtime.loadRemote.mockResolvedValue({ default: () => null });
+    const { loadRemotePage } = await freshLoader();
+    await expect(loadRemotePage('lobby', 'HomePage', { fallback: true })).resolves.toMatchObject({
+      release: { version: '0.9.0-old', via: 'last-good' },
+    });
   });
 
   it('fails every remote when the manifest cannot load and none was seen before', async () => {

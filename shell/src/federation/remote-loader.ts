@@ -5,6 +5,7 @@
 import type { RemoteName } from '@mchezo/contracts/releases';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import { type ChosenRelease, chooseRelease, lastGoodRelease } from './release-choice.ts';
 import { loadReleaseManifest } from './release-manifest.ts';
 import { boundedLoadingPlugin } from './runtime-plugin.ts';
 import { REMOTE_DEADLINE_MS, withDeadline } from './timeouts.ts';
@@ -44,35 +45,60 @@ export async function isRemoteEnabled(remote: RemoteName): Promise<boolean> {
   return manifest.remotes[remote]?.enabled === true;
 }
 
-async function load(remote: RemoteName, expose: string, force: boolean): Promise<ComponentType> {
+export interface LoadedPage {
+  Page: ComponentType;
+  release: ChosenRelease;
+}
+
+async function load(
+  remote: RemoteName,
+  expose: string,
+  force: boolean,
+  fallback: boolean,
+): Promise<LoadedPage> {
   const { manifest } = await manifestPromise;
-  const release = manifest.remotes[remote];
-  if (!release)
+  const listed = manifest.remotes[remote];
+  if (!listed)
     throw new RemoteUnavailableError(remote, 'not-deployed', `${remote} is not in the release manifest`);
-  if (!release.enabled) throw new RemoteUnavailableError(remote, 'disabled', `${remote} is switched off`);
+  if (!listed.enabled) throw new RemoteUnavailableError(remote, 'disabled', `${remote} is switched off`);
+  const release = fallback ? lastGoodRelease(remote) : chooseRelease(manifest, remote);
+  if (!release)
+    throw new RemoteUnavailableError(remote, 'failed', `${remote} has no version that worked before`);
 
   const key = `${remote}@${release.version}/${expose}`;
   const cached = components.get(key);
-  if (cached && !force) return cached;
+  if (cached && !force) return { Page: cached, release };
 
   const entry = new URL(release.entry, location.href).href;
   if (force || registered.get(remote) !== entry) {
-    // `force` drops the runtime's cache of a failed entry, so a retry really fetches again.
+    // `force` drops the runtime's cache of a failed entry (or of another version of the same
+    // remote), so a retry or a fallback really fetches again. A remote entry also leaves its
+    // container on a global named after the remote: another version must not find it there.
+    // (`var` globals cannot be deleted: clear it.)
+    if (registered.has(remote)) (globalThis as Record<string, unknown>)[remote] = undefined;
     registerRemotes([{ name: remote, entry }], { force: registered.has(remote) });
     registered.set(remote, entry);
   }
   const mod = await loadRemote<{ default?: ComponentType }>(`${remote}/${expose}`);
   if (!mod?.default) throw new Error(`${remote}/${expose} has no default export`);
   components.set(key, mod.default);
-  return mod.default;
+  return { Page: mod.default, release };
 }
 
-/** Loads a remote page within the deadline; every failure becomes a RemoteUnavailableError. */
-export async function loadRemotePage(remote: RemoteName, expose: string, opts: { retry?: boolean } = {}) {
+/**
+ * Loads a remote page within the deadline; every failure becomes a RemoteUnavailableError.
+ * With `fallback`, the version that last worked for this player is loaded instead of the
+ * manifest's choice (the chosen one failed to load or to render).
+ */
+export async function loadRemotePage(
+  remote: RemoteName,
+  expose: string,
+  opts: { retry?: boolean; fallback?: boolean } = {},
+): Promise<LoadedPage> {
   if (opts.retry) retryManifestIfFailed();
   try {
     return await withDeadline(
-      load(remote, expose, opts.retry === true),
+      load(remote, expose, opts.retry === true || opts.fallback === true, opts.fallback === true),
       REMOTE_DEADLINE_MS,
       `${remote}/${expose}`,
     );
@@ -81,6 +107,16 @@ export async function loadRemotePage(remote: RemoteName, expose: string, opts: {
     throw new RemoteUnavailableError(remote, 'failed', `${remote}/${expose} failed to load`, {
       cause: error,
     });
+  }
+}
+
+/** The version the manifest gives this player now (active or canary), if any. */
+export async function currentChoice(remote: RemoteName): Promise<ChosenRelease | null> {
+  try {
+    const { manifest } = await manifestPromise;
+    return chooseRelease(manifest, remote);
+  } catch {
+    return null;
   }
 }
 

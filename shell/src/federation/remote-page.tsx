@@ -5,41 +5,70 @@ import { Spinner } from '@mchezo/ui/spinner';
 import { type ComponentType, useCallback, useEffect, useState } from 'react';
 import { ErrorBoundary } from '../errors/error-boundary.tsx';
 import { UnavailablePage } from '../pages/unavailable-page.tsx';
-import { loadRemotePage, type RemoteUnavailableError } from './remote-loader.ts';
+import { type ChosenRelease, lastGoodRelease, rememberGoodRelease } from './release-choice.ts';
+import { currentChoice, loadRemotePage, type RemoteUnavailableError } from './remote-loader.ts';
+
+/** A version counts as good for this player once its page has stayed up this long. */
+const GOOD_AFTER_MS = 2000;
 
 type State =
   | { status: 'loading' }
-  | { status: 'ready'; Page: ComponentType }
+  | { status: 'ready'; Page: ComponentType; release: ChosenRelease }
   | { status: 'unavailable'; error: RemoteUnavailableError };
+
+/**
+ * The version that worked for this player before, when it differs from the one that just
+ * failed: a broken release then costs this player a fallback, not the page.
+ */
+async function fallbackFor(remote: RemoteName, failedVersion?: string): Promise<ChosenRelease | null> {
+  const good = lastGoodRelease(remote);
+  const failed = failedVersion ?? (await currentChoice(remote))?.version;
+  return good && good.version !== failed ? good : null;
+}
 
 /**
  * One route's slot for a remote page: a spinner while it loads, the page when it arrives, and
  * the "Unavailable" page with a retry when the remote is off, down, slow, missing or throws.
+ * A failing version falls back to the last version that worked for this player (reported).
  */
 export function RemotePage({ remote, expose }: { remote: RemoteName; expose: string }) {
   const { t } = useTranslation('shell');
   const host = useHost();
   const [attempt, setAttempt] = useState(0);
+  const [fallback, setFallback] = useState(false);
   const [state, setState] = useState<State>({ status: 'loading' });
 
   useEffect(() => {
     let alive = true;
     setState({ status: 'loading' });
-    loadRemotePage(remote, expose, { retry: attempt > 0 }).then(
-      (Page) => alive && setState({ status: 'ready', Page }),
-      (error: RemoteUnavailableError) => {
+    loadRemotePage(remote, expose, { retry: attempt > 0, fallback }).then(
+      ({ Page, release }) => alive && setState({ status: 'ready', Page, release }),
+      async (error: RemoteUnavailableError) => {
         if (!alive) return;
-        if (error.reason === 'failed')
-          host.reportError(error.cause ?? error, { remote, expose, phase: 'load' });
-        setState({ status: 'unavailable', error });
+        if (error.reason === 'failed') {
+          host.reportError(error.cause ?? error, {
+            remote,
+            expose,
+            phase: 'load',
+            fallback: String(fallback),
+          });
+          if (!fallback && (await fallbackFor(remote))) {
+            if (alive) setFallback(true);
+            return;
+          }
+        }
+        if (alive) setState({ status: 'unavailable', error });
       },
     );
     return () => {
       alive = false;
     };
-  }, [remote, expose, attempt, host.reportError]);
+  }, [remote, expose, attempt, fallback, host.reportError]);
 
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const retry = useCallback(() => {
+    setFallback(false);
+    setAttempt((n) => n + 1);
+  }, []);
 
   if (state.status === 'loading') return <Spinner label={t('remote.loading')} className="min-h-[50vh]" />;
   if (state.status === 'unavailable') {
@@ -50,13 +79,27 @@ export function RemotePage({ remote, expose }: { remote: RemoteName; expose: str
       />
     );
   }
+  const { Page, release } = state;
   return (
     <ErrorBoundary
-      key={attempt}
-      onError={(error) => host.reportError(error, { remote, expose, phase: 'render' })}
+      key={`${attempt}:${release.version}`}
+      onError={(error) => {
+        host.reportError(error, { remote, expose, phase: 'render', version: release.version });
+        void fallbackFor(remote, release.version).then((good) => good && !fallback && setFallback(true));
+      }}
       fallback={<UnavailablePage reason="failed" onRetry={retry} />}
     >
-      <state.Page />
+      <RememberWhenGood remote={remote} release={release} />
+      <Page />
     </ErrorBoundary>
   );
+}
+
+/** Records the version as good for this player once its page has stayed up a moment. */
+function RememberWhenGood({ remote, release }: { remote: RemoteName; release: ChosenRelease }) {
+  useEffect(() => {
+    const timer = setTimeout(() => rememberGoodRelease(remote, release), GOOD_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [remote, release]);
+  return null;
 }

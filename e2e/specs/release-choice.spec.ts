@@ -1,0 +1,105 @@
+/**
+ * How the shell honours a release (issue 9, item 5): a canary's share of players get the canary
+ * version, each player consistently; a failing version falls back to the last version that
+ * worked for that player, and the failure is reported. The manifest is rewritten per test, so
+ * this file never changes the release other tests see.
+ */
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { MANIFEST_PATH, overrideManifest, serveFixture, trackErrorReports } from '../support/federation.ts';
+
+const CDN = join(import.meta.dirname, '..', '..', 'build', 'cdn', 'remotes', 'lobby');
+const THROWING = join(import.meta.dirname, '..', 'fixtures', 'throwing-remote', 'dist', 'federated');
+
+/** The lobby version the server has live (its folder doubles as the canary's files). */
+async function liveLobby(page: Page): Promise<{ version: string; entry: string; dir: string }> {
+  const res = await page.request.get(MANIFEST_PATH);
+  const { version, entry } = (await res.json()).remotes.lobby;
+  return { version, entry, dir: join(CDN, version) };
+}
+
+async function openAs(browser: Browser, bucket: number) {
+  const context = await browser.newContext();
+  await context.addInitScript((b) => {
+    if (!localStorage.getItem('mchezo:release-bucket'))
+      localStorage.setItem('mchezo:release-bucket', String(b));
+  }, bucket);
+  return context.newPage();
+}
+
+test('a 50% canary: each player gets one version, the same on every load', async ({ browser }) => {
+  const players = [
+    { bucket: 10, expects: 'canary' },
+    { bucket: 90, expects: 'active' },
+  ];
+  for (const player of players) {
+    const page = await openAs(browser, player.bucket);
+    const live = await liveLobby(page);
+    const canaryEntry = await serveFixture(page, 'lobby-canary', live.dir);
+    await overrideManifest(page, (m) => {
+      m.remotes.lobby!.canary = { version: '9.9.9-canary', entry: canaryEntry, percent: 50 };
+    });
+    const fetched: string[] = [];
+    page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+    for (let load = 0; load < 3; load++) {
+      fetched.length = 0;
+      await (load === 0 ? page.goto('/') : page.reload());
+      await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
+      const fromCanary = fetched.some((p) => p.startsWith('/fixtures/lobby-canary/'));
+      const fromActive = fetched.some((p) => p.startsWith(`/remotes/lobby/${live.version}/`));
+      expect({
+        bucket: player.bucket,
+        load,
+        version: fromCanary ? 'canary' : fromActive ? 'active' : 'none',
+      }).toEqual({
+        bucket: player.bucket,
+        load,
+        version: player.expects,
+      });
+    }
+    await page.context().close();
+  }
+});
+
+test('a broken version falls back to the last version that worked for this player, and is reported', async ({
+  page,
+}) => {
+  const reports = await trackErrorReports(page);
+  // A first visit on the good version makes it this player's last known good one.
+  await page.goto('/');
+  await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('mchezo:last-good-version:lobby')), {
+      timeout: 10_000,
+    })
+    .toContain('/remotes/lobby/');
+
+  // Then a release makes a throwing build the active version.
+  const entry = await serveFixture(page, 'throwing-lobby', THROWING);
+  await overrideManifest(page, (m) => {
+    m.remotes.lobby = { version: '0.0.0-throwing', entry, enabled: true };
+  });
+  await page.reload();
+  await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
+  await expect(page.getByTestId('unavailable')).toHaveCount(0);
+  const rendered = (await reports()).filter(
+    (r) => r.context.remote === 'lobby' && r.context.phase === 'render',
+  );
+  expect(rendered[0]?.message).toContain('Deliberate render failure');
+  expect(rendered[0]?.context.version).toBe('0.0.0-throwing');
+});
+
+test('without a version that worked before, a broken version shows Unavailable', async ({ page }) => {
+  const entry = await serveFixture(page, 'throwing-lobby', THROWING);
+  await overrideManifest(page, (m) => {
+    m.remotes.lobby = { version: '0.0.0-throwing', entry, enabled: true };
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('unavailable')).toBeVisible();
+});
+
+// Keep the helper honest: the live folder exists (a build ran before the e2e suite).
+test.beforeAll(() => {
+  expect(readdirSync(CDN).some((v) => statSync(join(CDN, v)).isDirectory())).toBe(true);
+});
