@@ -296,6 +296,97 @@ describe.each(DB_MODES)('release control (%s)', (mode) => {
       expect(json(res).error).toMatch(/lobby 1\.0\.0-lob1 cannot go live/);
     });
   });
+
+  it('refuses overrides to players, of unpublished versions, and of dev servers outside development', async () => {
+    expect(
+      (
+        await post(
+          t.app,
+          '/releases/overrides',
+          { remote: 'wallet', version: '7.0.0-override', minutes: 5 },
+          player.headers,
+        )
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await post(
+          t.app,
+          '/releases/overrides',
+          { remote: 'wallet', version: '0.0.0-nope', minutes: 5 },
+          rm.headers,
+        )
+      ).statusCode,
+    ).toBe(404);
+    const dev = await post(
+      t.app,
+      '/releases/overrides',
+      { remote: 'wallet', dev_entry: 'http://127.0.0.1:3103/mf-manifest.json', minutes: 5 },
+      rm.headers,
+    );
+    expect(dev.statusCode).toBe(422);
+    expect(json(dev).error).toContain('development');
+    expect(
+      (await post(t.app, '/releases/overrides', { remote: 'wallet', minutes: 5 }, rm.headers)).statusCode,
+    ).toBe(422);
+    expect(
+      (
+        await post(
+          t.app,
+          '/releases/overrides',
+          { remote: 'wallet', version: '7.0.0-override', minutes: 9999 },
+          rm.headers,
+        )
+      ).statusCode,
+    ).toBe(400);
+  });
+
+  it('serves a tester a signed, expiring override; ignores forged, expired or unpublished ones', async () => {
+    await shipped('wallet', '7.0.0-override');
+    const res = await post(
+      t.app,
+      '/releases/overrides',
+      { remote: 'wallet', version: '7.0.0-override', minutes: 30 },
+      rm.headers,
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const { token, expires_at } = json(res);
+    const withToken = await get(t.app, `/releases/manifest?override=${encodeURIComponent(token)}`);
+    expect(withToken.headers['cache-control']).toBe('private, no-store');
+    const overridden = ReleaseManifest.parse(json(withToken));
+    expect(overridden.remotes.wallet).toEqual({
+      version: '7.0.0-override',
+      entry: '/remotes/wallet/7.0.0-override/mf-manifest.json',
+      enabled: true,
+    });
+    expect(overridden.override).toEqual({ remote: 'wallet', version: '7.0.0-override', expires_at });
+    const normal = await manifest();
+    expect(normal.override).toBeUndefined();
+
+    // A changed payload or signature is ignored: the normal manifest is served.
+    const [payload, signature] = token.split('.');
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), exp: Date.now() + 1e9 }),
+    ).toString('base64url');
+    for (const bad of [
+      `${forged}.${signature}`,
+      `${payload}.x${signature.slice(1)}`,
+      'garbage',
+      `${payload}`,
+    ]) {
+      const served = ReleaseManifest.parse(
+        json(await get(t.app, `/releases/manifest?override=${encodeURIComponent(bad)}`)),
+      );
+      expect(served.override, bad).toBeUndefined();
+    }
+    // Expired: ignored.
+    t.clock.advance(31 * 60_000);
+    expect(
+      ReleaseManifest.parse(
+        json(await get(t.app, `/releases/manifest?override=${encodeURIComponent(token)}`)),
+      ).override,
+    ).toBeUndefined();
+  });
 });
 
 describe.each(DB_MODES)('npm start activates its builds through release control (%s)', (mode) => {

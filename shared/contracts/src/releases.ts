@@ -36,9 +36,18 @@ export const RemoteRelease = z.object({
 export type RemoteRelease = z.infer<typeof RemoteRelease>;
 
 /** `GET /api/v1/releases/manifest`: what the shell registers at boot. */
+/** Present when the manifest was served for a tester's signed override. */
+export const ReleaseOverrideInfo = z.object({
+  remote: RemoteName,
+  version: z.string(),
+  expires_at: z.string(),
+});
+export type ReleaseOverrideInfo = z.infer<typeof ReleaseOverrideInfo>;
+
 export const ReleaseManifest = z.object({
   revision: z.number().int().nonnegative(),
   remotes: z.partialRecord(RemoteName, RemoteRelease),
+  override: ReleaseOverrideInfo.optional(),
 });
 export type ReleaseManifest = z.infer<typeof ReleaseManifest>;
 
@@ -142,3 +151,25 @@ export type RemotesResponse = z.infer<typeof RemotesResponse>;
 
 /** What every manifest change answers: the new revision. */
 export const RevisionResponse = RevisionEntry;
+
+/**
+ * `POST /releases/overrides` (release managers): a signed, expiring token that points one
+ * remote at another published version for whoever opens the site with it (testers). In a
+ * development server only, `dev_entry` may name a local dev server instead.
+ */
+export const OverrideRequest = z.strictObject({
+  remote: RemoteName,
+  version: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/)
+    .optional(),
+  dev_entry: z.string().url().max(500).optional(),
+  minutes: z.number().int().min(1).max(480),
+});
+export type OverrideRequest = z.infer<typeof OverrideRequest>;
+
+export const OverrideResponse = z.object({ token: z.string(), expires_at: z.string() });
+export type OverrideResponse = z.infer<typeof OverrideResponse>;
+
+/** `GET /releases/manifest?override=<token>`: an invalid or expired token is ignored. */
+export const ManifestQuery = z.object({ override: z.string().max(4000).optional() });

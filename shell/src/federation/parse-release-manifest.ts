@@ -1,4 +1,4 @@
-import type { ReleaseManifest, RemoteRelease } from '@mchezo/contracts/releases';
+import type { ReleaseManifest, ReleaseOverrideInfo, RemoteRelease } from '@mchezo/contracts/releases';
 import { REMOTE_NAMES } from '@mchezo/contracts/releases-constants';
 
 /**
@@ -30,5 +30,10 @@ export function parseReleaseManifest(value: unknown): ReleaseManifest {
         : undefined;
     remotes[name] = { version: r.version, entry: r.entry, enabled: r.enabled, ...(canary ? { canary } : {}) };
   }
-  return { revision: m.revision, remotes };
+  const o = (m as { override?: Partial<ReleaseOverrideInfo> }).override;
+  const override =
+    o && typeof o.remote === 'string' && typeof o.version === 'string' && typeof o.expires_at === 'string'
+      ? { remote: o.remote, version: o.version, expires_at: o.expires_at }
+      : undefined;
+  return { revision: m.revision, remotes, ...(override ? { override } : {}) };
 }

@@ -26,9 +26,42 @@ function readLastGood(): ReleaseManifest | null {
   }
 }
 
+const OVERRIDE_PARAM = 'release-override';
+const OVERRIDE_KEY = 'mchezo:release-override';
+
+/**
+ * A tester's signed release override: taken from `?release-override=` once (then kept for this
+ * tab and removed from the address bar), checked by the server on every manifest read.
+ */
+export function releaseOverrideToken(): string | null {
+  try {
+    const url = new URL(location.href);
+    const fromUrl = url.searchParams.get(OVERRIDE_PARAM);
+    if (fromUrl) {
+      sessionStorage.setItem(OVERRIDE_KEY, fromUrl);
+      url.searchParams.delete(OVERRIDE_PARAM);
+      history.replaceState(history.state, '', url);
+      return fromUrl;
+    }
+    return sessionStorage.getItem(OVERRIDE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function stopReleaseOverride(): void {
+  try {
+    sessionStorage.removeItem(OVERRIDE_KEY);
+  } finally {
+    location.reload();
+  }
+}
+
 async function fetchManifest(): Promise<ReleaseManifest> {
+  const override = releaseOverrideToken();
   // Same URL and mode as the <link rel=preload> in index.html, so the preloaded response is used.
-  const res = await fetch(MANIFEST_URL, {
+  const url = override ? `${MANIFEST_URL}?override=${encodeURIComponent(override)}` : MANIFEST_URL;
+  const res = await fetch(url, {
     credentials: 'same-origin',
     mode: 'cors',
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
@@ -41,7 +74,8 @@ export async function loadReleaseManifest(): Promise<LoadedManifest> {
   try {
     const manifest = await fetchManifest();
     try {
-      localStorage.setItem(LAST_GOOD_KEY, JSON.stringify(manifest));
+      // A tester's override is theirs for this tab: never the fallback for later visits.
+      if (!manifest.override) localStorage.setItem(LAST_GOOD_KEY, JSON.stringify(manifest));
     } catch {
       // Storage full or disabled: the site still works, it just has no fallback next time.
     }

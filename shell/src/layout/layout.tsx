@@ -1,6 +1,7 @@
 import { useHost } from '@mchezo/host/context';
 import { useLocation } from '@mchezo/host/router';
 import type { ReactNode } from 'react';
+import { OverrideBanner } from '../federation/override-banner.tsx';
 import { HelpButton } from '../support/help-button.tsx';
 import { BottomNav } from './bottom-nav.tsx';
 import { Footer } from './footer.tsx';
@@ -9,6 +10,7 @@ import { Header } from './header.tsx';
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <div className="mx-auto flex min-h-dvh max-w-md flex-col bg-ink">
+      <OverrideBanner />
       <Header />
       {/* At least a screen tall: the footer never jumps down when a remote page arrives (CLS). */}
       <main id="main" className="min-h-dvh flex-1">

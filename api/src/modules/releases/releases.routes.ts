@@ -15,6 +15,9 @@ import {
   CanaryRequest,
   HistoryQuery,
   HistoryResponse,
+  ManifestQuery,
+  OverrideRequest,
+  OverrideResponse,
   PublishedVersion,
   PublishVersionRequest,
   RemoteParams,
@@ -78,13 +81,27 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
   app,
   { ctx, releases, requireAuth },
 ) => {
-  app.get('/releases/manifest', { schema: { hide: true } }, async (req, reply) => {
-    const body = await releases.manifestJson();
-    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-    reply.header('Cache-Control', `public, max-age=${MANIFEST_MAX_AGE_SECONDS}`).header('ETag', etag);
-    if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(body);
-  });
+  app.get(
+    '/releases/manifest',
+    { schema: { hide: true, querystring: ManifestQuery } },
+    async (req, reply) => {
+      // A tester's signed override: served to that browser only, never cached by anyone.
+      const overridden = req.query.override
+        ? await releases.overriddenManifestJson(req.query.override)
+        : null;
+      if (overridden) {
+        return reply
+          .header('Cache-Control', 'private, no-store')
+          .type('application/json; charset=utf-8')
+          .send(overridden);
+      }
+      const body = await releases.manifestJson();
+      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+      reply.header('Cache-Control', `public, max-age=${MANIFEST_MAX_AGE_SECONDS}`).header('ETag', etag);
+      if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
+  );
 
   const page = releaseConsole();
   const pageHeaders = {
@@ -112,6 +129,20 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
       throw forbidden('Only release managers may do this', 'RELEASE_MANAGER_REQUIRED');
   };
   const actor = (request: Parameters<PreHandler>[0]) => authOf(request).phone;
+
+  app.post(
+    '/releases/overrides',
+    {
+      preHandler: requireReleaseManager,
+      schema: {
+        tags,
+        security,
+        body: OverrideRequest,
+        response: { 201: OverrideResponse, ...errorResponses(400, 401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await releases.createOverride(request.body)),
+  );
 
   app.get(
     '/releases/remotes',

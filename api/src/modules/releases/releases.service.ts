@@ -13,6 +13,8 @@ import { join, relative, sep } from 'node:path';
 import type {
   ActivateRequest,
   CanaryRequest,
+  OverrideRequest,
+  OverrideResponse,
   PublishedVersion,
   PublishVersionRequest,
   ReleaseManifest,
@@ -30,6 +32,7 @@ import { inTransaction, isUniqueViolation } from '../../db/tx.js';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
 import { checkCompatibility, sha384Integrity } from './releases.compat.js';
+import { applyOverride, isAllowedDevEntry, signOverride, verifyOverride } from './releases.overrides.js';
 import {
   findRevision,
   findVersion,
@@ -286,6 +289,45 @@ export class ReleaseService {
     }
     this.ctx.log.info({ revision: row.revision, author: actor, action }, 'release manifest changed');
     return toRevisionEntry(row);
+  }
+
+  /** A signed override for testers: a published version, or a local dev server outside production. */
+  async createOverride(req: OverrideRequest): Promise<OverrideResponse> {
+    let version: string;
+    let entry: string;
+    if (req.dev_entry !== undefined) {
+      if (this.ctx.env.NODE_ENV !== 'development' || !isAllowedDevEntry(req.dev_entry)) {
+        throw unprocessable(
+          'A dev-server override needs a development server and a localhost URL',
+          'OVERRIDE_NOT_ALLOWED',
+        );
+      }
+      version = 'dev';
+      entry = req.dev_entry;
+    } else if (req.version !== undefined) {
+      const row = await this.requireVersion(req.remote, req.version);
+      version = row.version;
+      entry = row.entry;
+    } else {
+      throw unprocessable(
+        'Name a published version (or, in development, a dev_entry)',
+        'OVERRIDE_TARGET_REQUIRED',
+      );
+    }
+    const exp = this.ctx.clock.now() + req.minutes * 60_000;
+    const token = signOverride(this.ctx.env.JWT_SECRET, { remote: req.remote, version, entry, exp });
+    return { token, expires_at: new Date(exp).toISOString() };
+  }
+
+  /** The manifest as a tester with this override token sees it, or null when it is not valid. */
+  async overriddenManifestJson(token: string): Promise<string | null> {
+    const claims = verifyOverride(this.ctx.env.JWT_SECRET, token, this.ctx.clock.now());
+    if (!claims) return null;
+    const allowed =
+      claims.version === 'dev'
+        ? this.ctx.env.NODE_ENV === 'development' && isAllowedDevEntry(claims.entry)
+        : (await findVersion(this.ctx.database.db, claims.remote, claims.version))?.entry === claims.entry;
+    return allowed ? JSON.stringify(applyOverride(await this.current(), claims)) : null;
   }
 
   private async requireVersion(remote: RemoteName, version: string): Promise<VersionRow> {
