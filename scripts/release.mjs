@@ -31,6 +31,9 @@ Commands:
   canary <remote> <version> <percent>       send 1–99 % of players to another version
   promote <remote> | abort <remote>         make the canary the active version, or drop it
   rollback <revision>                       restore an earlier revision (as a new revision)
+  override <remote> <version> [--minutes 60]
+                                            a signed, expiring link for testers: opens the site
+                                            with that version of one remote (and a banner)
 
 Options:
   --reason "<why>"   required for every change (kept in the history)
@@ -56,6 +59,7 @@ const { values: opts, positionals } = parseArgs({
     folder: { type: 'string' },
     cdn: { type: 'string' },
     limit: { type: 'string' },
+    minutes: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -345,6 +349,16 @@ const commands = {
   },
   async abort() {
     await change(`/remotes/${remoteArg(args[0])}/canary/abort`, {});
+  },
+  async override() {
+    const remote = remoteArg(args[0]);
+    const version = need(args[1], 'the published version to test');
+    const minutes = Number(opts.minutes ?? 60);
+    if (!Number.isInteger(minutes) || minutes < 1 || minutes > 480)
+      throw new CliError('--minutes is a whole number from 1 to 480.');
+    const { token, expires_at } = await call('POST', '/releases/overrides', { remote, version, minutes });
+    console.log(`Testers open (until ${expires_at}):`);
+    console.log(`  ${API}/?release-override=${encodeURIComponent(token)}`);
   },
   async rollback() {
     const revision = Number(need(args[0], 'the revision to restore'));
