@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 import { buildAll, CDN_DIR, ensureChromium, ensureDependencies, log } from './lib.mjs';
 import { startSite } from './site-server.mjs';
 
@@ -101,10 +102,7 @@ async function measure(browser, route, session, labels) {
 try {
   const labels = shellChunkLabels();
   const session = await signUp();
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const routes = [
     ['/', null],
     ['/login', null],

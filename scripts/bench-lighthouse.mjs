@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 import { buildAll, ensureChromium, ensureDependencies, log } from './lib.mjs';
 import { startSite } from './site-server.mjs';
 
@@ -28,16 +29,11 @@ try {
   for (let i = 0; i < RUNS; i++) {
     const userDataDir = mkdtempSync(join(tmpdir(), 'lh-'));
     const chrome = await chromeLauncher.launch({
-      chromePath: '/usr/bin/chromium',
+      chromePath: CHROMIUM_PATH,
       userDataDir,
       chromeFlags: [
         '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
+        ...CHROMIUM_ARGS,
         '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
       ],
     });

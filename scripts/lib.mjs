@@ -16,6 +16,7 @@ import {
 import { dirname, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { CHROMIUM_PATH } from './chromium.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const CDN_DIR = join(ROOT, 'build', 'cdn');
@@ -57,7 +58,7 @@ export function ensureDependencies() {
 
 /** Debian's Chromium for Playwright and Lighthouse; no browser download. */
 export function ensureChromium() {
-  if (existsSync('/usr/bin/chromium')) return;
+  if (existsSync(CHROMIUM_PATH)) return;
   const isRoot = process.getuid?.() === 0;
   if (!isRoot)
     throw new Error('Chromium is missing: run `sudo apt-get install -y chromium` once, then retry.');

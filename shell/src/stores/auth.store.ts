@@ -6,7 +6,7 @@
 import { api } from '@mchezo/api-client/client';
 import { STORAGE_KEYS, tokenStore } from '@mchezo/api-client/token-store';
 import type { LoginResponse, MeResponse, RegisterResponse, User } from '@mchezo/contracts/auth';
-import type { LoginResult, RegisterInput } from '@mchezo/host/types';
+import type { HostAuth } from '@mchezo/host/types';
 import { create } from 'zustand';
 import { session } from './session-storage.ts';
 
@@ -25,22 +25,11 @@ export function tempPendingUser(phone: string): User {
   };
 }
 
-interface AuthState {
-  user: User | null;
-  isLoading: boolean;
+/** The host contract's auth actions, plus what only the shell needs. */
+interface AuthState extends Omit<HostAuth, 'isAuthenticated'> {
   restore(): void;
-  login(phone: string, password: string): Promise<LoginResult>;
-  register(input: RegisterInput): Promise<{ codeSent: boolean }>;
-  requestVerification(phone: string): Promise<void>;
-  confirmVerification(phone: string, code: string): Promise<void>;
-  verificationPhone(): string | null;
-  signInWithStoredCredentials(): Promise<'signed-in' | 'no-credentials' | 'failed'>;
-  takeRedirectTarget(): string;
-  takeLockoutMessage(): string | null;
-  logout(options?: { reloadTo?: string }): Promise<void>;
   /** True from a logout with a reload until the page goes: guards render nothing meanwhile. */
   leaving: boolean;
-  refreshUser(): Promise<void>;
   /** Ends the session locally (lockout): no server call, the server already refused it. */
   clearSession(): void;
 }
