@@ -406,6 +406,27 @@ test('the release page: a release manager sees remotes and history and disables 
   await expect(page.getByRole('status')).toContainText(`activate wallet ${originalWallet}`);
   await expect(walletCard.locator('[data-field="active"]')).toHaveText(originalWallet);
 
+  // A version that fails the compatibility check (published, but its folder is not there): 422
+  // with the check's reasons, and nothing changes.
+  const broken = `0.0.0-e2e-missing-${randomBytes(3).toString('hex')}`;
+  const registered = await call(request, 'POST', '/releases/remotes/wallet/versions', {
+    version: broken,
+    integrity: { 'mf-manifest.json': `sha384-${createHash('sha384').update(broken).digest('base64')}` },
+    reason: 'e2e: a version whose files are missing',
+  });
+  expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+  const revisionBefore = (await remotes(request)).revision;
+  await page.getByRole('button', { name: 'Reload', exact: true }).click();
+  await expect(page.getByRole('status')).toHaveText(`Reloaded: revision ${revisionBefore}.`);
+  await walletCard.getByLabel('Version to activate for wallet').selectOption(broken);
+  await walletCard.getByRole('button', { name: 'Activate wallet' }).click();
+  await dialog.getByLabel('Reason (required)').fill('e2e: this one must be refused');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(alert).toContainText('Refused by the compatibility check:');
+  await expect(alert.getByRole('listitem').first()).toContainText('mf-manifest.json');
+  await expect(walletCard.locator('[data-field="active"]')).toHaveText(originalWallet);
+  expect((await remotes(request)).revision).toBe(revisionBefore);
+
   // A player who is not a release manager is refused, clearly.
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
