@@ -31,6 +31,17 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
+  // Release-control specs change the live release (a remote switched off for a moment): they run
+  // after every other spec, alone, so no player-facing spec sees their changes.
+  projects: [
+    { name: 'site', testIgnore: /releases\.spec\.ts$/ },
+    {
+      name: 'release-control',
+      testMatch: /releases\.spec\.ts$/,
+      dependencies: ['site'],
+      fullyParallel: false,
+    },
+  ],
   webServer: {
     command: 'node e2e/support/start-server.mjs',
     url: `${BASE_URL}/api/v1/health`,

@@ -1,10 +1,4 @@
-import { remoteRouteFor } from './app/route-table.ts';
-import { prefetchRemotePage } from './federation/remote-loader.ts';
-
-// The first page's remote starts downloading now, while the shell's own app code loads: on a
-// slow network this is the longest chain of the cold load (manifest, remote entry, page).
-const first = remoteRouteFor(location.pathname);
-if (first) prefetchRemotePage(first.remote, first.expose);
-
-// The async boundary lets the MF runtime negotiate shared singletons before any app code runs.
-import('./bootstrap');
+// The first page's remote starts downloading, then the app starts. No async boundary: every
+// module the shell shares is eager (in this entry's chunks), so nothing waits for another chunk.
+import './federation/prefetch-first-page.ts';
+import './bootstrap.tsx';
