@@ -440,3 +440,103 @@ test('the release page: a release manager sees remotes and history and disables 
 
   expect(violations).toEqual([]);
 });
+
+test('a 50% canary through release control: each player keeps one version across loads; abort ends it', async ({
+  browser,
+  request,
+}) => {
+  expect(newVersion, 'the published copy of the first test').toBeTruthy();
+  const active = (await remotes(request)).remotes.find((r) => r.name === 'wallet')?.active as string;
+  await change(request, '/remotes/wallet/canary', { version: newVersion, percent: 50 });
+  try {
+    for (const { bucket, expected } of [
+      { bucket: 10, expected: newVersion },
+      { bucket: 90, expected: active },
+    ]) {
+      const context = await browser.newContext();
+      await context.addInitScript((b) => {
+        if (!localStorage.getItem('mchezo:release-bucket'))
+          localStorage.setItem('mchezo:release-bucket', String(b));
+      }, bucket);
+      const page = await context.newPage();
+      await signIn(page, player);
+      for (let load = 0; load < 2; load++) {
+        const wallet: string[] = [];
+        const onRequest = (r: { url(): string }) => {
+          const path = new URL(r.url()).pathname;
+          if (path.startsWith('/remotes/wallet/')) wallet.push(path.split('/')[3]!);
+        };
+        page.on('request', onRequest);
+        await (load === 0 ? page.goto('/deposit') : page.reload());
+        await expectDepositPage(page);
+        page.off('request', onRequest);
+        expect({ bucket, load, versions: [...new Set(wallet)] }).toEqual({
+          bucket,
+          load,
+          versions: [expected],
+        });
+      }
+      await context.close();
+    }
+  } finally {
+    await change(request, '/remotes/wallet/canary/abort');
+  }
+  const after = (await remotes(request)).remotes.find((r) => r.name === 'wallet');
+  expect(after?.canary).toBeNull();
+  expect(after?.active).toBe(active);
+});
+
+test('a broken lobby version: a player who had a good one falls back to it; a new player sees Unavailable', async ({
+  browser,
+  request,
+}) => {
+  const lobby = (await remotes(request)).remotes.find((r) => r.name === 'lobby');
+  const good = lobby?.active as string;
+  // A player on the good version, which the shell remembers as working for them.
+  const returning = await browser.newContext();
+  const page = await returning.newPage();
+  await page.goto('/');
+  await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('mchezo:last-good-version:lobby')), {
+      timeout: 10_000,
+    })
+    .toContain(good);
+
+  // A build whose home page throws, published and made active like any release.
+  const broken = `0.0.1-broken-${randomBytes(3).toString('hex')}`;
+  const folder = join(CDN, 'remotes', 'lobby', broken);
+  cpSync(join(import.meta.dirname, '..', 'fixtures', 'throwing-remote', 'dist', 'federated'), folder, {
+    recursive: true,
+  });
+  const old = new Date('2001-01-01');
+  utimesSync(folder, old, old);
+  try {
+    const published = await call(request, 'POST', '/releases/remotes/lobby/versions', {
+      version: broken,
+      integrity: integrityOf(folder),
+      reason: 'e2e: a broken build',
+    });
+    expect(published.status, JSON.stringify(published.body)).toBe(201);
+    await change(request, '/remotes/lobby/activate', { version: broken });
+
+    const lobbyVersions: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/remotes/lobby/')) lobbyVersions.push(path.split('/')[3]!);
+    });
+    await page.reload();
+    await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
+    expect(new Set(lobbyVersions)).toEqual(new Set([broken, good]));
+
+    const newcomer = await browser.newContext();
+    const fresh = await newcomer.newPage();
+    await fresh.goto('/');
+    await expect(fresh.getByTestId('unavailable')).toBeVisible();
+    await newcomer.close();
+  } finally {
+    await change(request, '/remotes/lobby/activate', { version: good });
+    rmSync(folder, { recursive: true, force: true });
+    await returning.close();
+  }
+});
