@@ -69,7 +69,11 @@ export default function ProfilePage() {
             aria-hidden="true"
             className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand/15 text-lg font-bold text-brand"
           >
-            {(user.full_name || displayName).trim().charAt(0).toUpperCase() || '?'}
+            {/* The name's first letter; for a phone, its first digit (not the "+"). */}
+            {(user.full_name || displayName)
+              .replace(/^[^\p{L}\p{N}]+/u, '')
+              .charAt(0)
+              .toUpperCase() || '?'}
           </span>
           <div className="min-w-0">
             <p className="text-xs text-muted">{t('details.signedInAs')}</p>
