@@ -370,7 +370,7 @@ describe.each(DB_MODES)('release control (%s)', (mode) => {
     ).toString('base64url');
     for (const bad of [
       `${forged}.${signature}`,
-      `${payload}.x${signature.slice(1)}`,
+      `${payload}.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`,
       'garbage',
       `${payload}`,
     ]) {
