@@ -94,7 +94,12 @@ function readJson(path) {
 const unit = vitest
   ? {
       passed: vitest.numPassedTests,
-      failed: vitest.numFailedTests + (vitest.numFailedTestSuites ?? 0),
+      // Failed tests, plus test files that failed before running any test (a load error).
+      failed:
+        vitest.numFailedTests +
+        (vitest.testResults ?? []).filter(
+          (f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0,
+        ).length,
       skipped: vitest.numPendingTests + vitest.numTodoTests,
     }
   : { passed: 0, failed: 1, skipped: 0 };
