@@ -65,7 +65,7 @@ async function measure(browser, route, session, labels) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  // A fresh context is a cold cache; with the cache on, a preload and its use count once.
   const requests = new Map();
   cdp.on('Network.responseReceived', (e) =>
     requests.set(e.requestId, { url: e.response.url, type: e.type, bytes: 0 }),
@@ -89,14 +89,19 @@ async function measure(browser, route, session, labels) {
     by[owner][kind] += r.bytes;
     by[owner].files += 1;
   }
-  const singletons = rows
-    .filter((r) => labels.has(new URL(r.url).pathname))
-    .map((r) => `${labels.get(new URL(r.url).pathname)} ${KiB(r.bytes)}`);
+  // Each JS file with the shared modules it carries (from the shell's mf-manifest).
+  const files = rows
+    .filter((r) => r.type === 'Script')
+    .map((r) => {
+      const path = new URL(r.url).pathname;
+      const carries = labels.get(path);
+      return `${path.split('/').pop()} ${KiB(r.bytes)}${carries ? ` (${carries})` : ''}`;
+    });
   const duplicates = rows.filter(
     (r) => /independent-packages|remoteEntry|federation-runtime/.test(r.url) && r.url.includes('/remotes/'),
   );
   const totalJs = Object.values(by).reduce((n, o) => n + o.js, 0);
-  return { route, by, totalJs, singletons, duplicates: duplicates.map((d) => d.url) };
+  return { route, by, totalJs, files, duplicates: duplicates.map((d) => d.url) };
 }
 
 try {
@@ -121,7 +126,7 @@ try {
         `  ${owner.padEnd(15)} js ${KiB(o.js).padStart(10)}  css ${KiB(o.css).padStart(9)}  img ${KiB(o.img).padStart(9)}  other ${KiB(o.other).padStart(9)}  (${o.files} files)`,
       );
     }
-    if (route === '/' && !s) console.log(`  shell singletons: ${r.singletons.join(', ')}`);
+    if (route === '/' && !s) for (const f of r.files) console.log(`    ${f}`);
     if (r.duplicates.length) console.log(`  !! second copies fetched: ${r.duplicates.join(', ')}`);
   }
   await browser.close();
