@@ -16,6 +16,7 @@ import {
 import { dirname, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { facadeExports, remoteFacadeImports } from '../tooling/src/shared-exports.mjs';
 import { CHROMIUM_PATH } from './chromium.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -141,6 +142,10 @@ export function buildShell({ force = false } = {}) {
     return log('shell is up to date');
   log('building shell');
   rsbuild(dir, []);
+  writeFileSync(
+    join(dir, 'dist', 'shared-exports.json'),
+    `${JSON.stringify(facadeExports(ROOT), null, 2)}\n`,
+  );
   rmSync(target, { recursive: true, force: true });
   mkdirSync(dirname(target), { recursive: true });
   precompress(join(dir, 'dist'));
@@ -163,6 +168,10 @@ export function buildRemote(name, { force = false } = {}) {
   log(`building remote ${name}`);
   // The source hash names the build's chunk-loading global (see tooling/src/remote-config.ts).
   rsbuild(dir, ['--environment', 'federated'], { MCHEZO_BUILD_ID: hash.slice(0, 10) });
+  writeFileSync(
+    join(dir, 'dist', 'federated', 'shared-imports.json'),
+    `${JSON.stringify(remoteFacadeImports(dir), null, 2)}\n`,
+  );
   const out = join(dir, 'dist', 'federated');
   const files = listFiles(out).filter((f) => !/(mf-stats\.json|\.gz|\.br)$/.test(f));
   const contentHash = hashFiles(files, out).slice(0, 10);

@@ -34,6 +34,8 @@ export function makeCdn(): string {
 export interface VersionOptions {
   shared?: { name: string; version: string; requiredVersion: string; singleton?: boolean }[];
   exposes?: string[];
+  /** `shared-imports.json`: names the version imports from the shell's facades. */
+  facadeImports?: Record<string, string[]>;
 }
 
 /** Writes `remotes/<remote>/<version>/` and answers its integrity map. */
@@ -59,6 +61,7 @@ export async function makeVersion(
     { name: '@mchezo/host/router', version: '0.1.0', requiredVersion: '^0.1.0' },
     { name: '@mchezo/ui/alert', version: '0.1.0', requiredVersion: '^0.1.0' },
   ];
+  if (opts.facadeImports) writeFileSync(join(dir, 'shared-imports.json'), JSON.stringify(opts.facadeImports));
   writeFileSync(
     join(dir, 'mf-manifest.json'),
     JSON.stringify({

@@ -276,6 +276,39 @@ describe.each(DB_MODES)('release control (%s)', (mode) => {
       await refused('wallet', '2.0.0-tampered', /integrity mismatch .*wallet\.2\.0\.0-tampered\.js/);
     });
 
+    it('refuses a version that imports a name the live shell facade does not export', async () => {
+      writeFileSync(
+        join(cdn, 'shell/shared-exports.json'),
+        JSON.stringify({
+          '@mchezo/host/router': ['Link', 'useNavigate'],
+          '@mchezo/host/query': ['useQuery'],
+        }),
+      );
+      try {
+        const fine = await makeVersion(cdn, 'wallet', '2.0.0-facade-ok', {
+          facadeImports: { '@mchezo/host/router': ['Link'], '@mchezo/host/query': ['useQuery'] },
+        });
+        expect((await publish('wallet', '2.0.0-facade-ok', fine)).statusCode).toBe(201);
+        expect((await change('/remotes/wallet/activate', { version: '2.0.0-facade-ok' })).statusCode).toBe(
+          200,
+        );
+        const newer = await makeVersion(cdn, 'wallet', '2.0.0-facade-new', {
+          facadeImports: {
+            '@mchezo/host/router': ['Link', 'useBlocker'],
+            '@mchezo/host/query': ['useQuery'],
+          },
+        });
+        expect((await publish('wallet', '2.0.0-facade-new', newer)).statusCode).toBe(201);
+        await refused(
+          'wallet',
+          '2.0.0-facade-new',
+          /uses useBlocker from @mchezo\/host\/router, which the live shell does not provide/,
+        );
+      } finally {
+        rmSync(join(cdn, 'shell/shared-exports.json'), { force: true });
+      }
+    });
+
     it('refuses a version whose manifest names a file that was not published', async () => {
       const integrity = await makeVersion(cdn, 'wallet', '2.0.0-partial');
       const entry = 'static/js/wallet.2.0.0-partial.js';

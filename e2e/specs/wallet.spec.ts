@@ -256,7 +256,7 @@ test.describe('deposit', () => {
     await expect(card.getByText('Failed', { exact: true })).toBeVisible();
   });
 
-  test('a number the provider refuses at once: the failure notice follows after 2 s', async ({
+  test('a number the provider refuses at once: the deposit fails and the failure notice follows', async ({
     page,
     request,
   }) => {
@@ -265,7 +265,6 @@ test.describe('deposit', () => {
     await expect(page.getByLabel('Mobile Money phone number')).toHaveValue(SIMULATOR.refusedAtOnce);
     await amountField(page).fill('750');
     const { status } = await submitDeposit(page);
-    const answeredAt = Date.now();
     expect(status).toBe('failed');
     await expect(lastRequest(page)).toContainText('Failed');
     await expect(lastRequest(page).getByRole('status')).toContainText('The deposit did not go through.');
@@ -273,8 +272,8 @@ test.describe('deposit', () => {
     await expect(toast(page, 'Deposit Failed')).toContainText(
       'Your deposit could not be processed. Please try again.',
     );
-    // Spec §4: the notice comes 2 s after the answer (measured here from a little later).
-    expect(Date.now() - answeredAt).toBeGreaterThanOrEqual(1500);
+    // Its 2 s delay (spec §4) is pinned with fake timers in the wallet's component tests, not
+    // against the wall clock here.
     await expect(headerBalance(page)).toHaveText(ksh(0));
   });
 });

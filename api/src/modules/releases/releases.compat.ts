@@ -148,6 +148,21 @@ export async function checkCompatibility({
     else if (own && isExactVersion(own) && host.requiredVersion && !satisfies(own, host.requiredVersion))
       problems.push(`was built against ${s.name} ${own}, outside the shell's range ${host.requiredVersion}`);
   }
+
+  // 5. Names the remote imports from shared modules the shell provides with a fixed set of
+  //    exports (the router, query and i18n facades): the shell's copy must have every one, or
+  //    the remote would get `undefined` at run time.
+  const imports = await readJson(join(dir, 'shared-imports.json')).catch(() => null);
+  const exports = await readJson(join(cdnDir, 'shell', 'shared-exports.json')).catch(() => null);
+  if (imports && exports) {
+    for (const [module, names] of Object.entries(imports as Record<string, string[]>)) {
+      const offered = (exports as Record<string, string[]>)[module];
+      if (!offered) continue;
+      const absent = names.filter((n) => !offered.includes(n));
+      if (absent.length)
+        problems.push(`uses ${list(absent)} from ${module}, which the live shell does not provide`);
+    }
+  }
   return problems;
 }
 
