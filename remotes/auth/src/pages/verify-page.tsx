@@ -3,12 +3,12 @@ import { Alert } from '@mchezo/ui/alert';
 import { Button } from '@mchezo/ui/button';
 import { Spinner } from '@mchezo/ui/spinner';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { failureMessage } from '../api/failure-message.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { CodeInput } from '../components/code-input.tsx';
 import { ResendCode } from '../components/resend-code.tsx';
 import { COMPLETE_CODE, RELOAD_DELAY_MS } from '../constants.ts';
 import { useAuthTranslation } from '../i18n/namespace.ts';
+import { confirmCode } from '../verification/confirm-code.ts';
 import { reloadTo } from '../verification/reload.ts';
 import { isCoolingDown, useResendCooldown } from '../verification/resend-cooldown.ts';
 import '../styles.css';
@@ -58,16 +58,7 @@ export default function VerifyPage() {
       return;
     }
     setBusy(true);
-    try {
-      await host.auth.confirmVerification(phone, code);
-    } catch (error) {
-      host.toast.error(
-        t('verification.failedTitle'),
-        failureMessage(error, {
-          answered: t('verification.failed'),
-          unanswered: t('verification.invalidCode'),
-        }),
-      );
+    if (!(await confirmCode(host, t, phone, code))) {
       setBusy(false);
       return;
     }

@@ -7,6 +7,7 @@ import { CodeInput } from '../components/code-input.tsx';
 import { ResendCode } from '../components/resend-code.tsx';
 import { TextLink } from '../components/text-link.tsx';
 import { useAuthTranslation } from '../i18n/namespace.ts';
+import { confirmCode } from './confirm-code.ts';
 import { useResendCooldown } from './resend-cooldown.ts';
 
 /** The join page's verification step (spec §2 Join, §4 Registration). */
@@ -27,16 +28,7 @@ export function JoinVerification({ phone }: { phone: string }) {
       return;
     }
     setBusy(true);
-    try {
-      await host.auth.confirmVerification(phone, code);
-    } catch (error) {
-      host.toast.error(
-        t('verification.failedTitle'),
-        failureMessage(error, {
-          answered: t('verification.failed'),
-          unanswered: t('verification.invalidCode'),
-        }),
-      );
+    if (!(await confirmCode(host, t, phone, code))) {
       setBusy(false);
       return;
     }
