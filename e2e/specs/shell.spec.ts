@@ -13,6 +13,16 @@ import {
 import { overrideManifest, serveFixture } from '../support/federation.ts';
 import { createPlayer, type Player, signIn, uniquePhone } from '../support/session.ts';
 
+/** What the fake chat widget records (e2e/support/fake-services.ts). */
+interface ChatWindow {
+  __chat: {
+    runs: unknown[];
+    toggles: number;
+    users: Record<string, string>[];
+    attributes: Record<string, string>[];
+  };
+}
+
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 async function loginThroughUi(page: Page, phone: string, password: string) {
@@ -209,11 +219,18 @@ test('the help button toggles the support chat, which knows the signed-in player
   await page.goto('/');
   const help = page.getByRole('button', { name: 'Help and support chat' });
   await expect(help).toBeVisible();
-  await expect.poll(() => page.evaluate(() => (window as any).__chat?.runs.length ?? 0)).toBe(1);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as Partial<ChatWindow>).__chat?.runs.length ?? 0))
+    .toBe(1);
   // Identified when the widget is ready and again 500 ms after sign-in (spec §4): once or twice,
   // depending on which comes first, always as this player.
-  await expect.poll(() => page.evaluate(() => (window as any).__chat.users.length)).toBeGreaterThan(0);
-  const users = (await page.evaluate(() => (window as any).__chat.users)) as Record<string, string>[];
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as ChatWindow).__chat.users.length))
+    .toBeGreaterThan(0);
+  const users = (await page.evaluate(() => (window as unknown as ChatWindow).__chat.users)) as Record<
+    string,
+    string
+  >[];
   for (const user of users) {
     expect(user).toEqual(
       expect.objectContaining({
@@ -224,18 +241,18 @@ test('the help button toggles the support chat, which knows the signed-in player
       }),
     );
   }
-  for (const attributes of await page.evaluate(() => (window as any).__chat.attributes)) {
+  for (const attributes of await page.evaluate(() => (window as unknown as ChatWindow).__chat.attributes)) {
     expect(attributes).toEqual({ country: 'KE' });
   }
   await help.click();
-  await expect.poll(() => page.evaluate(() => (window as any).__chat.toggles)).toBe(1);
+  await expect.poll(() => page.evaluate(() => (window as unknown as ChatWindow).__chat.toggles)).toBe(1);
   // Dragging moves it without toggling.
   const box = (await help.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
   await page.mouse.move(box.x - 80, box.y - 120, { steps: 5 });
   await page.mouse.up();
-  expect(await page.evaluate(() => (window as any).__chat.toggles)).toBe(1);
+  expect(await page.evaluate(() => (window as unknown as ChatWindow).__chat.toggles)).toBe(1);
   expect((await help.boundingBox())!.x).toBeLessThan(box.x - 40);
   // Only on the home screen.
   await nav(page).getByRole('link', { name: 'Profile' }).click();

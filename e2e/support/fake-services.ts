@@ -58,8 +58,16 @@ export async function serveFakeChatWidget(page: Page): Promise<void> {
   );
 }
 
+/** The parts of `/config`'s data the specs change. */
+export interface ConfigData {
+  features: Record<string, boolean>;
+  support_chat: { widget_url: string; website_token: string } | null;
+  error_reporting: { dsn: string; environment: string } | null;
+  [key: string]: unknown;
+}
+
 /** The shell's config, changed by `mutate` (feature flags, widget, DSN). */
-export async function overrideConfig(page: Page, mutate: (data: Record<string, any>) => void): Promise<void> {
+export async function overrideConfig(page: Page, mutate: (data: ConfigData) => void): Promise<void> {
   await page.route('**/api/v1/config', async (route) => {
     const response = await route.fetch();
     const body = await response.json();

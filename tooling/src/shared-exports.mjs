@@ -11,7 +11,7 @@ export const FACADES = {
   '@mchezo/i18n/react': 'shared/i18n/src/react.ts',
 };
 
-const escape = (s) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /** Value names in `export { a, b as c } from '…'` statements (type exports left out). */
 export function exportedNames(code) {
@@ -35,7 +35,7 @@ export function exportedNames(code) {
 /** Value names imported from `module` in a source file. */
 export function importedNames(code, module) {
   const names = [];
-  const from = `['"]${escape(module)}['"]`;
+  const from = `['"]${escapeRegExp(module)}['"]`;
   for (const m of code.matchAll(new RegExp(`import\\s+(type\\s+)?\\{([^}]*)\\}\\s+from\\s+${from}`, 'g'))) {
     if (m[1]) continue;
     for (const part of m[2].split(',')) {
@@ -69,7 +69,10 @@ export function remoteFacadeImports(remoteDir) {
   for (const file of sources(join(remoteDir, 'src'))) {
     const code = readFileSync(file, 'utf8');
     for (const module of Object.keys(FACADES)) {
-      for (const name of importedNames(code, module)) (used[module] ??= new Set()).add(name);
+      const names = importedNames(code, module);
+      if (!names.length) continue;
+      if (!used[module]) used[module] = new Set();
+      for (const name of names) used[module].add(name);
     }
   }
   return Object.fromEntries(Object.entries(used).map(([m, set]) => [m, [...set].sort()]));
