@@ -31,6 +31,12 @@ export interface SimulatorCallbackBody {
 
 type Plan = { kind: 'callback'; body: Omit<SimulatorCallbackBody, 'provider_ref'> } | { kind: 'silent' };
 
+/** What the provider answers when the money moved (deposits and payouts alike). */
+const succeeded = (): Plan => ({
+  kind: 'callback',
+  body: { result_code: 0, result_desc: 'The service request is processed successfully.', receipt: receipt() },
+});
+
 function depositPlan(phone: string): Plan {
   switch (phone) {
     case SIMULATOR_TEST_PHONES.cancelled:
@@ -44,14 +50,7 @@ function depositPlan(phone: string): Plan {
     case SIMULATOR_TEST_PHONES.callbackLost:
       return { kind: 'silent' };
     default:
-      return {
-        kind: 'callback',
-        body: {
-          result_code: 0,
-          result_desc: 'The service request is processed successfully.',
-          receipt: receipt(),
-        },
-      };
+      return succeeded();
   }
 }
 
@@ -66,14 +65,7 @@ function payoutPlan(phone: string): Plan {
     case SIMULATOR_TEST_PHONES.callbackLost:
       return { kind: 'silent' };
     default:
-      return {
-        kind: 'callback',
-        body: {
-          result_code: 0,
-          result_desc: 'The service request is processed successfully.',
-          receipt: receipt(),
-        },
-      };
+      return succeeded();
   }
 }
 

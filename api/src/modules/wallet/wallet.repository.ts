@@ -198,6 +198,14 @@ const TX_BY_ID = prepared<WalletTxRow, { id: string }>((db, param) =>
   db.selectFrom('wallet_transactions').selectAll().where('id', '=', param('id')),
 );
 
+/** A game stake, win or rollback by the provider's own transaction id (its idempotency key). */
+export const findGameTx = (db: Db, providerTxId: string) =>
+  db
+    .selectFrom('game_transactions')
+    .selectAll()
+    .where('provider_tx_id', '=', providerTxId)
+    .executeTakeFirst();
+
 export const findTxById = async (db: Db, id: string) => (await TX_BY_ID.run(db, { id }))[0];
 
 export const findTxByProviderRef = (db: Db, provider: string, providerRef: string) =>

@@ -19,6 +19,7 @@ import { fromMinor, toMinor } from '../../lib/money.js';
 import { iso } from '../../lib/time.js';
 import {
   applyMovements,
+  findGameTx,
   findTxById,
   findTxByIdempotencyKey,
   findTxByProviderRef,
@@ -348,11 +349,7 @@ export class WalletService {
     try {
       return await inTransaction(database, async (trx) => {
         const wallet = await lockWallet(trx, input.userId);
-        const existing = await trx
-          .selectFrom('game_transactions')
-          .selectAll()
-          .where('provider_tx_id', '=', input.providerTxId)
-          .executeTakeFirst();
+        const existing = await findGameTx(trx, input.providerTxId);
         if (existing) return this.replay(existing, input, 'bet', wallet);
         const rolledBack = await trx
           .selectFrom('game_transactions')
@@ -388,11 +385,7 @@ export class WalletService {
     const { database, clock } = this.ctx;
     return inTransaction(database, async (trx) => {
       const wallet = await lockWallet(trx, input.userId);
-      const existing = await trx
-        .selectFrom('game_transactions')
-        .selectAll()
-        .where('provider_tx_id', '=', input.providerTxId)
-        .executeTakeFirst();
+      const existing = await findGameTx(trx, input.providerTxId);
       if (existing) return this.replay(existing, input, 'win', wallet);
       const now = clock.now();
       await this.recordGameTx(trx, input, 'win', null, now);
@@ -415,11 +408,7 @@ export class WalletService {
     const { database, clock } = this.ctx;
     return inTransaction(database, async (trx) => {
       const wallet = await lockWallet(trx, input.userId);
-      const existing = await trx
-        .selectFrom('game_transactions')
-        .selectAll()
-        .where('provider_tx_id', '=', input.providerTxId)
-        .executeTakeFirst();
+      const existing = await findGameTx(trx, input.providerTxId);
       if (existing) {
         if (
           existing.kind !== 'rollback' ||
@@ -433,11 +422,7 @@ export class WalletService {
         return wallet;
       }
       const now = clock.now();
-      const bet = await trx
-        .selectFrom('game_transactions')
-        .selectAll()
-        .where('provider_tx_id', '=', input.rolledBackTxId)
-        .executeTakeFirst();
+      const bet = await findGameTx(trx, input.rolledBackTxId);
       if (bet && (bet.kind !== 'bet' || bet.user_id !== input.userId)) {
         throw new AppError(409, 'Only a bet of this player can be rolled back', { code: 'INVALID_ROLLBACK' });
       }
