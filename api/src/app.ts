@@ -3,7 +3,6 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -22,6 +21,7 @@ import type { Env } from './env.js';
 import { AppError } from './lib/errors.js';
 import type { PreHandler } from './lib/http.js';
 import { redactUrl } from './lib/redact.js';
+import { serializerCompiler } from './lib/serializer.js';
 import { type Clock, systemClock } from './lib/time.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
