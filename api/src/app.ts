@@ -197,7 +197,7 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
       await api.register(authRoutes, { ctx, auth, limiter, requireAuth });
       await api.register(chatRoutes, { ctx, requireAuth });
       await api.register(casinoRoutes, { ctx, games, requireAuth });
-      await api.register(walletRoutes, { ctx, wallet, requireAuth });
+      await api.register(walletRoutes, { ctx, wallet, auth, requireAuth });
       await api.register(paymentCallbackRoutes, { ctx, wallet });
       await api.register(seamlessRoutes, { ctx, wallet });
       await api.register(demoGameRoutes, { ctx, games });

@@ -195,6 +195,9 @@ describe.each(DB_MODES)('auth (%s)', (mode) => {
       expect(out.body).toBe('');
       const me = await get(t.app, '/auth/me', p.headers);
       expect(json(me)).toMatchObject({ locked_out: true, reason: 'SESSION_REVOKED' });
+      // The balance route checks the session in its own query: the same answer.
+      const balance = await get(t.app, '/wallet/balance', p.headers);
+      expect(json(balance)).toMatchObject({ locked_out: true, reason: 'SESSION_REVOKED' });
       expect((await post(t.app, '/auth/refresh', { refresh_token: p.refreshToken })).statusCode).toBe(401);
       // with no body at all
       const q = await createPlayer(t.app);
@@ -213,6 +216,9 @@ describe.each(DB_MODES)('auth (%s)', (mode) => {
       const me = await get(t.app, '/auth/me', p.headers);
       expect(me.statusCode).toBe(401);
       expect(json(me)).toMatchObject({ locked_out: true, reason: 'ACCOUNT_SUSPENDED' });
+      const balance = await get(t.app, '/wallet/balance', p.headers);
+      expect(balance.statusCode).toBe(401);
+      expect(json(balance)).toMatchObject({ locked_out: true, reason: 'ACCOUNT_SUSPENDED' });
       const refresh = await post(t.app, '/auth/refresh', { refresh_token: p.refreshToken });
       expect(json(refresh)).toMatchObject({ locked_out: true, reason: 'ACCOUNT_SUSPENDED' });
       const login = await post(t.app, '/auth/login', { phone: p.phone, password: p.password });

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
-import type { DB, OtpCodesTable, SessionsTable, UsersTable } from '../../db/schema.js';
+import type { DB, OtpCodesTable, SessionsTable, UsersTable, WalletsTable } from '../../db/schema.js';
 import type { Tx } from '../../db/tx.js';
 
 export type UserRow = Selectable<UsersTable>;
@@ -44,18 +44,20 @@ export const setPasswordHash = (db: Db, id: string, passwordHash: string, now: n
 export const insertSession = (db: Db, session: SessionRow) =>
   db.insertInto('sessions').values(session).execute();
 
-const sessionForAuth = prepared<
-  {
-    session_id: string;
-    user_id: string;
-    revoked_at: number | null;
-    expires_at: number;
-    status: UserRow['status'];
-    phone: string;
-    player_ref: string;
-  },
-  { sessionId: string }
->((db, param) =>
+export interface SessionForAuth {
+  session_id: string;
+  user_id: string;
+  revoked_at: number | null;
+  expires_at: number;
+  status: UserRow['status'];
+  phone: string;
+  player_ref: string;
+}
+
+/** The user's pots (null without a wallet row), read together with the session. */
+export type WalletPots = { [K in 'currency' | 'main' | 'withdrawal' | 'bonus']: WalletsTable[K] | null };
+
+const sessionQuery = (db: Kysely<DB>, sessionId: string) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -68,12 +70,25 @@ const sessionForAuth = prepared<
       'users.phone',
       'users.player_ref',
     ])
-    .where('sessions.id', '=', param('sessionId')),
+    .where('sessions.id', '=', sessionId);
+
+const sessionForAuth = prepared<SessionForAuth, { sessionId: string }>((db, param) =>
+  sessionQuery(db, param('sessionId')),
+);
+
+const sessionWithWallet = prepared<SessionForAuth & WalletPots, { sessionId: string }>((db, param) =>
+  sessionQuery(db, param('sessionId'))
+    .leftJoin('wallets', 'wallets.user_id', 'sessions.user_id')
+    .select(['wallets.currency', 'wallets.main', 'wallets.withdrawal', 'wallets.bonus']),
 );
 
 /** The one query an authenticated request costs: the session and its user's status. */
 export const findSessionForAuth = async (database: Database, sessionId: string) =>
   (await sessionForAuth.read(database, { sessionId }))[0];
+
+/** The same, with the user's pots: the balance screen's session check and read in one query. */
+export const findSessionWithWallet = async (database: Database, sessionId: string) =>
+  (await sessionWithWallet.read(database, { sessionId }))[0];
 
 export const revokeSession = (db: Db, sessionId: string, reason: string, now: number) =>
   db

@@ -10,6 +10,7 @@ import { grantReleaseManager } from '../releases/releases.service.js';
 import {
   findRefreshToken,
   findSessionForAuth,
+  findSessionWithWallet,
   findUserById,
   findUserByPhone,
   insertRefreshToken,
@@ -17,10 +18,12 @@ import {
   insertUserWithWallet,
   revokeSession,
   revokeUserSessions,
+  type SessionForAuth,
   setPasswordHash,
   setUserStatus,
   spendRefreshToken,
   type UserRow,
+  type WalletPots,
 } from './auth.repository.js';
 import { OtpService } from './otp.service.js';
 
@@ -218,6 +221,21 @@ export class AuthService {
 
   /** Verifies the bearer token and that its session and user still stand. */
   async authenticate(authorization: string | undefined): Promise<AuthenticatedUser> {
+    const { sub, sid } = this.claimsOf(authorization);
+    return this.admit(sub, sid, await findSessionForAuth(this.ctx.database, sid));
+  }
+
+  /** `authenticate`, with the user's pots read by the same query (the balance screen). */
+  async authenticateWithWallet(
+    authorization: string | undefined,
+  ): Promise<{ user: AuthenticatedUser; wallet: WalletPots }> {
+    const { sub, sid } = this.claimsOf(authorization);
+    const row = await findSessionWithWallet(this.ctx.database, sid);
+    return { user: this.admit(sub, sid, row), wallet: row! };
+  }
+
+  /** The access token's subject and session, checked but not yet against the database. */
+  private claimsOf(authorization: string | undefined): { sub: string; sid: string } {
     const match = authorization ? /^Bearer\s+(\S+)$/i.exec(authorization) : null;
     if (!match?.[1]) throw unauthorized('Authentication required', 'UNAUTHORIZED');
     const token = match[1];
@@ -239,8 +257,11 @@ export class AuthService {
       this.verifiedTokens.set(token, claims);
     }
     if (claims.exp <= nowSeconds) throw unauthorized('Access token expired', 'TOKEN_EXPIRED');
-    const { sub, sid } = claims;
-    const session = await findSessionForAuth(this.ctx.database, sid);
+    return claims;
+  }
+
+  /** Lets the request through only if the token's session and user still stand, as of this read. */
+  private admit(sub: string, sid: string, session: SessionForAuth | undefined): AuthenticatedUser {
     if (!session || session.user_id !== sub) throw lockedOut('INVALID_TOKEN');
     if (session.revoked_at !== null) throw lockedOut('SESSION_REVOKED');
     if (session.expires_at <= this.ctx.clock.now())

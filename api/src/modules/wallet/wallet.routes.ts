@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
+import type { AuthService } from '../auth/auth.service.js';
 import type { WalletService } from './wallet.service.js';
 
 const tags = ['wallet'];
@@ -28,19 +29,25 @@ const IdempotencyHeaders = z.looseObject({
 export const walletRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
   wallet: WalletService;
+  auth: AuthService;
   requireAuth: PreHandler;
-}> = async (app, { wallet, requireAuth }) => {
-  app.addHook('onRequest', requireAuth);
-
+}> = async (app, { wallet, auth, requireAuth }) => {
+  // The session check and the pots are one query here, so this route authenticates in its
+  // handler rather than in the onRequest hook of the others.
   app.get(
     '/wallet/balance',
     { schema: { tags, security, response: { 200: BalanceResponse, ...errorResponses(401, 403) } } },
-    async (request) => wallet.balances(authOf(request).userId),
+    async (request) => {
+      const { user, wallet: pots } = await auth.authenticateWithWallet(request.headers.authorization);
+      request.auth = user;
+      return wallet.balances(pots);
+    },
   );
 
   app.post(
     '/wallet/deposit',
     {
+      onRequest: requireAuth,
       schema: {
         tags,
         security,
@@ -56,6 +63,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/wallet/withdraw',
     {
+      onRequest: requireAuth,
       schema: {
         tags,
         security,
@@ -71,6 +79,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/wallet/transactions',
     {
+      onRequest: requireAuth,
       schema: {
         tags,
         security,
@@ -84,6 +93,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/wallet/transactions/:id',
     {
+      onRequest: requireAuth,
       schema: {
         tags,
         security,

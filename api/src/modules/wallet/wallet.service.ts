@@ -17,6 +17,7 @@ import { newId, sha256 } from '../../lib/crypto.js';
 import { AppError, badRequest, forbidden, notFound, unprocessable } from '../../lib/errors.js';
 import { fromMinor, toMinor } from '../../lib/money.js';
 import { iso } from '../../lib/time.js';
+import type { WalletPots } from '../auth/auth.repository.js';
 import {
   applyMovements,
   findGameTx,
@@ -59,7 +60,7 @@ export function toTransactionDto(row: WalletTxRow): Transaction {
   };
 }
 
-export function balancesOf(wallet: WalletRow): Balance[] {
+export function balancesOf(wallet: Pick<WalletRow, Pot | 'currency'>): Balance[] {
   return (['main', 'withdrawal', 'bonus'] as const).map((pot) => ({
     balance_type: pot,
     amount: fromMinor(wallet[pot]),
@@ -92,11 +93,13 @@ export class WalletService {
     }
   }
 
-  async balances(userId: string): Promise<BalanceResponse> {
+  /** The pots come with the session check (AuthService.authenticateWithWallet): one query. */
+  balances(pots: WalletPots): BalanceResponse {
     this.assertEnabled();
-    const wallet = await getWallet(this.ctx.database, userId);
-    if (!wallet) throw notFound('Wallet not found');
-    return { balances: balancesOf(wallet) };
+    const { currency, main, withdrawal, bonus } = pots;
+    if (currency === null || main === null || withdrawal === null || bonus === null)
+      throw notFound('Wallet not found');
+    return { balances: balancesOf({ currency, main, withdrawal, bonus }) };
   }
 
   async list(userId: string, query: TransactionsQuery): Promise<TransactionsResponse> {
