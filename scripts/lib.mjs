@@ -13,9 +13,8 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, extname, join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { facadeExports, remoteFacadeImports } from '../tooling/src/shared-exports.mjs';
 import { CHROMIUM_PATH } from './chromium.mjs';
 
@@ -114,24 +113,9 @@ function rsbuild(cwd, args, env = {}) {
   run('pnpm', ['exec', 'rsbuild', 'build', ...args], { cwd, env });
 }
 
-const COMPRESSIBLE = new Set(['.js', '.css', '.html', '.json', '.svg', '.txt', '.map']);
-
-/**
- * Writes .gz and .br next to every text asset, as a CDN would serve them: players on slow
- * networks download compressed bytes, and the server never compresses at request time.
- */
+/** .gz and .br next to every text asset (scripts/precompress.mjs). */
 function precompress(dir) {
-  for (const file of listFiles(dir)) {
-    if (!COMPRESSIBLE.has(extname(file)) || file.endsWith('mf-stats.json')) continue;
-    const raw = readFileSync(file);
-    writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
-    writeFileSync(
-      `${file}.br`,
-      brotliCompressSync(raw, {
-        params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length },
-      }),
-    );
-  }
+  run(process.execPath, [join(ROOT, 'scripts', 'precompress.mjs'), dir]);
 }
 
 export function buildShell({ force = false } = {}) {

@@ -1,4 +1,4 @@
-import { sharedSingletons } from '@mchezo/tooling/federation';
+import { preferEsmFederationRuntime, sharedSingletons } from '@mchezo/tooling/federation';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
@@ -23,6 +23,7 @@ export default defineConfig({
   html: { template: './src/index.html' },
   output: { distPath: { root: 'dist' }, assetPrefix: '/', target: 'web' },
   performance: { removeConsole: ['log'] },
+  tools: { rspack: { plugins: [preferEsmFederationRuntime()] } },
   server: {
     port: 3000,
     host: '127.0.0.1',

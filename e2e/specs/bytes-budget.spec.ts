@@ -4,8 +4,8 @@
  */
 import { expect, test } from '@playwright/test';
 
-/** gzip KiB of JavaScript for the whole cold load of `/` as a guest. The target is 170. */
-const HOME_JS_BUDGET_KIB = 190;
+/** gzip KiB of JavaScript for the whole cold load of `/` as a guest (the issue's target). */
+const HOME_JS_BUDGET_KIB = 170;
 
 test('the guest home stays within its JavaScript budget, and no remote ships its own runtime or singletons', async ({
   browser,
@@ -33,11 +33,12 @@ test('the guest home stays within its JavaScript budget, and no remote ships its
   test.info().annotations.push({ type: 'home JS (gzip KiB)', description: totalKiB.toFixed(1) });
   expect(totalKiB).toBeLessThanOrEqual(HOME_JS_BUDGET_KIB);
 
-  // The lobby's files: its entry, its page chunk and small chunks of its own. A second MF runtime
-  // or React would show up as a large file here (react-dom alone is ~65 KiB).
+  // The lobby's files: its entry (~9 KiB: MF's bundler glue on the shell's runtime), its page
+  // chunk and small chunks of its own. A second MF runtime (~15 KiB more) or React (react-dom
+  // alone is ~65 KiB) would show up as a large file here.
   const remote = all.filter((s) => new URL(s.url).pathname.startsWith('/remotes/'));
   expect(remote.length).toBeGreaterThan(0);
-  for (const s of remote) expect(s.bytes, s.url).toBeLessThan(20 * 1024);
+  for (const s of remote) expect(s.bytes, s.url).toBeLessThan(16 * 1024);
   expect(all.filter((s) => s.url.includes('independent-packages'))).toEqual([]);
 
   // Nothing downloaded twice.

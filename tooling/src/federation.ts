@@ -6,9 +6,10 @@
  * are what the shell promises to provide; a remote built against another range is refused
  * by the MF runtime (and, later, by the release compatibility check).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Rspack } from '@rsbuild/core';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -77,4 +78,36 @@ export function sharedSingletons(role: 'host' | 'remote'): Record<string, Shared
     for (const entry of Object.values(shared)) entry.eager = true;
   }
   return shared;
+}
+
+const MF_CJS_FILE =
+  /[\\/]@module-federation[\\/](sdk|error-codes|runtime|runtime-core|webpack-bundler-runtime)[\\/]dist[\\/].+\.cjs$/;
+
+/**
+ * Rspack resolves the MF runtime with `require.resolve`, so every page got the runtime's
+ * CommonJS build: no tree shaking (Node-only helpers and type stubs of the SDK ship to phones)
+ * and, where an ESM import of the same package meets it, two copies. This swaps each CommonJS
+ * file of the runtime packages for its ESM twin in the same folder (`x.cjs` → `x.js`/`x.mjs`).
+ */
+export function preferEsmFederationRuntime(): Rspack.RspackPluginInstance {
+  return {
+    apply(compiler: Rspack.Compiler) {
+      new compiler.webpack.NormalModuleReplacementPlugin(MF_CJS_FILE, (data: ReplacementData) => {
+        const swap = (file: string) => {
+          for (const ext of ['.js', '.mjs']) {
+            const esm = file.replace(/\.cjs$/, ext);
+            if (existsSync(esm)) return esm;
+          }
+          return file;
+        };
+        if (data.createData?.resource) data.createData.resource = swap(data.createData.resource);
+        else if (data.request && MF_CJS_FILE.test(data.request)) data.request = swap(data.request);
+      }).apply(compiler);
+    },
+  };
+}
+
+interface ReplacementData {
+  request?: string;
+  createData?: { resource?: string };
 }

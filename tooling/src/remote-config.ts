@@ -12,7 +12,7 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { sharedSingletons } from './federation.ts';
+import { preferEsmFederationRuntime, sharedSingletons } from './federation.ts';
 
 export interface RemoteOptions {
   /** The MF container name, also the folder name under `remotes/`. */
@@ -51,6 +51,7 @@ export function defineRemoteConfig({ name, exposes, devPort }: RemoteOptions): R
         tools: {
           htmlPlugin: false,
           rspack: {
+            plugins: [preferEsmFederationRuntime()],
             output: {
               chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS,
               // Two versions of a remote can meet in one page (a fallback after a broken release,

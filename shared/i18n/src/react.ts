@@ -3,4 +3,4 @@
  * `react-i18next` directly: this module is shared as a singleton (one i18n context for the page)
  * and trimmed to these names.
  */
-export { I18nextProvider, Trans, useTranslation } from 'react-i18next';
+export { I18nextProvider, useTranslation } from 'react-i18next';
