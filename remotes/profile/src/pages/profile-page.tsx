@@ -1,5 +1,6 @@
 import { useAuth, useHost } from '@mchezo/host/context';
 import { useQueryClient } from '@mchezo/host/query';
+import { dateTimeFormat } from '@mchezo/i18n/intl';
 import { Button } from '@mchezo/ui/button';
 import { Spinner } from '@mchezo/ui/spinner';
 import { type ReactNode, useId, useState } from 'react';
@@ -13,7 +14,7 @@ import '../styles.css';
 function formatMemberSince(iso: string, locale: string): string | null {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(date);
+  return dateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(date);
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

@@ -1,4 +1,5 @@
 import type { Transaction } from '@mchezo/contracts/wallet';
+import { dateTimeFormat } from '@mchezo/i18n/intl';
 import { useWalletTranslation } from '../i18n/namespace.ts';
 import { formatSigned } from '../lib/money.ts';
 import { StatusBadge } from './status-badge.tsx';
@@ -13,7 +14,7 @@ const AMOUNT_STATE: Partial<Record<Transaction['status'], string>> = {
 function formatDate(iso: string, locale: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 /**

@@ -2,6 +2,7 @@
  * Money on the wallet screens. The API speaks numbers with at most two decimals; everything
  * the screens compare or add is done in integer cents (decisions.md: no float arithmetic).
  */
+import { numberFormat } from '@mchezo/i18n/intl';
 import { currencySymbol, formatMoney } from '@mchezo/i18n/money';
 
 /** An API amount (at most two decimals) in integer cents. */
@@ -32,7 +33,7 @@ export const sumCents = (amounts: readonly number[]): number => amounts.reduce((
 
 /** "1,000": a whole amount in locale digits. */
 export const formatWholeNumber = (amount: number, locale: string): string =>
-  new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(amount);
+  numberFormat(locale, { maximumFractionDigits: 0 }).format(amount);
 
 /** "KSh 1,000": a whole amount (presets, limits) without the decimals, which the buttons have no room for. */
 export const formatWhole = (amount: number, currency: string, locale: string): string =>
