@@ -16,6 +16,8 @@ export interface Database {
    * wait for the writer's connection.
    */
   reader?: SqliteDatabase.Database;
+  /** SQLite only: the connection behind `db`, for transaction control (db/tx.ts). */
+  writer?: SqliteDatabase.Database;
   close(): Promise<void>;
 }
 
@@ -54,6 +56,7 @@ export function createDatabase(env: Pick<Env, 'DATABASE_URL' | 'DATABASE_SCHEMA'
     db,
     dialect: 'sqlite',
     reader,
+    writer: sqlite,
     close: async () => {
       await checkpointer.stop();
       reader.close();
