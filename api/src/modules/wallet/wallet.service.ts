@@ -12,7 +12,7 @@ import { TRANSACTIONS_DEFAULT_PAGE_SIZE, WITHDRAWAL_MAX, WITHDRAWAL_MIN } from '
 import type { ProviderOutcome } from '../../adapters/payments/payment-provider.js';
 import type { AppContext } from '../../context.js';
 import type { Pot } from '../../db/schema.js';
-import { inTransaction } from '../../db/tx.js';
+import { inTransaction, type Tx } from '../../db/tx.js';
 import { newId, sha256 } from '../../lib/crypto.js';
 import { AppError, badRequest, forbidden, notFound, unprocessable } from '../../lib/errors.js';
 import { fromMinor, toMinor } from '../../lib/money.js';
@@ -291,48 +291,52 @@ export class WalletService {
     transactionIdHint?: string,
   ): Promise<WalletTxRow['status'] | null> {
     const { database, payments } = this.ctx;
-    // Our own id (when the body carries it) is a primary-key lookup; the reference must still
-    // match, unless the callback outran the request that records it.
-    let row: WalletTxRow | undefined;
-    if (transactionIdHint) {
-      const hinted = await findTxById(database.db, transactionIdHint);
-      if (hinted?.provider === payments.name && (hinted.provider_ref ?? providerRef) === providerRef)
-        row = hinted;
-    }
-    row ??= await findTxByProviderRef(database.db, payments.name, providerRef);
-    if (!row) return null;
-    return this.settle(row.id, outcome);
+    // The lookup is part of the settling transaction: no separate read before it.
+    return inTransaction(database, async (trx) => {
+      // Our own id (when the body carries it) is a primary-key lookup; the reference must still
+      // match, unless the callback outran the request that records it.
+      let row: WalletTxRow | undefined;
+      if (transactionIdHint) {
+        const hinted = await findTxById(trx, transactionIdHint);
+        if (hinted?.provider === payments.name && (hinted.provider_ref ?? providerRef) === providerRef)
+          row = hinted;
+      }
+      row ??= await findTxByProviderRef(trx, payments.name, providerRef);
+      return row ? this.settleIn(trx, row.id, outcome) : null;
+    });
   }
 
   /** Applies a final outcome to a pending transaction, once. Returns the resulting status. */
   async settle(id: string, outcome: ProviderOutcome): Promise<WalletTxRow['status']> {
-    const { database, clock, log } = this.ctx;
+    return inTransaction(this.ctx.database, (trx) => this.settleIn(trx, id, outcome));
+  }
+
+  private async settleIn(trx: Tx, id: string, outcome: ProviderOutcome): Promise<WalletTxRow['status']> {
+    const { clock, log } = this.ctx;
     if (outcome.state === 'pending') return 'pending';
     const completed = outcome.state === 'completed';
-    return inTransaction(database, async (trx) => {
-      const now = clock.now();
-      // The conditional update is the guard: of two concurrent settlements only one moves it
-      // out of pending (PostgreSQL re-checks the WHERE after waiting for the row lock).
-      const row = await finishTx(trx, id, completed, outcome.state === 'failed' ? outcome.reason : null, now);
-      if (!row) {
-        const current = await findTxById(trx, id);
-        if (!current) throw notFound('Transaction not found');
-        if ((current.status === 'completed') !== completed) {
-          log.warn(
-            { tx: id, status: current.status, outcome: outcome.state },
-            'late callback contradicts settled transaction',
-          );
-        }
-        return current.status;
+    const now = clock.now();
+    // The conditional update is the guard: of two concurrent settlements only one moves it
+    // out of pending (PostgreSQL re-checks the WHERE after waiting for the row lock).
+    const row = await finishTx(trx, id, completed, outcome.state === 'failed' ? outcome.reason : null, now);
+    if (!row) {
+      const current = await findTxById(trx, id);
+      if (!current) throw notFound('Transaction not found');
+      if ((current.status === 'completed') !== completed) {
+        log.warn(
+          { tx: id, status: current.status, outcome: outcome.state },
+          'late callback contradicts settled transaction',
+        );
       }
-      if (row.status === 'completed' && row.type === 'deposit') {
-        await movePot(trx, row.user_id, 'main', row.amount, 'deposit', id, now);
-      } else if (row.status === 'reversed') {
-        // A failed payout gives the reserved money back to the withdrawal pot.
-        await movePot(trx, row.user_id, 'withdrawal', row.amount, 'withdrawal_reversal', id, now);
-      }
-      return row.status;
-    });
+      return current.status;
+    }
+    if (row.status === 'completed' && row.type === 'deposit') {
+      await movePot(trx, row.user_id, 'main', row.amount, 'deposit', id, now);
+    } else if (row.status === 'reversed') {
+      // A failed payout gives the reserved money back to the withdrawal pot.
+      await movePot(trx, row.user_id, 'withdrawal', row.amount, 'withdrawal_reversal', id, now);
+    }
+    return row.status;
   }
 
   // ── Seamless wallet for game providers (amounts in minor units) ──────────────────────────
