@@ -2,6 +2,7 @@ import type SqliteDatabase from 'better-sqlite3';
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 import type { Database } from './database.js';
 import type { DB } from './schema.js';
+import { sqliteConnectionOf } from './tx.js';
 
 const MARK = '\u0000param:';
 
@@ -47,10 +48,27 @@ export function prepared<R, P extends Record<string, unknown>>(
       const slot = slots[i];
       return slot ? params[slot] : v;
     });
+  const statementOn = (connection: SqliteDatabase.Database, entry: Entry) => {
+    let stmt = statements.get(connection);
+    if (!stmt) {
+      stmt = connection.prepare(entry.compiled.sql);
+      statements.set(connection, stmt);
+    }
+    return stmt;
+  };
 
   return {
     async run(db, params) {
       const entry = entryFor(db);
+      // In a SQLite transaction the statement runs on its connection directly: Kysely's executor
+      // costs more than the statement itself.
+      const connection = sqliteConnectionOf(db);
+      if (connection) {
+        const stmt = statementOn(connection, entry);
+        if (stmt.reader) return stmt.all(...bind(entry, params)) as R[];
+        stmt.run(...bind(entry, params));
+        return [];
+      }
       const result = await db.executeQuery<R>({ ...entry.compiled, parameters: bind(entry, params) });
       return result.rows as R[];
     },
@@ -58,12 +76,7 @@ export function prepared<R, P extends Record<string, unknown>>(
       const { reader } = database;
       if (!reader) return this.run(database.db, params);
       const entry = entryFor(database.db);
-      let stmt = statements.get(reader);
-      if (!stmt) {
-        stmt = reader.prepare(entry.compiled.sql);
-        statements.set(reader, stmt);
-      }
-      return stmt.all(...bind(entry, params)) as R[];
+      return statementOn(reader, entry).all(...bind(entry, params)) as R[];
     },
   };
 }

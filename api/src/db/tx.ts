@@ -45,6 +45,11 @@ interface Unit {
 }
 
 const groupCommits = new WeakMap<Database, GroupCommit>();
+const groupConnections = new WeakMap<Tx, SqliteDatabase.Database>();
+
+/** The SQLite connection under a transaction of `inTransaction`, for statements run on it directly. */
+export const sqliteConnectionOf = (trx: Kysely<DB>): SqliteDatabase.Database | undefined =>
+  groupConnections.get(trx);
 
 function groupCommitOf(database: Database): GroupCommit {
   let group = groupCommits.get(database);
@@ -100,6 +105,7 @@ class GroupCommit {
   private async commit(conn: Tx, group: Unit[]): Promise<void> {
     const { sql, writer } = this;
     const outcomes: (() => void)[] = [];
+    groupConnections.set(conn, writer);
     try {
       sql.begin.run();
       for (const unit of group) {
