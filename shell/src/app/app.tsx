@@ -29,11 +29,20 @@ function useConfigFailureToast(): void {
   }, [status, t]);
 }
 
-function ShellRoutes() {
-  useNamespace(SHELL_NS, shellLoaders);
+/**
+ * Hooks that only react to state (lockout, config failure, error reporting). Kept out of the
+ * routes: their store subscriptions would otherwise re-render the whole layout and the open
+ * page on every config or session change during boot.
+ */
+function ShellEffects() {
   useLockoutRedirect();
   useConfigFailureToast();
   useErrorReporting();
+  return null;
+}
+
+function ShellRoutes() {
+  useNamespace(SHELL_NS, shellLoaders);
   return (
     <Layout>
       <Routes>
@@ -69,6 +78,7 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <ShellHostProvider>
+            <ShellEffects />
             <ShellRoutes />
           </ShellHostProvider>
         </BrowserRouter>

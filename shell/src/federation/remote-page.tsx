@@ -2,7 +2,7 @@ import type { RemoteName } from '@mchezo/contracts/releases';
 import { useHost } from '@mchezo/host/context';
 import { useTranslation } from '@mchezo/i18n/react';
 import { Spinner } from '@mchezo/ui/spinner';
-import { type ComponentType, useCallback, useEffect, useState } from 'react';
+import { type ComponentType, useCallback, useEffect, useMemo, useState } from 'react';
 import { ErrorBoundary } from '../errors/error-boundary.tsx';
 import { UnavailablePage } from '../pages/unavailable-page.tsx';
 import { type ChosenRelease, lastGoodRelease, rememberGoodRelease } from './release-choice.ts';
@@ -40,7 +40,8 @@ export function RemotePage({ remote, expose }: { remote: RemoteName; expose: str
 
   useEffect(() => {
     let alive = true;
-    setState({ status: 'loading' });
+    // Already 'loading' on the first run: keep the same state object, so no extra render.
+    setState((s) => (s.status === 'loading' ? s : { status: 'loading' }));
     loadRemotePage(remote, expose, { retry: attempt > 0, fallback }).then(
       ({ Page, release }) => alive && setState({ status: 'ready', Page, release }),
       async (error: RemoteUnavailableError) => {
@@ -70,6 +71,11 @@ export function RemotePage({ remote, expose }: { remote: RemoteName; expose: str
     setAttempt((n) => n + 1);
   }, []);
 
+  // One element per loaded page: when the host context changes (config, session) this slot
+  // re-renders, but the page itself only does if it reads what changed.
+  const LoadedPage = state.status === 'ready' ? state.Page : null;
+  const page = useMemo(() => (LoadedPage ? <LoadedPage /> : null), [LoadedPage]);
+
   if (state.status === 'loading') return <Spinner label={t('remote.loading')} className="min-h-[50vh]" />;
   if (state.status === 'unavailable') {
     return (
@@ -79,7 +85,7 @@ export function RemotePage({ remote, expose }: { remote: RemoteName; expose: str
       />
     );
   }
-  const { Page, release } = state;
+  const { release } = state;
   return (
     <ErrorBoundary
       key={`${attempt}:${release.version}`}
@@ -90,7 +96,7 @@ export function RemotePage({ remote, expose }: { remote: RemoteName; expose: str
       fallback={<UnavailablePage reason="failed" onRetry={retry} />}
     >
       <RememberWhenGood remote={remote} release={release} />
-      <Page />
+      {page}
     </ErrorBoundary>
   );
 }

@@ -16,8 +16,10 @@ export function Header() {
   const language = useLanguage();
   // Balance failures are treated as 0 (spec §8); the query itself retries and is logged.
   const balance = useWalletBalance(signedIn);
-  const total = headerTotal(balance.data);
-  const totalText = formatMoney(total.amount, total.currency, language);
+  // Only when signed in: a guest's header shows no amount, and the first Intl formatter of a
+  // page is costly (it loads locale data) — guests should not pay it before the first paint.
+  const total = signedIn ? headerTotal(balance.data) : null;
+  const totalText = total ? formatMoney(total.amount, total.currency, language) : '';
 
   return (
     <header className="sticky top-0 z-30 flex h-14 items-center gap-1.5 border-b border-line bg-ink/95 px-2.5 backdrop-blur">
