@@ -204,6 +204,15 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  /**
+   * ledger_once_idx (ref_id, kind, pot) serves every lookup by ref_id; the index on ref_id alone
+   * only added a B-tree write (a random page, as ref ids are UUIDs) to every ledger entry.
+   */
+  '0003_drop_redundant_ledger_ref_idx': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.dropIndex('ledger_ref_idx').ifExists().execute();
+    },
+  },
 };
 
 class StaticProvider implements MigrationProvider {
