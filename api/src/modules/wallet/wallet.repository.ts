@@ -103,11 +103,16 @@ const LEDGER_INSERT = prepared<
   }),
 );
 
-/** One statement per pot: add `amount` only if the pot stays >= 0; the row lock is taken by it. */
+type MoveParams = { userId: string; amount: number; now: number };
+
+/**
+ * One statement per pot: add `amount` only if the pot stays >= 0; the row lock is taken by it.
+ * It returns the pot alone: a row object costs a JS property per column.
+ */
 const MOVE_POT = Object.fromEntries(
   (['main', 'withdrawal', 'bonus'] as const).map((pot) => [
     pot,
-    prepared<WalletRow, { userId: string; amount: number; now: number }>((db, param) =>
+    prepared<Partial<Record<Pot, number>>, MoveParams>((db, param) =>
       db
         .updateTable('wallets')
         .set((eb) => ({
@@ -117,10 +122,10 @@ const MOVE_POT = Object.fromEntries(
         }))
         .where('user_id', '=', param('userId'))
         .where((eb) => eb(eb(pot, '+', param('amount')), '>=', 0))
-        .returningAll(),
+        .returning(pot),
     ),
   ]),
-) as Record<Pot, ReturnType<typeof prepared<WalletRow, { userId: string; amount: number; now: number }>>>;
+) as Record<Pot, ReturnType<typeof prepared<Partial<Record<Pot, number>>, MoveParams>>>;
 
 /**
  * Moves money in one pot and books its ledger entry, in the caller's transaction: a conditional
@@ -136,20 +141,19 @@ export async function movePot(
   kind: LedgerKind,
   refId: string,
   now: number,
-): Promise<WalletRow> {
-  const [wallet] = await MOVE_POT[pot].run(trx, { userId, amount, now });
-  if (!wallet) throw new InsufficientFundsError();
+): Promise<void> {
+  const [moved] = await MOVE_POT[pot].run(trx, { userId, amount, now });
+  if (!moved) throw new InsufficientFundsError();
   await LEDGER_INSERT.run(trx, {
     id: newId(),
     user_id: userId,
     pot,
     amount,
-    balance_after: wallet[pot],
+    balance_after: moved[pot]!,
     kind,
     ref_id: refId,
     created_at: now,
   });
-  return wallet;
 }
 
 export const ledgerEntriesFor = (db: Db, refId: string, kind: LedgerKind) =>
@@ -208,6 +212,14 @@ export const findGameTx = (db: Db, providerTxId: string) =>
 
 export const findTxById = async (db: Db, id: string) => (await TX_BY_ID.run(db, { id }))[0];
 
+const TX_PROVIDER_BY_ID = prepared<Pick<WalletTxRow, 'provider' | 'provider_ref'>, { id: string }>(
+  (db, param) =>
+    db.selectFrom('wallet_transactions').select(['provider', 'provider_ref']).where('id', '=', param('id')),
+);
+
+/** Who a transaction belongs to at the provider: what a callback naming our id must match. */
+export const findTxProvider = async (db: Db, id: string) => (await TX_PROVIDER_BY_ID.run(db, { id }))[0];
+
 export const findTxByProviderRef = (db: Db, provider: string, providerRef: string) =>
   db
     .selectFrom('wallet_transactions')
@@ -227,7 +239,10 @@ export async function setProviderRef(db: Db, id: string, providerRef: string, no
   return row?.status;
 }
 
-const SETTLE = prepared<WalletTxRow, { id: string; completed: number; reason: string | null; now: number }>(
+/** What settling needs of the settled transaction. */
+export type SettledTx = Pick<WalletTxRow, 'user_id' | 'type' | 'status' | 'amount'>;
+
+const SETTLE = prepared<SettledTx, { id: string; completed: number; reason: string | null; now: number }>(
   (db, param) =>
     db
       .updateTable('wallet_transactions')
@@ -243,7 +258,7 @@ const SETTLE = prepared<WalletTxRow, { id: string; completed: number; reason: st
       })
       .where('id', '=', param('id'))
       .where('status', '=', 'pending')
-      .returningAll(),
+      .returning(['user_id', 'type', 'status', 'amount']),
 );
 
 /**
@@ -256,7 +271,7 @@ export async function finishTx(
   completed: boolean,
   failureReason: string | null,
   now: number,
-): Promise<WalletTxRow | undefined> {
+): Promise<SettledTx | undefined> {
   const [row] = await SETTLE.run(db, { id, completed: completed ? 1 : 0, reason: failureReason, now });
   return row;
 }

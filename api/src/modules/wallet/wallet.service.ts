@@ -24,6 +24,7 @@ import {
   findTxById,
   findTxByIdempotencyKey,
   findTxByProviderRef,
+  findTxProvider,
   finishTx,
   getWallet,
   InsufficientFundsError,
@@ -295,14 +296,14 @@ export class WalletService {
     return inTransaction(database, async (trx) => {
       // Our own id (when the body carries it) is a primary-key lookup; the reference must still
       // match, unless the callback outran the request that records it.
-      let row: WalletTxRow | undefined;
+      let id: string | undefined;
       if (transactionIdHint) {
-        const hinted = await findTxById(trx, transactionIdHint);
+        const hinted = await findTxProvider(trx, transactionIdHint);
         if (hinted?.provider === payments.name && (hinted.provider_ref ?? providerRef) === providerRef)
-          row = hinted;
+          id = transactionIdHint;
       }
-      row ??= await findTxByProviderRef(trx, payments.name, providerRef);
-      return row ? this.settleIn(trx, row.id, outcome) : null;
+      id ??= (await findTxByProviderRef(trx, payments.name, providerRef))?.id;
+      return id ? this.settleIn(trx, id, outcome) : null;
     });
   }
 
