@@ -16,6 +16,8 @@ export interface Prepared<R, P> {
   run(db: Kysely<DB>, params: P): Promise<R[]>;
   /** A read outside any transaction: on SQLite it uses the read-only connection directly. */
   read(database: Database, params: P): Promise<R[]>;
+  /** `read` of one row by key: on SQLite the statement stops at it instead of looking for more. */
+  readFirst(database: Database, params: P): Promise<R | undefined>;
 }
 
 /**
@@ -77,6 +79,12 @@ export function prepared<R, P extends Record<string, unknown>>(
       if (!reader) return this.run(database.db, params);
       const entry = entryFor(database.db);
       return statementOn(reader, entry).all(...bind(entry, params)) as R[];
+    },
+    async readFirst(database, params) {
+      const { reader } = database;
+      if (!reader) return (await this.run(database.db, params))[0];
+      const entry = entryFor(database.db);
+      return statementOn(reader, entry).get(...bind(entry, params)) as R | undefined;
     },
   };
 }

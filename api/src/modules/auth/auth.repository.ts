@@ -45,7 +45,6 @@ export const insertSession = (db: Db, session: SessionRow) =>
   db.insertInto('sessions').values(session).execute();
 
 export interface SessionForAuth {
-  session_id: string;
   user_id: string;
   revoked_at: number | null;
   expires_at: number;
@@ -62,7 +61,6 @@ const sessionQuery = (db: Kysely<DB>, sessionId: string) =>
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
-      'sessions.id as session_id',
       'sessions.user_id',
       'sessions.revoked_at',
       'sessions.expires_at',
@@ -83,12 +81,12 @@ const sessionWithWallet = prepared<SessionForAuth & WalletPots, { sessionId: str
 );
 
 /** The one query an authenticated request costs: the session and its user's status. */
-export const findSessionForAuth = async (database: Database, sessionId: string) =>
-  (await sessionForAuth.read(database, { sessionId }))[0];
+export const findSessionForAuth = (database: Database, sessionId: string) =>
+  sessionForAuth.readFirst(database, { sessionId });
 
 /** The same, with the user's pots: the balance screen's session check and read in one query. */
-export const findSessionWithWallet = async (database: Database, sessionId: string) =>
-  (await sessionWithWallet.read(database, { sessionId }))[0];
+export const findSessionWithWallet = (database: Database, sessionId: string) =>
+  sessionWithWallet.readFirst(database, { sessionId });
 
 export const revokeSession = (db: Db, sessionId: string, reason: string, now: number) =>
   db

@@ -16,8 +16,8 @@ const walletByUser = prepared<WalletRow, { userId: string }>((db, param) =>
 );
 
 /** The committed pots, read outside any transaction (balance screen, game balance). */
-export const getWallet = async (database: Database, userId: string): Promise<WalletRow | undefined> =>
-  (await walletByUser.read(database, { userId }))[0];
+export const getWallet = (database: Database, userId: string): Promise<WalletRow | undefined> =>
+  walletByUser.readFirst(database, { userId });
 
 /**
  * Takes the wallet row's write lock for the rest of the transaction (PostgreSQL: row lock;
