@@ -31,11 +31,21 @@ export function createPaymentProvider(env: Env, app: FastifyInstance): PaymentPr
       timeoutMs: env.DARAJA_TIMEOUT_MS,
     });
   }
+  // The callback URLs are a handful of fixed strings: each is parsed once.
+  const paths = new Map<string, string>();
+  const pathOf = (url: string) => {
+    let path = paths.get(url);
+    if (path === undefined) {
+      const full = new URL(url).pathname;
+      path = full.slice(Math.max(0, full.indexOf('/api/v1/')));
+      paths.set(url, path);
+    }
+    return path;
+  };
   return new SimulatorPaymentProvider(
     env.SIMULATOR_DELAY_MS,
     async (url, body) => {
-      const full = new URL(url).pathname;
-      const path = full.slice(Math.max(0, full.indexOf('/api/v1/')));
+      const path = pathOf(url);
       const res = await app.inject({ method: 'POST', url: path, payload: body });
       if (res.statusCode !== 200) throw new Error(`simulator callback answered ${res.statusCode}`);
     },
