@@ -95,4 +95,12 @@ describe('SQLite group commit', () => {
     // The connection is usable afterwards.
     await inTransaction(database, (trx) => insert(trx, 'c:4'));
   });
+
+  it('a transaction asked for once the database is closed fails instead of waiting forever', async () => {
+    const closed = await createTestApp('sqlite');
+    const { database } = closed.app.ctx;
+    await inTransaction(database, (trx) => insert(trx, 'd'));
+    await closed.close();
+    await expect(inTransaction(database, (trx) => insert(trx, 'd'))).rejects.toThrow();
+  });
 });

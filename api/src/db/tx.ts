@@ -95,8 +95,14 @@ class GroupCommit {
   private async drain(): Promise<void> {
     while (this.queue.length > 0) {
       const group = this.queue.splice(0, GROUP_MAX);
-      // Holding Kysely's connection keeps every other query off it until the commit.
-      await this.db.connection().execute((conn) => this.commit(conn, group));
+      // Holding Kysely's connection keeps every other query off it until the commit. Only
+      // taking it can fail (the database is closed): the group's callers get that error.
+      await this.db
+        .connection()
+        .execute((conn) => this.commit(conn, group))
+        .catch((err: unknown) => {
+          for (const unit of group) unit.reject(err);
+        });
     }
     this.scheduled = false;
   }
