@@ -29,7 +29,13 @@ export default defineConfig({
     hasTouch: true,
     locale: 'en-KE',
     trace: 'retain-on-failure',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: {
+      executablePath: CHROMIUM_PATH,
+      // A page a spec rewrites (e2e/support/boot-data.ts) is fulfilled by Playwright, and Chromium
+      // then counts it as a public page: its calls to the specs' fake services on other loopback
+      // ports would be refused by Local Network Access, which a real page from 127.0.0.1 is not.
+      args: [...CHROMIUM_ARGS, '--disable-features=LocalNetworkAccessChecks'],
+    },
   },
   // Release-control specs change the live release (a remote switched off for a moment): they run
   // after every other spec, alone, so no player-facing spec sees their changes.

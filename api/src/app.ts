@@ -31,6 +31,7 @@ import { seedGames } from './modules/casino/casino.service.js';
 import { seamlessRoutes } from './modules/casino/seamless.routes.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
 import { configRoutes } from './modules/config/config.routes.js';
+import { buildPublicConfig } from './modules/config/config.service.js';
 import { releasesRoutes } from './modules/releases/releases.routes.js';
 import { ReleaseService } from './modules/releases/releases.service.js';
 import { paymentCallbackRoutes } from './modules/wallet/callbacks.routes.js';
@@ -208,7 +209,11 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
 
   // The static site after the API, so `/` and unknown non-API paths go to the site.
   if (env.SITE_DIR)
-    app.register(sitePlugin, { siteDir: env.SITE_DIR, currentManifest: () => releases.current() });
+    app.register(sitePlugin, {
+      siteDir: env.SITE_DIR,
+      currentManifest: () => releases.current(),
+      publicConfig: buildPublicConfig(env),
+    });
 
   app.addHook('onReady', async () => {
     await ensureSchema(env);

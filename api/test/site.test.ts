@@ -6,7 +6,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import type { BootData } from '@mchezo/contracts/boot';
+import { DEFAULT_APP_CONFIG } from '@mchezo/contracts/config-defaults';
 import type { ReleaseManifest } from '@mchezo/contracts/releases';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +17,13 @@ import { sitePlugin } from '../src/site/site.plugin.js';
 let dir: string;
 let app: FastifyInstance;
 let manifest: ReleaseManifest;
+let gamesDown = false;
+
+/** The boot data the page carries, as the shell reads it. */
+function bootOf(html: string): BootData {
+  const m = html.match(/<script type="application\/json" id="mchezo-boot">(.*?)<\/script>/s);
+  return m ? (JSON.parse(m[1] as string) as BootData) : {};
+}
 
 function write(path: string, content: string) {
   mkdirSync(join(dir, path, '..'), { recursive: true });
@@ -23,7 +32,10 @@ function write(path: string, content: string) {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'site-'));
-  write('shell/index.html', '<!doctype html><title>Mchezo</title>');
+  write(
+    'shell/index.html',
+    '<!doctype html><html><head><title>Mchezo</title><script defer src="/static/js/index.abc.js" fetchpriority="high"></script></head><body></body></html>',
+  );
   const js = 'console.log("shell");'.repeat(50);
   write('shell/static/js/index.abc.js', js);
   writeFileSync(join(dir, 'shell/static/js/index.abc.js.gz'), gzipSync(js));
@@ -48,7 +60,15 @@ beforeAll(async () => {
   };
   app = Fastify();
   app.get('/api/v1/health', async () => ({ ok: true }));
-  await app.register(sitePlugin, { siteDir: dir, currentManifest: async () => manifest });
+  app.get('/api/v1/casino/games', async () => {
+    if (gamesDown) throw new Error('catalogue down');
+    return { games: [{ game_id: 'g1', name: '</script><script>alert(1)</script>' }] };
+  });
+  await app.register(sitePlugin, {
+    siteDir: dir,
+    currentManifest: async () => manifest,
+    publicConfig: { ...DEFAULT_APP_CONFIG, otp_test_mode: true },
+  });
   await app.ready();
 });
 
@@ -63,8 +83,9 @@ describe('the site', () => {
     expect(home.statusCode).toBe(200);
     expect(home.headers['content-type']).toContain('text/html');
     expect(home.headers['cache-control']).toBe('no-cache');
+    // The shell's own script first: everything waits on it.
     expect(String(home.headers.link).split(', ')).toEqual([
-      '</remotes/lobby/1.0.0-aa/mf-manifest.json>; rel=preload; as=fetch; crossorigin',
+      '</static/js/index.abc.js>; rel=preload; as=script; fetchpriority=high',
       '</remotes/lobby/1.0.0-aa/static/js/lobby.1.js>; rel=preload; as=script',
       '</remotes/lobby/1.0.0-aa/static/css/home.css>; rel=preload; as=style',
       '</remotes/lobby/1.0.0-aa/static/js/async/home.js>; rel=preload; as=script',
@@ -72,13 +93,62 @@ describe('the site', () => {
     const route = await app.inject({ url: '/game/Lucky%207?gameId=g1' });
     expect(route.statusCode).toBe(200);
     expect(route.body).toContain('<title>Mchezo</title>');
-    expect(route.headers.link).toBeUndefined();
+    expect(route.headers.link).toBe('</static/js/index.abc.js>; rel=preload; as=script; fetchpriority=high');
+  });
+
+  it("writes the config, the release and the first page's manifest and data into the page", async () => {
+    const home = await app.inject({ url: '/' });
+    const boot = bootOf(home.body);
+    expect(boot.config?.otp_test_mode).toBe(true);
+    expect(boot.release).toEqual(manifest);
+    expect(Object.keys(boot.files ?? {})).toEqual([
+      '/remotes/lobby/1.0.0-aa/mf-manifest.json',
+      '/api/v1/casino/games',
+    ]);
+    expect(boot.files?.['/api/v1/casino/games']).toEqual({
+      games: [{ game_id: 'g1', name: '</script><script>alert(1)</script>' }],
+    });
+    // A string cannot end the element early: the page holds exactly one boot element.
+    expect(home.body).not.toContain('</script><script>alert(1)');
+    expect(home.body.match(/<\/script>/g)).toHaveLength(2);
+    // Other routes carry the config and the release, not the home page's files.
+    const other = bootOf((await app.inject({ url: '/deposit' })).body);
+    expect(other.release).toEqual(manifest);
+    expect(other.files).toBeUndefined();
+  });
+
+  it('preloads the data it could not read instead of writing it in', async () => {
+    gamesDown = true;
+    try {
+      const home = await app.inject({ url: '/' });
+      expect(Object.keys(bootOf(home.body).files ?? {})).toEqual([
+        '/remotes/lobby/1.0.0-aa/mf-manifest.json',
+      ]);
+      expect(String(home.headers.link)).toContain(
+        '</api/v1/casino/games>; rel=preload; as=fetch; crossorigin',
+      );
+    } finally {
+      gamesDown = false;
+    }
+  });
+
+  it('compresses the page it composes', async () => {
+    const gz = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers.vary).toBe('Accept-Encoding');
+    expect(gunzipSync(gz.rawPayload).toString()).toContain('<title>Mchezo</title>');
+    const br = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('id="mchezo-boot"');
   });
 
   it('gives no hint for a switched-off remote, nor while a canary runs', async () => {
+    const shellOnly = '</static/js/index.abc.js>; rel=preload; as=script; fetchpriority=high';
     manifest.remotes.lobby!.enabled = false;
     try {
-      expect((await app.inject({ url: '/' })).headers.link).toBeUndefined();
+      const home = await app.inject({ url: '/' });
+      expect(home.headers.link).toBe(shellOnly);
+      expect(bootOf(home.body).files).toBeUndefined();
     } finally {
       manifest.remotes.lobby!.enabled = true;
     }
@@ -88,7 +158,7 @@ describe('the site', () => {
       percent: 10,
     };
     try {
-      expect((await app.inject({ url: '/' })).headers.link).toBeUndefined();
+      expect((await app.inject({ url: '/' })).headers.link).toBe(shellOnly);
     } finally {
       delete manifest.remotes.lobby!.canary;
     }

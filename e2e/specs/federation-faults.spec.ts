@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { editBootData } from '../support/boot-data.ts';
 import {
   closedPortUrl,
   overrideManifest,
@@ -112,6 +113,10 @@ test.describe('a failing lobby remote', () => {
   });
 
   test('retry loads the remote once it is back', async ({ page }) => {
+    // Its manifest is not in the page (as when the site could not read it) and is down.
+    await editBootData(page, (boot) => {
+      delete boot.files;
+    });
     let broken = true;
     await page.route('**/remotes/lobby/**/mf-manifest.json', (route) =>
       broken ? route.fulfill({ status: 503, body: 'down for maintenance' }) : route.fallback(),
@@ -155,6 +160,9 @@ test.describe('the release manifest', () => {
   });
 
   test('a manifest that cannot load, with no earlier copy, leaves the shell working', async ({ page }) => {
+    await editBootData(page, (boot) => {
+      delete boot.release;
+    });
     await page.route(`**/api/v1/releases/manifest`, (route) =>
       route.fulfill({ status: 500, json: { error: 'boom' } }),
     );
@@ -168,6 +176,9 @@ test.describe('the release manifest', () => {
   test('a manifest outage falls back to the last manifest that loaded', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
+    await editBootData(page, (boot) => {
+      delete boot.release;
+    });
     await page.route(`**/api/v1/releases/manifest`, (route) =>
       route.fulfill({ status: 500, json: { error: 'boom' } }),
     );

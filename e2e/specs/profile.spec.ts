@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { overrideConfig } from '../support/fake-services.ts';
 import { createPlayer, type Player, signIn, TEST_CODE } from '../support/session.ts';
 
 test.describe.configure({ mode: 'parallel' });
@@ -31,15 +32,9 @@ async function deposit(request: APIRequestContext, player: Player, amount: numbe
     .toBe(amount);
 }
 
-/** The shell receives the real `/config`, with `features` changed. */
+/** The shell receives the real config, with `features` changed. */
 async function overrideFeatures(page: Page, features: Record<string, boolean>): Promise<void> {
-  await page.route('**/api/v1/config', async (route) => {
-    if (route.request().method() !== 'GET') return route.fallback();
-    const response = await route.fetch();
-    const body = (await response.json()) as { data: { features: Record<string, boolean> } };
-    Object.assign(body.data.features, features);
-    await route.fulfill({ response, json: body });
-  });
+  await overrideConfig(page, (data) => Object.assign(data.features, features));
 }
 
 function header(page: Page) {

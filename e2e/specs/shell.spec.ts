@@ -4,6 +4,7 @@
  */
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { editBootData } from '../support/boot-data.ts';
 import {
   FAKE_WIDGET_URL,
   overrideConfig,
@@ -126,6 +127,10 @@ test('a revoked session ends in the login page with the Session Expired alert', 
 });
 
 test('a config failure shows a toast and the defaults apply', async ({ page }) => {
+  // The site could not write the config into the page, and /config is down.
+  await editBootData(page, (boot) => {
+    delete boot.config;
+  });
   await page.route('**/api/v1/config', (route) => route.fulfill({ status: 503, json: { error: 'down' } }));
   await page.goto('/');
   await expect(page.getByText('Failed to load configuration')).toBeVisible();

@@ -4,6 +4,7 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Page } from '@playwright/test';
+import { editBootData } from './boot-data.ts';
 
 export interface FakeIngest {
   dsn: string;
@@ -66,8 +67,11 @@ export interface ConfigData {
   [key: string]: unknown;
 }
 
-/** The shell's config, changed by `mutate` (feature flags, widget, DSN). */
+/** The shell's config, changed by `mutate` (feature flags, widget, DSN): in the page and from `/config`. */
 export async function overrideConfig(page: Page, mutate: (data: ConfigData) => void): Promise<void> {
+  await editBootData(page, (boot) => {
+    if (boot.config) mutate(boot.config as unknown as ConfigData);
+  });
   await page.route('**/api/v1/config', async (route) => {
     const response = await route.fetch();
     const body = await response.json();

@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { extname, join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { editBootData } from './boot-data.ts';
 
 export interface RemoteRelease {
   version: string;
@@ -20,8 +21,11 @@ export interface ReleaseManifest {
 
 export const MANIFEST_PATH = '/api/v1/releases/manifest';
 
-/** The shell gets the real manifest, changed by `mutate`. */
+/** The shell gets the real manifest, changed by `mutate`: in the page and from the API. */
 export async function overrideManifest(page: Page, mutate: (m: ReleaseManifest) => void): Promise<void> {
+  await editBootData(page, (boot) => {
+    if (boot.release) mutate(boot.release as ReleaseManifest);
+  });
   await page.route(`**${MANIFEST_PATH}`, async (route) => {
     const response = await route.fetch();
     const manifest = (await response.json()) as ReleaseManifest;

@@ -6,24 +6,56 @@
  *   and unknown paths answer `index.html` (client-side routes), except under `/api/`.
  */
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import type { AppConfig } from '@mchezo/contracts/config';
 import type { ReleaseManifest } from '@mchezo/contracts/releases';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { preloadLinks } from './preload-links.js';
+import { type FirstPage, firstPage } from './first-page.js';
+import { composeIndex, linkHeader } from './index-page.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Larger API answers are not written into the page: they would delay its first paint. */
+const MAX_INLINE_BYTES = 32 * 1024;
+
+/** The page is composed per request (live config and release): compressed here, not at build. */
+function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  if (/\bbr\b/.test(value)) return 'br';
+  if (/\bgzip\b/.test(value)) return 'gzip';
+  return null;
+}
+
+// The composed page rarely changes (a release, a config change): keep the last few compressed.
+const compressed = new Map<string, Buffer>();
+function compressedPage(html: string, encoding: 'br' | 'gzip'): Buffer {
+  const key = `${encoding}:${html}`;
+  let body = compressed.get(key);
+  if (!body) {
+    body =
+      encoding === 'br'
+        ? brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } })
+        : gzipSync(html, { level: 9 });
+    if (compressed.size >= 8) compressed.delete(compressed.keys().next().value as string);
+    compressed.set(key, body);
+  }
+  return body;
+}
 
 export interface SiteOptions {
   /** The CDN root: `shell/` and `remotes/<name>/<version>/` inside. */
   siteDir: string;
-  /** The live release manifest, for preload hints on the page a URL opens with. */
+  /** The live release manifest: written into index.html, with hints for the first page. */
   currentManifest?: () => Promise<ReleaseManifest>;
+  /** The public config (`GET /config`'s data), written into index.html. */
+  publicConfig?: AppConfig;
 }
 
 export async function sitePlugin(
   app: FastifyInstance,
-  { siteDir, currentManifest }: SiteOptions,
+  { siteDir, currentManifest, publicConfig }: SiteOptions,
 ): Promise<void> {
   const shellDir = join(siteDir, 'shell');
   const remotesDir = join(siteDir, 'remotes');
@@ -56,18 +88,41 @@ export async function sitePlugin(
     },
   });
 
+  // The first page's public reads, answered by this API exactly as the browser would get them
+  // (same route, validation and serialisation); anything but a small 200 is left to the browser.
+  const readPublic = async (path: string): Promise<unknown> => {
+    const res = await app.inject({ method: 'GET', url: path, headers: { accept: 'application/json' } });
+    if (res.statusCode !== 200 || res.rawPayload.length > MAX_INLINE_BYTES) return undefined;
+    return res.json();
+  };
+
   const sendIndex = async (reply: FastifyReply, pathname: string) => {
-    if (currentManifest) {
-      const links = await currentManifest().then(
-        (manifest) => preloadLinks(siteDir, pathname, manifest),
-        () => [],
-      );
-      if (links.length) reply.header('Link', links.join(', '));
+    let template: string;
+    try {
+      // Read per request (the OS caches it): a redeployed shell is served at once.
+      template = await readFile(join(shellDir, 'index.html'), 'utf8');
+    } catch {
+      return reply.code(503).send({ error: 'The site is not built yet: run `npm run build`.' });
     }
-    return reply
+    // Without the manifest (its store down) the page still goes out: the shell fetches it.
+    const release = currentManifest ? await currentManifest().catch(() => undefined) : undefined;
+    const first: FirstPage = release
+      ? await firstPage(siteDir, pathname, release, readPublic)
+      : { preloads: [], files: {} };
+    const html = composeIndex(template, {
+      ...(publicConfig && { config: publicConfig }),
+      ...(release && { release }),
+      ...(Object.keys(first.files).length && { files: first.files }),
+    });
+    const link = linkHeader(template, first.preloads);
+    if (link) reply.header('Link', link);
+    const encoding = acceptedEncoding(reply.request.headers['accept-encoding']);
+    reply
       .header('Cache-Control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .sendFile('index.html', shellDir);
+      .header('Vary', 'Accept-Encoding')
+      .type('text/html; charset=utf-8');
+    if (!encoding) return reply.send(html);
+    return reply.header('Content-Encoding', encoding).send(compressedPage(html, encoding));
   };
 
   app.get('/', (_req, reply) => sendIndex(reply, '/'));

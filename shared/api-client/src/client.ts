@@ -9,6 +9,7 @@
  * - Responses are typed by the caller with the contract's types (`import type`): the browser
  *   does not ship the schema library; the server validates what it sends.
  */
+import { takeBootFile } from './boot.ts';
 import {
   ApiError,
   DEFAULT_LOCKOUT_MESSAGE,
@@ -87,6 +88,11 @@ async function send(method: string, path: string, opts: RequestOptions): Promise
 }
 
 export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  // A public read the page came with (the first screen's data): answered without a round trip.
+  if (method === 'GET' && opts.auth === false) {
+    const inline = takeBootFile(`${API_BASE}${path}`);
+    if (inline !== undefined) return inline as T;
+  }
   const hadToken = opts.auth !== false && tokenStore.getAccessToken() !== null;
   let res = await send(method, path, opts);
   let body = await readBody(res);

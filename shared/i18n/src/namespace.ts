@@ -41,6 +41,20 @@ export function loadNamespace(
   return p;
 }
 
+/**
+ * Starts loading `ns` for the current language at once: called when a page's code is evaluated,
+ * so its strings are on the way while it renders instead of being asked for after the first
+ * commit (on slow 4G, one round trip at the end of the first screen). A failure is left to
+ * `useNamespace`, which tries again and falls back to English.
+ */
+export function preloadNamespace(ns: string, loaders: NamespaceLoaders): void {
+  try {
+    loadNamespace(ns, loaders).catch(() => {});
+  } catch {
+    // Only a head start: an i18n instance that cannot load yet leaves it to useNamespace.
+  }
+}
+
 /** The chosen language, for Intl formatting; re-renders on a language switch. */
 export function useLanguage(): Language {
   const [lng, setLng] = useState(currentLanguage);

@@ -37,3 +37,45 @@ describe('loadReleaseManifest', () => {
     expect(Object.keys(manifest.remotes)).toEqual(['lobby']);
   });
 });
+
+describe('the release the page came with', () => {
+  async function withBootRelease(release: unknown) {
+    vi.resetModules();
+    document.head.innerHTML = `<script type="application/json" id="mchezo-boot">${JSON.stringify({ release })}</script>`;
+    try {
+      return (await import('./release-manifest.ts')).loadReleaseManifest;
+    } finally {
+      document.head.innerHTML = '';
+    }
+  }
+
+  it('is used once without a request, and kept as the last good one; later reads ask the network', async () => {
+    const load = await withBootRelease({ ...GOOD, revision: 7 });
+    const fetch = vi.fn(async () => new Response(JSON.stringify(GOOD), { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    await expect(load()).resolves.toEqual({ manifest: { ...GOOD, revision: 7 }, source: 'network' });
+    expect(fetch).not.toHaveBeenCalled();
+    expect(JSON.parse(localStorage.getItem('mchezo:last-good-release-manifest') ?? '{}').revision).toBe(7);
+    await expect(load()).resolves.toEqual({ manifest: GOOD, source: 'network' });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('a malformed one is ignored: the network answers', async () => {
+    const load = await withBootRelease({ revision: 'x' });
+    respond(GOOD);
+    await expect(load()).resolves.toEqual({ manifest: GOOD, source: 'network' });
+  });
+
+  it("a tester's override always asks the network", async () => {
+    const load = await withBootRelease({ ...GOOD, revision: 7 });
+    sessionStorage.setItem('mchezo:release-override', 'signed-token');
+    try {
+      const fetch = vi.fn(async () => new Response(JSON.stringify(GOOD), { status: 200 }));
+      vi.stubGlobal('fetch', fetch);
+      await expect(load()).resolves.toEqual({ manifest: GOOD, source: 'network' });
+      expect(String(fetch.mock.calls[0]?.[0 as never])).toContain('override=signed-token');
+    } finally {
+      sessionStorage.clear();
+    }
+  });
+});

@@ -3,6 +3,8 @@
  * whether it is on. It is read once per page load. The last manifest that loaded is kept in
  * local storage, so a manifest outage degrades to "yesterday's release", not to a dead site.
  */
+
+import { bootData } from '@mchezo/api-client/boot';
 import type { ReleaseManifest } from '@mchezo/contracts/releases';
 import { parseReleaseManifest } from './parse-release-manifest.ts';
 import { REQUEST_TIMEOUT_MS } from './timeouts.ts';
@@ -57,8 +59,19 @@ export function stopReleaseOverride(): void {
   }
 }
 
+let inlineUsed = false;
+
 async function fetchManifest(): Promise<ReleaseManifest> {
   const override = releaseOverrideToken();
+  // The page's own copy, once (a retry asks the network); a tester's override is never in it.
+  if (!override && !inlineUsed && bootData.release) {
+    inlineUsed = true;
+    try {
+      return parseReleaseManifest(bootData.release);
+    } catch {
+      // Unreadable: ask the network.
+    }
+  }
   // Same URL and mode as the <link rel=preload> in index.html, so the preloaded response is used.
   const url = override ? `${MANIFEST_URL}?override=${encodeURIComponent(override)}` : MANIFEST_URL;
   const res = await fetch(url, {

@@ -1,7 +1,10 @@
 /**
- * The site's configuration, fetched once per page load. Until it arrives, and if it fails,
- * the spec's defaults apply; a missing feature flag counts as enabled.
+ * The site's configuration, once per page load: read from index.html when the site server wrote
+ * it there (no round trip before the first screen), else fetched from `/config`. Until it
+ * arrives, and if it fails, the spec's defaults apply; a missing feature flag counts as enabled.
  */
+
+import { bootData } from '@mchezo/api-client/boot';
 import { api } from '@mchezo/api-client/client';
 import type { AppConfig, ConfigResponse, FeatureName } from '@mchezo/contracts/config';
 import { DEFAULT_APP_CONFIG } from '@mchezo/contracts/config-defaults';
@@ -13,11 +16,14 @@ interface ConfigState {
   load(): Promise<void>;
 }
 
-let loading: Promise<void> | null = null;
+// The page's own copy is today's config: no request, no defaults-then-flags flicker.
+const inline =
+  bootData.config && typeof bootData.config === 'object' ? mergeWithDefaults(bootData.config) : null;
+let loading: Promise<void> | null = inline ? Promise.resolve() : null;
 
 export const useConfigStore = create<ConfigState>((set) => ({
-  config: DEFAULT_APP_CONFIG,
-  status: 'loading',
+  config: inline ?? DEFAULT_APP_CONFIG,
+  status: inline ? 'ready' : 'loading',
   load() {
     loading ??= api.get<ConfigResponse>('/config', { auth: false }).then(
       ({ data }) => set({ config: mergeWithDefaults(data), status: 'ready' }),

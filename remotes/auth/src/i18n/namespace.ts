@@ -1,4 +1,4 @@
-import { type NamespaceLoaders, useNamespace } from '@mchezo/i18n/namespace';
+import { type NamespaceLoaders, preloadNamespace, useNamespace } from '@mchezo/i18n/namespace';
 import { useTranslation } from '@mchezo/i18n/react';
 
 export const AUTH_NS = 'auth';
@@ -9,6 +9,9 @@ const loaders: NamespaceLoaders = {
   fr: () => import('./locales/fr.json'),
   sw: () => import('./locales/sw.json'),
 };
+
+// Imported by the exposed pages: the strings start loading with the page's code.
+preloadNamespace(AUTH_NS, loaders);
 
 /** The auth screens' strings, loaded for the current language only. */
 export function useAuthTranslation() {

@@ -1,4 +1,9 @@
-import { currentLanguage, type NamespaceLoaders, useNamespace } from '@mchezo/i18n/namespace';
+import {
+  currentLanguage,
+  type NamespaceLoaders,
+  preloadNamespace,
+  useNamespace,
+} from '@mchezo/i18n/namespace';
 import { useTranslation } from '@mchezo/i18n/react';
 
 export const LOBBY_NS = 'lobby';
@@ -9,6 +14,9 @@ const loaders: NamespaceLoaders = {
   fr: () => import('./locales/fr.json'),
   sw: () => import('./locales/sw.json'),
 };
+
+// Imported by the exposed pages: the strings start loading with the page's code.
+preloadNamespace(LOBBY_NS, loaders);
 
 /**
  * The lobby's strings, loaded for the current language only, and `lng`, the chosen language

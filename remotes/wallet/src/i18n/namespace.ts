@@ -1,4 +1,4 @@
-import { type NamespaceLoaders, useLanguage, useNamespace } from '@mchezo/i18n/namespace';
+import { type NamespaceLoaders, preloadNamespace, useLanguage, useNamespace } from '@mchezo/i18n/namespace';
 import { useTranslation } from '@mchezo/i18n/react';
 
 export const WALLET_NS = 'wallet';
@@ -9,6 +9,9 @@ const loaders: NamespaceLoaders = {
   fr: () => import('./locales/fr.json'),
   sw: () => import('./locales/sw.json'),
 };
+
+// Imported by the exposed pages: the strings start loading with the page's code.
+preloadNamespace(WALLET_NS, loaders);
 
 /** The wallet's strings, loaded for the current language only, and the locale for amounts and dates. */
 export function useWalletTranslation() {

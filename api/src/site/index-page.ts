@@ -1,0 +1,45 @@
+/**
+ * The shell's index.html as the site serves it:
+ * - before `</head>`, the boot data (`@mchezo/contracts/boot`): the public config, the live
+ *   release manifest, the first page's remote manifest and data, so none of them costs a round
+ *   trip before the first screen;
+ * - a `Link` header preloading the shell's own scripts first, then the first page's remote
+ *   files. A header is acted on before the page is parsed (a page carrying the boot data and
+ *   the shell's styles takes a while to parse on a slow phone), and its order puts the scripts
+ *   everything waits on first on a browser's few HTTP/1.1 connections.
+ */
+import { BOOT_ELEMENT_ID, type BootData } from '@mchezo/contracts/boot';
+import type { Preload } from './first-page.js';
+
+/** JSON that cannot close its `<script>` element, whatever the strings inside say. */
+export function inlineJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** The page's own `<script src>`s (the shell's entry), in order. */
+export function pageScripts(template: string): string[] {
+  return [...template.matchAll(/<script\b[^>]*?\ssrc="([^"]+)"/g)].map((m) => m[1] as string);
+}
+
+/** A URL as a `Link` header may carry it: no `<`, `>`, `,` or spaces. */
+const linkUrl = (href: string) => href.replace(/[<>,\s]/g, (c) => encodeURIComponent(c));
+
+export function linkHeader(template: string, preloads: Preload[]): string {
+  return [
+    ...pageScripts(template).map((src) => `<${linkUrl(src)}>; rel=preload; as=script; fetchpriority=high`),
+    // A fetch() is a CORS request: its preload must be one too, or the browser fetches twice.
+    ...preloads.map(
+      ({ href, as }) => `<${linkUrl(href)}>; rel=preload; as=${as}${as === 'fetch' ? '; crossorigin' : ''}`,
+    ),
+  ].join(', ');
+}
+
+export function composeIndex(template: string, boot: BootData): string {
+  if (!Object.keys(boot).length) return template;
+  const block = `<script type="application/json" id="${BOOT_ELEMENT_ID}">${inlineJson(boot)}</script>`;
+  const head = template.lastIndexOf('</head>');
+  return head === -1 ? block + template : template.slice(0, head) + block + template.slice(head);
+}
