@@ -1,5 +1,5 @@
 import { initI18n } from '@mchezo/i18n/instance';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { addShellFallbackBundle } from './i18n/shell-namespace.ts';
@@ -11,8 +11,13 @@ addShellFallbackBundle();
 // The config request goes out now, while React renders, not after the first commit.
 void useConfigStore.getState().load();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// Rendered as a transition: the first render is cut into slices that let the browser paint
+// and answer input in between, instead of one long task on a slow phone.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

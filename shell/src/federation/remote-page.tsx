@@ -2,7 +2,7 @@ import type { RemoteName } from '@mchezo/contracts/releases';
 import { useHost } from '@mchezo/host/context';
 import { useTranslation } from '@mchezo/i18n/react';
 import { Spinner } from '@mchezo/ui/spinner';
-import { type ComponentType, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ComponentType, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { ErrorBoundary } from '../errors/error-boundary.tsx';
 import { UnavailablePage } from '../pages/unavailable-page.tsx';
 import { type ChosenRelease, lastGoodRelease, rememberGoodRelease } from './release-choice.ts';
@@ -43,7 +43,9 @@ export function RemotePage({ remote, expose }: { remote: RemoteName; expose: str
     // Already 'loading' on the first run: keep the same state object, so no extra render.
     setState((s) => (s.status === 'loading' ? s : { status: 'loading' }));
     loadRemotePage(remote, expose, { retry: attempt > 0, fallback }).then(
-      ({ Page, release }) => alive && setState({ status: 'ready', Page, release }),
+      // A transition: the page's first render yields to the browser every few milliseconds
+      // instead of holding a cheap phone's main thread for one long task.
+      ({ Page, release }) => alive && startTransition(() => setState({ status: 'ready', Page, release })),
       async (error: RemoteUnavailableError) => {
         if (!alive) return;
         if (error.reason === 'failed') {
