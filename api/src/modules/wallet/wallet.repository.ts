@@ -16,7 +16,7 @@ const walletByUser = prepared<WalletRow, { userId: string }>((db, param) =>
 );
 
 /** The committed pots, read outside any transaction (balance screen, game balance). */
-export const getWallet = (database: Database, userId: string): Promise<WalletRow | undefined> =>
+export const getWallet = async (database: Database, userId: string): Promise<WalletRow | undefined> =>
   walletByUser.readFirst(database, { userId });
 
 /**
