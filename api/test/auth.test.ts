@@ -148,6 +148,23 @@ describe.each(DB_MODES)('auth (%s)', (mode) => {
       expect((await get(t.app, '/auth/me', { authorization: p.accessToken })).statusCode).toBe(401);
     });
 
+    it('the bearer scheme is read as before, whether or not the token was seen already', async () => {
+      const p = await createPlayer(t.app);
+      const token = p.accessToken;
+      for (const authorization of [`bearer ${token}`, `BEARER   ${token}`, `Bearer\t${token}`, `Bearer ${token}`]) {
+        expect((await get(t.app, '/wallet/balance', { authorization })).statusCode).toBe(200);
+        expect((await get(t.app, '/auth/me', { authorization })).statusCode).toBe(200);
+      }
+      for (const authorization of [`Bearer ${token} x`, `Bearer ${token}.`, 'Bearer', `Basic ${token}`, token]) {
+        for (const path of ['/wallet/balance', '/auth/me']) {
+          const res = await get(t.app, path, { authorization });
+          expect(res.statusCode).toBe(401);
+          expect(json(res).code).toMatch(/^(UNAUTHORIZED|INVALID_TOKEN)$/);
+        }
+      }
+      expect(json(await get(t.app, '/wallet/balance')).code).toBe('UNAUTHORIZED');
+    });
+
     it('an expired access token answers 401 TOKEN_EXPIRED (refreshable, not a lockout)', async () => {
       const p = await createPlayer(t.app);
       t.clock.advance(901_000);
@@ -155,6 +172,7 @@ describe.each(DB_MODES)('auth (%s)', (mode) => {
       expect(res.statusCode).toBe(401);
       expect(json(res).code).toBe('TOKEN_EXPIRED');
       expect(json(res).locked_out).toBeUndefined();
+      expect(json(await get(t.app, '/wallet/balance', p.headers)).code).toBe('TOKEN_EXPIRED');
       const refreshed = await post(t.app, '/auth/refresh', { refresh_token: p.refreshToken });
       expect(refreshed.statusCode).toBe(200);
       expect((await get(t.app, '/auth/me', bearer(json(refreshed).access_token))).statusCode).toBe(200);
