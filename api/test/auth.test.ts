@@ -151,11 +151,22 @@ describe.each(DB_MODES)('auth (%s)', (mode) => {
     it('the bearer scheme is read as before, whether or not the token was seen already', async () => {
       const p = await createPlayer(t.app);
       const token = p.accessToken;
-      for (const authorization of [`bearer ${token}`, `BEARER   ${token}`, `Bearer\t${token}`, `Bearer ${token}`]) {
+      for (const authorization of [
+        `bearer ${token}`,
+        `BEARER   ${token}`,
+        `Bearer\t${token}`,
+        `Bearer ${token}`,
+      ]) {
         expect((await get(t.app, '/wallet/balance', { authorization })).statusCode).toBe(200);
         expect((await get(t.app, '/auth/me', { authorization })).statusCode).toBe(200);
       }
-      for (const authorization of [`Bearer ${token} x`, `Bearer ${token}.`, 'Bearer', `Basic ${token}`, token]) {
+      for (const authorization of [
+        `Bearer ${token} x`,
+        `Bearer ${token}.`,
+        'Bearer',
+        `Basic ${token}`,
+        token,
+      ]) {
         for (const path of ['/wallet/balance', '/auth/me']) {
           const res = await get(t.app, path, { authorization });
           expect(res.statusCode).toBe(401);
