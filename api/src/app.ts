@@ -107,7 +107,10 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
             senderId: env.SMS_SENDER_ID,
           })
         : new ConsoleSmsSender(app.log)),
-    payments: deps.payments ?? createPaymentProvider(env, app),
+    payments:
+      deps.payments ??
+      // `wallet` is made below from this context; the simulator settles only after a request.
+      createPaymentProvider(env, (kind, body) => wallet.settleCallback(kind, body), app.log),
   };
   if (env.SMS_PROVIDER === 'gateway' && !env.SMS_GATEWAY_API_KEY && !deps.sms) {
     app.log.warn('SMS_PROVIDER=gateway without SMS_GATEWAY_API_KEY: using the console adapter');

@@ -259,6 +259,67 @@ describe.each(DB_MODES)('wallet (%s)', (mode) => {
     expect(json(await get(t.app, '/wallet/transactions', other.headers)).transactions).toEqual([]);
   });
 
+  it('the simulator settles in-process through the callback settlement: once, whatever comes first', async () => {
+    const q = await createPlayer(t.app);
+    const secret = t.env.PAYMENT_CALLBACK_SECRET;
+    const callback = (body: Json) => post(t.app, `/payments/callbacks/simulator/${secret}/deposit`, body);
+    const main = async () => (await balances(t.app, q.headers)).main;
+
+    // A provider callback over HTTP outruns the simulator's own delivery, which then changes nothing.
+    const a = json(await deposit(100, q.phone, key('a'), q));
+    const ok = { provider_ref: `SIM-${a.transaction_id}`, result_code: 0, result_desc: 'ok' };
+    expect((await callback(ok)).statusCode).toBe(200);
+    expect(await main()).toBe(100);
+    await settlePayments(t.app);
+    expect(await tx(a.transaction_id, q)).toMatchObject({ status: 'completed' });
+    expect(await main()).toBe(100);
+
+    // The simulator first: a duplicate and a late contradicting callback change nothing.
+    const b = json(await deposit(200, q.phone, key('b'), q));
+    await settlePayments(t.app);
+    expect(await tx(b.transaction_id, q)).toMatchObject({ status: 'completed' });
+    const ref = `SIM-${b.transaction_id}`;
+    expect((await callback({ provider_ref: ref, result_code: 0, result_desc: 'again' })).statusCode).toBe(
+      200,
+    );
+    expect((await callback({ provider_ref: ref, result_code: 1032, result_desc: 'late' })).statusCode).toBe(
+      200,
+    );
+    expect(await tx(b.transaction_id, q)).toMatchObject({ status: 'completed' });
+    expect(await main()).toBe(300);
+
+    // A deposit the simulator failed stays failed when a late success comes.
+    const c = json(await deposit(100, SIMULATOR_TEST_PHONES.cancelled, key('c'), q));
+    await settlePayments(t.app);
+    await callback({ provider_ref: `SIM-${c.transaction_id}`, result_code: 0, result_desc: 'late' });
+    expect(await tx(c.transaction_id, q)).toMatchObject({ status: 'failed' });
+    expect(await main()).toBe(300);
+
+    // The simulator's delivery racing duplicate HTTP callbacks: credited once.
+    const d = json(await deposit(400, q.phone, key('d'), q));
+    const dup = { provider_ref: `SIM-${d.transaction_id}`, result_code: 0, result_desc: 'dup' };
+    const raced = await Promise.all([settlePayments(t.app), callback(dup), callback(dup), callback(dup)]);
+    expect(raced.slice(1).map((r) => r?.statusCode)).toEqual([200, 200, 200]);
+    expect(await tx(d.transaction_id, q)).toMatchObject({ status: 'completed' });
+    expect(await main()).toBe(700);
+
+    // The settlement both paths share reads the body with the adapter, as the route did.
+    await expect(t.app.wallet.settleCallback('deposit', { hello: 1 })).rejects.toMatchObject({
+      statusCode: 400,
+      extra: { code: 'INVALID_CALLBACK_BODY' },
+    });
+    expect(await t.app.wallet.settleCallback('deposit', { provider_ref: 'SIM-none', result_code: 0 })).toBe(
+      null,
+    );
+    const ledger = await t.app.ctx.database.db
+      .selectFrom('ledger_entries')
+      .select(['ref_id', 'amount'])
+      .where('user_id', '=', q.userId)
+      .execute();
+    expect(ledger.map((e) => e.amount).sort((x, y) => x - y)).toEqual([10_000, 20_000, 40_000]);
+    expect(new Set(ledger.map((e) => e.ref_id)).size).toBe(3);
+  });
+
   it('keeps every pot equal to its ledger', async () => {
     await checkLedger(t.app);
   });

@@ -75,12 +75,17 @@ function payoutPlan(phone: string): Plan {
  */
 const receipt = () => `S${randomUUID().replaceAll('-', '').slice(0, 9).toUpperCase()}`;
 
-export type Deliver = (url: string, body: SimulatorCallbackBody) => Promise<void>;
+/**
+ * Hands a callback to the wallet: the same settlement (parseCallback, then the idempotent
+ * settle out of pending) that the callback route runs for a provider's HTTP request.
+ */
+export type Deliver = (kind: CallbackKind, body: SimulatorCallbackBody) => Promise<void>;
 
 /**
- * The default provider: settles deposits and payouts by calling the server's own callback URL
- * after `delayMs`. Outcomes depend only on the phone number, so a query after a restart answers
- * the same as the callback would have.
+ * The default provider: settles deposits and payouts after `delayMs` by handing its callback
+ * body to the server's settlement in-process, as if it had come to the callback route (which
+ * real providers call over HTTP). Outcomes depend only on the phone number, so a query after a
+ * restart answers the same as the callback would have.
  */
 export class SimulatorPaymentProvider implements PaymentProvider {
   readonly name = 'simulator';
@@ -106,13 +111,13 @@ export class SimulatorPaymentProvider implements PaymentProvider {
   async requestDeposit(req: PaymentRequest): Promise<RequestResult> {
     if (req.phone === SIMULATOR_TEST_PHONES.refused)
       return { accepted: false, reason: 'Payment request refused' };
-    return this.accept(req, `${req.callbackBaseUrl}/deposit`, depositPlan(req.phone));
+    return this.accept(req, 'deposit', depositPlan(req.phone));
   }
 
   async requestPayout(req: PaymentRequest): Promise<RequestResult> {
     if (req.phone === SIMULATOR_TEST_PHONES.refused)
       return { accepted: false, reason: 'Payout request refused' };
-    return this.accept(req, `${req.callbackBaseUrl}/payout`, payoutPlan(req.phone));
+    return this.accept(req, 'payout', payoutPlan(req.phone));
   }
 
   async queryStatus(tx: PendingTransaction): Promise<ProviderOutcome> {
@@ -158,12 +163,12 @@ export class SimulatorPaymentProvider implements PaymentProvider {
     this.timers.clear();
   }
 
-  private accept(req: PaymentRequest, url: string, plan: Plan): RequestResult {
+  private accept(req: PaymentRequest, kind: CallbackKind, plan: Plan): RequestResult {
     const providerRef = this.predictRef(req.transactionId);
     if (plan.kind === 'callback' && !this.closed) {
       const fire = () => {
         this.timers.delete(timer);
-        const p = this.deliver(url, { provider_ref: providerRef, ...plan.body })
+        const p = this.deliver(kind, { provider_ref: providerRef, ...plan.body })
           .catch(this.onError)
           .finally(() => this.inFlight.delete(p));
         this.inFlight.add(p);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { CallbackKind } from '../../adapters/payments/payment-provider.js';
 import type { AppContext } from '../../context.js';
 import { safeEqual } from '../../lib/crypto.js';
-import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { forbidden, notFound } from '../../lib/errors.js';
 import { errorResponses } from '../../lib/http.js';
 import type { WalletService } from './wallet.service.js';
 
@@ -37,13 +37,8 @@ export const paymentCallbackRoutes: FastifyPluginAsyncZod<{
       if (!safeEqual(secret, ctx.env.PAYMENT_CALLBACK_SECRET))
         throw forbidden('Invalid callback', 'INVALID_CALLBACK');
       if (provider !== ctx.payments.name) throw notFound('Unknown provider');
-      const parsed = ctx.payments.parseCallback(kind as CallbackKind, request.body);
-      if (!parsed) throw badRequest('Unrecognised callback body', 'INVALID_CALLBACK_BODY');
-      const status = await wallet.settleByProviderRef(
-        parsed.providerRef,
-        parsed.outcome,
-        parsed.transactionId,
-      );
+      // The same settlement the in-process simulator calls (WalletService.settleCallback).
+      const status = await wallet.settleCallback(kind as CallbackKind, request.body);
       if (status === null) request.log.warn({ provider, kind }, 'callback for an unknown transaction');
       return ctx.payments.callbackAck();
     },

@@ -9,7 +9,7 @@ import type {
   WithdrawRequest,
 } from '@mchezo/contracts/wallet';
 import { TRANSACTIONS_DEFAULT_PAGE_SIZE, WITHDRAWAL_MAX, WITHDRAWAL_MIN } from '@mchezo/contracts/wallet';
-import type { ProviderOutcome } from '../../adapters/payments/payment-provider.js';
+import type { CallbackKind, ProviderOutcome } from '../../adapters/payments/payment-provider.js';
 import type { AppContext } from '../../context.js';
 import type { Pot } from '../../db/schema.js';
 import { inTransaction, type Tx } from '../../db/tx.js';
@@ -283,6 +283,18 @@ export class WalletService {
     }
     const current = await findTxById(database.db, row.id);
     return { transaction_id: row.id, status: current?.status ?? 'pending' };
+  }
+
+  /**
+   * A provider's callback, once its sender is known to be the provider: the callback route
+   * checks the secret in the URL; the simulator calls this in-process. The body is read by the
+   * provider's adapter (an unrecognised one is a 400). Idempotent, as settleByProviderRef.
+   * Returns the transaction's status, or null when no transaction matches.
+   */
+  async settleCallback(kind: CallbackKind, body: unknown): Promise<WalletTxRow['status'] | null> {
+    const parsed = this.ctx.payments.parseCallback(kind, body);
+    if (!parsed) throw badRequest('Unrecognised callback body', 'INVALID_CALLBACK_BODY');
+    return this.settleByProviderRef(parsed.providerRef, parsed.outcome, parsed.transactionId);
   }
 
   /** Callback from the provider; idempotent (a repeated or late callback changes nothing twice). */
