@@ -1,7 +1,16 @@
+import { readFileSync } from 'node:fs';
 import { preferEsmFederationRuntime, sharedSingletons } from '@mchezo/tooling/federation';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { FRAME_CLASS, HEADER_CLASS, LOGO_CLASS, MAIN_CLASS } from './src/layout/frame.ts';
+
+/** Starts the app after the first paint (inlined: it must run before any file arrives). */
+const startAfterPaint = readFileSync(new URL('./src/start-after-paint.js', import.meta.url), 'utf8')
+  // Its comments are for this repository, not for every phone that loads the page.
+  .replace(/^\s*\/\/.*$/gm, '')
+  .replace(/\n\s*\n/g, '\n')
+  .trim();
 
 /**
  * The shell is the only MF consumer. It knows no remote URL at build time (`remotes: {}`):
@@ -22,14 +31,36 @@ export default defineConfig({
   source: { entry: { index: './src/index.ts' } },
   html: {
     template: './src/index.html',
-    // Deferred scripts get low priority: on HTTP/1.1's six connections they would queue behind
-    // the first page's preloaded remote files, and nothing paints before these three run.
+    // The static frame of index.html is drawn with the React layout's own classes.
+    templateParameters: {
+      frameClass: FRAME_CLASS,
+      headerClass: HEADER_CLASS,
+      logoClass: LOGO_CLASS,
+      mainClass: MAIN_CLASS,
+    },
+    // The app's script is fetched at once and at high priority (a deferred script gets low
+    // priority and, on HTTP/1.1's six connections, queues behind the first page's preloaded
+    // remote files), but evaluated only after the HTML's first screen has painted.
     tags: [
       (tags) =>
-        tags.map((tag) =>
-          tag.tag === 'script' && tag.attrs?.src
-            ? { ...tag, attrs: { ...tag.attrs, fetchpriority: 'high' } }
-            : tag,
+        tags.flatMap((tag) =>
+          tag.tag === 'script' && typeof tag.attrs?.src === 'string'
+            ? [
+                {
+                  tag: 'link',
+                  attrs: { rel: 'preload', as: 'script', href: tag.attrs.src, fetchpriority: 'high' },
+                  head: true,
+                  publicPath: false,
+                },
+                {
+                  tag: 'script',
+                  attrs: { 'data-src': tag.attrs.src },
+                  children: startAfterPaint,
+                  head: false,
+                  append: true,
+                },
+              ]
+            : [tag],
         ),
     ],
   },

@@ -12,6 +12,7 @@ import { DEFAULT_APP_CONFIG } from '@mchezo/contracts/config-defaults';
 import type { ReleaseManifest } from '@mchezo/contracts/releases';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageScripts } from '../src/site/index-page.js';
 import { sitePlugin } from '../src/site/site.plugin.js';
 
 let dir: string;
@@ -34,7 +35,11 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'site-'));
   write(
     'shell/index.html',
-    '<!doctype html><html><head><title>Mchezo</title><script defer src="/static/js/index.abc.js" fetchpriority="high"></script></head><body></body></html>',
+    '<!doctype html><html><head><title>Mchezo</title><link rel="preload" as="script" href="/static/js/index.abc.js" fetchpriority="high"></head><body><div id="root"><header>Mchezo</header><main id="main"><!--first-screen--></main></div><script data-src="/static/js/index.abc.js">/* starts the app after the first paint */</script></body></html>',
+  );
+  write(
+    'remotes/lobby/1.0.0-aa/first-screen/HomePage.html',
+    '<div style="padding:1rem"><img src="data:," alt=""></div>',
   );
   const js = 'console.log("shell");'.repeat(50);
   write('shell/static/js/index.abc.js', js);
@@ -132,6 +137,44 @@ describe('the site', () => {
     }
   });
 
+  it("paints the first page's first screen from the HTML: the version's fragment in <main>", async () => {
+    const home = (await app.inject({ url: '/' })).body;
+    expect(home).toContain(
+      '<main id="main"><div data-first-screen="lobby/HomePage"><div style="padding:1rem"><img src="data:," alt=""></div></div></main>',
+    );
+    expect(home).not.toContain('<!--first-screen-->');
+    // Only the page it belongs to: other routes keep the empty slot (the frame still paints).
+    const other = (await app.inject({ url: '/login' })).body;
+    expect(other).toContain('<main id="main"><!--first-screen--></main>');
+    expect(other).not.toContain('data-first-screen');
+  });
+
+  it('writes no first screen for a version that ships none', async () => {
+    write(
+      'remotes/lobby/1.0.1-cc/mf-manifest.json',
+      JSON.stringify({ metaData: { remoteEntry: { name: 'static/js/lobby.2.js', path: '' } }, exposes: [] }),
+    );
+    const active = manifest.remotes.lobby!;
+    manifest.remotes.lobby = {
+      ...active,
+      version: '1.0.1-cc',
+      entry: '/remotes/lobby/1.0.1-cc/mf-manifest.json',
+    };
+    try {
+      const home = await app.inject({ url: '/' });
+      expect(home.body).not.toContain('data-first-screen');
+      expect(String(home.headers.link)).toContain('/remotes/lobby/1.0.1-cc/static/js/lobby.2.js');
+    } finally {
+      manifest.remotes.lobby = active;
+    }
+  });
+
+  it("finds the shell's script in a plain <script src> and in the after-paint starter", () => {
+    expect(
+      pageScripts('<script defer src="/a.js"></script><script data-src="/b.js">start()</script>'),
+    ).toEqual(['/a.js', '/b.js']);
+  });
+
   it('compresses the page it composes', async () => {
     const gz = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
@@ -149,6 +192,8 @@ describe('the site', () => {
       const home = await app.inject({ url: '/' });
       expect(home.headers.link).toBe(shellOnly);
       expect(bootOf(home.body).files).toBeUndefined();
+      // A switched-off page paints no first screen of its own: the Unavailable page follows.
+      expect(home.body).not.toContain('data-first-screen');
     } finally {
       manifest.remotes.lobby!.enabled = true;
     }
@@ -158,7 +203,10 @@ describe('the site', () => {
       percent: 10,
     };
     try {
-      expect((await app.inject({ url: '/' })).headers.link).toBe(shellOnly);
+      const home = await app.inject({ url: '/' });
+      expect(home.headers.link).toBe(shellOnly);
+      // Which version this player gets is the shell's call: no version's first screen either.
+      expect(home.body).not.toContain('data-first-screen');
     } finally {
       delete manifest.remotes.lobby!.canary;
     }

@@ -7,4 +7,6 @@ export default defineRemoteConfig({
     './HomePage': './src/pages/home-page.tsx',
     './GamePage': './src/pages/game-page.tsx',
   },
+  // Painted from the page's HTML before any script runs (decision 011).
+  firstScreens: { HomePage: './src/pages/home-page.first-screen.html' },
 });

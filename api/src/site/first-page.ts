@@ -11,6 +11,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { firstScreenFile } from '@mchezo/contracts/boot';
 import type { ReleaseManifest } from '@mchezo/contracts/releases';
 
 interface MfManifest {
@@ -27,6 +28,11 @@ export interface FirstPage {
   preloads: Preload[];
   /** JSON files by URL path, to write into the page. */
   files: Record<string, unknown>;
+  /**
+   * The page's first screen, when its version ships one (decision 011): static HTML painted
+   * before any script runs. `page` is `remote/Expose`.
+   */
+  firstScreen?: { page: string; html: string };
 }
 
 /** Answers a public API read (a path of `PRELOADED_PAGES`' `data`) as the API would, or undefined. */
@@ -59,7 +65,15 @@ async function prepare(
   ) as MfManifest;
   const page = manifest.exposes.find((e) => e.name === expose);
   const remoteEntry = manifest.metaData.remoteEntry;
+  // Optional: a version without one (or an unreadable one) paints when its script runs, as before.
+  const firstScreenHtml = await readFile(
+    join(siteDir, 'remotes', remote, version, firstScreenFile(expose)),
+    'utf8',
+  )
+    .then((html) => html.trim())
+    .catch(() => '');
   return {
+    ...(firstScreenHtml && { firstScreen: { page: `${remote}/${expose}`, html: firstScreenHtml } }),
     files: { [entry]: manifest },
     preloads: [
       { href: `${prefix}${remoteEntry.path ? `${remoteEntry.path}/` : ''}${remoteEntry.name}`, as: 'script' },
@@ -81,7 +95,7 @@ async function withData(prepared: FirstPage, data: string[], readPublic: ReadPub
     }),
   );
   const preloads = prepared.preloads.filter((p) => !(p.as === 'fetch' && p.href in files));
-  return { preloads, files };
+  return { ...prepared, preloads, files };
 }
 
 export async function firstPage(

@@ -8,7 +8,12 @@
  *   the shell's styles takes a while to parse on a slow phone), and its order puts the scripts
  *   everything waits on first on a browser's few HTTP/1.1 connections.
  */
-import { BOOT_ELEMENT_ID, type BootData } from '@mchezo/contracts/boot';
+import {
+  BOOT_ELEMENT_ID,
+  type BootData,
+  FIRST_SCREEN_ATTRIBUTE,
+  FIRST_SCREEN_SLOT,
+} from '@mchezo/contracts/boot';
 import type { Preload } from './first-page.js';
 
 /** JSON that cannot close its `<script>` element, whatever the strings inside say. */
@@ -19,9 +24,12 @@ export function inlineJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** The page's own `<script src>`s (the shell's entry), in order. */
+/**
+ * The page's own scripts (the shell's entry), in order: `<script src>`, or the `data-src` of the
+ * inline starter that runs it after the first paint (shell/src/start-after-paint.js).
+ */
 export function pageScripts(template: string): string[] {
-  return [...template.matchAll(/<script\b[^>]*?\ssrc="([^"]+)"/g)].map((m) => m[1] as string);
+  return [...template.matchAll(/<script\b[^>]*?\s(?:data-)?src="([^"]+)"/g)].map((m) => m[1] as string);
 }
 
 /** A URL as a `Link` header may carry it: no `<`, `>`, `,` or spaces. */
@@ -37,9 +45,25 @@ export function linkHeader(template: string, preloads: Preload[]): string {
   ].join(', ');
 }
 
-export function composeIndex(template: string, boot: BootData): string {
-  if (!Object.keys(boot).length) return template;
+/** Attribute values in the page come from our own names (`lobby/HomePage`); escaped all the same. */
+const attribute = (value: string) => value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The page: the boot data before `</head>`, and the first page's first screen (the HTML its
+ * remote version ships, decision 011) in the shell's `<main>` slot.
+ */
+export function composeIndex(
+  template: string,
+  boot: BootData,
+  firstScreen?: { page: string; html: string },
+): string {
+  let page = template;
+  if (firstScreen && page.includes(FIRST_SCREEN_SLOT)) {
+    const screen = `<div ${FIRST_SCREEN_ATTRIBUTE}="${attribute(firstScreen.page)}">${firstScreen.html}</div>`;
+    page = page.replace(FIRST_SCREEN_SLOT, () => screen);
+  }
+  if (!Object.keys(boot).length) return page;
   const block = `<script type="application/json" id="${BOOT_ELEMENT_ID}">${inlineJson(boot)}</script>`;
-  const head = template.lastIndexOf('</head>');
-  return head === -1 ? block + template : template.slice(0, head) + block + template.slice(head);
+  const head = page.lastIndexOf('</head>');
+  return head === -1 ? block + page : page.slice(0, head) + block + page.slice(head);
 }

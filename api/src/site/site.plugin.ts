@@ -109,11 +109,15 @@ export async function sitePlugin(
     const first: FirstPage = release
       ? await firstPage(siteDir, pathname, release, readPublic)
       : { preloads: [], files: {} };
-    const html = composeIndex(template, {
-      ...(publicConfig && { config: publicConfig }),
-      ...(release && { release }),
-      ...(Object.keys(first.files).length && { files: first.files }),
-    });
+    const html = composeIndex(
+      template,
+      {
+        ...(publicConfig && { config: publicConfig }),
+        ...(release && { release }),
+        ...(Object.keys(first.files).length && { files: first.files }),
+      },
+      first.firstScreen,
+    );
     const link = linkHeader(template, first.preloads);
     if (link) reply.header('Link', link);
     const encoding = acceptedEncoding(reply.request.headers['accept-encoding']);

@@ -17,3 +17,16 @@ export interface BootData {
   /** JSON files the first page's remote would fetch (its `mf-manifest.json`), by URL path. */
   files?: Record<string, unknown>;
 }
+
+/**
+ * The first page's first screen (decision 011): a remote may ship, per exposed page, a static
+ * HTML fragment of what that page shows before its data and strings arrive
+ * (`first-screen/<Expose>.html` in its version folder). The site server writes it into the
+ * shell's `<main>` in place of `FIRST_SCREEN_SLOT`, wrapped in an element whose
+ * `FIRST_SCREEN_ATTRIBUTE` names the page (`lobby/HomePage`); the shell shows the same HTML in
+ * that page's slot until the page itself renders, so the browser paints it before any script runs.
+ */
+export const FIRST_SCREEN_SLOT = '<!--first-screen-->';
+export const FIRST_SCREEN_ATTRIBUTE = 'data-first-screen';
+/** Where a remote's version folder keeps the fragment of an exposed page. */
+export const firstScreenFile = (expose: string) => `first-screen/${expose}.html`;

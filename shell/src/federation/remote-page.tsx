@@ -5,6 +5,7 @@ import { Spinner } from '@mchezo/ui/spinner';
 import { type ComponentType, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { ErrorBoundary } from '../errors/error-boundary.tsx';
 import { UnavailablePage } from '../pages/unavailable-page.tsx';
+import { firstScreenFor } from './first-screen.ts';
 import { type ChosenRelease, lastGoodRelease, rememberGoodRelease } from './release-choice.ts';
 import { currentChoice, loadRemotePage, type RemoteUnavailableError } from './remote-loader.ts';
 
@@ -78,7 +79,20 @@ export function RemotePage({ remote, expose }: { remote: RemoteName; expose: str
   const LoadedPage = state.status === 'ready' ? state.Page : null;
   const page = useMemo(() => (LoadedPage ? <LoadedPage /> : null), [LoadedPage]);
 
-  if (state.status === 'loading') return <Spinner label={t('remote.loading')} className="min-h-[50vh]" />;
+  if (state.status === 'loading') {
+    const firstScreen = firstScreenFor(remote, expose);
+    if (!firstScreen) return <Spinner label={t('remote.loading')} className="min-h-[50vh]" />;
+    // What the browser painted from the HTML, kept until the page replaces it (decision 011).
+    return (
+      <div aria-busy="true">
+        <p role="status" className="sr-only">
+          {t('remote.loading')}
+        </p>
+        {/* The site's own markup, from the page's published version folder, already in this page. */}
+        <div dangerouslySetInnerHTML={{ __html: firstScreen }} />
+      </div>
+    );
+  }
   if (state.status === 'unavailable') {
     return (
       <UnavailablePage

@@ -6,6 +6,7 @@ import { Button } from '@mchezo/ui/button';
 import { Tooltip } from '@mchezo/ui/tooltip';
 import { headerTotal, useWalletBalance } from '../api/wallet-balance.ts';
 import { isAuthenticated, useAuthStore } from '../stores/auth.store.ts';
+import { HEADER_CLASS, LOGO_CLASS } from './frame.ts';
 import { LanguagePicker } from './language-picker.tsx';
 
 export function Header() {
@@ -22,12 +23,8 @@ export function Header() {
   const totalText = total ? formatMoney(total.amount, total.currency, language) : '';
 
   return (
-    <header className="sticky top-0 z-30 flex h-14 items-center gap-1.5 border-b border-line bg-ink/95 px-2.5 backdrop-blur">
-      <Link
-        to="/"
-        className="mr-auto shrink-0 text-lg font-extrabold tracking-tight text-brand"
-        aria-label={t('header.home')}
-      >
+    <header className={HEADER_CLASS}>
+      <Link to="/" className={LOGO_CLASS} aria-label={t('header.home')}>
         Mchezo
       </Link>
       <LanguagePicker />

@@ -5,15 +5,15 @@ import { OverrideBanner } from '../federation/override-banner.tsx';
 import { HelpButton } from '../support/help-button.tsx';
 import { BottomNav } from './bottom-nav.tsx';
 import { Footer } from './footer.tsx';
+import { FRAME_CLASS, MAIN_CLASS } from './frame.ts';
 import { Header } from './header.tsx';
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <div className="mx-auto flex min-h-dvh max-w-md flex-col bg-ink">
+    <div className={FRAME_CLASS}>
       <OverrideBanner />
       <Header />
-      {/* At least a screen tall: the footer never jumps down when a remote page arrives (CLS). */}
-      <main id="main" className="min-h-dvh flex-1">
+      <main id="main" className={MAIN_CLASS}>
         {children}
       </main>
       <Footer />
