@@ -1,6 +1,17 @@
 import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 
-export const newId = (): string => randomUUID();
+/**
+ * A UUIDv7 (RFC 9562): the millisecond time in the first 48 bits, then 74 random bits (from
+ * randomUUID's pooled random bytes). Ids made one after another sort one after another, so a
+ * new row's key goes to the last page of each B-tree keyed by it (a table's primary key, the
+ * ledger's reference, the provider reference) instead of a random page: a write transaction
+ * touches and logs a few pages instead of one per index per row. Still unguessable.
+ */
+export function newId(): string {
+  const time = Date.now().toString(16).padStart(12, '0');
+  // randomUUID(): xxxxxxxx-xxxx-4xxx-Vxxx-xxxxxxxxxxxx; the variant (V) is already RFC 9562's.
+  return `${time.slice(0, 8)}-${time.slice(8)}-7${randomUUID().slice(15)}`;
+}
 export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('base64url');
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 export const hmacHex = (secret: string, value: string): string =>
