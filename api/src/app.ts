@@ -65,22 +65,29 @@ declare module 'fastify' {
   }
 }
 
+/** pino, as Fastify configures it, with what must never reach a log line kept out. */
+function loggerOptions(env: Env, stream: AppDeps['logStream']): FastifyServerOptions['logger'] {
+  return {
+    level: env.LOG_LEVEL,
+    ...(stream ? { stream } : {}),
+    // Never log secrets: no bodies, no Authorization header, callback secrets and launch
+    // tokens cut out of URLs.
+    serializers: {
+      req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+    },
+    redact: ['req.headers.authorization', 'headers.authorization'],
+  };
+}
+
 /**
  * Builds the whole server without listening. Migrations and the game seed run in onReady
  * (so `inject` and `listen` both get a migrated database); onClose stops jobs and closes the DB.
  */
 export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: env.LOG_LEVEL,
-      ...(deps.logStream ? { stream: deps.logStream } : {}),
-      // Never log secrets: no bodies, no Authorization header, callback secrets and launch
-      // tokens cut out of URLs.
-      serializers: {
-        req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
-      },
-      redact: ['req.headers.authorization', 'headers.authorization'],
-    },
+    // At `silent` nothing would ever be written: no logger then, so Fastify skips the child
+    // logger and the response listeners it otherwise sets up for every request.
+    logger: deps.logger ?? (env.LOG_LEVEL === 'silent' ? false : loggerOptions(env, deps.logStream)),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
     // Callback URLs carry a 43-char secret; keep the default URL limits otherwise.
