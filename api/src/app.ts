@@ -1,5 +1,12 @@
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -80,6 +87,32 @@ function loggerOptions(env: Env, stream: AppDeps['logStream']): FastifyServerOpt
 }
 
 /**
+ * One line per request, written when it is answered: `request completed` (or `request
+ * errored`) with the method, the URL (secrets cut out), the client address, the status and the
+ * response time. Fastify's default writes an `incoming request` line as well, with the same
+ * request fields: each line costs about as much as the request itself (an authenticated
+ * balance read took ~28 µs of CPU at info, ~18 µs with no logging).
+ */
+class RequestLogController extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (error) {
+      reply.log.error(
+        { req: request, res: reply, err: error, responseTime: reply.elapsedTime },
+        'request errored',
+      );
+    } else {
+      reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    }
+  }
+}
+
+/**
  * Builds the whole server without listening. Migrations and the game seed run in onReady
  * (so `inject` and `listen` both get a migrated database); onClose stops jobs and closes the DB.
  */
@@ -88,6 +121,7 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
     // At `silent` nothing would ever be written: no logger then, so Fastify skips the child
     // logger and the response listeners it otherwise sets up for every request.
     logger: deps.logger ?? (env.LOG_LEVEL === 'silent' ? false : loggerOptions(env, deps.logStream)),
+    logController: new RequestLogController(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
     // Callback URLs carry a 43-char secret; keep the default URL limits otherwise.

@@ -51,7 +51,26 @@ describe('structured logs never carry secrets, codes or tokens', () => {
       result_code: 0,
     });
 
-    expect(lines).toContain('incoming request');
+    // One line per request, written when it is answered: method, URL, status and time.
+    const requests = lines
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line))
+      .filter((line) => line.msg === 'request completed');
+    expect(requests).toHaveLength(10);
+    for (const line of requests) {
+      expect(line).toMatchObject({
+        level: 30,
+        reqId: expect.any(String),
+        req: { method: expect.stringMatching(/^(GET|POST)$/), url: expect.stringMatching(/^\/api\/v1\//) },
+        res: { statusCode: expect.any(Number) },
+        responseTime: expect.any(Number),
+      });
+    }
+    expect(requests.at(-1)).toMatchObject({
+      req: { method: 'POST', url: '/api/v1/payments/callbacks/simulator/[secret]/deposit' },
+      res: { statusCode: 403 },
+    });
     expect(lines).toContain('/payments/callbacks/simulator/[secret]/deposit');
     expect(lines).toContain('launch=[redacted]');
     for (const secret of [
