@@ -15,7 +15,9 @@ const html = readFileSync(file, 'utf8');
 /** The SVG a data URI carries, whichever encoding the bundler chose (Vite's also swaps quotes). */
 function svgOfDataUri(uri: string): string {
   const [head = '', body = ''] = uri.split(',', 2);
-  const svg = head.endsWith(';base64') ? Buffer.from(body, 'base64').toString('utf8') : decodeURIComponent(body);
+  const svg = head.endsWith(';base64')
+    ? Buffer.from(body, 'base64').toString('utf8')
+    : decodeURIComponent(body);
   return sameQuotes(svg);
 }
 const sameQuotes = (svg: string) => svg.replace(/'/g, '"').trim();
