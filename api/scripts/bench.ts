@@ -26,7 +26,9 @@ const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(her
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
     DATABASE_URL: '',
-    LOG_LEVEL: 'silent',
+    // Off by default: a log line per request written to a pipe measures the pipe. BENCH_LOG_LEVEL=info
+    // measures what production pays for its request log (the lines are read and dropped).
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
     OTP_MODE: 'test',
     SIMULATOR_DELAY_MS: '100',
     RECONCILE_INTERVAL_SECONDS: '0',
@@ -38,7 +40,10 @@ const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(her
 
 const ports = await new Promise<{ apiPort: number; barePort: number }>((resolve, reject) => {
   const rl = createInterface({ input: child.stdout! });
-  rl.once('line', (line) => resolve(JSON.parse(line)));
+  // With logging on, log lines come first: the ports are the line that carries them.
+  rl.on('line', (line) => {
+    if (line.startsWith('{"apiPort"')) resolve(JSON.parse(line));
+  });
   child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
 });
 const api = `http://127.0.0.1:${ports.apiPort}/api/v1`;

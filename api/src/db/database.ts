@@ -29,6 +29,9 @@ const pgTypes = {
   },
 };
 
+/** What the WAL file is cut back to after a burst (SQLite's `journal_size_limit`). */
+export const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
+
 export function createDatabase(env: Pick<Env, 'DATABASE_URL' | 'DATABASE_SCHEMA' | 'SQLITE_PATH'>): Database {
   if (env.DATABASE_URL) {
     const pool = new pg.Pool({
@@ -52,6 +55,9 @@ export function createDatabase(env: Pick<Env, 'DATABASE_URL' | 'DATABASE_SCHEMA'
   // frames a second of deposits): an 80 MB backstop stalled every request ~50 ms (two fsyncs)
   // every second or two. The worker still syncs the WAL every second.
   sqlite.pragma('wal_autocheckpoint = 100000');
+  // A burst of writes can grow the WAL to gigabytes before a checkpoint catches up; SQLite
+  // reuses the file afterwards but keeps its size. This truncates it back when it is reset.
+  sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
   const checkpointer = startCheckpointer(env.SQLITE_PATH);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
   const reader = new SqliteDatabase(env.SQLITE_PATH, { readonly: true });
