@@ -197,6 +197,42 @@ test("/login?locked=true shows the stored message under 'Session Expired' once",
   await expect(page.getByText(message)).toHaveCount(0);
 });
 
+test('a suspended account signing in gets the lockout alert once, and no second failure toast', async ({
+  page,
+}) => {
+  const message = 'Your account is suspended. Please contact support.';
+  // The API's answer for a suspended account (api/src/lib/errors.ts lockedOut, tested there).
+  await page.route('**/api/v1/auth/login', (route) =>
+    route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        error: message,
+        code: 'ACCOUNT_SUSPENDED',
+        locked_out: true,
+        reason: 'ACCOUNT_SUSPENDED',
+        message,
+      }),
+    }),
+  );
+  await page.goto('/login');
+  await page.getByLabel('Phone Number').fill('712345678');
+  await page.getByLabel('Password').fill('a-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+
+  const alert = page.getByRole('alert').filter({ hasText: 'Session Expired' });
+  await expect(alert).toContainText(message);
+  await expect(page).toHaveURL(/\/login\?locked=true$/);
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+  // Toasts load on first use: a later toast on screen means an earlier one would be too.
+  await page.getByLabel('Password').fill('');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(toast(page, 'Please fill in all required fields')).toBeVisible();
+  // Counted once, now: a retrying assertion would wait for a toast to expire (4 s) and pass.
+  expect(await toast(page, 'Login Failed').count()).toBe(0);
+  expect(await page.getByText(message).count()).toBe(1);
+});
+
 test('forgot password → code and new password → the new password signs in, the old one no longer does', async ({
   page,
   request,

@@ -12,3 +12,15 @@ export function failureMessage(error: unknown, fallbacks: { answered: string; un
   }
   return fallbacks.unanswered;
 }
+
+/**
+ * Whether a failed call was a lockout (a 401 with `locked_out`, e.g. a suspended account): the
+ * shell answers it with the login page's "Session Expired" alert, so the page adds no toast.
+ * Written here, on `ApiError` alone, rather than as a new export of the shared api-client: a
+ * remote runs on the live shell's copy of shared modules, which may not have a new name yet.
+ */
+export function isLockout(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status !== 401) return false;
+  const body = error.body as { locked_out?: unknown } | null;
+  return body?.locked_out === true;
+}

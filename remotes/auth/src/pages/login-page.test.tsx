@@ -136,6 +136,27 @@ describe('LoginPage', () => {
     expect(currentLocation()).toBe('/login');
   });
 
+  it('adds no toast of its own when the account is locked out (the shell shows its alert)', async () => {
+    const auth = authSpies();
+    auth.login.mockRejectedValue(
+      new ApiError('Account suspended', 401, {
+        error: 'Account suspended',
+        locked_out: true,
+        reason: 'ACCOUNT_SUSPENDED',
+        message: 'Your account has been suspended.',
+      }),
+    );
+    const { toasts } = renderLogin(auth);
+    await screen.findByRole('heading', { name: 'Welcome Back' });
+    typeInto('Phone Number', '712345678');
+    typeInto('Password', 'right-pass');
+    signIn();
+    await waitFor(() => expect(auth.login).toHaveBeenCalled());
+    // The form is usable again (not stuck busy), and nothing was said twice.
+    await screen.findByRole('button', { name: 'Sign In' });
+    expect(toasts).toEqual([]);
+  });
+
   it('shows the stored lockout message once for ?locked=true', async () => {
     const auth = authSpies();
     auth.takeLockoutMessage.mockReturnValueOnce('You have been logged out due to security reasons.');

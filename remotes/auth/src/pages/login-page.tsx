@@ -4,7 +4,7 @@ import { Alert } from '@mchezo/ui/alert';
 import { Button } from '@mchezo/ui/button';
 import { Spinner } from '@mchezo/ui/spinner';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { failureMessage } from '../api/failure-message.ts';
+import { failureMessage, isLockout } from '../api/failure-message.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { PhoneFields, type PhoneValue } from '../components/phone-fields.tsx';
 import { TextField } from '../components/text-field.tsx';
@@ -70,6 +70,8 @@ export default function LoginPage() {
       host.toast.success(t('login.success'));
       host.navigate(host.auth.takeRedirectTarget(), { replace: true });
     } catch (error) {
+      // A suspended account: the shell shows its lockout alert here; a toast would say it twice.
+      if (isLockout(error)) return;
       host.toast.error(
         t('login.failedTitle'),
         failureMessage(error, { answered: t('login.failed'), unanswered: t('errors.somethingWrong') }),
