@@ -15,7 +15,7 @@ import {
 } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { facadeExports, remoteFacadeImports } from '../tooling/src/shared-exports.mjs';
+import { remoteSharedImports, shellSharedExports } from '../tooling/src/shared-exports.mjs';
 import { CHROMIUM_PATH } from './chromium.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -128,7 +128,7 @@ export function buildShell({ force = false } = {}) {
   rsbuild(dir, []);
   writeFileSync(
     join(dir, 'dist', 'shared-exports.json'),
-    `${JSON.stringify(facadeExports(ROOT), null, 2)}\n`,
+    `${JSON.stringify(shellSharedExports(ROOT, join(dir, 'dist', 'mf-manifest.json')), null, 2)}\n`,
   );
   rmSync(target, { recursive: true, force: true });
   mkdirSync(dirname(target), { recursive: true });
@@ -154,7 +154,7 @@ export function buildRemote(name, { force = false } = {}) {
   rsbuild(dir, ['--environment', 'federated'], { MCHEZO_BUILD_ID: hash.slice(0, 10) });
   writeFileSync(
     join(dir, 'dist', 'federated', 'shared-imports.json'),
-    `${JSON.stringify(remoteFacadeImports(dir), null, 2)}\n`,
+    `${JSON.stringify(remoteSharedImports(dir), null, 2)}\n`,
   );
   const out = join(dir, 'dist', 'federated');
   const files = listFiles(out).filter((f) => !/(mf-stats\.json|\.gz|\.br)$/.test(f));

@@ -34,7 +34,7 @@ export function makeCdn(): string {
 export interface VersionOptions {
   shared?: { name: string; version: string; requiredVersion: string; singleton?: boolean }[];
   exposes?: string[];
-  /** `shared-imports.json`: names the version imports from the shell's facades. */
+  /** `shared-imports.json`: names the version imports from shared `@mchezo/*` modules. */
   facadeImports?: Record<string, string[]>;
 }
 

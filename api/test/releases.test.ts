@@ -276,12 +276,13 @@ describe.each(DB_MODES)('release control (%s)', (mode) => {
       await refused('wallet', '2.0.0-tampered', /integrity mismatch .*wallet\.2\.0\.0-tampered\.js/);
     });
 
-    it('refuses a version that imports a name the live shell facade does not export', async () => {
+    it("refuses a version that imports a name the live shell's shared modules do not export", async () => {
       writeFileSync(
         join(cdn, 'shell/shared-exports.json'),
         JSON.stringify({
           '@mchezo/host/router': ['Link', 'useNavigate'],
           '@mchezo/host/query': ['useQuery'],
+          '@mchezo/api-client/errors': ['ApiError', 'lockoutOf'],
         }),
       );
       try {
@@ -303,6 +304,21 @@ describe.each(DB_MODES)('release control (%s)', (mode) => {
           'wallet',
           '2.0.0-facade-new',
           /uses useBlocker from @mchezo\/host\/router, which the live shell does not provide/,
+        );
+        // Any shared workspace module the shell provides, not only the facades: a new helper in
+        // the API client reaches the remote as the live shell's copy, without it.
+        const helper = await makeVersion(cdn, 'wallet', '2.0.0-helper-new', {
+          facadeImports: {
+            '@mchezo/api-client/errors': ['ApiError', 'isLockout'],
+            // The shell does not share this one: the remote runs its own copy, whatever it has.
+            '@mchezo/ui/alert': ['Alert', 'AlertTitle'],
+          },
+        });
+        expect((await publish('wallet', '2.0.0-helper-new', helper)).statusCode).toBe(201);
+        await refused(
+          'wallet',
+          '2.0.0-helper-new',
+          /^(?!.*@mchezo\/ui\/alert).*uses isLockout from @mchezo\/api-client\/errors, which the live shell does not provide/,
         );
       } finally {
         rmSync(join(cdn, 'shell/shared-exports.json'), { force: true });

@@ -1,57 +1,87 @@
-// What crosses the shell <-> remote boundary by name: the exports of the shared modules whose
-// names are fixed (the facades), and the names each remote imports from them. The build writes
-// both next to its output; the release check compares them before a version goes live.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// What crosses the shell <-> remote boundary by name. A remote runs on the shell's copy of every
+// shared `@mchezo/*` module the shell provides (the host context, the API client, the i18n
+// instance, the facades of react-router, TanStack Query and react-i18next…): a name the remote
+// imports that the live shell's copy lacks is `undefined` at run time. The shell's build records
+// the exports of each module it provides (`shared-exports.json`), a remote's build the names it
+// imports from `@mchezo/*` (`shared-imports.json`); the release check compares them before a
+// version goes live. Modules the shell does not provide are the remote's own fallback copies.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-
-/** Shared modules with a fixed export list, and the file that defines it. */
-export const FACADES = {
-  '@mchezo/host/router': 'shared/host/src/router.tsx',
-  '@mchezo/host/query': 'shared/host/src/query.tsx',
-  '@mchezo/i18n/react': 'shared/i18n/src/react.ts',
-};
 
 const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
-/** Value names in `export { a, b as c } from '…'` statements (type exports left out). */
-export function exportedNames(code) {
+/** Block comments and whole-line `//` comments: commented-out code exports nothing. */
+const withoutComments = (code) => code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+
+/** `a`, `b as c`, `type d` → the names a brace list binds (type-only ones left out). */
+function listNames(list, pick) {
   const names = [];
-  for (const m of code.matchAll(/export\s+(type\s+)?\{([^}]*)\}\s+from/g)) {
-    if (m[1]) continue;
-    for (const part of m[2].split(',')) {
-      const spec = part.trim();
-      if (!spec || spec.startsWith('type ')) continue;
-      names.push(
-        spec
-          .split(/\s+as\s+/)
-          .pop()
-          .trim(),
-      );
-    }
+  for (const part of list.split(',')) {
+    const spec = part.trim();
+    if (!spec || spec.startsWith('type ')) continue;
+    const [local, alias] = spec.split(/\s+as\s+/);
+    names.push((pick === 'exported' ? (alias ?? local) : local).trim());
   }
   return names;
 }
 
-/** Value names imported from `module` in a source file. */
-export function importedNames(code, module) {
+/**
+ * Value names a module exports: `export { a, b as c } [from '…']`, `export function|class|
+ * const|let|var|enum x`, `export default`. Types and interfaces are left out. `export *` cannot
+ * be listed from the text: it yields `*`, which the release check reads as "anything".
+ */
+export function exportedNames(source) {
+  const code = withoutComments(source);
+  const names = new Set();
+  for (const m of code.matchAll(/export\s+(type\s+)?\{([^}]*)\}/g)) {
+    if (!m[1]) for (const n of listNames(m[2], 'exported')) names.add(n);
+  }
+  const declaration =
+    /export\s+(?:declare\s+)?(?:async\s+)?(?:abstract\s+)?(?:function\*?|class|const\s+enum|enum|const|let|var)\s+([A-Za-z_$][\w$]*)/g;
+  for (const m of code.matchAll(declaration)) names.add(m[1]);
+  if (/export\s+default\b/.test(code)) names.add('default');
+  if (/export\s+\*\s+from/.test(code)) names.add('*');
+  return [...names].sort();
+}
+
+/** Value names imported from `module` in a source file (`import x` counts as `default`). */
+export function importedNames(source, module) {
+  const code = withoutComments(source);
   const names = [];
-  const from = `['"]${escapeRegExp(module)}['"]`;
-  for (const m of code.matchAll(new RegExp(`import\\s+(type\\s+)?\\{([^}]*)\\}\\s+from\\s+${from}`, 'g'))) {
+  const from = `\\s+from\\s+['"]${escapeRegExp(module)}['"]`;
+  const clause = new RegExp(`import\\s+(type\\s+)?([\\w$]+\\s*,\\s*)?(\\{[^}]*\\}|[\\w$]+)${from}`, 'g');
+  for (const m of code.matchAll(clause)) {
     if (m[1]) continue;
-    for (const part of m[2].split(',')) {
-      const spec = part.trim();
-      if (!spec || spec.startsWith('type ')) continue;
-      names.push(spec.split(/\s+as\s+/)[0].trim());
-    }
+    if (m[2]) names.push('default');
+    if (m[3].startsWith('{')) names.push(...listNames(m[3].slice(1, -1), 'imported'));
+    else names.push('default');
   }
   return names;
 }
 
-export function facadeExports(root) {
+/** The source file of a workspace module (`@mchezo/host/context` → shared/host/src/context.tsx). */
+export function sharedModuleFile(root, module) {
+  const m = /^@mchezo\/([\w-]+)\/([\w./-]+)$/.exec(module);
+  if (!m) return null;
+  for (const ext of ['.ts', '.tsx']) {
+    const file = join(root, 'shared', m[1], 'src', `${m[2]}${ext}`);
+    if (existsSync(file)) return file;
+  }
+  return null;
+}
+
+/**
+ * The exports of every `@mchezo/*` module the shell provides, from its built `mf-manifest.json`
+ * (its `shared` list) and the workspace's sources.
+ */
+export function shellSharedExports(root, shellManifestFile) {
+  const manifest = JSON.parse(readFileSync(shellManifestFile, 'utf8'));
   const out = {};
-  for (const [module, file] of Object.entries(FACADES))
-    out[module] = exportedNames(readFileSync(join(root, file), 'utf8')).sort();
-  return out;
+  for (const { name } of manifest.shared ?? []) {
+    const file = name.startsWith('@mchezo/') ? sharedModuleFile(root, name) : null;
+    if (file) out[name] = exportedNames(readFileSync(file, 'utf8'));
+  }
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
 }
 
 function sources(dir, out = []) {
@@ -64,16 +94,24 @@ function sources(dir, out = []) {
   return out;
 }
 
-export function remoteFacadeImports(remoteDir) {
+/** Every name a remote's shipped sources import from a `@mchezo/*` module, by module. */
+export function remoteSharedImports(remoteDir) {
   const used = {};
   for (const file of sources(join(remoteDir, 'src'))) {
     const code = readFileSync(file, 'utf8');
-    for (const module of Object.keys(FACADES)) {
+    const modules = new Set(
+      [...code.matchAll(/from\s+['"](@mchezo\/[\w-]+\/[\w./-]+)['"]/g)].map((m) => m[1]),
+    );
+    for (const module of modules) {
       const names = importedNames(code, module);
       if (!names.length) continue;
-      if (!used[module]) used[module] = new Set();
+      used[module] ??= new Set();
       for (const name of names) used[module].add(name);
     }
   }
-  return Object.fromEntries(Object.entries(used).map(([m, set]) => [m, [...set].sort()]));
+  return Object.fromEntries(
+    Object.entries(used)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([m, set]) => [m, [...set].sort()]),
+  );
 }

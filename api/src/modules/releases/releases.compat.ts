@@ -149,15 +149,17 @@ export async function checkCompatibility({
       problems.push(`was built against ${s.name} ${own}, outside the shell's range ${host.requiredVersion}`);
   }
 
-  // 5. Names the remote imports from shared modules the shell provides with a fixed set of
-  //    exports (the router, query and i18n facades): the shell's copy must have every one, or
-  //    the remote would get `undefined` at run time.
+  // 5. Names the remote imports from the shared `@mchezo/*` modules the shell provides (the
+  //    host context, the API client, the i18n instance, the router/query/i18n facades…): the
+  //    remote runs on the shell's copy, which must have every one, or the remote would get
+  //    `undefined` at run time. Modules the shell does not provide are the remote's own copies.
   const imports = await readJson(join(dir, 'shared-imports.json')).catch(() => null);
   const exports = await readJson(join(cdnDir, 'shell', 'shared-exports.json')).catch(() => null);
   if (imports && exports) {
     for (const [module, names] of Object.entries(imports as Record<string, string[]>)) {
       const offered = (exports as Record<string, string[]>)[module];
-      if (!offered) continue;
+      // Not shared by the shell (the remote's own copy), or a star re-export (names unknown).
+      if (!offered || offered.includes('*')) continue;
       const absent = names.filter((n) => !offered.includes(n));
       if (absent.length)
         problems.push(`uses ${list(absent)} from ${module}, which the live shell does not provide`);
