@@ -272,6 +272,8 @@ test.describe('deposit', () => {
     await expect(toast(page, 'Deposit Failed')).toContainText(
       'Your deposit could not be processed. Please try again.',
     );
+    // Never announced as "being processed": that toast (4 s) would still be on screen now.
+    expect(await toast(page, 'Deposit Initiated').count()).toBe(0);
     // Its 2 s delay (spec §4) is pinned with fake timers in the wallet's component tests, not
     // against the wall clock here.
     await expect(headerBalance(page)).toHaveText(ksh(0));

@@ -59,14 +59,18 @@ function OnlineDeposit({ currency }: { currency: string }) {
         onSuccess: (res) => {
           keys.done();
           setAmount('');
-          host.toast.success(
-            t('deposit.successTitle'),
-            t('deposit.success', {
-              currency,
-              amount: formatAmount(body.amount, locale),
-              id: res.transaction_id,
-            }),
-          );
+          // "Being processed" only for a request the provider took: a refusal is failed already
+          // (the card says so now; the notice follows below).
+          if (res.status !== 'failed') {
+            host.toast.success(
+              t('deposit.successTitle'),
+              t('deposit.success', {
+                currency,
+                amount: formatAmount(body.amount, locale),
+                id: res.transaction_id,
+              }),
+            );
+          }
           setFollowed({
             id: res.transaction_id,
             type: 'deposit',
