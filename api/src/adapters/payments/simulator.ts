@@ -96,13 +96,9 @@ export class SimulatorPaymentProvider implements PaymentProvider {
 
   constructor(
     private readonly delayMs: number,
-    private deliver: Deliver,
+    private readonly deliver: Deliver,
     private readonly onError: (err: unknown) => void = () => {},
   ) {}
-
-  setDeliver(deliver: Deliver): void {
-    this.deliver = deliver;
-  }
 
   predictRef(transactionId: string): string {
     return `SIM-${transactionId}`;
