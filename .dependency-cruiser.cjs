@@ -3,8 +3,17 @@
  *   contracts <- api-client <- host <- remotes/* (loaded at run time by) shell
  *   ui, i18n <- remotes, shell;   api never imports front-end code.
  * `npm run depcheck` fails on any import that crosses them.
+ *
+ * Inside the API (api/src): modules/<domain>/ is routes -> service -> repository; another
+ * module sees a domain only through its services (`*.service.ts`) and its public types
+ * (`*.types.ts`), never its repository or routes. db/, lib/ and adapters/ sit below
+ * the modules and never import one.
  */
-const ZOD_SCHEMA_FILES = '^shared/contracts/src/(auth|wallet|casino|config|chat|errors|releases)[.]ts$';
+const ZOD_SCHEMA_FILES =
+  '^shared/contracts/src/(auth|wallet|casino|config|chat|errors|releases|testing)[.]ts$';
+/** The kits tests share (stub API, contract fixtures): they run under Vitest, never ship to a phone. */
+const TEST_KITS = '^shared/host/src/render-remote[.]tsx$|^shared/contracts/src/testing[.]ts$';
+const TEST_CODE = `[.]test[.]tsx?$|${TEST_KITS}`;
 
 module.exports = {
   forbidden: [
@@ -72,6 +81,25 @@ module.exports = {
       to: { path: '^(shell|remotes|shared/(api-client|host|ui|i18n)|tooling)/' },
     },
     {
+      name: 'api-module-internals',
+      comment:
+        "An API module reaches another module only through its services (*.service.ts) or its public types (*.types.ts): the repository's queries and the routes stay private to their module.",
+      severity: 'error',
+      from: { path: '^api/src/modules/([^/]+)/' },
+      to: {
+        path: '^api/src/modules/',
+        pathNot: ['^api/src/modules/$1/', '^api/src/modules/[^/]+/[^/]+[.](service|types)[.]ts$'],
+      },
+    },
+    {
+      name: 'api-infrastructure-imports-module',
+      comment:
+        'db, lib and adapters are below the modules: a module uses them, never the reverse (type-only imports aside). Known exception: the built-in demo game provider stands in for an external provider and still reads the casino catalogue and its seamless signing; they move below the modules when the seamless signing gets its own lib file.',
+      severity: 'error',
+      from: { path: '^api/src/(db|lib|adapters)/', pathNot: '^api/src/adapters/games/demo-provider\\.ts$' },
+      to: { path: '^api/src/modules/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'library-behind-a-facade',
       comment:
         'react-router-dom, @tanstack/react-query and react-i18next reach the shell and remotes only through @mchezo/host/router, @mchezo/host/query and @mchezo/i18n/react: one shared, trimmed instance for the page.',
@@ -88,10 +116,25 @@ module.exports = {
     {
       name: 'browser-imports-zod-schemas',
       comment:
-        'Browser code imports contract types (import type) and zod-free constants only: the schema library would ship to every phone.',
+        'Browser code imports contract types (import type) and the zod-free contract files only (constants, config defaults, money): the schema library would ship to every phone.',
       severity: 'error',
-      from: { path: '^(shell|remotes)/', pathNot: '[.]test[.]tsx?$' },
+      from: { path: '^(shell|remotes|shared/(api-client|host|ui|i18n))/', pathNot: TEST_CODE },
       to: { path: ZOD_SCHEMA_FILES, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'test-kit-only-in-tests',
+      comment: 'The test kits (stub API, contract fixtures) are imported by tests only.',
+      severity: 'error',
+      from: { path: '^(shell|remotes|shared)/', pathNot: TEST_CODE },
+      to: { path: TEST_KITS },
+    },
+    {
+      name: 'zod-free-contract-files',
+      comment:
+        'Every contract file that is not a schema file is imported by the browser, so it never reaches zod (types of a schema file are fine).',
+      severity: 'error',
+      from: { path: '^shared/contracts/src/', pathNot: `${ZOD_SCHEMA_FILES}|[.]test[.]ts$` },
+      to: { path: `(^|/)node_modules/zod/|${ZOD_SCHEMA_FILES}`, dependencyTypesNot: ['type-only'] },
     },
   ],
   options: {

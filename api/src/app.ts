@@ -13,11 +13,14 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { DemoGameProvider } from './adapters/games/demo-provider.js';
+import { DemoGameProvider, type ReelStops } from './adapters/games/demo-provider.js';
 import { demoGameRoutes } from './adapters/games/demo-provider.routes.js';
+import { reelStopsFor } from './adapters/games/demo-reels.js';
 import type { GameProvider } from './adapters/games/game-provider.js';
 import { createPaymentProvider } from './adapters/payments/create-payment-provider.js';
 import type { PaymentProvider } from './adapters/payments/payment-provider.js';
+import { SimulatorPaymentProvider } from './adapters/payments/simulator.js';
+import { simulatorTestRoutes } from './adapters/payments/simulator.routes.js';
 import { ConsoleSmsSender } from './adapters/sms/console-sms.js';
 import { GatewaySmsSender } from './adapters/sms/gateway-sms.js';
 import type { SmsSender } from './adapters/sms/sms-sender.js';
@@ -33,15 +36,21 @@ import { type Clock, systemClock } from './lib/time.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { RateLimiter } from './modules/auth/rate-limit.js';
+import { grantConfiguredManagers } from './modules/auth/roles.service.js';
 import { casinoRoutes } from './modules/casino/casino.routes.js';
 import { seedGames } from './modules/casino/casino.service.js';
 import { seamlessRoutes } from './modules/casino/seamless.routes.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
 import { configRoutes } from './modules/config/config.routes.js';
 import { buildPublicConfig } from './modules/config/config.service.js';
+import { OverrideService } from './modules/releases/overrides.service.js';
 import { releasesRoutes } from './modules/releases/releases.routes.js';
-import { ReleaseService } from './modules/releases/releases.service.js';
+import { RevisionService } from './modules/releases/revisions.service.js';
+import { syncWithBuilds } from './modules/releases/startup-sync.js';
+import { VersionService } from './modules/releases/versions.service.js';
 import { paymentCallbackRoutes } from './modules/wallet/callbacks.routes.js';
+import { GameWalletService } from './modules/wallet/game-wallet.service.js';
+import { PaymentsService } from './modules/wallet/payments.service.js';
 import { Reconciler } from './modules/wallet/reconcile.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { WalletService } from './modules/wallet/wallet.service.js';
@@ -57,6 +66,8 @@ export interface AppDeps {
   sms?: SmsSender;
   payments?: PaymentProvider;
   games?: GameProvider;
+  /** The demo game's reel stops (tests script them); otherwise crypto, or DEMO_GAME_SEED's. */
+  reelStops?: ReelStops;
   clock?: Clock;
   /** Replaces the whole logger configuration (tests pass `false`). */
   logger?: FastifyServerOptions['logger'];
@@ -67,7 +78,7 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
-    wallet: WalletService;
+    payments: PaymentsService;
     reconciler: Reconciler;
   }
 }
@@ -150,8 +161,8 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
         : new ConsoleSmsSender(app.log)),
     payments:
       deps.payments ??
-      // `wallet` is made below from this context; the simulator settles only after a request.
-      createPaymentProvider(env, (kind, body) => wallet.settleCallback(kind, body), app.log),
+      // `payments` is made below from this context; the simulator settles only after a request.
+      createPaymentProvider(env, (kind, body) => payments.settleCallback(kind, body), app.log),
   };
   if (env.SMS_PROVIDER === 'gateway' && !env.SMS_GATEWAY_API_KEY && !deps.sms) {
     app.log.warn('SMS_PROVIDER=gateway without SMS_GATEWAY_API_KEY: using the console adapter');
@@ -159,11 +170,15 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
   const auth = new AuthService(ctx);
   const limiter = new RateLimiter(ctx);
   const wallet = new WalletService(ctx);
-  const reconciler = new Reconciler(ctx, wallet);
-  const games = deps.games ?? new DemoGameProvider(ctx, app);
-  const releases = new ReleaseService(ctx);
+  const payments = new PaymentsService(ctx);
+  const gameWallet = new GameWalletService(ctx);
+  const reconciler = new Reconciler(ctx, payments);
+  const games = deps.games ?? new DemoGameProvider(ctx, app, deps.reelStops ?? reelStopsFor(env));
+  const versions = new VersionService(ctx);
+  const revisions = new RevisionService(ctx, versions);
+  const overrides = new OverrideService(ctx, revisions, versions);
   app.decorate('ctx', ctx);
-  app.decorate('wallet', wallet);
+  app.decorate('payments', payments);
   app.decorate('reconciler', reconciler);
   app.decorateRequest('auth', null);
 
@@ -242,11 +257,13 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
       await api.register(authRoutes, { ctx, auth, limiter, requireAuth });
       await api.register(chatRoutes, { ctx, requireAuth });
       await api.register(casinoRoutes, { ctx, games, requireAuth });
-      await api.register(walletRoutes, { ctx, wallet, auth, requireAuth });
-      await api.register(paymentCallbackRoutes, { ctx, wallet });
-      await api.register(seamlessRoutes, { ctx, wallet });
+      await api.register(walletRoutes, { wallet, payments, requireAuth });
+      await api.register(paymentCallbackRoutes, { ctx, payments });
+      await api.register(seamlessRoutes, { ctx, wallet: gameWallet });
       await api.register(demoGameRoutes, { ctx, games });
-      await api.register(releasesRoutes, { ctx, releases, requireAuth });
+      await api.register(releasesRoutes, { ctx, revisions, versions, overrides, requireAuth });
+      if (env.SIMULATOR_TEST_CONTROL && ctx.payments instanceof SimulatorPaymentProvider)
+        await api.register(simulatorTestRoutes, { simulator: ctx.payments });
     },
     { prefix: API_PREFIX },
   );
@@ -255,7 +272,7 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
   if (env.SITE_DIR)
     app.register(sitePlugin, {
       siteDir: env.SITE_DIR,
-      currentManifest: () => releases.current(),
+      currentManifest: () => revisions.current(),
       publicConfig: buildPublicConfig(env),
     });
 
@@ -263,8 +280,8 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
     await ensureSchema(env);
     await migrateToLatest(database.db as never);
     await seedGames(ctx);
-    await releases.grantConfiguredManagers();
-    await releases.syncWithBuilds(env.RELEASES_ACTIVATE_LATEST);
+    await grantConfiguredManagers(ctx);
+    await syncWithBuilds(ctx, revisions, versions, env.RELEASES_ACTIVATE_LATEST);
     reconciler.start();
   });
   app.addHook('onClose', async () => {

@@ -89,6 +89,11 @@ const EnvSchema = z.object({
   PAYMENT_PROVIDER: z.enum(['simulator', 'daraja']).default('simulator'),
   PAYMENT_CALLBACK_SECRET: secret,
   SIMULATOR_DELAY_MS: int(2000, 0, 600_000),
+  /**
+   * Tests only (NODE_ENV=test): serves POST /api/v1/testing/simulator/{hold,settle}, so a test
+   * keeps one phone's payments pending until it settles them itself.
+   */
+  SIMULATOR_TEST_CONTROL: bool(false),
   RECONCILE_INTERVAL_SECONDS: int(60, 0, 86_400),
   RECONCILE_AFTER_SECONDS: int(120, 0, 86_400),
   DARAJA_BASE_URL: z.string().url().default('https://sandbox.safaricom.co.ke'),
@@ -122,8 +127,34 @@ const EnvSchema = z.object({
   SUPPORT_CHAT_WEBSITE_TOKEN: optionalString,
   GAME_PROVIDER_SECRET: secret,
   LAUNCH_TOKEN_TTL_SECONDS: int(300, 10, 3600),
+  /** Tests only (NODE_ENV=test): each demo game session replays the reel stops of this seed. */
+  DEMO_GAME_SEED: optionalString
+    .transform((v) => (v === undefined ? undefined : Number(v)))
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(0)
+        .max(2 ** 32 - 1)
+        .optional(),
+    ),
   /** CSP frame-ancestors of the demo game page: who may embed it. */
   GAME_FRAME_ANCESTORS: z.string().default("'self' http://localhost:* http://127.0.0.1:*"),
+});
+
+/** What lets a test steer money or luck must never be switched on in a deployed server. */
+const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
+  const testOnly = { SIMULATOR_TEST_CONTROL: env.SIMULATOR_TEST_CONTROL, DEMO_GAME_SEED: env.DEMO_GAME_SEED };
+  for (const [key, value] of Object.entries(testOnly)) {
+    if (value !== undefined && value !== false && env.NODE_ENV !== 'test')
+      ctx.addIssue({ code: 'custom', path: [key], message: 'is for tests only (needs NODE_ENV=test)' });
+  }
+  if (env.SIMULATOR_TEST_CONTROL && env.PAYMENT_PROVIDER !== 'simulator')
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SIMULATOR_TEST_CONTROL'],
+      message: 'needs PAYMENT_PROVIDER=simulator',
+    });
 });
 
 type Parsed = z.infer<typeof EnvSchema>;
@@ -147,7 +178,7 @@ export class EnvError extends Error {}
  * and callback URLs survive a restart. Secrets are never logged.
  */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = EnvSchema.safeParse(source);
+  const result = CheckedEnvSchema.safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);

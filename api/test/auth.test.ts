@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -187,6 +188,29 @@ describe.each(DB_MODES)('auth (%s)', (mode) => {
       const refreshed = await post(t.app, '/auth/refresh', { refresh_token: p.refreshToken });
       expect(refreshed.statusCode).toBe(200);
       expect((await get(t.app, '/auth/me', bearer(json(refreshed).access_token))).statusCode).toBe(200);
+    });
+
+    it('a token already accepted still expires on time', async () => {
+      const p = await createPlayer(t.app);
+      expect((await get(t.app, '/auth/me', p.headers)).statusCode).toBe(200);
+      t.clock.advance(899_000);
+      expect((await get(t.app, '/auth/me', p.headers)).statusCode).toBe(200);
+      t.clock.advance(1_000);
+      const res = await get(t.app, '/auth/me', p.headers);
+      expect(res.statusCode).toBe(401);
+      expect(json(res).code).toBe('TOKEN_EXPIRED');
+    });
+
+    it('a token signed with the right secret but another algorithm is refused', async () => {
+      const p = await createPlayer(t.app);
+      const [, claims] = p.accessToken.split('.');
+      const payload = JSON.parse(Buffer.from(claims!, 'base64url').toString('utf8'));
+      const hs384 = await new SignJWT(payload)
+        .setProtectedHeader({ alg: 'HS384', typ: 'JWT' })
+        .sign(new TextEncoder().encode(t.env.JWT_SECRET));
+      const res = await get(t.app, '/auth/me', bearer(hs384));
+      expect(res.statusCode).toBe(401);
+      expect(json(res).reason).toBe('INVALID_TOKEN');
     });
 
     it('refresh rotates; reusing the spent token revokes the session with locked_out', async () => {

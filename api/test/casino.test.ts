@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SYMBOLS } from '../src/adapters/games/demo-provider.js';
+import { seededStops } from '../src/adapters/games/demo-reels.js';
 import {
   balances,
   checkLedger,
@@ -17,11 +19,28 @@ import {
   type TestApp,
 } from './helpers.js';
 
+type Reels = [(typeof SYMBOLS)[number], (typeof SYMBOLS)[number], (typeof SYMBOLS)[number]];
+const LOSE: Reels = ['lemon', 'bell', 'star'];
+const TWO_CHERRIES: Reels = ['cherry', 'lemon', 'cherry'];
+
 describe.each(DB_MODES)('casino and demo game provider (%s)', (mode) => {
   let t: TestApp;
   let p: Player;
+  /** The demo game's reel stops, in the order its spins will draw them: each test scripts its own. */
+  const script: string[] = [];
+  const scripted = (...rounds: Reels[]) => script.push(...rounds.flat());
   beforeAll(async () => {
-    t = await createTestApp(mode);
+    t = await createTestApp(
+      mode,
+      {},
+      {
+        reelStops: () => {
+          const stop = script.shift();
+          if (!stop) throw new Error('the test scripted no more reel stops');
+          return stop as Reels[number];
+        },
+      },
+    );
     p = await createPlayer(t.app);
   });
   afterAll(() => t.close());
@@ -105,31 +124,42 @@ describe.each(DB_MODES)('casino and demo game provider (%s)', (mode) => {
     const s = json(session);
     expect(s).toMatchObject({ game_name: 'Lucky Sevens', balance: 100, currency: 'KES' });
 
-    let balance = 100;
-    let won = 0;
-    for (let i = 0; i < 10; i++) {
-      const spin = await post(t.app, '/games/demo/spin', { session_token: s.session_token, stake: 10 });
-      expect(spin.statusCode).toBe(200);
-      const r = json(spin);
-      expect(r.reels).toHaveLength(3);
-      expect(r.balance).toBeCloseTo(balance - 10 + r.win, 2);
-      balance = r.balance;
-      won += r.win;
+    // Ten spins of 10: the third pays two cherries (2.5x), the others lose.
+    const rounds = [LOSE, LOSE, TWO_CHERRIES, LOSE, LOSE, LOSE, LOSE, LOSE, LOSE, LOSE];
+    scripted(...rounds);
+    const spin = () => post(t.app, '/games/demo/spin', { session_token: s.session_token, stake: 10 });
+    const seen: { reels: string[]; win: number; balance: number }[] = [];
+    for (let i = 0; i < rounds.length; i++) {
+      const res = await spin();
+      expect(res.statusCode).toBe(200);
+      const { reels, win, balance } = json(res);
+      seen.push({ reels, win, balance });
     }
-    const b = await balances(t.app, p.headers);
-    // Stakes came out of main (no bonus), wins went to the withdrawal pot.
-    expect(b.main).toBe(0);
-    expect(b.withdrawal).toBeCloseTo(won, 2);
+    expect(seen).toEqual([
+      { reels: LOSE, win: 0, balance: 90 },
+      { reels: LOSE, win: 0, balance: 80 },
+      { reels: TWO_CHERRIES, win: 25, balance: 95 },
+      ...[85, 75, 65, 55, 45, 35, 25].map((balance) => ({ reels: LOSE, win: 0, balance })),
+    ]);
+    // Stakes came out of main (no bonus), the win went to the withdrawal pot.
+    expect(await balances(t.app, p.headers)).toEqual({ main: 0, withdrawal: 25, bonus: 0 });
     await checkLedger(t.app);
 
     const bad = await post(t.app, '/games/demo/spin', { session_token: s.session_token, stake: 15 });
     expect(bad.statusCode).toBe(400);
     const forged = await post(t.app, '/games/demo/spin', { session_token: launch, stake: 10 });
     expect(forged.statusCode).toBe(401);
-    if (b.main + b.withdrawal < 10) {
-      const broke = await post(t.app, '/games/demo/spin', { session_token: s.session_token, stake: 10 });
-      expect(broke.statusCode).toBe(422);
-    }
+
+    // Two more losing spins leave 5: the next stake of 10 is refused before any reel turns.
+    scripted(LOSE, LOSE);
+    expect(json(await spin()).balance).toBe(15);
+    expect(json(await spin()).balance).toBe(5);
+    const broke = await spin();
+    expect(broke.statusCode).toBe(422);
+    expect(json(broke).code).toBe('INSUFFICIENT_FUNDS');
+    expect(script).toEqual([]);
+    expect(await balances(t.app, p.headers)).toEqual({ main: 0, withdrawal: 5, bonus: 0 });
+    await checkLedger(t.app);
   });
 
   it('launch tokens are short-lived', async () => {
@@ -257,5 +287,51 @@ describe.each(DB_MODES)('casino and demo game provider (%s)', (mode) => {
         .execute();
       expect((await bet('b10', 1)).statusCode).toBe(403);
     });
+  });
+});
+
+describe('seeded reel stops (DEMO_GAME_SEED, the e2e server sets it)', () => {
+  const draw = (stops: ReturnType<typeof seededStops>, session: string, n: number) =>
+    Array.from({ length: n }, () => stops(session));
+
+  it('every game session replays the same stops, whatever other sessions draw meanwhile', () => {
+    const stops = seededStops(25);
+    const first = draw(stops, 'session-a', 30);
+    draw(stops, 'session-b', 7);
+    expect([...draw(stops, 'session-c', 10), ...draw(stops, 'session-c', 20)]).toEqual(first);
+    expect(draw(seededStops(25), 'another', 30)).toEqual(first);
+    expect(draw(seededStops(26), 'session-a', 30)).not.toEqual(first);
+  });
+
+  it.each(DB_MODES)('drives the demo game: two players see the same rounds (%s)', async (mode) => {
+    const t = await createTestApp(mode, { DEMO_GAME_SEED: '25' });
+    try {
+      const rounds: { reels: string[]; win: number }[][] = [];
+      for (const player of [await createPlayer(t.app), await createPlayer(t.app)]) {
+        await post(
+          t.app,
+          '/wallet/deposit',
+          { amount: 100, currency: 'KES', phone_number: player.phone },
+          player.headers,
+        );
+        await settlePayments(t.app);
+        const { game_link } = json(
+          await post(t.app, '/casino/game/link', { game_id: 'lucky-sevens' }, player.headers),
+        );
+        const launch = new URL(game_link).searchParams.get('launch');
+        const { session_token } = json(await post(t.app, '/games/demo/session', { launch_token: launch }));
+        const played = [];
+        for (let i = 0; i < 5; i++) {
+          const { reels, win } = json(await post(t.app, '/games/demo/spin', { session_token, stake: 10 }));
+          played.push({ reels, win });
+        }
+        rounds.push(played);
+      }
+      expect(rounds[1]).toEqual(rounds[0]);
+      // What e2e/specs rely on with seed 25: the first round loses, the second wins (2.5x).
+      expect(rounds[0]?.map((r) => r.win)).toEqual([0, 25, 25, 0, 0]);
+    } finally {
+      await t.close();
+    }
   });
 });

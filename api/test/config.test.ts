@@ -145,4 +145,33 @@ describe('environment', () => {
       /FEATURE_WALLET_ENABLED/,
     );
   });
+
+  it('refuses the test-only switches outside NODE_ENV=test', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mchezo-env-'));
+    for (const NODE_ENV of ['production', 'development', undefined]) {
+      expect(() => loadEnv({ DATA_DIR: dir, NODE_ENV, SIMULATOR_TEST_CONTROL: 'true' })).toThrow(
+        /SIMULATOR_TEST_CONTROL: is for tests only/,
+      );
+      expect(() => loadEnv({ DATA_DIR: dir, NODE_ENV, DEMO_GAME_SEED: '25' })).toThrow(
+        /DEMO_GAME_SEED: is for tests only/,
+      );
+      expect(
+        loadEnv({ DATA_DIR: dir, NODE_ENV, SIMULATOR_TEST_CONTROL: 'false', DEMO_GAME_SEED: '' }),
+      ).toMatchObject({ SIMULATOR_TEST_CONTROL: false, DEMO_GAME_SEED: undefined });
+    }
+    expect(
+      loadEnv({ DATA_DIR: dir, NODE_ENV: 'test', SIMULATOR_TEST_CONTROL: 'true', DEMO_GAME_SEED: '25' }),
+    ).toMatchObject({ SIMULATOR_TEST_CONTROL: true, DEMO_GAME_SEED: 25 });
+    expect(() =>
+      loadEnv({
+        DATA_DIR: dir,
+        NODE_ENV: 'test',
+        SIMULATOR_TEST_CONTROL: 'true',
+        PAYMENT_PROVIDER: 'daraja',
+      }),
+    ).toThrow(/SIMULATOR_TEST_CONTROL: needs PAYMENT_PROVIDER=simulator/);
+    expect(() => loadEnv({ DATA_DIR: dir, NODE_ENV: 'test', DEMO_GAME_SEED: 'lucky' })).toThrow(
+      /DEMO_GAME_SEED/,
+    );
+  });
 });

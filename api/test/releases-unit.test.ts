@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REMOTE_EXPOSES } from '@mchezo/contracts/releases-constants';
 import { describe, expect, it } from 'vitest';
-import { satisfies } from '../src/modules/releases/semver.js';
+import { satisfies } from '../src/modules/releases/releases.compat.js';
 
 describe('semver ranges of the compatibility check', () => {
   it.each([
@@ -26,6 +26,15 @@ describe('semver ranges of the compatibility check', () => {
     ['1.0.0', '^*', true],
     ['1.4.0', '1.x', true],
     ['2.0.0', '1.x', false],
+    // Prereleases are ordered as semver orders them, and are not excluded from ranges.
+    ['19.4.0-rc.1', '^19.3.1', true],
+    ['19.3.1-rc.1', '^19.3.1', false],
+    ['1.0.0-beta.3', '1.0.0-beta.3', true],
+    ['1.0.0-beta.3', '*', true],
+    ['1.0.0-beta.3', '^*', true],
+    ['1.2.3', '', true],
+    ['1.2', '^1.0.0', false],
+    ['1.2.3', 'not a range', false],
   ])('%s satisfies %s: %s', (version, range, expected) => {
     expect(satisfies(version, range)).toBe(expected);
   });
@@ -35,7 +44,8 @@ describe('REMOTE_EXPOSES', () => {
   it("names exactly the modules the shell's route table mounts", async () => {
     // The shell's table is the one that mounts pages; the API's check reads the constant.
     const file = join(import.meta.dirname, '../../shell/src/app/route-table.ts');
-    if (!existsSync(file)) return;
+    // The comparison is the test: a moved table must fail here, not pass unchecked.
+    expect(existsSync(file), `${file} is missing; point this test at the shell's route table`).toBe(true);
     const { REMOTE_ROUTES } = (await import(file)) as {
       REMOTE_ROUTES: readonly { remote: keyof typeof REMOTE_EXPOSES; expose: string }[];
     };

@@ -1,10 +1,12 @@
+import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inTransaction, isUniqueViolation, type Tx } from '../src/db/tx.js';
+import type { DB } from '../src/db/schema.js';
+import { inTransaction, isUniqueViolation } from '../src/db/tx.js';
 import { createTestApp, DB_MODES, type TestApp } from './helpers.js';
 
 /** rate_limits is a plain key → count table: a convenient scratch table here. */
-const insert = (trx: Tx, key: string) =>
+const insert = (trx: Kysely<DB>, key: string) =>
   trx.insertInto('rate_limits').values({ key, window_start: 0, count: 1 }).execute();
 
 describe.each(DB_MODES)('write transactions (%s)', (mode) => {

@@ -304,11 +304,11 @@ describe.each(DB_MODES)('wallet (%s)', (mode) => {
     expect(await main()).toBe(700);
 
     // The settlement both paths share reads the body with the adapter, as the route did.
-    await expect(t.app.wallet.settleCallback('deposit', { hello: 1 })).rejects.toMatchObject({
+    await expect(t.app.payments.settleCallback('deposit', { hello: 1 })).rejects.toMatchObject({
       statusCode: 400,
       extra: { code: 'INVALID_CALLBACK_BODY' },
     });
-    expect(await t.app.wallet.settleCallback('deposit', { provider_ref: 'SIM-none', result_code: 0 })).toBe(
+    expect(await t.app.payments.settleCallback('deposit', { provider_ref: 'SIM-none', result_code: 0 })).toBe(
       null,
     );
     const ledger = await t.app.ctx.database.db

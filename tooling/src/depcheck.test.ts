@@ -40,9 +40,17 @@ const BASE = {
     "import { z } from 'zod';\nexport const Balance = z.object({});\nexport type Balance = { amount: number };\n",
   'shared/contracts/src/casino-constants.ts': 'export const GAME_CATEGORIES = [] as const;\n',
   'shared/host/src/context.tsx': 'export const HostContext = null;\n',
+  'shared/contracts/src/testing.ts':
+    "import { z } from 'zod';\nexport const checkFixture = (v: unknown) => z.unknown().parse(v);\n",
+  'shared/host/src/render-remote.tsx':
+    "import { checkFixture } from '../../contracts/src/testing.ts';\nexport const renderRemote = () => checkFixture;\n",
   'remotes/wallet/src/deposit-page.tsx': 'export default function DepositPage() { return null; }\n',
   'shell/src/app.tsx': 'export const App = 1;\n',
   'api/src/server.ts': 'export {};\n',
+  'api/src/modules/wallet/wallet.repository.ts': 'export const findWallet = () => null;\n',
+  'api/src/modules/wallet/wallet.service.ts':
+    "import { findWallet } from './wallet.repository.js';\nexport const balance = () => findWallet();\n",
+  'api/src/modules/wallet/wallet.types.ts': 'export type Pots = { main: number };\n',
   'node_modules/react-router-dom/package.json': '{"name":"react-router-dom","main":"index.js"}',
   'node_modules/react-router-dom/index.js': 'export const Link = 1;\n',
 };
@@ -55,6 +63,8 @@ describe('dependency check', () => {
       ...BASE,
       'remotes/lobby/src/home-page.tsx':
         "import { HostContext } from '../../../shared/host/src/context.tsx';\nimport type { Balance } from '../../../shared/contracts/src/wallet.ts';\nimport { GAME_CATEGORIES } from '../../../shared/contracts/src/casino-constants.ts';\nexport const x: Balance | null = null;\nexport default [HostContext, GAME_CATEGORIES];\n",
+      'api/src/modules/casino/casino.service.ts':
+        "import { balance } from '../wallet/wallet.service.js';\nimport type { Pots } from '../wallet/wallet.types.js';\nexport const stake = (p: Pots) => [balance(), p];\n",
     });
     const result = check();
     expect(result.output).toContain('no dependency violations');
@@ -91,6 +101,31 @@ describe('dependency check', () => {
       'browser-imports-zod-schemas',
       'remotes/lobby/src/bad.ts',
       "import { Balance } from '../../../shared/contracts/src/wallet.ts';\nexport default Balance;\n",
+    ],
+    [
+      'api-module-internals',
+      'api/src/modules/casino/bad.ts',
+      "import { findWallet } from '../wallet/wallet.repository.js';\nexport default findWallet;\n",
+    ],
+    [
+      'api-infrastructure-imports-module',
+      'api/src/lib/bad.ts',
+      "import { balance } from '../modules/wallet/wallet.service.js';\nexport default balance;\n",
+    ],
+    [
+      'browser-imports-zod-schemas',
+      'shared/host/src/bad.tsx',
+      "import { Balance } from '../../contracts/src/wallet.ts';\nexport default Balance;\n",
+    ],
+    [
+      'test-kit-only-in-tests',
+      'remotes/wallet/src/bad.tsx',
+      "import { renderRemote } from '../../../shared/host/src/render-remote.tsx';\nexport default renderRemote;\n",
+    ],
+    [
+      'zod-free-contract-files',
+      'shared/contracts/src/money.ts',
+      "import { Balance } from './wallet.ts';\nexport default Balance;\n",
     ],
   ])('fails on %s', (rule, path, content) => {
     tree({ ...BASE, [path]: content });

@@ -1,23 +1,12 @@
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, type SqliteDatabase as KyselySqlite, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Env } from '../env.js';
-import { startCheckpointer } from './checkpointer.js';
 import type { DB } from './schema.js';
-
-export type Dialect = 'sqlite' | 'postgres';
 
 export interface Database {
   db: Kysely<DB>;
-  dialect: Dialect;
-  /**
-   * SQLite only: a second, read-only connection for hot reads outside transactions. In WAL mode
-   * it sees the last committed state (never another request's open transaction) and does not
-   * wait for the writer's connection.
-   */
-  reader?: SqliteDatabase.Database;
-  /** SQLite only: the connection behind `db`, for transaction control (db/tx.ts). */
-  writer?: SqliteDatabase.Database;
+  dialect: 'sqlite' | 'postgres';
   close(): Promise<void>;
 }
 
@@ -29,7 +18,7 @@ const pgTypes = {
   },
 };
 
-/** What the WAL file is cut back to after a burst (SQLite's `journal_size_limit`). */
+/** What the WAL file is cut back to once a checkpoint has copied it into the database. */
 export const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
 
 export function createDatabase(env: Pick<Env, 'DATABASE_URL' | 'DATABASE_SCHEMA' | 'SQLITE_PATH'>): Database {
@@ -44,62 +33,44 @@ export function createDatabase(env: Pick<Env, 'DATABASE_URL' | 'DATABASE_SCHEMA'
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const sqlite = new SqliteDatabase(env.SQLITE_PATH);
-  // WAL: readers never block the writer; NORMAL sync is durable across process crashes in WAL mode.
+  // WAL: a commit appends to the log instead of rewriting the database file; NORMAL sync is
+  // durable across process crashes in WAL mode.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  // Checkpoints run on a worker thread (checkpointer.ts); this is only the backstop (~400 MB),
-  // and it runs on the request thread. Under a steady stream of commits the worker's PASSIVE
-  // checkpoints seldom finish between two commits, so the WAL is not reused and grows (~20,000
-  // frames a second of deposits): an 80 MB backstop stalled every request ~50 ms (two fsyncs)
-  // every second or two. The worker still syncs the WAL every second.
-  sqlite.pragma('wal_autocheckpoint = 100000');
-  // A burst of writes can grow the WAL to gigabytes before a checkpoint catches up; SQLite
-  // reuses the file afterwards but keeps its size. This truncates it back when it is reset.
+  // SQLite's own checkpoint runs after the commit that takes the WAL past 1000 pages (~4 MiB).
+  // This process has one connection and no reader can hold an old snapshot, so each checkpoint
+  // copies the whole log back and the next commits reuse the file from its start: the WAL
+  // stays near that size. journal_size_limit shrinks the file if anything (another process
+  // reading the file, a long transaction) once let it grow past the limit.
+  sqlite.pragma('wal_autocheckpoint = 1000');
   sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
-  const checkpointer = startCheckpointer(env.SQLITE_PATH);
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
-  const reader = new SqliteDatabase(env.SQLITE_PATH, { readonly: true });
-  reader.pragma('busy_timeout = 5000');
-  return {
-    db,
-    dialect: 'sqlite',
-    reader,
-    writer: sqlite,
-    close: async () => {
-      await checkpointer.stop();
-      reader.close();
-      await db.destroy();
-    },
-  };
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
 /**
- * Kysely prepares every query anew; better-sqlite3 statements are reusable, and preparing is a
- * large share of a small query's cost. The same SQL text (our queries are parameterised, so the
- * set is small) reuses its statement. Safe because better-sqlite3 runs each statement to
- * completion synchronously.
+ * better-sqlite3 as Kysely sees it, but each SQL text is prepared once and its statement reused:
+ * Kysely asks for a new statement per query, and preparing costs more than running our small
+ * queries (the session check: 43 µs a call prepared anew, 14 µs reused). Our SQL is
+ * parameterised, so the set of texts is small; the bound only guards against a runaway one.
+ * Safe because better-sqlite3 runs a statement to completion before the next one starts.
  */
-function cachingStatements(sqlite: SqliteDatabase.Database): SqliteDatabase.Database {
-  const cache = new Map<string, SqliteDatabase.Statement>();
-  return new Proxy(sqlite, {
-    get(target, prop, receiver) {
-      if (prop !== 'prepare') {
-        const value = Reflect.get(target, prop, receiver);
-        return typeof value === 'function' ? value.bind(target) : value;
+function reusingStatements(sqlite: SqliteDatabase.Database): KyselySqlite {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        if (statements.size >= 500) statements.clear();
+        statement = sqlite.prepare(sql);
+        statements.set(sql, statement);
       }
-      return (source: string) => {
-        let stmt = cache.get(source);
-        if (!stmt) {
-          stmt = target.prepare(source);
-          if (cache.size >= 500) cache.delete(cache.keys().next().value as string);
-          cache.set(source, stmt);
-        }
-        return stmt;
-      };
+      return statement;
     },
-  });
+    close: () => sqlite.close(),
+  };
 }
 
 /** Creates the PostgreSQL schema named by DATABASE_SCHEMA when it is not public. */
@@ -113,5 +84,3 @@ export async function ensureSchema(env: Pick<Env, 'DATABASE_URL' | 'DATABASE_SCH
     await client.end();
   }
 }
-
-export { sql };

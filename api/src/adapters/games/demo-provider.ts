@@ -1,7 +1,6 @@
-import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { hmacHex, newId, signJwt, verifyJwt } from '../../lib/crypto.js';
+import { hmacHex, newId, signToken, tokenKey, verifyToken } from '../../lib/crypto.js';
 import { AppError, unauthorized } from '../../lib/errors.js';
 import { findGame } from '../../modules/casino/casino.repository.js';
 import { seamlessKey, signSeamless } from '../../modules/casino/seamless.routes.js';
@@ -30,12 +29,12 @@ const THREE_OF_A_KIND: Record<SymbolName, number> = {
 const TWO_CHERRIES = 2.5;
 const SESSION_TTL_SECONDS = 2 * 3600;
 
-/** One reel stop, weighted (return to player ≈ 90 %). */
-function spinReel(): SymbolName {
-  let roll = randomInt(0, 100);
+/** The symbol a reel stops on for a roll in [0, 100): weighted, for a return to player ≈ 90 %. */
+export function stopAt(roll: number): SymbolName {
+  let rest = roll;
   for (const s of SYMBOLS) {
-    roll -= WEIGHTS[s];
-    if (roll < 0) return s;
+    rest -= WEIGHTS[s];
+    if (rest < 0) return s;
   }
   return 'cherry';
 }
@@ -45,6 +44,12 @@ export function payoutMultiplier(reels: SymbolName[]): number {
   if (a === b && b === c && a) return THREE_OF_A_KIND[a];
   return reels.filter((r) => r === 'cherry').length === 2 ? TWO_CHERRIES : 0;
 }
+
+/**
+ * Where a game session's reel stops come from, one call per reel (demo-reels.ts: crypto
+ * randomness, or a seeded sequence for tests).
+ */
+export type ReelStops = (sessionToken: string) => SymbolName;
 
 export interface DemoSession {
   playerRef: string;
@@ -67,64 +72,47 @@ export interface SpinResult {
  */
 export class DemoGameProvider implements GameProvider {
   readonly name = 'demo';
-  private readonly launchKey: string;
+  private readonly launchKey: Uint8Array;
   private readonly walletKey: string;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly app: FastifyInstance,
+    private readonly stops: ReelStops,
   ) {
-    this.launchKey = hmacHex(ctx.env.GAME_PROVIDER_SECRET, 'demo-launch-v1');
+    this.launchKey = tokenKey(hmacHex(ctx.env.GAME_PROVIDER_SECRET, 'demo-launch-v1'));
     this.walletKey = seamlessKey(ctx.env.GAME_PROVIDER_SECRET);
   }
 
-  private nowSeconds(): number {
-    return Math.floor(this.ctx.clock.now() / 1000);
+  async launchUrl({ playerRef, gameId }: { playerRef: string; gameId: string }): Promise<string> {
+    const { env, clock } = this.ctx;
+    const claims = { typ: 'launch', pid: playerRef, gid: gameId };
+    const token = await signToken(this.launchKey, claims, clock.now(), env.LAUNCH_TOKEN_TTL_SECONDS);
+    return `${env.PUBLIC_BASE_URL}/api/v1/games/demo/play?launch=${encodeURIComponent(token)}`;
   }
 
-  launchUrl({ playerRef, gameId }: { playerRef: string; gameId: string }): string {
-    const iat = this.nowSeconds();
-    const token = signJwt(this.launchKey, {
-      typ: 'launch',
-      pid: playerRef,
-      gid: gameId,
-      iat,
-      exp: iat + this.ctx.env.LAUNCH_TOKEN_TTL_SECONDS,
-    });
-    return `${this.ctx.env.PUBLIC_BASE_URL}/api/v1/games/demo/play?launch=${encodeURIComponent(token)}`;
-  }
-
-  private read(token: string, typ: string): DemoSession {
-    const res = verifyJwt(this.launchKey, token, this.nowSeconds());
+  /** The player and game of a launch or game-session token (`typ`). */
+  private async read(token: string, typ: string): Promise<DemoSession> {
+    const res = await verifyToken(this.launchKey, token, this.ctx.clock.now());
     if (!res.ok) {
       throw unauthorized(
         res.expired ? 'This game link has expired. Open the game again.' : 'Invalid game token',
         'INVALID_GAME_TOKEN',
       );
     }
-    const { typ: t, pid, gid } = res.payload;
+    const { typ: t, pid, gid } = res.claims;
     if (t !== typ || typeof pid !== 'string' || typeof gid !== 'string')
       throw unauthorized('Invalid game token', 'INVALID_GAME_TOKEN');
     return { playerRef: pid, gameId: gid };
   }
 
-  readLaunch(token: string): DemoSession {
-    return this.read(token, 'launch');
-  }
-
   /** Exchanges a short-lived launch token for a game session token (2 h). */
   async openSession(launchToken: string) {
-    const session = this.readLaunch(launchToken);
+    const session = await this.read(launchToken, 'launch');
     const game = await findGame(this.ctx.database.db, session.gameId);
     if (!game) throw new AppError(404, 'Game not found', { code: 'NOT_FOUND' });
-    const iat = this.nowSeconds();
-    const sessionToken = signJwt(this.launchKey, {
-      typ: 'game-session',
-      pid: session.playerRef,
-      gid: session.gameId,
-      iat,
-      exp: iat + SESSION_TTL_SECONDS,
-    });
+    const claims = { typ: 'game-session', pid: session.playerRef, gid: session.gameId };
+    const sessionToken = await signToken(this.launchKey, claims, this.ctx.clock.now(), SESSION_TTL_SECONDS);
     const wallet = await this.call('balance', { player_id: session.playerRef });
     return {
       session_token: sessionToken,
@@ -136,7 +124,7 @@ export class DemoGameProvider implements GameProvider {
   }
 
   async spin(sessionToken: string, stake: number): Promise<SpinResult> {
-    const session = this.read(sessionToken, 'game-session');
+    const session = await this.read(sessionToken, 'game-session');
     const roundId = newId();
     const common = { player_id: session.playerRef, round_id: roundId, game_id: session.gameId };
     const bet = await this.call('bet', {
@@ -145,7 +133,7 @@ export class DemoGameProvider implements GameProvider {
       amount: stake,
       currency: 'KES',
     });
-    const reels = [spinReel(), spinReel(), spinReel()];
+    const reels = [this.stops(sessionToken), this.stops(sessionToken), this.stops(sessionToken)];
     const win = stake * payoutMultiplier(reels);
     let balance = bet.balance;
     if (win > 0) {
@@ -180,7 +168,7 @@ export class DemoGameProvider implements GameProvider {
     body: object,
   ): Promise<SeamlessBalanceResponse> {
     const raw = JSON.stringify(body);
-    const ts = this.nowSeconds();
+    const ts = Math.floor(this.ctx.clock.now() / 1000);
     const res = await this.app.inject({
       method: 'POST',
       url: `/api/v1/casino/seamless/${op}`,

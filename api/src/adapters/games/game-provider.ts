@@ -2,5 +2,5 @@
 export interface GameProvider {
   readonly name: string;
   /** URL for the game frame. Carries only an opaque player id, never phone or name. */
-  launchUrl(input: { playerRef: string; gameId: string }): string;
+  launchUrl(input: { playerRef: string; gameId: string }): Promise<string>;
 }

@@ -91,6 +91,8 @@ export class SimulatorPaymentProvider implements PaymentProvider {
   readonly name = 'simulator';
   readonly paymentMethod = 'mobile_money';
   private readonly timers = new Map<NodeJS.Timeout, () => void>();
+  /** Callbacks kept for phones a test holds (SIMULATOR_TEST_CONTROL), delivered by settlePhone. */
+  private readonly held = new Map<string, (() => void)[]>();
   private readonly inFlight = new Set<Promise<void>>();
   private closed = false;
 
@@ -153,21 +155,50 @@ export class SimulatorPaymentProvider implements PaymentProvider {
     }
   }
 
+  /**
+   * Tests: from now on this phone's payments stay pending until `settlePhone` (or until
+   * reconciliation asks for them, as for a lost callback).
+   */
+  hold(phone: string): void {
+    if (!this.held.has(phone)) this.held.set(phone, []);
+  }
+
+  /**
+   * Tests: delivers the callbacks held for this phone now, waits until the wallet has settled
+   * them, and stops holding it. Resolves to how many were delivered.
+   */
+  async settlePhone(phone: string): Promise<number> {
+    const sends = this.held.get(phone) ?? [];
+    this.held.delete(phone);
+    for (const send of sends) send();
+    await Promise.allSettled([...this.inFlight]);
+    return sends.length;
+  }
+
   close(): void {
     this.closed = true;
     for (const t of this.timers.keys()) clearTimeout(t);
     this.timers.clear();
+    this.held.clear();
   }
 
   private accept(req: PaymentRequest, kind: CallbackKind, plan: Plan): RequestResult {
     const providerRef = this.predictRef(req.transactionId);
     if (plan.kind === 'callback' && !this.closed) {
-      const fire = () => {
-        this.timers.delete(timer);
+      const send = () => {
         const p = this.deliver(kind, { provider_ref: providerRef, ...plan.body })
           .catch(this.onError)
           .finally(() => this.inFlight.delete(p));
         this.inFlight.add(p);
+      };
+      const held = this.held.get(req.phone);
+      if (held) {
+        held.push(send);
+        return { accepted: true, providerRef };
+      }
+      const fire = () => {
+        this.timers.delete(timer);
+        send();
       };
       const timer = setTimeout(fire, this.delayMs);
       timer.unref();

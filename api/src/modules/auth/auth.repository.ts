@@ -1,47 +1,29 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { Database } from '../../db/database.js';
-import { prepared } from '../../db/prepared.js';
-import type { DB, OtpCodesTable, SessionsTable, UsersTable, WalletsTable } from '../../db/schema.js';
-import type { Tx } from '../../db/tx.js';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { DB, OtpCodesTable, SessionsTable, UsersTable } from '../../db/schema.js';
 
 export type UserRow = Selectable<UsersTable>;
-export type SessionRow = Selectable<SessionsTable>;
+type SessionRow = Selectable<SessionsTable>;
 export type OtpRow = Selectable<OtpCodesTable>;
-type Db = Kysely<DB> | Tx;
 
-export const findUserByPhone = (db: Db, phone: string) =>
+export const findUserByPhone = (db: Kysely<DB>, phone: string) =>
   db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst();
 
-export const findUserById = (db: Db, id: string) =>
+export const findUserById = (db: Kysely<DB>, id: string) =>
   db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 
-export async function insertUserWithWallet(db: Db, user: UserRow, currency: string): Promise<void> {
-  await db.insertInto('users').values(user).execute();
-  await db
-    .insertInto('wallets')
-    .values({
-      user_id: user.id,
-      currency,
-      main: 0,
-      withdrawal: 0,
-      bonus: 0,
-      version: 0,
-      updated_at: user.created_at,
-    })
-    .execute();
-}
+export const insertUser = (db: Kysely<DB>, user: UserRow) => db.insertInto('users').values(user).execute();
 
-export const setUserStatus = (db: Db, id: string, status: UserRow['status'], now: number) =>
+export const setUserStatus = (db: Kysely<DB>, id: string, status: UserRow['status'], now: number) =>
   db.updateTable('users').set({ status, updated_at: now }).where('id', '=', id).execute();
 
-export const setPasswordHash = (db: Db, id: string, passwordHash: string, now: number) =>
+export const setPasswordHash = (db: Kysely<DB>, id: string, passwordHash: string, now: number) =>
   db
     .updateTable('users')
     .set({ password_hash: passwordHash, updated_at: now })
     .where('id', '=', id)
     .execute();
 
-export const insertSession = (db: Db, session: SessionRow) =>
+export const insertSession = (db: Kysely<DB>, session: SessionRow) =>
   db.insertInto('sessions').values(session).execute();
 
 export interface SessionForAuth {
@@ -53,42 +35,21 @@ export interface SessionForAuth {
   player_ref: string;
 }
 
-/** The user's pots (null without a wallet row), read together with the session. */
-export type WalletPots = { [K in 'currency' | 'main' | 'withdrawal' | 'bonus']: WalletsTable[K] | null };
+/**
+ * The one query an authenticated request costs: the session and its user's status. Written as
+ * SQL (through Kysely, which binds the value for either database) because it runs on every
+ * authenticated request and building it with the query builder costs more than running it
+ * (docs/decisions/012-sqlite-group-commit.md).
+ */
+export const findSessionForAuth = async (db: Kysely<DB>, sessionId: string) => {
+  const { rows } = await sql<SessionForAuth>`
+    select sessions.user_id, sessions.revoked_at, sessions.expires_at, users.status, users.phone, users.player_ref
+    from sessions inner join users on users.id = sessions.user_id
+    where sessions.id = ${sessionId}`.execute(db);
+  return rows[0];
+};
 
-const sessionQuery = (db: Kysely<DB>, sessionId: string) =>
-  db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select([
-      'sessions.user_id',
-      'sessions.revoked_at',
-      'sessions.expires_at',
-      'users.status',
-      'users.phone',
-      'users.player_ref',
-    ])
-    .where('sessions.id', '=', sessionId);
-
-const sessionForAuth = prepared<SessionForAuth, { sessionId: string }>((db, param) =>
-  sessionQuery(db, param('sessionId')),
-);
-
-const sessionWithWallet = prepared<SessionForAuth & WalletPots, { sessionId: string }>((db, param) =>
-  sessionQuery(db, param('sessionId'))
-    .leftJoin('wallets', 'wallets.user_id', 'sessions.user_id')
-    .select(['wallets.currency', 'wallets.main', 'wallets.withdrawal', 'wallets.bonus']),
-);
-
-/** The one query an authenticated request costs: the session and its user's status. */
-export const findSessionForAuth = (database: Database, sessionId: string) =>
-  sessionForAuth.readFirst(database, { sessionId });
-
-/** The same, with the user's pots: the balance screen's session check and read in one query. */
-export const findSessionWithWallet = (database: Database, sessionId: string) =>
-  sessionWithWallet.readFirst(database, { sessionId });
-
-export const revokeSession = (db: Db, sessionId: string, reason: string, now: number) =>
+export const revokeSession = (db: Kysely<DB>, sessionId: string, reason: string, now: number) =>
   db
     .updateTable('sessions')
     .set({ revoked_at: now, revoked_reason: reason })
@@ -96,7 +57,7 @@ export const revokeSession = (db: Db, sessionId: string, reason: string, now: nu
     .where('revoked_at', 'is', null)
     .execute();
 
-export const revokeUserSessions = (db: Db, userId: string, reason: string, now: number) =>
+export const revokeUserSessions = (db: Kysely<DB>, userId: string, reason: string, now: number) =>
   db
     .updateTable('sessions')
     .set({ revoked_at: now, revoked_reason: reason })
@@ -105,7 +66,7 @@ export const revokeUserSessions = (db: Db, userId: string, reason: string, now: 
     .execute();
 
 export const insertRefreshToken = (
-  db: Db,
+  db: Kysely<DB>,
   row: { token_hash: string; session_id: string; created_at: number; expires_at: number },
 ) =>
   db
@@ -113,7 +74,7 @@ export const insertRefreshToken = (
     .values({ ...row, used_at: null })
     .execute();
 
-export const findRefreshToken = (db: Db, tokenHash: string) =>
+export const findRefreshToken = (db: Kysely<DB>, tokenHash: string) =>
   db
     .selectFrom('refresh_tokens')
     .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
@@ -131,7 +92,7 @@ export const findRefreshToken = (db: Db, tokenHash: string) =>
     .executeTakeFirst();
 
 /** Spends a refresh token; false when it was already spent (a concurrent or replayed use). */
-export async function spendRefreshToken(db: Db, tokenHash: string, now: number): Promise<boolean> {
+export async function spendRefreshToken(db: Kysely<DB>, tokenHash: string, now: number): Promise<boolean> {
   const res = await db
     .updateTable('refresh_tokens')
     .set({ used_at: now })
@@ -141,7 +102,7 @@ export async function spendRefreshToken(db: Db, tokenHash: string, now: number):
   return Number(res.numUpdatedRows) === 1;
 }
 
-export const latestOtp = (db: Db, phone: string, purpose: OtpRow['purpose']) =>
+export const latestOtp = (db: Kysely<DB>, phone: string, purpose: OtpRow['purpose']) =>
   db
     .selectFrom('otp_codes')
     .selectAll()
@@ -151,7 +112,7 @@ export const latestOtp = (db: Db, phone: string, purpose: OtpRow['purpose']) =>
     .limit(1)
     .executeTakeFirst();
 
-export async function replaceOtp(db: Db, row: OtpRow): Promise<void> {
+export async function replaceOtp(db: Kysely<DB>, row: OtpRow): Promise<void> {
   // A new code ends every earlier one for the same phone and purpose.
   await db
     .updateTable('otp_codes')
@@ -163,10 +124,11 @@ export async function replaceOtp(db: Db, row: OtpRow): Promise<void> {
   await db.insertInto('otp_codes').values(row).execute();
 }
 
-export const deleteOtp = (db: Db, id: string) => db.deleteFrom('otp_codes').where('id', '=', id).execute();
+export const deleteOtp = (db: Kysely<DB>, id: string) =>
+  db.deleteFrom('otp_codes').where('id', '=', id).execute();
 
-export const recordOtpFailure = (db: Db, id: string, attempts: number, endNow: number | null) =>
+export const recordOtpFailure = (db: Kysely<DB>, id: string, attempts: number, endNow: number | null) =>
   db.updateTable('otp_codes').set({ attempts, consumed_at: endNow }).where('id', '=', id).execute();
 
-export const consumeOtp = (db: Db, id: string, now: number) =>
+export const consumeOtp = (db: Kysely<DB>, id: string, now: number) =>
   db.updateTable('otp_codes').set({ consumed_at: now }).where('id', '=', id).execute();

@@ -2,21 +2,20 @@ import type { LoginResponse, RefreshResponse, User } from '@mchezo/contracts/aut
 import { normalizePhone } from '@mchezo/contracts/auth';
 import { type Algorithm, hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import type { AppContext } from '../../context.js';
-import type { MaybePromise } from '../../db/prepared.js';
 import { inTransaction, isUniqueViolation } from '../../db/tx.js';
-import { newId, randomToken, sha256, signJwt, verifyJwt } from '../../lib/crypto.js';
+import { newId, randomToken, sha256 } from '../../lib/crypto.js';
 import { badRequest, conflict, forbidden, lockedOut, unauthorized } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
-import { grantReleaseManager } from '../releases/releases.service.js';
+import { openWallet } from '../wallet/wallet.service.js';
+import { AccessTokens } from './access-tokens.js';
 import {
   findRefreshToken,
   findSessionForAuth,
-  findSessionWithWallet,
   findUserById,
   findUserByPhone,
   insertRefreshToken,
   insertSession,
-  insertUserWithWallet,
+  insertUser,
   revokeSession,
   revokeUserSessions,
   type SessionForAuth,
@@ -24,9 +23,9 @@ import {
   setUserStatus,
   spendRefreshToken,
   type UserRow,
-  type WalletPots,
 } from './auth.repository.js';
 import { OtpService } from './otp.service.js';
+import { grantReleaseManager } from './roles.service.js';
 
 export interface AuthenticatedUser {
   userId: string;
@@ -35,12 +34,11 @@ export interface AuthenticatedUser {
   playerRef: string;
 }
 
-export const WALLET_CURRENCY = 'KES';
 /** Algorithm.Argon2id (a const enum, which isolated modules cannot read). */
 const ARGON2ID = 2 as Algorithm;
 const SUSPENDED_MESSAGE = 'Your account is suspended. Please contact support.';
 
-export function toUserDto(row: UserRow): User {
+function toUserDto(row: UserRow): User {
   const roles = row.roles.split(',').filter(Boolean);
   return {
     id: row.id,
@@ -68,15 +66,11 @@ export function parsePhone(raw: string): string {
 export class AuthService {
   readonly otp: OtpService;
   private dummyHash: Promise<string> | null = null;
-  /**
-   * Signatures already checked, by token text: the HMAC is the largest CPU cost of an
-   * authenticated read, and a token's signature cannot change. Expiry and the session/user
-   * state are still checked on every request.
-   */
-  private readonly verifiedTokens = new Map<string, { sub: string; sid: string; exp: number }>();
+  private readonly tokens: AccessTokens;
 
   constructor(private readonly ctx: AppContext) {
     this.otp = new OtpService(ctx);
+    this.tokens = new AccessTokens(ctx);
   }
 
   private hashPassword(password: string): Promise<string> {
@@ -108,7 +102,10 @@ export class AuthService {
       updated_at: now,
     };
     try {
-      await inTransaction(database, (trx) => insertUserWithWallet(trx, row, WALLET_CURRENCY));
+      await inTransaction(database, async (trx) => {
+        await insertUser(trx, row);
+        await openWallet(trx, row.id, now);
+      });
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict('This phone number is already registered', 'PHONE_TAKEN');
       throw err;
@@ -160,21 +157,10 @@ export class AuthService {
       });
     });
     return {
-      access_token: this.accessToken(userId, sessionId),
+      access_token: await this.tokens.sign(userId, sessionId),
       refresh_token: refreshToken,
       expires_in: env.ACCESS_TOKEN_TTL_SECONDS,
     };
-  }
-
-  private accessToken(userId: string, sessionId: string): string {
-    const iat = Math.floor(this.ctx.clock.now() / 1000);
-    return signJwt(this.ctx.env.JWT_SECRET, {
-      sub: userId,
-      sid: sessionId,
-      typ: 'access',
-      iat,
-      exp: iat + this.ctx.env.ACCESS_TOKEN_TTL_SECONDS,
-    });
   }
 
   /** Rotates a refresh token. Presenting a spent one revokes the whole session (theft signal). */
@@ -209,7 +195,7 @@ export class AuthService {
     // The revocation above must commit, so the error is thrown after the transaction.
     if ('error' in result) throw result.error;
     return {
-      access_token: this.accessToken(result.user.id, result.sessionId),
+      access_token: await this.tokens.sign(result.user.id, result.sessionId),
       refresh_token: newToken,
       expires_in: env.ACCESS_TOKEN_TTL_SECONDS,
       user: toUserDto(result.user),
@@ -222,62 +208,11 @@ export class AuthService {
 
   /** Verifies the bearer token and that its session and user still stand. */
   async authenticate(authorization: string | undefined): Promise<AuthenticatedUser> {
-    const now = this.ctx.clock.now();
-    const { sub, sid } = this.claimsOf(authorization, now);
-    return this.admit(sub, sid, await findSessionForAuth(this.ctx.database, sid), now);
-  }
-
-  /**
-   * `authenticate`, with the user's pots read by the same query (the balance screen). On SQLite
-   * the answer (or the error) comes at once, without a promise; on PostgreSQL as a promise.
-   */
-  authenticateWithWallet(
-    authorization: string | undefined,
-  ): MaybePromise<{ user: AuthenticatedUser; wallet: WalletPots }> {
-    const now = this.ctx.clock.now();
-    const { sub, sid } = this.claimsOf(authorization, now);
-    const row = findSessionWithWallet(this.ctx.database, sid);
-    // No closure made per call: under tsx (keepNames) a named one costs an Object.defineProperty.
-    return row instanceof Promise
-      ? row.then((found) => ({ user: this.admit(sub, sid, found, now), wallet: found! }))
-      : { user: this.admit(sub, sid, row, now), wallet: row! };
-  }
-
-  /** The access token's subject and session, checked but not yet against the database. */
-  private claimsOf(authorization: string | undefined, now: number): { sub: string; sid: string } {
-    const nowSeconds = Math.floor(now / 1000);
-    // The usual header, `Bearer <a token already verified>`, is found without the regex: every
-    // key of verifiedTokens is a match of (\S+), so the regex would capture exactly that text.
-    let claims =
-      authorization?.startsWith('Bearer ') === true
-        ? this.verifiedTokens.get(authorization.slice(7))
-        : undefined;
-    if (!claims) {
-      const match = authorization ? /^Bearer\s+(\S+)$/i.exec(authorization) : null;
-      if (!match?.[1]) throw unauthorized('Authentication required', 'UNAUTHORIZED');
-      const token = match[1];
-      claims = this.verifiedTokens.get(token) ?? this.verify(token, nowSeconds);
-    }
-    if (claims.exp <= nowSeconds) throw unauthorized('Access token expired', 'TOKEN_EXPIRED');
-    return claims;
-  }
-
-  /** Checks a token's signature and claims once; the result is kept in verifiedTokens. */
-  private verify(token: string, nowSeconds: number): { sub: string; sid: string; exp: number } {
-    const result = verifyJwt(this.ctx.env.JWT_SECRET, token, nowSeconds);
-    if (!result.ok) {
-      throw result.expired
-        ? unauthorized('Access token expired', 'TOKEN_EXPIRED')
-        : unauthorized('Invalid access token', 'INVALID_TOKEN');
-    }
-    const { sub, sid, typ, exp } = result.payload;
-    if (typ !== 'access' || typeof sub !== 'string' || typeof sid !== 'string' || typeof exp !== 'number') {
-      throw unauthorized('Invalid access token', 'INVALID_TOKEN');
-    }
-    const claims = { sub, sid, exp };
-    if (this.verifiedTokens.size >= 10_000) this.verifiedTokens.clear();
-    this.verifiedTokens.set(token, claims);
-    return claims;
+    const match = authorization ? /^Bearer\s+(\S+)$/i.exec(authorization) : null;
+    if (!match?.[1]) throw unauthorized('Authentication required', 'UNAUTHORIZED');
+    const { sub, sid } = await this.tokens.verify(match[1]);
+    const session = await findSessionForAuth(this.ctx.database.db, sid);
+    return this.admit(sub, sid, session, this.ctx.clock.now());
   }
 
   /** Lets the request through only if the token's session and user still stand, as of this read. */

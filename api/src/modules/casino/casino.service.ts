@@ -66,6 +66,6 @@ export class CasinoService {
       throw forbidden('Games need the wallet, which is not available', 'FEATURE_DISABLED');
     const game = await findGame(this.ctx.database.db, gameId);
     if (!game) throw notFound('Game not found');
-    return { game_link: this.provider.launchUrl({ playerRef, gameId: game.id }) };
+    return { game_link: await this.provider.launchUrl({ playerRef, gameId: game.id }) };
   }
 }

@@ -4,8 +4,7 @@ import { hmacHex, safeEqual } from '../../lib/crypto.js';
 import { AppError, forbidden, notFound, unauthorized, unprocessable } from '../../lib/errors.js';
 import { errorResponses } from '../../lib/http.js';
 import { fromMinor, toMinor } from '../../lib/money.js';
-import type { WalletRow } from '../wallet/wallet.repository.js';
-import type { WalletService } from '../wallet/wallet.service.js';
+import type { GameWalletService, WalletRow } from '../wallet/game-wallet.service.js';
 import { findUserByPlayerRef } from './casino.repository.js';
 import {
   SEAMLESS_MAX_SKEW_SECONDS,
@@ -27,7 +26,7 @@ export function signSeamless(key: string, timestamp: number, rawBody: string): s
 const tags = ['seamless-wallet'];
 const errors = errorResponses(400, 401, 403, 404, 409, 422);
 
-export const seamlessRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; wallet: WalletService }> = async (
+export const seamlessRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; wallet: GameWalletService }> = async (
   app,
   { ctx, wallet },
 ) => {
@@ -66,7 +65,7 @@ export const seamlessRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; wallet: Wa
   app.post(
     '/casino/seamless/balance',
     { schema: { tags, body: SeamlessBalanceRequest, response: { 200: SeamlessBalanceResponse, ...errors } } },
-    async (request) => answer(await wallet.gameBalance(await player(request.body.player_id))),
+    async (request) => answer(await wallet.balance(await player(request.body.player_id))),
   );
 
   app.post(
@@ -75,9 +74,9 @@ export const seamlessRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; wallet: Wa
     async (request) => {
       const b = request.body;
       const userId = await player(b.player_id);
-      checkCurrency(await wallet.gameBalance(userId), b.currency);
+      checkCurrency(await wallet.balance(userId), b.currency);
       if (b.amount <= 0) throw new AppError(400, 'A bet must be greater than 0', { code: 'INVALID_AMOUNT' });
-      const w = await wallet.gameBet({
+      const w = await wallet.bet({
         userId,
         providerTxId: b.transaction_id,
         roundId: b.round_id,
@@ -96,8 +95,8 @@ export const seamlessRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; wallet: Wa
       // A win is paid even if the player was suspended mid-round: the money is theirs.
       const user = await findUserByPlayerRef(ctx.database.db, b.player_id);
       if (!user) throw notFound('Player not found');
-      checkCurrency(await wallet.gameBalance(user.id), b.currency);
-      const w = await wallet.gameWin({
+      checkCurrency(await wallet.balance(user.id), b.currency);
+      const w = await wallet.win({
         userId: user.id,
         providerTxId: b.transaction_id,
         roundId: b.round_id,
@@ -117,7 +116,7 @@ export const seamlessRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; wallet: Wa
       const b = request.body;
       const user = await findUserByPlayerRef(ctx.database.db, b.player_id);
       if (!user) throw notFound('Player not found');
-      const w = await wallet.gameRollback({
+      const w = await wallet.rollback({
         userId: user.id,
         providerTxId: b.transaction_id,
         roundId: b.round_id,

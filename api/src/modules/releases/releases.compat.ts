@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RemoteName } from '@mchezo/contracts/releases';
 import { REMOTE_EXPOSES } from '@mchezo/contracts/releases-constants';
-import { isExactVersion, satisfies } from './semver.js';
+import semver from 'semver';
 
 interface MfShared {
   name?: unknown;
@@ -143,9 +143,9 @@ export async function checkCompatibility({
         );
       continue;
     }
-    if (wanted && !isWildcard(wanted) && !satisfies(host.version, wanted))
+    if (wanted && !anyVersion(wanted) && !satisfies(host.version, wanted))
       problems.push(`needs ${s.name} ${wanted}, the shell provides ${host.version}`);
-    else if (own && isExactVersion(own) && host.requiredVersion && !satisfies(own, host.requiredVersion))
+    else if (own && semver.valid(own) && host.requiredVersion && !satisfies(own, host.requiredVersion))
       problems.push(`was built against ${s.name} ${own}, outside the shell's range ${host.requiredVersion}`);
   }
 
@@ -168,8 +168,20 @@ export async function checkCompatibility({
   return problems;
 }
 
-function isWildcard(range: string): boolean {
-  return /^\^?\s*[*x]?$/.test(range.trim());
+/**
+ * Does a version satisfy a range as Module Federation writes them (`^19.3.1`, `~1.2.0`,
+ * `>=1.0.0 <2.0.0`, `*`, `^*`, `1.x`, `a || b`)? Prereleases count as versions like any other
+ * (`19.4.0-rc.1` is within `^19.3.1`), which is how the Module Federation runtime judges a
+ * shared module it loads; semver's default would refuse every prerelease outside its own
+ * `x.y.z`.
+ */
+export function satisfies(version: string, range: string): boolean {
+  return semver.satisfies(version, range, { includePrerelease: true });
+}
+
+/** `*`, `x`, `^*`, empty: any version, whatever the other side's version string is. */
+function anyVersion(range: string): boolean {
+  return semver.validRange(range) === '*';
 }
 
 function list(items: string[], max = 5): string {

@@ -26,17 +26,18 @@ import {
   RollbackRequest,
   ToggleRequest,
 } from '@mchezo/contracts/releases';
-import { RELEASE_MANAGER_ROLE } from '@mchezo/contracts/releases-constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { forbidden } from '../../lib/errors.js';
 import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
-import { findUserById } from '../auth/auth.repository.js';
-import { grantReleaseManager, type ReleaseService } from './releases.service.js';
+import { isReleaseManager } from '../auth/roles.service.js';
+import type { OverrideService } from './overrides.service.js';
+import type { RevisionService } from './revisions.service.js';
+import type { VersionService } from './versions.service.js';
 
-export const MANIFEST_MAX_AGE_SECONDS = 10;
+const MANIFEST_MAX_AGE_SECONDS = 10;
 /** A version's integrity map lists every file of its folder: far more than the API's 16 KB. */
-export const PUBLISH_BODY_LIMIT_BYTES = 1024 * 1024;
+const PUBLISH_BODY_LIMIT_BYTES = 1024 * 1024;
 
 const CONSOLE_DIR = join(import.meta.dirname, 'console');
 
@@ -70,7 +71,9 @@ export function releaseConsole() {
 
 export interface ReleasesRoutesOptions {
   ctx: AppContext;
-  releases: ReleaseService;
+  revisions: RevisionService;
+  versions: VersionService;
+  overrides: OverrideService;
   requireAuth: PreHandler;
 }
 
@@ -79,23 +82,21 @@ const security = [{ bearer: [] }];
 
 export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = async (
   app,
-  { ctx, releases, requireAuth },
+  { ctx, revisions, versions, overrides, requireAuth },
 ) => {
   app.get(
     '/releases/manifest',
     { schema: { hide: true, querystring: ManifestQuery } },
     async (req, reply) => {
       // A tester's signed override: served to that browser only, never cached by anyone.
-      const overridden = req.query.override
-        ? await releases.overriddenManifestJson(req.query.override)
-        : null;
+      const overridden = req.query.override ? await overrides.manifestJson(req.query.override) : null;
       if (overridden) {
         return reply
           .header('Cache-Control', 'private, no-store')
           .type('application/json; charset=utf-8')
           .send(overridden);
       }
-      const body = await releases.manifestJson();
+      const body = await revisions.manifestJson();
       const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
       reply.header('Cache-Control', `public, max-age=${MANIFEST_MAX_AGE_SECONDS}`).header('ETag', etag);
       if (req.headers['if-none-match'] === etag) return reply.code(304).send();
@@ -122,10 +123,7 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
   /** Bearer token, then the release-manager role (granted in the database or by configuration). */
   const requireReleaseManager: PreHandler = async (request, reply) => {
     await requireAuth(request, reply);
-    const { userId } = authOf(request);
-    const user = await findUserById(ctx.database.db, userId);
-    const roles = user ? (await grantReleaseManager(ctx, user)).split(',') : [];
-    if (!roles.includes(RELEASE_MANAGER_ROLE))
+    if (!(await isReleaseManager(ctx, authOf(request).userId)))
       throw forbidden('Only release managers may do this', 'RELEASE_MANAGER_REQUIRED');
   };
   const actor = (request: Parameters<PreHandler>[0]) => authOf(request).phone;
@@ -141,7 +139,7 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
         response: { 201: OverrideResponse, ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
-    async (request, reply) => reply.code(201).send(await releases.createOverride(request.body)),
+    async (request, reply) => reply.code(201).send(await overrides.create(request.body)),
   );
 
   app.get(
@@ -150,7 +148,7 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
       preHandler: requireReleaseManager,
       schema: { tags, security, response: { 200: RemotesResponse, ...errorResponses(401, 403) } },
     },
-    async () => releases.remotes(),
+    async () => versions.remotes(await revisions.current()),
   );
 
   app.get(
@@ -164,7 +162,7 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
         response: { 200: HistoryResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => ({ revisions: await releases.history(request.query.limit) }),
+    async (request) => ({ revisions: await revisions.history(request.query.limit) }),
   );
 
   app.post(
@@ -181,7 +179,7 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      const published = await releases.publish(actor(request), request.params.remote, request.body);
+      const published = await versions.publish(actor(request), request.params.remote, request.body);
       return reply.code(201).send(published);
     },
   );
@@ -194,7 +192,7 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
       preHandler: requireReleaseManager,
       schema: { tags, security, params: RemoteParams, body: ActivateRequest, response: changeResponses },
     },
-    async (request) => releases.activate(actor(request), request.params.remote, request.body),
+    async (request) => revisions.activate(actor(request), request.params.remote, request.body),
   );
 
   for (const enabled of [false, true]) {
@@ -204,7 +202,7 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
         preHandler: requireReleaseManager,
         schema: { tags, security, params: RemoteParams, body: ToggleRequest, response: changeResponses },
       },
-      async (request) => releases.setEnabled(actor(request), request.params.remote, enabled, request.body),
+      async (request) => revisions.setEnabled(actor(request), request.params.remote, enabled, request.body),
     );
   }
 
@@ -214,7 +212,7 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
       preHandler: requireReleaseManager,
       schema: { tags, security, params: RemoteParams, body: CanaryRequest, response: changeResponses },
     },
-    async (request) => releases.canary(actor(request), request.params.remote, request.body),
+    async (request) => revisions.canary(actor(request), request.params.remote, request.body),
   );
 
   app.post(
@@ -223,7 +221,7 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
       preHandler: requireReleaseManager,
       schema: { tags, security, params: RemoteParams, body: ToggleRequest, response: changeResponses },
     },
-    async (request) => releases.promote(actor(request), request.params.remote, request.body),
+    async (request) => revisions.promote(actor(request), request.params.remote, request.body),
   );
 
   app.post(
@@ -232,7 +230,7 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
       preHandler: requireReleaseManager,
       schema: { tags, security, params: RemoteParams, body: ToggleRequest, response: changeResponses },
     },
-    async (request) => releases.abort(actor(request), request.params.remote, request.body),
+    async (request) => revisions.abort(actor(request), request.params.remote, request.body),
   );
 
   app.post(
@@ -241,6 +239,6 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
       preHandler: requireReleaseManager,
       schema: { tags, security, body: RollbackRequest, response: changeResponses },
     },
-    async (request) => releases.rollback(actor(request), request.body),
+    async (request) => revisions.rollback(actor(request), request.body),
   );
 };

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { safeEqual } from '../../lib/crypto.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { errorResponses } from '../../lib/http.js';
-import type { WalletService } from './wallet.service.js';
+import type { PaymentsService } from './payments.service.js';
 
 const Params = z.strictObject({
   provider: z.string().max(32),
@@ -20,8 +20,8 @@ const Params = z.strictObject({
  */
 export const paymentCallbackRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
-  wallet: WalletService;
-}> = async (app, { ctx, wallet }) => {
+  payments: PaymentsService;
+}> = async (app, { ctx, payments }) => {
   app.post(
     '/payments/callbacks/:provider/:secret/:kind',
     {
@@ -37,8 +37,8 @@ export const paymentCallbackRoutes: FastifyPluginAsyncZod<{
       if (!safeEqual(secret, ctx.env.PAYMENT_CALLBACK_SECRET))
         throw forbidden('Invalid callback', 'INVALID_CALLBACK');
       if (provider !== ctx.payments.name) throw notFound('Unknown provider');
-      // The same settlement the in-process simulator calls (WalletService.settleCallback).
-      const status = await wallet.settleCallback(kind as CallbackKind, request.body);
+      // The same settlement the in-process simulator calls (PaymentsService.settleCallback).
+      const status = await payments.settleCallback(kind as CallbackKind, request.body);
       if (status === null) request.log.warn({ provider, kind }, 'callback for an unknown transaction');
       return ctx.payments.callbackAck();
     },

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
-import { pendingTxOlderThan } from './wallet.repository.js';
-import type { WalletService } from './wallet.service.js';
+import type { PaymentsService } from './payments.service.js';
+import { pendingTxOlderThan } from './transactions.repository.js';
 
 /**
  * Settles pending transactions whose callback never came, by asking the provider.
@@ -12,7 +12,7 @@ export class Reconciler {
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly wallet: WalletService,
+    private readonly payments: PaymentsService,
   ) {}
 
   start(): void {
@@ -40,14 +40,14 @@ export class Reconciler {
   }
 
   private async pass(): Promise<number> {
-    const { database, clock, payments, env, log } = this.ctx;
+    const { database, clock, payments: provider, env, log } = this.ctx;
     const before = clock.now() - env.RECONCILE_AFTER_SECONDS * 1000;
     const rows = await pendingTxOlderThan(database.db, before, 100);
     let settled = 0;
     for (const row of rows) {
-      if (row.provider !== payments.name) continue;
+      if (row.provider !== provider.name) continue;
       try {
-        const outcome = await payments.queryStatus({
+        const outcome = await provider.queryStatus({
           id: row.id,
           type: row.type,
           providerRef: row.provider_ref,
@@ -55,7 +55,7 @@ export class Reconciler {
           createdAt: row.created_at,
         });
         if (outcome.state === 'pending') continue;
-        const status = await this.wallet.settle(row.id, outcome);
+        const status = await this.payments.settle(row.id, outcome);
         if (status !== 'pending') settled++;
         log.info({ tx: row.id, status }, 'reconciled transaction');
       } catch (err) {

@@ -9,13 +9,10 @@ import {
   WithdrawRequest,
   WithdrawResponse,
 } from '@mchezo/contracts/wallet';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
-import type { WalletPots } from '../auth/auth.repository.js';
-import type { AuthenticatedUser, AuthService } from '../auth/auth.service.js';
+import type { PaymentsService } from './payments.service.js';
 import type { WalletService } from './wallet.service.js';
 
 const tags = ['wallet'];
@@ -29,28 +26,17 @@ const IdempotencyHeaders = z.looseObject({
 });
 
 export const walletRoutes: FastifyPluginAsyncZod<{
-  ctx: AppContext;
   wallet: WalletService;
-  auth: AuthService;
+  payments: PaymentsService;
   requireAuth: PreHandler;
-}> = async (app, { wallet, auth, requireAuth }) => {
-  // The session check and the pots are one query here, so this route authenticates in its
-  // handler rather than in the onRequest hook of the others. On SQLite that query answers at
-  // once and so does the handler (Fastify sends a plain return value, or a thrown error, the
-  // same way as an async handler's result, without the promise and microtask hops).
-  const balances = (request: FastifyRequest, session: { user: AuthenticatedUser; wallet: WalletPots }) => {
-    request.auth = session.user;
-    return wallet.balances(session.wallet);
-  };
+}> = async (app, { wallet, payments, requireAuth }) => {
   app.get(
     '/wallet/balance',
-    { schema: { tags, security, response: { 200: BalanceResponse, ...errorResponses(401, 403) } } },
-    (request) => {
-      const session = auth.authenticateWithWallet(request.headers.authorization);
-      return session instanceof Promise
-        ? session.then((s) => balances(request, s))
-        : balances(request, session);
+    {
+      onRequest: requireAuth,
+      schema: { tags, security, response: { 200: BalanceResponse, ...errorResponses(401, 403) } },
     },
+    async (request) => wallet.balances(authOf(request).userId),
   );
 
   app.post(
@@ -66,7 +52,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      wallet.deposit(authOf(request).userId, request.body, request.headers['idempotency-key']),
+      payments.deposit(authOf(request).userId, request.body, request.headers['idempotency-key']),
   );
 
   app.post(
@@ -82,7 +68,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      wallet.withdraw(authOf(request).userId, request.body, request.headers['idempotency-key']),
+      payments.withdraw(authOf(request).userId, request.body, request.headers['idempotency-key']),
   );
 
   app.get(

@@ -1,0 +1,131 @@
+/**
+ * Signed, expiring release overrides for testers. A token names one remote, the version (and
+ * entry) to load instead, and when it stops working; it is an HMAC over those, so the browser
+ * can carry it but never forge or stretch it. The server checks it on every manifest read: a bad
+ * signature, an expired token, an unpublished version or a URL outside the allow-list is
+ * ignored, and the normal manifest is served.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type {
+  OverrideRequest,
+  OverrideResponse,
+  ReleaseManifest,
+  RemoteName,
+} from '@mchezo/contracts/releases';
+import type { AppContext } from '../../context.js';
+import { unprocessable } from '../../lib/errors.js';
+import type { RevisionService } from './revisions.service.js';
+import type { VersionService } from './versions.service.js';
+
+interface OverrideClaims {
+  remote: RemoteName;
+  version: string;
+  entry: string;
+  /** Expiry, epoch milliseconds. */
+  exp: number;
+}
+
+/** Dev servers a development build may be pointed at (never in production). */
+function isAllowedDevEntry(entry: string): boolean {
+  try {
+    const url = new URL(entry);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)
+    );
+  } catch {
+    return false;
+  }
+}
+
+const keyOf = (secret: string) => createHmac('sha256', secret).update('mchezo release override v1').digest();
+const sign = (secret: string, payload: string) =>
+  createHmac('sha256', keyOf(secret)).update(payload).digest('base64url');
+
+function signOverride(secret: string, claims: OverrideClaims): string {
+  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
+  return `${payload}.${sign(secret, payload)}`;
+}
+
+function verifyOverride(secret: string, token: string, now: number): OverrideClaims | null {
+  const [payload, signature, extra] = token.split('.');
+  if (!payload || !signature || extra !== undefined) return null;
+  const expected = Buffer.from(sign(secret, payload));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as OverrideClaims;
+    if (typeof claims.exp !== 'number' || claims.exp <= now) return null;
+    if (
+      typeof claims.remote !== 'string' ||
+      typeof claims.version !== 'string' ||
+      typeof claims.entry !== 'string'
+    )
+      return null;
+    return claims;
+  } catch {
+    return null;
+  }
+}
+
+function applyOverride(manifest: ReleaseManifest, claims: OverrideClaims): ReleaseManifest {
+  return {
+    ...manifest,
+    remotes: {
+      ...manifest.remotes,
+      [claims.remote]: { version: claims.version, entry: claims.entry, enabled: true },
+    },
+    override: {
+      remote: claims.remote,
+      version: claims.version,
+      expires_at: new Date(claims.exp).toISOString(),
+    },
+  };
+}
+
+export class OverrideService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly revisions: RevisionService,
+    private readonly versions: VersionService,
+  ) {}
+
+  /** A signed override for testers: a published version, or a local dev server outside production. */
+  async create(req: OverrideRequest): Promise<OverrideResponse> {
+    let version: string;
+    let entry: string;
+    if (req.dev_entry !== undefined) {
+      if (this.ctx.env.NODE_ENV !== 'development' || !isAllowedDevEntry(req.dev_entry)) {
+        throw unprocessable(
+          'A dev-server override needs a development server and a localhost URL',
+          'OVERRIDE_NOT_ALLOWED',
+        );
+      }
+      version = 'dev';
+      entry = req.dev_entry;
+    } else if (req.version !== undefined) {
+      const row = await this.versions.require(req.remote, req.version);
+      version = row.version;
+      entry = row.entry;
+    } else {
+      throw unprocessable(
+        'Name a published version (or, in development, a dev_entry)',
+        'OVERRIDE_TARGET_REQUIRED',
+      );
+    }
+    const exp = this.ctx.clock.now() + req.minutes * 60_000;
+    const token = signOverride(this.ctx.env.JWT_SECRET, { remote: req.remote, version, entry, exp });
+    return { token, expires_at: new Date(exp).toISOString() };
+  }
+
+  /** The manifest as a tester with this override token sees it, or null when it is not valid. */
+  async manifestJson(token: string): Promise<string | null> {
+    const claims = verifyOverride(this.ctx.env.JWT_SECRET, token, this.ctx.clock.now());
+    if (!claims) return null;
+    const allowed =
+      claims.version === 'dev'
+        ? this.ctx.env.NODE_ENV === 'development' && isAllowedDevEntry(claims.entry)
+        : (await this.versions.find(claims.remote, claims.version))?.entry === claims.entry;
+    return allowed ? JSON.stringify(applyOverride(await this.revisions.current(), claims)) : null;
+  }
+}

@@ -1,0 +1,235 @@
+/**
+ * Revisions of the release manifest. Every change is a new revision (who, when, why, what),
+ * written in one transaction that first checks the caller's base revision is still the current
+ * one (compare-and-swap): a stale base is refused with 409. A version going live (activate,
+ * canary, promote, enable, roll back) first passes the compatibility check (releases.compat.ts),
+ * outside the transaction, so no file is read while the write lock is held.
+ */
+import type {
+  ActivateRequest,
+  CanaryRequest,
+  ReleaseManifest,
+  RemoteName,
+  RemoteRelease,
+  RevisionEntry,
+  RollbackRequest,
+  ToggleRequest,
+} from '@mchezo/contracts/releases';
+import { ReleaseManifest as ReleaseManifestSchema } from '@mchezo/contracts/releases';
+import type { AppContext } from '../../context.js';
+import { inTransaction, isUniqueViolation } from '../../db/tx.js';
+import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.js';
+import { iso } from '../../lib/time.js';
+import { checkCompatibility } from './releases.compat.js';
+import {
+  findRevision,
+  insertRevision,
+  latestRevision,
+  listRevisions,
+  type RevisionRow,
+} from './releases.repository.js';
+import type { VersionService } from './versions.service.js';
+
+const EMPTY_MANIFEST: ReleaseManifest = { revision: 0, remotes: {} };
+export type Remotes = ReleaseManifest['remotes'];
+
+/** What a command makes of the current manifest: the next remotes and how to say so in the history. */
+interface Change {
+  action: string;
+  remotes: Remotes;
+}
+
+function toRevisionEntry(row: RevisionRow): RevisionEntry {
+  return {
+    revision: row.revision,
+    author: row.author,
+    reason: row.reason,
+    action: row.action,
+    created_at: iso(row.created_at),
+    manifest: JSON.parse(row.manifest) as ReleaseManifest,
+  };
+}
+
+/** (remote, version) pairs players can get from a manifest: enabled actives and canaries. */
+function livePairs(remotes: Remotes): Set<string> {
+  const out = new Set<string>();
+  for (const [name, r] of Object.entries(remotes)) {
+    if (!r?.enabled) continue;
+    out.add(`${name}\0${r.version}`);
+    if (r.canary) out.add(`${name}\0${r.canary.version}`);
+  }
+  return out;
+}
+
+export class RevisionService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly versions: VersionService,
+  ) {}
+
+  /** The served manifest as stored (compact JSON), so the ETag is stable. */
+  async manifestJson(): Promise<string> {
+    const row = await latestRevision(this.ctx.database.db);
+    return row ? row.manifest : JSON.stringify(EMPTY_MANIFEST);
+  }
+
+  async current(): Promise<ReleaseManifest> {
+    return JSON.parse(await this.manifestJson()) as ReleaseManifest;
+  }
+
+  async history(limit: number): Promise<RevisionEntry[]> {
+    return (await listRevisions(this.ctx.database.db, limit)).map(toRevisionEntry);
+  }
+
+  async activate(actor: string, remote: RemoteName, req: ActivateRequest): Promise<RevisionEntry> {
+    return this.change(actor, req.base_revision, req.reason, async (m) => {
+      const v = await this.versions.require(remote, req.version);
+      const existing = m.remotes[remote];
+      if (existing?.version === req.version) throw noChange(`${remote} is already at ${req.version}`);
+      const next: RemoteRelease = { version: v.version, entry: v.entry, enabled: existing?.enabled ?? true };
+      if (existing?.canary && existing.canary.version !== req.version) next.canary = existing.canary;
+      return { action: `activate ${remote} ${req.version}`, remotes: { ...m.remotes, [remote]: next } };
+    });
+  }
+
+  async setEnabled(
+    actor: string,
+    remote: RemoteName,
+    enabled: boolean,
+    req: ToggleRequest,
+  ): Promise<RevisionEntry> {
+    return this.change(actor, req.base_revision, req.reason, async (m) => {
+      const existing = m.remotes[remote];
+      if (!existing) throw noChange(`${remote} has no active version yet; activate one first`);
+      if (existing.enabled === enabled)
+        throw noChange(`${remote} is already ${enabled ? 'enabled' : 'disabled'}`);
+      return {
+        action: `${enabled ? 'enable' : 'disable'} ${remote}`,
+        remotes: { ...m.remotes, [remote]: { ...existing, enabled } },
+      };
+    });
+  }
+
+  async canary(actor: string, remote: RemoteName, req: CanaryRequest): Promise<RevisionEntry> {
+    return this.change(actor, req.base_revision, req.reason, async (m) => {
+      const existing = m.remotes[remote];
+      if (!existing) throw noChange(`${remote} has no active version yet; activate one first`);
+      if (existing.version === req.version)
+        throw noChange(`${req.version} is already ${remote}'s active version`);
+      const v = await this.versions.require(remote, req.version);
+      if (existing.canary?.version === req.version && existing.canary.percent === req.percent)
+        throw noChange(`${remote} already has ${req.version} as canary at ${req.percent}%`);
+      return {
+        action: `canary ${remote} ${req.version} ${req.percent}%`,
+        remotes: {
+          ...m.remotes,
+          [remote]: { ...existing, canary: { version: v.version, entry: v.entry, percent: req.percent } },
+        },
+      };
+    });
+  }
+
+  async promote(actor: string, remote: RemoteName, req: ToggleRequest): Promise<RevisionEntry> {
+    return this.change(actor, req.base_revision, req.reason, async (m) => {
+      const existing = m.remotes[remote];
+      if (!existing?.canary) throw noCanary(remote);
+      const { version, entry } = existing.canary;
+      return {
+        action: `promote ${remote} canary ${version}`,
+        remotes: { ...m.remotes, [remote]: { version, entry, enabled: existing.enabled } },
+      };
+    });
+  }
+
+  async abort(actor: string, remote: RemoteName, req: ToggleRequest): Promise<RevisionEntry> {
+    return this.change(actor, req.base_revision, req.reason, async (m) => {
+      const existing = m.remotes[remote];
+      if (!existing?.canary) throw noCanary(remote);
+      const { canary, ...rest } = existing;
+      return {
+        action: `abort ${remote} canary ${canary.version}`,
+        remotes: { ...m.remotes, [remote]: rest },
+      };
+    });
+  }
+
+  async rollback(actor: string, req: RollbackRequest): Promise<RevisionEntry> {
+    return this.change(actor, req.base_revision, req.reason, async (m) => {
+      const target = await findRevision(this.ctx.database.db, req.revision);
+      if (!target) throw notFound(`There is no revision ${req.revision}`);
+      if (req.revision === m.revision) throw noChange(`Revision ${req.revision} is the current one`);
+      const old = JSON.parse(target.manifest) as ReleaseManifest;
+      return { action: `roll back to revision ${req.revision}`, remotes: old.remotes };
+    });
+  }
+
+  /**
+   * Applies one change: `mutate` computes the next remotes from the current manifest; versions
+   * it puts live pass the compatibility check; the revision is written only if the manifest is
+   * still at `base` (compare-and-swap, checked again inside the write transaction).
+   */
+  async change(
+    actor: string,
+    base: number,
+    reason: string,
+    mutate: (current: ReleaseManifest) => Promise<Change>,
+  ): Promise<RevisionEntry> {
+    const current = await this.current();
+    if (current.revision !== base) throw stale(base, current.revision);
+    const { action, remotes } = await mutate(current);
+    await this.checkLive(current.remotes, remotes);
+    const manifest: ReleaseManifest = ReleaseManifestSchema.parse({ revision: base + 1, remotes });
+    const row: RevisionRow = {
+      revision: base + 1,
+      manifest: JSON.stringify(manifest),
+      author: actor,
+      reason,
+      action,
+      created_at: this.ctx.clock.now(),
+    };
+    try {
+      await inTransaction(this.ctx.database, async (trx) => {
+        const latest = await latestRevision(trx);
+        const at = latest?.revision ?? 0;
+        if (at !== base) throw stale(base, at);
+        await insertRevision(trx, row);
+      });
+    } catch (err) {
+      // PostgreSQL: a concurrent writer inserted the same revision number first.
+      if (isUniqueViolation(err)) throw stale(base, base + 1);
+      throw err;
+    }
+    this.ctx.log.info({ revision: row.revision, author: actor, action }, 'release manifest changed');
+    return toRevisionEntry(row);
+  }
+
+  /** Every (remote, version) the change newly puts in front of players passes the check. */
+  async checkLive(before: Remotes, after: Remotes): Promise<void> {
+    const was = livePairs(before);
+    for (const pair of livePairs(after)) {
+      if (was.has(pair)) continue;
+      const [remote, version] = pair.split('\0') as [RemoteName, string];
+      const row = await this.versions.require(remote, version);
+      const problems = await checkCompatibility({
+        cdnDir: this.ctx.env.SITE_DIR,
+        remote,
+        version,
+        integrity: JSON.parse(row.integrity) as Record<string, string>,
+      });
+      if (problems.length) {
+        throw new AppError(422, `${remote} ${version} cannot go live: ${problems.join('; ')}`, {
+          code: 'INCOMPATIBLE',
+          issues: problems.map((message) => ({ path: `${remote}/${version}`, message })),
+        });
+      }
+    }
+  }
+}
+
+const stale = (base: number, current: number) =>
+  conflict(
+    `The release manifest is at revision ${current}, not ${base}: someone else changed it. Re-read it (list or history) and try again.`,
+    'STALE_REVISION',
+  );
+const noChange = (message: string) => unprocessable(message, 'NO_CHANGE');
+const noCanary = (remote: string) => unprocessable(`${remote} has no canary`, 'NO_CANARY');

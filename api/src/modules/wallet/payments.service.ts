@@ -1,0 +1,268 @@
+import { normalizePhone } from '@mchezo/contracts/auth';
+import type { DepositRequest, WithdrawRequest } from '@mchezo/contracts/wallet';
+import { WITHDRAWAL_MAX, WITHDRAWAL_MIN } from '@mchezo/contracts/wallet';
+import type { Kysely } from 'kysely';
+import type { CallbackKind, ProviderOutcome } from '../../adapters/payments/payment-provider.js';
+import type { AppContext } from '../../context.js';
+import type { DB } from '../../db/schema.js';
+import { inTransaction } from '../../db/tx.js';
+import { newId, sha256 } from '../../lib/crypto.js';
+import { badRequest, forbidden, notFound, unprocessable } from '../../lib/errors.js';
+import { toMinor } from '../../lib/money.js';
+import {
+  findTxById,
+  findTxByIdempotencyKey,
+  findTxByProviderRef,
+  findTxProvider,
+  finishTx,
+  insertTx,
+  setProviderRef,
+  type WalletTxRow,
+} from './transactions.repository.js';
+import { InsufficientFundsError, movePot } from './wallet.repository.js';
+import { assertWalletEnabled, WALLET_CURRENCY } from './wallet.service.js';
+
+const DEPOSIT_MAX = 150_000;
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_\-:.]{8,128}$/;
+
+type TxOutcome = { transaction_id: string; status: WalletTxRow['status'] };
+
+/**
+ * Mobile money: deposits and withdrawals asked of the payment provider, and their settlement
+ * by the provider's callback or by reconciliation.
+ */
+export class PaymentsService {
+  constructor(private readonly ctx: AppContext) {}
+
+  private assertMobileMoney(): void {
+    assertWalletEnabled(this.ctx);
+    if (!this.ctx.env.FEATURE_MOBILE_MONEY_ENABLED) {
+      throw forbidden('Mobile money is not available', 'FEATURE_DISABLED');
+    }
+  }
+
+  private validateMoneyRequest(req: DepositRequest): { amount: number; phone: string } {
+    if (req.currency !== WALLET_CURRENCY) {
+      throw unprocessable(`Mobile money payments are in ${WALLET_CURRENCY} only`, 'UNSUPPORTED_CURRENCY');
+    }
+    if (!Number.isInteger(req.amount)) {
+      throw unprocessable('Mobile money amounts must be whole shillings', 'WHOLE_AMOUNT_REQUIRED');
+    }
+    const phone = normalizePhone(req.phone_number);
+    if (!phone) throw badRequest('Enter a valid mobile money phone number', 'INVALID_PHONE');
+    if (!phone.startsWith('+254')) {
+      throw unprocessable('Mobile money is available for Kenyan (+254) numbers only', 'UNSUPPORTED_PHONE');
+    }
+    return { amount: toMinor(req.amount), phone };
+  }
+
+  private idempotencyKey(header: string | undefined): string {
+    if (header === undefined) return `auto:${newId()}`;
+    if (!IDEMPOTENCY_KEY.test(header)) {
+      throw badRequest(
+        'Idempotency-Key must be 8-128 characters of letters, digits, - _ : .',
+        'INVALID_IDEMPOTENCY_KEY',
+      );
+    }
+    return header;
+  }
+
+  /**
+   * Records the request once per idempotency key. Returns the existing transaction for a
+   * repeated key (nothing moves again) or the new pending one.
+   */
+  private async createOnce(
+    userId: string,
+    type: WalletTxRow['type'],
+    key: string,
+    amount: number,
+    phone: string,
+    onCreate: (trx: Kysely<DB>, row: WalletTxRow) => Promise<void>,
+  ): Promise<{ row: WalletTxRow; created: boolean }> {
+    const { clock, database, payments } = this.ctx;
+    const requestHash = sha256(`${type}|${amount}|${WALLET_CURRENCY}|${phone}`);
+    return inTransaction(database, async (trx) => {
+      const existing = await findTxByIdempotencyKey(trx, userId, key);
+      if (existing) {
+        if (existing.type !== type || existing.request_hash !== requestHash) {
+          throw unprocessable(
+            'This Idempotency-Key was already used for a different request',
+            'IDEMPOTENCY_MISMATCH',
+          );
+        }
+        return { row: existing, created: false };
+      }
+      const now = clock.now();
+      const id = newId();
+      const row: WalletTxRow = {
+        id,
+        user_id: userId,
+        type,
+        status: 'pending',
+        amount,
+        currency: WALLET_CURRENCY,
+        phone_number: phone,
+        payment_method: payments.paymentMethod,
+        provider: payments.name,
+        provider_ref: payments.predictRef?.(id) ?? null,
+        idempotency_key: key,
+        request_hash: requestHash,
+        failure_reason: null,
+        created_at: now,
+        updated_at: now,
+        settled_at: null,
+      };
+      await insertTx(trx, row);
+      await onCreate(trx, row);
+      return { row, created: true };
+    });
+  }
+
+  /** Pending deposit + STK push. The provider's callback (or reconciliation) settles it. */
+  async deposit(userId: string, req: DepositRequest, keyHeader: string | undefined): Promise<TxOutcome> {
+    this.assertMobileMoney();
+    const { amount, phone } = this.validateMoneyRequest(req);
+    if (amount > DEPOSIT_MAX * 100) {
+      throw unprocessable(
+        `Maximum deposit amount is KES ${DEPOSIT_MAX.toLocaleString('en-US')}`,
+        'ABOVE_MAXIMUM',
+      );
+    }
+    const key = this.idempotencyKey(keyHeader);
+    const { row, created } = await this.createOnce(userId, 'deposit', key, amount, phone, async () => {});
+    if (!created) return { transaction_id: row.id, status: row.status };
+    return this.askProvider(row);
+  }
+
+  /** Reserves (debits) the amount from the withdrawal pot at once, then asks for the payout. */
+  async withdraw(userId: string, req: WithdrawRequest, keyHeader: string | undefined): Promise<TxOutcome> {
+    this.assertMobileMoney();
+    const { amount, phone } = this.validateMoneyRequest(req);
+    if (amount < WITHDRAWAL_MIN * 100) {
+      throw unprocessable(`Minimum withdrawal amount is KES ${WITHDRAWAL_MIN}`, 'BELOW_MINIMUM');
+    }
+    if (amount > WITHDRAWAL_MAX * 100) {
+      throw unprocessable(
+        `Maximum withdrawal amount is KES ${WITHDRAWAL_MAX.toLocaleString('en-US')}`,
+        'ABOVE_MAXIMUM',
+      );
+    }
+    const key = this.idempotencyKey(keyHeader);
+    let result: { row: WalletTxRow; created: boolean };
+    try {
+      result = await this.createOnce(userId, 'withdrawal', key, amount, phone, async (trx, row) => {
+        await movePot(trx, userId, 'withdrawal', -amount, 'withdrawal', row.id, row.created_at);
+      });
+    } catch (err) {
+      if (err instanceof InsufficientFundsError) {
+        throw unprocessable("You don't have enough balance for this withdrawal", 'INSUFFICIENT_FUNDS');
+      }
+      throw err;
+    }
+    if (!result.created) return { transaction_id: result.row.id, status: result.row.status };
+    return this.askProvider(result.row);
+  }
+
+  private async askProvider(row: WalletTxRow): Promise<TxOutcome> {
+    const { env, payments, log, clock, database } = this.ctx;
+    const request = {
+      transactionId: row.id,
+      amountMinor: row.amount,
+      currency: row.currency,
+      phone: row.phone_number,
+      callbackBaseUrl: `${env.PUBLIC_BASE_URL}/api/v1/payments/callbacks/${payments.name}/${env.PAYMENT_CALLBACK_SECRET}`,
+    };
+    try {
+      const res =
+        row.type === 'deposit'
+          ? await payments.requestDeposit(request)
+          : await payments.requestPayout(request);
+      if (res.accepted) {
+        if (res.providerRef === row.provider_ref) return { transaction_id: row.id, status: 'pending' };
+        const status = await setProviderRef(database.db, row.id, res.providerRef, clock.now());
+        return { transaction_id: row.id, status: status ?? 'pending' };
+      }
+      const status = await this.settle(row.id, { state: 'failed', reason: res.reason });
+      return { transaction_id: row.id, status };
+    } catch (err) {
+      // Unknown outcome (network error, timeout): stay pending; reconciliation asks the provider later.
+      log.warn(
+        { err: { message: (err as Error).message }, tx: row.id, provider: payments.name },
+        'payment request failed',
+      );
+    }
+    const current = await findTxById(database.db, row.id);
+    return { transaction_id: row.id, status: current?.status ?? 'pending' };
+  }
+
+  /**
+   * A provider's callback, once its sender is known to be the provider: the callback route
+   * checks the secret in the URL; the simulator calls this in-process. The body is read by the
+   * provider's adapter (an unrecognised one is a 400). Idempotent, as settleByProviderRef.
+   * Returns the transaction's status, or null when no transaction matches.
+   */
+  async settleCallback(kind: CallbackKind, body: unknown): Promise<WalletTxRow['status'] | null> {
+    const parsed = this.ctx.payments.parseCallback(kind, body);
+    if (!parsed) throw badRequest('Unrecognised callback body', 'INVALID_CALLBACK_BODY');
+    return this.settleByProviderRef(parsed.providerRef, parsed.outcome, parsed.transactionId);
+  }
+
+  /** Callback from the provider; idempotent (a repeated or late callback changes nothing twice). */
+  private async settleByProviderRef(
+    providerRef: string,
+    outcome: ProviderOutcome,
+    transactionIdHint?: string,
+  ): Promise<WalletTxRow['status'] | null> {
+    const { database, payments } = this.ctx;
+    // The lookup is part of the settling transaction: no separate read before it.
+    return inTransaction(database, async (trx) => {
+      // Our own id (when the body carries it) is a primary-key lookup; the reference must still
+      // match, unless the callback outran the request that records it.
+      let id: string | undefined;
+      if (transactionIdHint) {
+        const hinted = await findTxProvider(trx, transactionIdHint);
+        if (hinted?.provider === payments.name && (hinted.provider_ref ?? providerRef) === providerRef)
+          id = transactionIdHint;
+      }
+      id ??= (await findTxByProviderRef(trx, payments.name, providerRef))?.id;
+      return id ? this.settleIn(trx, id, outcome) : null;
+    });
+  }
+
+  /** Applies a final outcome to a pending transaction, once. Returns the resulting status. */
+  async settle(id: string, outcome: ProviderOutcome): Promise<WalletTxRow['status']> {
+    return inTransaction(this.ctx.database, (trx) => this.settleIn(trx, id, outcome));
+  }
+
+  private async settleIn(
+    trx: Kysely<DB>,
+    id: string,
+    outcome: ProviderOutcome,
+  ): Promise<WalletTxRow['status']> {
+    const { clock, log } = this.ctx;
+    if (outcome.state === 'pending') return 'pending';
+    const completed = outcome.state === 'completed';
+    const now = clock.now();
+    // The conditional update is the guard: of two concurrent settlements only one moves it
+    // out of pending (PostgreSQL re-checks the WHERE after waiting for the row lock).
+    const row = await finishTx(trx, id, completed, outcome.state === 'failed' ? outcome.reason : null, now);
+    if (!row) {
+      const current = await findTxById(trx, id);
+      if (!current) throw notFound('Transaction not found');
+      if ((current.status === 'completed') !== completed) {
+        log.warn(
+          { tx: id, status: current.status, outcome: outcome.state },
+          'late callback contradicts settled transaction',
+        );
+      }
+      return current.status;
+    }
+    if (row.status === 'completed' && row.type === 'deposit') {
+      await movePot(trx, row.user_id, 'main', row.amount, 'deposit', id, now);
+    } else if (row.status === 'reversed') {
+      // A failed payout gives the reserved money back to the withdrawal pot.
+      await movePot(trx, row.user_id, 'withdrawal', row.amount, 'withdrawal_reversal', id, now);
+    }
+    return row.status;
+  }
+}

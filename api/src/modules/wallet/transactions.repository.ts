@@ -1,0 +1,118 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { DB, WalletTransactionsTable } from '../../db/schema.js';
+
+/** A deposit or withdrawal through mobile money. */
+export type WalletTxRow = Selectable<WalletTransactionsTable>;
+
+export const insertTx = (db: Kysely<DB>, row: WalletTxRow) =>
+  db.insertInto('wallet_transactions').values(row).execute();
+
+export const findTxById = (db: Kysely<DB>, id: string) =>
+  db.selectFrom('wallet_transactions').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findTxByIdempotencyKey = (db: Kysely<DB>, userId: string, key: string) =>
+  db
+    .selectFrom('wallet_transactions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+
+/** Who a transaction belongs to at the provider: what a callback naming our id must match. */
+export const findTxProvider = (db: Kysely<DB>, id: string) =>
+  db
+    .selectFrom('wallet_transactions')
+    .select(['provider', 'provider_ref'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+export const findTxByProviderRef = (db: Kysely<DB>, provider: string, providerRef: string) =>
+  db
+    .selectFrom('wallet_transactions')
+    .select('id')
+    .where('provider', '=', provider)
+    .where('provider_ref', '=', providerRef)
+    .executeTakeFirst();
+
+/** Records the provider's reference; returns the status (a fast callback may already have settled it). */
+export async function setProviderRef(db: Kysely<DB>, id: string, providerRef: string, now: number) {
+  const row = await db
+    .updateTable('wallet_transactions')
+    .set({ provider_ref: providerRef, updated_at: now })
+    .where('id', '=', id)
+    .returning('status')
+    .executeTakeFirst();
+  return row?.status;
+}
+
+/**
+ * Moves a pending transaction to its final status and returns what settling needs of it;
+ * undefined when it had already left pending (the conditional update is the guard against
+ * double settlement). A completed deposit or payout is `completed`; a failed deposit `failed`;
+ * a failed payout `reversed` (its reserved money goes back).
+ */
+export const finishTx = (
+  db: Kysely<DB>,
+  id: string,
+  completed: boolean,
+  failureReason: string | null,
+  now: number,
+) =>
+  db
+    .updateTable('wallet_transactions')
+    .set((eb) => ({
+      status: completed
+        ? 'completed'
+        : eb
+            .case()
+            .when('type', '=', 'deposit')
+            .then('failed')
+            .else('reversed')
+            .end()
+            .$castTo<WalletTxRow['status']>(),
+      failure_reason: failureReason,
+      updated_at: now,
+      settled_at: now,
+    }))
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .returning(['user_id', 'type', 'status', 'amount'])
+    .executeTakeFirst();
+
+export interface PageCursor {
+  createdAt: number;
+  id: string;
+}
+
+/** Newest first, keyset pagination (created_at, id). */
+export function listTxPage(
+  db: Kysely<DB>,
+  userId: string,
+  {
+    type,
+    after,
+    limit,
+  }: { type?: WalletTxRow['type'] | undefined; after?: PageCursor | undefined; limit: number },
+): Promise<WalletTxRow[]> {
+  let query = db.selectFrom('wallet_transactions').selectAll().where('user_id', '=', userId);
+  if (type) query = query.where('type', '=', type);
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('created_at', '<', after.createdAt),
+        eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)]),
+      ]),
+    );
+  }
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+export const pendingTxOlderThan = (db: Kysely<DB>, before: number, limit: number) =>
+  db
+    .selectFrom('wallet_transactions')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('created_at', '<', before)
+    .orderBy('created_at', 'asc')
+    .limit(limit)
+    .execute();
