@@ -1,6 +1,6 @@
 // Plain values (no zod) the browser can import without pulling in the schema library.
 
-/** Countries selectable for phone entry (decisions.md); Kenya is the default. */
+/** Countries selectable for phone entry; Kenya is the default. */
 export const PHONE_COUNTRIES = [
   { code: 'KE', phone_code: '+254', currency: 'KES', symbol: 'KSh', national_digits: 9 },
   { code: 'UG', phone_code: '+256', currency: 'UGX', symbol: 'USh', national_digits: 9 },
@@ -10,20 +10,23 @@ export const PHONE_COUNTRIES = [
 export const DEFAULT_PHONE_CODE = '+254';
 
 /**
- * Spec §5 phone normalisation: keep digits and plus; a leading plus is kept as is,
- * otherwise leading zeros are stripped and the country code is prefixed.
- * Returns E.164 (`+2547…`) or null when the result is not a phone of a supported country.
+ * A typed phone in E.164 form, unchecked: keep digits and plus; a number typed with its plus is
+ * kept as it is, otherwise leading zeros are stripped and the country code is prefixed.
+ */
+export function toE164(input: string, countryCode: string = DEFAULT_PHONE_CODE): string {
+  const cleaned = input.replace(/[^\d+]/g, '');
+  if (cleaned.startsWith('+')) return `+${cleaned.slice(1).replace(/\+/g, '')}`;
+  const national = cleaned.replace(/\+/g, '').replace(/^0+/, '');
+  const prefix = countryCode.startsWith('+') ? countryCode : `+${countryCode}`;
+  return `${prefix}${national}`;
+}
+
+/**
+ * `toE164`, then checked: the E.164 phone (`+2547…`), or null when it is not a phone of a
+ * supported country.
  */
 export function normalizePhone(input: string, countryCode: string = DEFAULT_PHONE_CODE): string | null {
-  const cleaned = input.replace(/[^\d+]/g, '');
-  let e164: string;
-  if (cleaned.startsWith('+')) {
-    e164 = `+${cleaned.slice(1).replace(/\+/g, '')}`;
-  } else {
-    const national = cleaned.replace(/\+/g, '').replace(/^0+/, '');
-    const prefix = countryCode.startsWith('+') ? countryCode : `+${countryCode}`;
-    e164 = `${prefix}${national}`;
-  }
+  const e164 = toE164(input, countryCode);
   const country = PHONE_COUNTRIES.find((c) => e164.startsWith(c.phone_code));
   if (!country) return null;
   const national = e164.slice(country.phone_code.length);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { TRANSACTIONS_MAX_PAGE_SIZE } from './wallet-constants.ts';
+import { BALANCE_TYPES, TRANSACTIONS_MAX_PAGE_SIZE } from './wallet-constants.ts';
 
 export {
+  BALANCE_TYPES,
   DEPOSIT_PRESETS,
   IDEMPOTENCY_HEADER,
   TRANSACTIONS_DEFAULT_PAGE_SIZE,
@@ -10,7 +11,7 @@ export {
   WITHDRAWAL_MIN,
 } from './wallet-constants.ts';
 
-export const BalanceType = z.enum(['main', 'withdrawal', 'bonus']);
+export const BalanceType = z.enum(BALANCE_TYPES);
 export type BalanceType = z.infer<typeof BalanceType>;
 
 export const Currency = z.enum(['KES', 'USD', 'EUR']);

@@ -1,7 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n, initI18n } from './instance.ts';
-import { currentLanguage, type NamespaceLoaders, useNamespace } from './namespace.ts';
+import { createNamespace, currentLanguage, type NamespaceLoaders, useNamespace } from './namespace.ts';
 
 const loads: string[] = [];
 const loaders: NamespaceLoaders = {
@@ -46,5 +46,27 @@ describe('useNamespace', () => {
     await act(() => i18n.changeLanguage('fr'));
     await waitFor(() => expect(i18n.hasResourceBundle('fr', 'demo')).toBe(true));
     expect(loads).toEqual(['fr']);
+  });
+});
+
+describe('createNamespace', () => {
+  it('starts loading the current language at once, before anything renders', async () => {
+    await act(() => i18n.changeLanguage('es'));
+    loads.length = 0;
+    createNamespace('created', loaders);
+    expect(loads).toEqual(['es']);
+    await waitFor(() => expect(i18n.hasResourceBundle('es', 'created')).toBe(true));
+  });
+
+  it("gives the namespace's t, ready and the chosen locale, and follows a language switch", async () => {
+    await act(() => i18n.changeLanguage('fr'));
+    const useStrings = createNamespace('followed', loaders);
+    const { result } = renderHook(() => useStrings());
+    await waitFor(() => expect(result.current.ready).toBe(true));
+    expect(result.current.locale).toBe('fr');
+    expect(result.current.t('hello')).toBe('Bonjour');
+    await act(() => i18n.changeLanguage('sw'));
+    await waitFor(() => expect(result.current.t('hello')).toBe('Habari'));
+    expect(result.current.locale).toBe('sw');
   });
 });

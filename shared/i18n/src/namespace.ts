@@ -3,6 +3,8 @@
  * player downloads only the language they read. `useNamespace` loads the current language's
  * bundle (and the next one on a language switch) and tells when it is ready.
  */
+
+import { useTranslation } from '@mchezo/i18n/react';
 import { useEffect, useState } from 'react';
 import { i18n } from './instance.ts';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from './languages.ts';
@@ -98,4 +100,20 @@ export function useNamespace(ns: string, loaders: NamespaceLoaders): boolean {
     };
   }, [ns, loaders]);
   return ready;
+}
+
+/**
+ * A part's namespace in one call: its strings start loading at once (call it at module level,
+ * in a file the exposed pages import, so they are on the way while the page's code runs), and
+ * the hook it returns gives `t` for the namespace, `ready` once the current language's strings
+ * are there, and `locale`, the chosen language for Intl formatting.
+ */
+export function createNamespace(ns: string, loaders: NamespaceLoaders) {
+  preloadNamespace(ns, loaders);
+  return function useNamespaceTranslation() {
+    const ready = useNamespace(ns, loaders);
+    const locale = useLanguage();
+    const { t, i18n } = useTranslation(ns);
+    return { t, i18n, ready, locale };
+  };
 }

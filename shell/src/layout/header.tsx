@@ -1,10 +1,12 @@
+import { fromCents } from '@mchezo/contracts/money';
+import { walletBalanceQuery, walletTotal } from '@mchezo/host/queries/wallet-balance';
+import { useQuery } from '@mchezo/host/query';
 import { Link } from '@mchezo/host/router';
 import { formatMoney } from '@mchezo/i18n/money';
 import { useLanguage } from '@mchezo/i18n/namespace';
 import { useTranslation } from '@mchezo/i18n/react';
 import { Button } from '@mchezo/ui/button';
 import { Tooltip } from '@mchezo/ui/tooltip';
-import { headerTotal, useWalletBalance } from '../api/wallet-balance.ts';
 import { isAuthenticated, useAuthStore } from '../stores/auth.store.ts';
 import { HEADER_CLASS, LOGO_CLASS } from './frame.ts';
 import { LanguagePicker } from './language-picker.tsx';
@@ -16,11 +18,11 @@ export function Header() {
   const signedIn = isAuthenticated(user) && user?.status !== 'pending_verification';
   const language = useLanguage();
   // Balance failures are treated as 0 (spec §8); the query itself retries and is logged.
-  const balance = useWalletBalance(signedIn);
+  const balance = useQuery({ ...walletBalanceQuery, enabled: signedIn });
   // Only when signed in: a guest's header shows no amount, and the first Intl formatter of a
   // page is costly (it loads locale data) — guests should not pay it before the first paint.
-  const total = signedIn ? headerTotal(balance.data) : null;
-  const totalText = total ? formatMoney(total.amount, total.currency, language) : '';
+  const total = signedIn ? walletTotal(balance.data?.balances) : null;
+  const totalText = total ? formatMoney(fromCents(total.cents), total.currency, language) : '';
 
   return (
     <header className={HEADER_CLASS}>

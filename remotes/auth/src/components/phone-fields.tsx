@@ -1,18 +1,23 @@
-import { type Ref, useId, useMemo } from 'react';
+import { PHONE_COUNTRIES } from '@mchezo/contracts/auth-constants';
+import { PhoneField } from '@mchezo/ui/fields';
+import { type Ref, useMemo } from 'react';
 import { useAuthTranslation } from '../i18n/namespace.ts';
-import { PHONE_COUNTRIES, PHONE_EXAMPLE } from '../phone/countries.ts';
-import { sanitizePhoneInput } from '../phone/normalize-phone.ts';
-import { INPUT_CLASS } from './text-field.tsx';
+import { PHONE_EXAMPLE } from '../screen-constants.ts';
 
-/** Country names in the player's language, from the browser (no strings to ship). */
-function useRegionNames(language: string) {
+/** The country-code options, named in the player's language by the browser (no strings to ship). */
+function useCountryOptions(language: string) {
   return useMemo(() => {
+    let regionName = (code: string) => code;
     try {
       const names = new Intl.DisplayNames([language, 'en'], { type: 'region' });
-      return (code: string) => names.of(code) ?? code;
+      regionName = (code) => names.of(code) ?? code;
     } catch {
-      return (code: string) => code;
+      // No region names in this browser: the ISO code stands in.
     }
+    return PHONE_COUNTRIES.map((c) => ({
+      value: c.phone_code,
+      label: `${c.phone_code} ${regionName(c.code)}`,
+    }));
   }, [language]);
 }
 
@@ -21,7 +26,7 @@ export interface PhoneValue {
   phone: string;
 }
 
-/** Country-code select and phone field (spec §2): the field keeps only digits, spaces and plus. */
+/** The sign-in screens' phone: country code and the national number. */
 export function PhoneFields({
   value,
   onChange,
@@ -35,45 +40,24 @@ export function PhoneFields({
   phoneRef?: Ref<HTMLInputElement>;
 }) {
   const { t, i18n } = useAuthTranslation();
-  const regionName = useRegionNames(i18n.resolvedLanguage ?? i18n.language ?? 'en');
-  const id = useId();
+  const options = useCountryOptions(i18n.resolvedLanguage ?? i18n.language ?? 'en');
   return (
-    <div className="space-y-1.5">
-      <label htmlFor={`${id}-phone`} className="block text-sm font-medium">
-        {t('fields.phone')}
-      </label>
-      <div className="flex gap-2">
-        <select
-          aria-label={t('fields.countryCode')}
-          value={value.countryCode}
-          disabled={disabled}
-          onChange={(e) => onChange({ ...value, countryCode: e.target.value })}
-          className={`${INPUT_CLASS} shrink-0 pr-1`}
-        >
-          {PHONE_COUNTRIES.map((c) => (
-            <option key={c.code} value={c.phoneCode}>
-              {`${c.phoneCode} ${regionName(c.code)}`}
-            </option>
-          ))}
-        </select>
-        <input
-          id={`${id}-phone`}
-          ref={phoneRef}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          aria-required="true"
-          placeholder={PHONE_EXAMPLE}
-          value={value.phone}
-          disabled={disabled}
-          onChange={(e) => onChange({ ...value, phone: sanitizePhoneInput(e.target.value) })}
-          aria-describedby={`${id}-hint`}
-          className={`${INPUT_CLASS} min-w-0 flex-1`}
-        />
-      </div>
-      <p id={`${id}-hint`} className="text-xs text-muted">
-        {t('fields.phoneHint', { example: PHONE_EXAMPLE })}
-      </p>
-    </div>
+    <PhoneField
+      ref={phoneRef}
+      label={t('fields.phone')}
+      hint={t('fields.phoneHint', { example: PHONE_EXAMPLE })}
+      country={{
+        label: t('fields.countryCode'),
+        value: value.countryCode,
+        options,
+        onChange: (countryCode) => onChange({ ...value, countryCode }),
+      }}
+      autoComplete="tel-national"
+      aria-required="true"
+      placeholder={PHONE_EXAMPLE}
+      value={value.phone}
+      disabled={disabled}
+      onChange={(phone) => onChange({ ...value, phone })}
+    />
   );
 }

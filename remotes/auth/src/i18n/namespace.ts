@@ -1,21 +1,12 @@
-import { type NamespaceLoaders, preloadNamespace, useNamespace } from '@mchezo/i18n/namespace';
-import { useTranslation } from '@mchezo/i18n/react';
+import { createNamespace } from '@mchezo/i18n/namespace';
 
-export const AUTH_NS = 'auth';
-
-const loaders: NamespaceLoaders = {
+/**
+ * The auth screens' strings, one bundle per language, loaded for the chosen language only. Imported by the
+ * exposed pages, so the strings start loading with the page's code.
+ */
+export const useAuthTranslation = createNamespace('auth', {
   en: () => import('./locales/en.json'),
   es: () => import('./locales/es.json'),
   fr: () => import('./locales/fr.json'),
   sw: () => import('./locales/sw.json'),
-};
-
-// Imported by the exposed pages: the strings start loading with the page's code.
-preloadNamespace(AUTH_NS, loaders);
-
-/** The auth screens' strings, loaded for the current language only. */
-export function useAuthTranslation() {
-  const ready = useNamespace(AUTH_NS, loaders);
-  const { t, i18n } = useTranslation(AUTH_NS);
-  return { t, i18n, ready };
-}
+});

@@ -1,3 +1,4 @@
+import { DEFAULT_PHONE_CODE, toE164 } from '@mchezo/contracts/auth-constants';
 import { useHost } from '@mchezo/host/context';
 import { Button } from '@mchezo/ui/button';
 import { Spinner } from '@mchezo/ui/spinner';
@@ -8,8 +9,6 @@ import { AuthCard } from '../components/auth-card.tsx';
 import { PhoneFields, type PhoneValue } from '../components/phone-fields.tsx';
 import { TextLink } from '../components/text-link.tsx';
 import { useAuthTranslation } from '../i18n/namespace.ts';
-import { DEFAULT_PHONE_CODE } from '../phone/countries.ts';
-import { normalizePhone } from '../phone/normalize-phone.ts';
 import { markCodeSent } from '../verification/resend-cooldown.ts';
 import '../styles.css';
 
@@ -47,7 +46,7 @@ export default function ForgotPasswordPage() {
       phoneInput.current?.focus();
       return;
     }
-    const e164 = normalizePhone(phone.phone, phone.countryCode);
+    const e164 = toE164(phone.phone, phone.countryCode);
     void loadResetStep();
     try {
       await request.mutateAsync({ phone: e164 });

@@ -1,16 +1,14 @@
+import { DEFAULT_PHONE_CODE, PASSWORD_MIN_LENGTH, toE164 } from '@mchezo/contracts/auth-constants';
 import { useHost } from '@mchezo/host/context';
 import { Button } from '@mchezo/ui/button';
+import { TextField } from '@mchezo/ui/fields';
 import { Spinner } from '@mchezo/ui/spinner';
 import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { failureMessage } from '../api/failure-message.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { PhoneFields, type PhoneValue } from '../components/phone-fields.tsx';
-import { TextField } from '../components/text-field.tsx';
 import { TextLink } from '../components/text-link.tsx';
-import { PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { useAuthTranslation } from '../i18n/namespace.ts';
-import { DEFAULT_PHONE_CODE } from '../phone/countries.ts';
-import { normalizePhone } from '../phone/normalize-phone.ts';
 import { markCodeSent } from '../verification/resend-cooldown.ts';
 import '../styles.css';
 
@@ -50,7 +48,7 @@ export default function JoinPage() {
     }
     setBusy(true);
     void loadVerificationStep();
-    const e164 = normalizePhone(phone.phone, phone.countryCode);
+    const e164 = toE164(phone.phone, phone.countryCode);
     try {
       const name = fullName.trim();
       // Registers, then asks for a code at once; the host keeps the credentials for after it.

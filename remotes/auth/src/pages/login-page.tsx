@@ -1,18 +1,17 @@
+import { DEFAULT_PHONE_CODE, toE164 } from '@mchezo/contracts/auth-constants';
 import { useHost } from '@mchezo/host/context';
 import { Link, useSearchParams } from '@mchezo/host/router';
 import { Alert } from '@mchezo/ui/alert';
 import { Button } from '@mchezo/ui/button';
+import { TextField } from '@mchezo/ui/fields';
 import { Spinner } from '@mchezo/ui/spinner';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { failureMessage, isLockout } from '../api/failure-message.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { PhoneFields, type PhoneValue } from '../components/phone-fields.tsx';
-import { TextField } from '../components/text-field.tsx';
 import { TextLink } from '../components/text-link.tsx';
-import { VERIFY_REDIRECT_DELAY_MS } from '../constants.ts';
 import { useAuthTranslation } from '../i18n/namespace.ts';
-import { DEFAULT_PHONE_CODE } from '../phone/countries.ts';
-import { normalizePhone } from '../phone/normalize-phone.ts';
+import { VERIFY_REDIRECT_DELAY_MS } from '../screen-constants.ts';
 import '../styles.css';
 
 /** The lockout message for `/login?locked=true`, taken from the host once (spec §2). */
@@ -55,10 +54,7 @@ export default function LoginPage() {
     }
     setBusy(true);
     try {
-      const { needsVerification } = await host.auth.login(
-        normalizePhone(phone.phone, phone.countryCode),
-        password,
-      );
+      const { needsVerification } = await host.auth.login(toE164(phone.phone, phone.countryCode), password);
       if (needsVerification) {
         // The host kept the credentials and a pending user; /verify signs in after the code.
         verifyTimer.current = setTimeout(

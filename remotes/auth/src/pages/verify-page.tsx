@@ -1,13 +1,14 @@
+import { OTP_LENGTH } from '@mchezo/contracts/auth-constants';
 import { useHost } from '@mchezo/host/context';
 import { Alert } from '@mchezo/ui/alert';
 import { Button } from '@mchezo/ui/button';
+import { CodeField } from '@mchezo/ui/code-field';
 import { Spinner } from '@mchezo/ui/spinner';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { AuthCard } from '../components/auth-card.tsx';
-import { CodeInput } from '../components/code-input.tsx';
 import { ResendCode } from '../components/resend-code.tsx';
-import { COMPLETE_CODE, RELOAD_DELAY_MS } from '../constants.ts';
 import { useAuthTranslation } from '../i18n/namespace.ts';
+import { COMPLETE_CODE, RELOAD_DELAY_MS } from '../screen-constants.ts';
 import { confirmCode } from '../verification/confirm-code.ts';
 import { reloadTo } from '../verification/reload.ts';
 import { isCoolingDown, useResendCooldown } from '../verification/resend-cooldown.ts';
@@ -102,7 +103,14 @@ export default function VerifyPage() {
         <Alert tone="warning" title={t('verify.noPhone')} />
       )}
       <form noValidate onSubmit={onSubmit} className="space-y-5">
-        <CodeInput ref={codeInput} label={t('code.label')} value={code} onChange={setCode} disabled={busy} />
+        <CodeField
+          ref={codeInput}
+          label={t('code.label')}
+          length={OTP_LENGTH}
+          value={code}
+          onChange={setCode}
+          disabled={busy}
+        />
         <Button type="submit" disabled={busy || !COMPLETE_CODE.test(code)} className="w-full">
           {busy ? t('verification.busy') : t('verify.submit')}
         </Button>

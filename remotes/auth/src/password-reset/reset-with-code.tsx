@@ -1,16 +1,17 @@
+import { OTP_LENGTH, PASSWORD_MIN_LENGTH } from '@mchezo/contracts/auth-constants';
 import { useHost } from '@mchezo/host/context';
 import { Button } from '@mchezo/ui/button';
+import { CodeField } from '@mchezo/ui/code-field';
+import { TextField } from '@mchezo/ui/fields';
 import { type FormEvent, useRef, useState } from 'react';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset.ts';
 import { failureMessage } from '../api/failure-message.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { AuthCard } from '../components/auth-card.tsx';
-import { CodeInput } from '../components/code-input.tsx';
 import { ResendCode } from '../components/resend-code.tsx';
-import { TextField } from '../components/text-field.tsx';
 import { TextLink } from '../components/text-link.tsx';
-import { COMPLETE_CODE, PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { useAuthTranslation } from '../i18n/namespace.ts';
+import { COMPLETE_CODE } from '../screen-constants.ts';
 import { useResendCooldown } from '../verification/resend-cooldown.ts';
 
 /** The forgot-password page's second step (decisions.md): the code and a new password. */
@@ -65,9 +66,10 @@ export function ResetWithCode({ phone, onChangePhone }: { phone: string; onChang
   return (
     <AuthCard title={t('forgot.title')} subtitle={t('forgot.confirmSubtitle', { phone })}>
       <form noValidate onSubmit={onSubmit} className="space-y-4">
-        <CodeInput
+        <CodeField
           ref={codeInput}
           label={t('code.label')}
+          length={OTP_LENGTH}
           value={code}
           onChange={setCode}
           disabled={confirm.isPending}

@@ -1,9 +1,10 @@
+import { OTP_LENGTH } from '@mchezo/contracts/auth-constants';
 import { useHost } from '@mchezo/host/context';
 import { Button } from '@mchezo/ui/button';
+import { CodeField } from '@mchezo/ui/code-field';
 import { type FormEvent, useRef, useState } from 'react';
 import { failureMessage } from '../api/failure-message.ts';
 import { AuthCard } from '../components/auth-card.tsx';
-import { CodeInput } from '../components/code-input.tsx';
 import { ResendCode } from '../components/resend-code.tsx';
 import { TextLink } from '../components/text-link.tsx';
 import { useAuthTranslation } from '../i18n/namespace.ts';
@@ -59,7 +60,14 @@ export function JoinVerification({ phone }: { phone: string }) {
   return (
     <AuthCard title={t('join.verifyTitle')} subtitle={t('join.verifySubtitle')}>
       <form noValidate onSubmit={onSubmit} className="space-y-5">
-        <CodeInput ref={codeInput} label={t('code.label')} value={code} onChange={setCode} disabled={busy} />
+        <CodeField
+          ref={codeInput}
+          label={t('code.label')}
+          length={OTP_LENGTH}
+          value={code}
+          onChange={setCode}
+          disabled={busy}
+        />
         <Button type="submit" disabled={busy} className="w-full">
           {busy ? t('verification.busy') : t('join.verifySubmit')}
         </Button>

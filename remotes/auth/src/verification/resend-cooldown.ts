@@ -1,5 +1,5 @@
+import { OTP_RESEND_COOLDOWN_SECONDS } from '@mchezo/contracts/auth-constants';
 import { useCallback, useEffect, useState } from 'react';
-import { RESEND_COOLDOWN_SECONDS } from '../constants.ts';
 
 /** Codes are rate-limited per phone and per purpose on the server; so is the cooldown here. */
 export type CodePurpose = 'verify' | 'reset';
@@ -34,7 +34,7 @@ function writeAvailableAt(purpose: CodePurpose, phone: string, at: number): void
 
 /** Records that a code was just sent, so the next screen starts its countdown where it is. */
 export function markCodeSent(purpose: CodePurpose, phone: string): void {
-  writeAvailableAt(purpose, phone, Date.now() + RESEND_COOLDOWN_SECONDS * 1000);
+  writeAvailableAt(purpose, phone, Date.now() + OTP_RESEND_COOLDOWN_SECONDS * 1000);
 }
 
 /** True when a code for this phone was sent less than the cooldown ago. */

@@ -1,8 +1,9 @@
+import { fromCents } from '@mchezo/contracts/money';
 import { Link } from '@mchezo/host/router';
+import { formatMoney } from '@mchezo/i18n/money';
 import { useId, useRef, useState } from 'react';
-import { FEATURED_GAMES } from '../data/static-lobby-content.ts';
+import { CURRENCY, FEATURED_GAMES } from '../data/static-lobby-content.ts';
 import { useReducedMotion } from '../hooks/use-reduced-motion.ts';
-import { formatCents } from '../i18n/format.ts';
 import { useLobbyTranslation } from '../i18n/namespace.ts';
 import { gamePath } from './game-grid.tsx';
 
@@ -12,7 +13,7 @@ import { gamePath } from './game-grid.tsx';
  * the position is announced after a button move.
  */
 export function FeaturedCarousel() {
-  const { t, lng } = useLobbyTranslation();
+  const { t, locale } = useLobbyTranslation();
   const reduced = useReducedMotion();
   const track = useRef<HTMLUListElement>(null);
   const [index, setIndex] = useState(0);
@@ -74,7 +75,9 @@ export function FeaturedCarousel() {
               <div className="flex items-end justify-between gap-2">
                 <p className="text-sm">
                   <span className="block text-xs text-white/80">{t('featured.prize')}</span>
-                  <span className="font-bold">{formatCents(game.prizeCents, lng)}</span>
+                  <span className="font-bold">
+                    {formatMoney(fromCents(game.prizeCents), CURRENCY, locale)}
+                  </span>
                 </p>
                 <Link
                   to={gamePath(game.title, game.gameId)}

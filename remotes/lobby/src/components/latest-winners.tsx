@@ -1,6 +1,7 @@
-import { LATEST_WINNERS, WINNERS_ROTATION_MS } from '../data/static-lobby-content.ts';
+import { fromCents } from '@mchezo/contracts/money';
+import { formatMoney } from '@mchezo/i18n/money';
+import { CURRENCY, LATEST_WINNERS, WINNERS_ROTATION_MS } from '../data/static-lobby-content.ts';
 import { useRotation } from '../hooks/use-rotation.ts';
-import { formatCents } from '../i18n/format.ts';
 import { useLobbyTranslation } from '../i18n/namespace.ts';
 import { RotationToggle } from './rotation-toggle.tsx';
 
@@ -9,7 +10,7 @@ import { RotationToggle } from './rotation-toggle.tsx';
  * (spec §2, §9). Below the fold, so it is its own chunk (see home-page.tsx).
  */
 export default function LatestWinners() {
-  const { t, lng } = useLobbyTranslation();
+  const { t, locale } = useLobbyTranslation();
   const count = LATEST_WINNERS.length;
   const rotation = useRotation(count, WINNERS_ROTATION_MS);
   const rows = LATEST_WINNERS.map((_, i) => LATEST_WINNERS[(rotation.index + i) % count]!);
@@ -38,7 +39,9 @@ export default function LatestWinners() {
               <p className="font-mono text-sm font-semibold tracking-wide">{win.phone}</p>
               <p className="truncate text-xs text-muted">{win.game}</p>
             </div>
-            <p className="shrink-0 text-sm font-bold text-accent">{formatCents(win.amountCents, lng)}</p>
+            <p className="shrink-0 text-sm font-bold text-accent">
+              {formatMoney(fromCents(win.amountCents), CURRENCY, locale)}
+            </p>
           </li>
         ))}
       </ul>

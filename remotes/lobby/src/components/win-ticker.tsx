@@ -1,6 +1,7 @@
-import { TICKER_ROTATION_MS, TICKER_WINS } from '../data/static-lobby-content.ts';
+import { fromCents } from '@mchezo/contracts/money';
+import { formatMoney } from '@mchezo/i18n/money';
+import { CURRENCY, TICKER_ROTATION_MS, TICKER_WINS } from '../data/static-lobby-content.ts';
 import { useRotation } from '../hooks/use-rotation.ts';
-import { formatCents } from '../i18n/format.ts';
 import { useLobbyTranslation } from '../i18n/namespace.ts';
 import { RotationToggle } from './rotation-toggle.tsx';
 
@@ -9,7 +10,7 @@ import { RotationToggle } from './rotation-toggle.tsx';
  * region: a screen reader would otherwise be interrupted every 2 s.
  */
 export function WinTicker() {
-  const { t, lng } = useLobbyTranslation();
+  const { t, locale } = useLobbyTranslation();
   const rotation = useRotation(TICKER_WINS.length, TICKER_ROTATION_MS);
   const win = TICKER_WINS[rotation.index]!;
 
@@ -24,7 +25,7 @@ export function WinTicker() {
       <p key={rotation.index} className="lobby-fade-in line-clamp-2 min-w-0 flex-1 leading-tight">
         {t('ticker.message', {
           phone: win.phone,
-          amount: formatCents(win.amountCents, lng),
+          amount: formatMoney(fromCents(win.amountCents), CURRENCY, locale),
           game: win.game,
         })}
       </p>

@@ -1,3 +1,4 @@
+import { WALLET_BALANCE_KEY } from '@mchezo/host/queries/wallet-balance';
 import { useQueryClient } from '@mchezo/host/query';
 import { Link, useParams, useSearchParams } from '@mchezo/host/router';
 import { Spinner } from '@mchezo/ui/spinner';
@@ -5,9 +6,6 @@ import { useEffect, useState } from 'react';
 import { useGameLink } from '../api/game-link.ts';
 import { useLobbyTranslation } from '../i18n/namespace.ts';
 import '../styles.css';
-
-/** The shell's header balance query (its key is the shell's contract with every remote). */
-const WALLET_BALANCE_KEY = ['wallet', 'balance'] as const;
 
 /**
  * `/game/{title}?gameId={id}` (spec §2): 'Loading {title}...' while the link is fetched, then

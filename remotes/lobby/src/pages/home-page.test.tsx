@@ -1,10 +1,13 @@
+import type { Game, GameCategory } from '@mchezo/contracts/casino';
+import { fixture } from '@mchezo/contracts/testing';
 import { renderRemote, stubApi } from '@mchezo/host/render-remote';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { gamesQuery } from '../api/games.ts';
 import { GAMES_CACHE_KEY } from '../api/games-cache.ts';
 import HomePage from './home-page.tsx';
 
-const game = (id: string, category: string) => ({
+const game = (id: string, category: GameCategory): Game => ({
   game_id: id,
   name: `Game ${id}`,
   thumbnail_url: `/api/v1/casino/thumbnails/${id}.svg`,
@@ -124,7 +127,7 @@ describe('HomePage games cache', () => {
     await waitFor(() => expect(calls).toEqual(['/api/v1/casino/games']));
 
     const answeredFrom = Date.now();
-    await act(async () => answer({ body: { games: [game('fresh', 'spin')] } }));
+    await act(async () => answer({ body: fixture('GET /casino/games', { games: [game('fresh', 'spin')] }) }));
     expect(await screen.findByRole('link', { name: /Game fresh/ })).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Game cached/ })).toBeNull();
     const saved = JSON.parse(localStorage.getItem(GAMES_CACHE_KEY)!);
@@ -136,10 +139,14 @@ describe('HomePage games cache', () => {
   it('keeps the cached list on screen when the background refresh fails', async () => {
     store([game('cached', 'slots')], Date.now() - 60_000);
     const calls = stubApi({ 'GET /casino/games': { status: 503, body: { error: 'down' } } });
-    renderRemote(<HomePage />);
+    const { queryClient } = renderRemote(<HomePage />);
     expect(await screen.findByRole('link', { name: /Game cached/ })).toBeTruthy();
     await waitFor(() => expect(calls).toHaveLength(1));
-    await new Promise((r) => setTimeout(r, 20));
+    // The refresh has failed and the query holds the error...
+    await waitFor(() => expect(queryClient.getQueryState(gamesQuery.queryKey)?.errorUpdateCount).toBe(1));
+    // ...and the page has been told: TanStack Query hands updates to components in a
+    // setTimeout(0) batch, queued before this one.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(screen.getByRole('link', { name: /Game cached/ })).toBeTruthy();
     expect(screen.queryByText('Games could not be loaded.')).toBeNull();
   });

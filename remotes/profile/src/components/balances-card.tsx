@@ -1,11 +1,12 @@
 import type { Balance } from '@mchezo/contracts/wallet';
+import { BALANCE_TYPES } from '@mchezo/contracts/wallet-constants';
 import { useFeature, useHost } from '@mchezo/host/context';
 import { Link } from '@mchezo/host/router';
 import { formatMoney } from '@mchezo/i18n/money';
 import { Button } from '@mchezo/ui/button';
 import { Spinner } from '@mchezo/ui/spinner';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { BALANCE_TYPES, useBalances } from '../api/balance.ts';
+import { useBalances } from '../api/balance.ts';
 import { useProfileTranslation } from '../i18n/namespace.ts';
 
 /** The wallet's pots (main first) with a link to the transactions. */

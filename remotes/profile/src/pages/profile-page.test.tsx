@@ -1,13 +1,15 @@
+import type { BalanceType } from '@mchezo/contracts/wallet';
 import { renderRemote, stubApi } from '@mchezo/host/render-remote';
 import { FAKE_USER } from '@mchezo/host/testing';
 import type { AppConfig, User } from '@mchezo/host/types';
 import { i18n } from '@mchezo/i18n/instance';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PROFILE_NS } from '../i18n/namespace.ts';
 import { HostSpy } from '../testing/host-spy.tsx';
 import ProfilePage from './profile-page.tsx';
 
-const balances = (list: [string, number][]) => ({
+const balances = (list: [BalanceType, number][]) => ({
   body: { balances: list.map(([balance_type, amount]) => ({ balance_type, amount, currency: 'KES' })) },
 });
 
@@ -262,8 +264,10 @@ describe('ProfilePage: sign out and guests', () => {
   it('renders nothing for a guest, and a spinner while the session is restored', async () => {
     const calls = stubApi({});
     const guest = renderProfile({ user: null });
-    await new Promise((r) => setTimeout(r, 20));
-    expect(guest.container.textContent).toBe('');
+    // The page waits for nothing but its strings (a spinner until then): once they are in and
+    // the page has rendered with them, what it shows is final.
+    await waitFor(() => expect(i18n.hasResourceBundle('en', PROFILE_NS)).toBe(true));
+    await waitFor(() => expect(guest.container.innerHTML).toBe(''));
     guest.unmount();
 
     renderProfile({ auth: { isLoading: true } });

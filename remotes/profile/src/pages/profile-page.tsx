@@ -1,11 +1,12 @@
 import { useAuth, useHost } from '@mchezo/host/context';
+import { WALLET_KEY } from '@mchezo/host/queries/wallet-balance';
 import { useQueryClient } from '@mchezo/host/query';
 import { dateTimeFormat } from '@mchezo/i18n/intl';
 import { Button } from '@mchezo/ui/button';
 import { Spinner } from '@mchezo/ui/spinner';
 import { type ReactNode, useId, useState } from 'react';
+import { AccountStatusBadge } from '../components/account-status-badge.tsx';
 import { BalancesCard } from '../components/balances-card.tsx';
-import { StatusBadge } from '../components/status-badge.tsx';
 import { VerifyPrompt } from '../components/verify-prompt.tsx';
 import { useProfileTranslation } from '../i18n/namespace.ts';
 import '../styles.css';
@@ -56,7 +57,7 @@ export default function ProfilePage() {
       host.reportError(error, { remote: 'profile', action: 'logout' });
     } finally {
       // The next player on this phone must not see this player's balances, even for a moment.
-      queryClient.removeQueries({ queryKey: ['wallet'] });
+      queryClient.removeQueries({ queryKey: WALLET_KEY });
     }
   }
 
@@ -90,7 +91,7 @@ export default function ProfilePage() {
           </Row>
           {memberSince ? <Row label={t('details.memberSince')}>{memberSince}</Row> : null}
           <Row label={t('details.status')}>
-            <StatusBadge status={user.status} />
+            <AccountStatusBadge status={user.status} />
           </Row>
           <Row label={t('details.roles')}>
             <ul className="flex flex-wrap justify-end gap-1.5">

@@ -1,10 +1,11 @@
 import { api } from '@mchezo/api-client/client';
 import { ApiError } from '@mchezo/api-client/errors';
 import type { Transaction, TransactionResponse } from '@mchezo/contracts/wallet';
+import { WALLET_KEY } from '@mchezo/host/queries/wallet-balance';
 import { queryOptions, useQuery } from '@mchezo/host/query';
-import { FOLLOW_FAST_INTERVAL_MS, FOLLOW_FAST_READS, FOLLOW_SLOW_INTERVAL_MS } from '../wallet-constants.ts';
+import { FOLLOW_FAST_INTERVAL_MS, FOLLOW_FAST_READS, FOLLOW_SLOW_INTERVAL_MS } from '../screen-constants.ts';
 
-export const transactionKey = (id: string) => ['wallet', 'transaction', id] as const;
+export const transactionKey = (id: string) => [...WALLET_KEY, 'transaction', id] as const;
 
 /**
  * One transaction, read again while it is pending (decisions.md: the UI keeps a pending

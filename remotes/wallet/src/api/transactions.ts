@@ -1,20 +1,17 @@
 import { api } from '@mchezo/api-client/client';
 import type { TransactionsResponse, TransactionType } from '@mchezo/contracts/wallet';
+import { TRANSACTIONS_DEFAULT_PAGE_SIZE } from '@mchezo/contracts/wallet-constants';
+import { WALLET_KEY } from '@mchezo/host/queries/wallet-balance';
 import { infiniteQueryOptions, useInfiniteQuery } from '@mchezo/host/query';
-import {
-  FOLLOW_FAST_INTERVAL_MS,
-  FOLLOW_FAST_READS,
-  FOLLOW_SLOW_INTERVAL_MS,
-  TRANSACTIONS_PAGE_SIZE,
-} from '../wallet-constants.ts';
+import { FOLLOW_FAST_INTERVAL_MS, FOLLOW_FAST_READS, FOLLOW_SLOW_INTERVAL_MS } from '../screen-constants.ts';
 
 /** Every list of transactions, whatever its filter: invalidate this after money moves. */
-export const TRANSACTIONS_KEY = ['wallet', 'transactions'] as const;
+export const TRANSACTIONS_KEY = [...WALLET_KEY, 'transactions'] as const;
 
 export type TransactionsFilter = 'all' | TransactionType;
 
 export function transactionsPath(filter: TransactionsFilter, pageToken: string | null): string {
-  const params = new URLSearchParams({ page_size: String(TRANSACTIONS_PAGE_SIZE) });
+  const params = new URLSearchParams({ page_size: String(TRANSACTIONS_DEFAULT_PAGE_SIZE) });
   if (pageToken) params.set('page_token', pageToken);
   if (filter !== 'all') params.set('type', filter);
   return `/wallet/transactions?${params}`;

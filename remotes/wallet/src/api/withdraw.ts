@@ -1,8 +1,8 @@
 import { api } from '@mchezo/api-client/client';
 import type { WithdrawRequest, WithdrawResponse } from '@mchezo/contracts/wallet';
+import { IDEMPOTENCY_HEADER } from '@mchezo/contracts/wallet-constants';
 import { useMutation, useQueryClient } from '@mchezo/host/query';
 import { outcomeUnknown } from '../lib/idempotency.ts';
-import { IDEMPOTENCY_HEADER } from '../wallet-constants.ts';
 import { refreshBalanceSoon } from './balance.ts';
 import { TRANSACTIONS_KEY } from './transactions.ts';
 

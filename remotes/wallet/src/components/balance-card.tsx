@@ -1,7 +1,7 @@
+import { fromCents } from '@mchezo/contracts/money';
 import { formatMoney } from '@mchezo/i18n/money';
 import type { Pot } from '../api/balance.ts';
 import { useWalletTranslation } from '../i18n/namespace.ts';
-import { fromCents } from '../lib/money.ts';
 
 /**
  * A balance at the top of a wallet page. While it loads the figure is a placeholder; when it

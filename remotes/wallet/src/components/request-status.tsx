@@ -1,14 +1,14 @@
 import type { TransactionStatus, TransactionType } from '@mchezo/contracts/wallet';
 import { useHost } from '@mchezo/host/context';
+import { WALLET_BALANCE_KEY } from '@mchezo/host/queries/wallet-balance';
 import { useQueryClient } from '@mchezo/host/query';
 import { Link } from '@mchezo/host/router';
 import { formatMoney } from '@mchezo/i18n/money';
 import { useEffect, useRef } from 'react';
-import { BALANCE_KEY } from '../api/balance.ts';
 import { useTransaction } from '../api/transaction.ts';
 import { TRANSACTIONS_KEY } from '../api/transactions.ts';
 import { useWalletTranslation } from '../i18n/namespace.ts';
-import { StatusBadge } from './status-badge.tsx';
+import { TransactionStatusBadge } from './transaction-status-badge.tsx';
 
 export interface FollowedRequest {
   id: string;
@@ -42,7 +42,7 @@ export function RequestStatus({ request }: { request: FollowedRequest }) {
   useEffect(() => {
     if (previous.current !== 'pending' || status === 'pending') return;
     previous.current = status;
-    void queryClient.invalidateQueries({ queryKey: BALANCE_KEY });
+    void queryClient.invalidateQueries({ queryKey: WALLET_BALANCE_KEY });
     void queryClient.invalidateQueries({ queryKey: TRANSACTIONS_KEY });
     if (status === 'completed')
       host.toast.success(
@@ -61,7 +61,7 @@ export function RequestStatus({ request }: { request: FollowedRequest }) {
     >
       <div className="flex items-center justify-between gap-2">
         <p className="font-semibold">{t(`request.${request.type}`, { amount })}</p>
-        <StatusBadge status={status} />
+        <TransactionStatusBadge status={status} />
       </div>
       <p role="status" aria-live="polite" className="text-sm text-muted">
         {status === 'pending' ? (

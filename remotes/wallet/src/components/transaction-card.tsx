@@ -1,8 +1,8 @@
 import type { Transaction } from '@mchezo/contracts/wallet';
 import { dateTimeFormat } from '@mchezo/i18n/intl';
 import { useWalletTranslation } from '../i18n/namespace.ts';
-import { formatSigned } from '../lib/money.ts';
-import { StatusBadge } from './status-badge.tsx';
+import { formatSigned } from '../lib/format-money.ts';
+import { TransactionStatusBadge } from './transaction-status-badge.tsx';
 
 /** Faded while pending (spec); struck through when no money moved in the end. */
 const AMOUNT_STATE: Partial<Record<Transaction['status'], string>> = {
@@ -42,7 +42,7 @@ export function TransactionCard({ tx }: { tx: Transaction }) {
         >
           {formatSigned(tx.amount, tx.currency, locale, incoming)}
         </p>
-        <StatusBadge status={tx.status} />
+        <TransactionStatusBadge status={tx.status} />
       </div>
     </article>
   );

@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_HEADER } from '@mchezo/contracts/wallet-constants';
 import { renderRemote, stubApi } from '@mchezo/host/render-remote';
 import { FAKE_USER } from '@mchezo/host/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -131,7 +132,7 @@ describe('DepositPage', () => {
     );
     const [post] = deposits(calls);
     expect(post?.body).toEqual({ amount: 500, currency: 'KES', phone_number: '+254712345678' });
-    expect(post?.headers['Idempotency-Key']).toMatch(UUID);
+    expect(post?.headers[IDEMPOTENCY_HEADER]).toMatch(UUID);
     expect((screen.getByLabelText('Amount') as HTMLInputElement).value).toBe('');
     expect(screen.getByRole('button', { name: 'Deposit' })).toBeTruthy();
 
@@ -187,20 +188,26 @@ describe('DepositPage', () => {
     lose = false;
     submit();
     await waitFor(() => expect(toasts.some((t) => t.kind === 'success')).toBe(true));
-    const keys = deposits(calls).map((c) => c.headers['Idempotency-Key']);
+    const keys = deposits(calls).map((c) => c.headers[IDEMPOTENCY_HEADER]);
     expect(new Set(keys).size).toBe(1);
     // A new deposit after an answer is a new submission.
     await fillAmount('500');
     submit();
     await waitFor(() => expect(deposits(calls)).toHaveLength(5));
-    expect(deposits(calls)[4]?.headers['Idempotency-Key']).not.toBe(keys[0]);
+    expect(deposits(calls)[4]?.headers[IDEMPOTENCY_HEADER]).not.toBe(keys[0]);
   });
 
   it("shows the server's words for a refusal, and the spec's text when there are none", async () => {
-    let answer = {
+    const refusal = {
       status: 422,
       body: { error: 'Maximum deposit amount is KES 150,000', code: 'ABOVE_MAXIMUM' },
     };
+    const wordless = {
+      status: 403,
+      body: {},
+      unchecked: 'an error without words, which the API never sends',
+    };
+    let answer: typeof refusal | typeof wordless = refusal;
     stubApi({ 'GET /wallet/balance': { body: balances(0, 0) }, 'POST /wallet/deposit': () => answer });
     const { toasts, reports } = renderRemote(<DepositPage />, { user: FAKE_USER });
     await fillAmount('150001');
@@ -212,7 +219,7 @@ describe('DepositPage', () => {
     );
     expect((screen.getByLabelText('Amount') as HTMLInputElement).value).toBe('150001');
     expect(reports).toEqual([]);
-    answer = { status: 403, body: {} as never };
+    answer = wordless;
     submit();
     await waitFor(() =>
       expect(toasts[1]).toEqual({

@@ -1,21 +1,24 @@
+import { fromCents, parseAmountCents, toCents } from '@mchezo/contracts/money';
 import type { DepositRequest } from '@mchezo/contracts/wallet';
+import { DEPOSIT_PRESETS } from '@mchezo/contracts/wallet-constants';
 import { useAuth, useHost } from '@mchezo/host/context';
-import { formatAmount } from '@mchezo/i18n/money';
+import { walletCurrency, walletTotal } from '@mchezo/host/queries/wallet-balance';
+import { currencySymbol, formatAmount } from '@mchezo/i18n/money';
 import { Button } from '@mchezo/ui/button';
+import { AmountField } from '@mchezo/ui/fields';
 import { Spinner } from '@mchezo/ui/spinner';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { totalOf, useBalance, walletCurrency } from '../api/balance.ts';
+import { useBalance } from '../api/balance.ts';
 import { useDeposit } from '../api/deposit.ts';
-import { AmountField } from '../components/amount-field.tsx';
 import { BalanceCard } from '../components/balance-card.tsx';
-import { PhoneField } from '../components/phone-field.tsx';
+import { MobileMoneyPhoneField } from '../components/mobile-money-phone-field.tsx';
 import { type FollowedRequest, RequestStatus } from '../components/request-status.tsx';
 import { Tabs } from '../components/tabs.tsx';
 import { useWalletTranslation } from '../i18n/namespace.ts';
 import { refusalMessage } from '../lib/errors.ts';
+import { formatWhole } from '../lib/format-money.ts';
 import { useSubmissionKey } from '../lib/idempotency.ts';
-import { formatWhole, fromCents, parseAmountCents } from '../lib/money.ts';
-import { DEPOSIT_FAILED_NOTICE_DELAY_MS, DEPOSIT_PRESETS, PAYBILL_CONTACT } from '../wallet-constants.ts';
+import { DEPOSIT_FAILED_NOTICE_DELAY_MS, PAYBILL_CONTACT } from '../screen-constants.ts';
 import '../styles.css';
 
 type Method = 'online' | 'paybill';
@@ -109,7 +112,7 @@ function OnlineDeposit({ currency }: { currency: string }) {
           </legend>
           <div className="grid grid-cols-3 gap-2">
             {DEPOSIT_PRESETS.map((preset) => {
-              const selected = parseAmountCents(amount) === preset * 100;
+              const selected = parseAmountCents(amount) === toCents(preset);
               return (
                 <button
                   key={preset}
@@ -128,12 +131,12 @@ function OnlineDeposit({ currency }: { currency: string }) {
         </fieldset>
         <AmountField
           label={t('deposit.amount')}
-          currency={currency}
+          symbol={currencySymbol(currency)}
           value={amount}
           onChange={setAmount}
           placeholder={t('deposit.amountPlaceholder')}
         />
-        <PhoneField registered={registered} value={phone} onChange={setPhone} />
+        <MobileMoneyPhoneField registered={registered} value={phone} onChange={setPhone} />
         <p className="text-xs text-muted">{t('deposit.promptHint')}</p>
         <Button type="submit" disabled={busy} aria-disabled={busy} className="w-full">
           {busy ? t('common.processing') : t('deposit.submit')}
@@ -198,7 +201,7 @@ export default function DepositPage() {
       <h1 className="text-xl font-extrabold">{t('deposit.title')}</h1>
       <BalanceCard
         label={t('deposit.balance')}
-        pot={balances ? totalOf(balances) : undefined}
+        pot={balances ? walletTotal(balances) : undefined}
         isPending={balance.isPending}
         isError={balance.isError}
         onRetry={() => void balance.refetch()}

@@ -1,14 +1,14 @@
 import { useHost } from '@mchezo/host/context';
+import { WALLET_BALANCE_KEY } from '@mchezo/host/queries/wallet-balance';
 import { useQueryClient } from '@mchezo/host/query';
 import { Button } from '@mchezo/ui/button';
 import { Spinner } from '@mchezo/ui/spinner';
 import { useEffect, useRef, useState } from 'react';
-import { BALANCE_KEY } from '../api/balance.ts';
 import { type TransactionsFilter, useTransactions } from '../api/transactions.ts';
 import { Tabs } from '../components/tabs.tsx';
 import { TransactionCard } from '../components/transaction-card.tsx';
 import { useWalletTranslation } from '../i18n/namespace.ts';
-import { TRANSACTIONS_LIST_HEIGHT_PX } from '../wallet-constants.ts';
+import { TRANSACTIONS_LIST_HEIGHT_PX } from '../screen-constants.ts';
 import '../styles.css';
 
 function TransactionList({ filter }: { filter: TransactionsFilter }) {
@@ -24,7 +24,7 @@ function TransactionList({ filter }: { filter: TransactionsFilter }) {
     const pending = new Set(all.filter((t) => t.status === 'pending').map((t) => t.id));
     const settled = all.some((t) => t.status !== 'pending' && pendingIds.current.has(t.id));
     pendingIds.current = pending;
-    if (settled) void queryClient.invalidateQueries({ queryKey: BALANCE_KEY });
+    if (settled) void queryClient.invalidateQueries({ queryKey: WALLET_BALANCE_KEY });
   }, [list.data, queryClient]);
 
   // Spec §8: a failed read is logged; the page also says so and offers a retry.

@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_HEADER } from '@mchezo/contracts/wallet-constants';
 import { renderRemote, stubApi } from '@mchezo/host/render-remote';
 import { FAKE_USER } from '@mchezo/host/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -128,7 +129,7 @@ describe('WithdrawPage', () => {
     );
     const [post] = withdrawals(calls);
     expect(post?.body).toEqual({ amount: 300, currency: 'KES', phone_number: '+254712345678' });
-    expect(post?.headers['Idempotency-Key']).toMatch(UUID);
+    expect(post?.headers[IDEMPOTENCY_HEADER]).toMatch(UUID);
     expect(amountInput().value).toBe('');
     const reads = () => calls.filter((c) => c.path === '/wallet/balance').length;
     expect(reads()).toBe(1);
@@ -163,7 +164,11 @@ describe('WithdrawPage', () => {
   it("falls back to the spec's failure text when the server gives no words", async () => {
     stubApi({
       'GET /wallet/balance': { body: balances(0, 500) },
-      'POST /wallet/withdraw': { status: 503, body: null },
+      'POST /wallet/withdraw': {
+        status: 503,
+        body: null,
+        unchecked: 'a gateway in front of the API, no body',
+      },
     });
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { toasts } = renderRemote(<WithdrawPage />, { user: FAKE_USER });

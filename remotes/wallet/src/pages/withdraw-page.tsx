@@ -1,23 +1,25 @@
+import { fromCents, parseAmountCents, toCents } from '@mchezo/contracts/money';
 import type { WithdrawRequest } from '@mchezo/contracts/wallet';
+import { WITHDRAWAL_MAX, WITHDRAWAL_MIN } from '@mchezo/contracts/wallet-constants';
 import { useAuth, useHost } from '@mchezo/host/context';
-import { formatAmount } from '@mchezo/i18n/money';
+import { walletCurrency } from '@mchezo/host/queries/wallet-balance';
+import { currencySymbol, formatAmount } from '@mchezo/i18n/money';
 import { Button } from '@mchezo/ui/button';
+import { AmountField } from '@mchezo/ui/fields';
 import { Spinner } from '@mchezo/ui/spinner';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { potOf, useBalance, walletCurrency } from '../api/balance.ts';
+import { potOf, useBalance } from '../api/balance.ts';
 import { useWithdraw } from '../api/withdraw.ts';
-import { AmountField } from '../components/amount-field.tsx';
 import { BalanceCard } from '../components/balance-card.tsx';
-import { PhoneField } from '../components/phone-field.tsx';
+import { MobileMoneyPhoneField } from '../components/mobile-money-phone-field.tsx';
 import { type FollowedRequest, RequestStatus } from '../components/request-status.tsx';
 import { useWalletTranslation } from '../i18n/namespace.ts';
 import { refusalMessage } from '../lib/errors.ts';
+import { formatWhole, formatWholeNumber } from '../lib/format-money.ts';
 import { useSubmissionKey } from '../lib/idempotency.ts';
-import { formatWhole, formatWholeNumber, fromCents, parseAmountCents } from '../lib/money.ts';
-import { WITHDRAWAL_MAX, WITHDRAWAL_MIN } from '../wallet-constants.ts';
 import '../styles.css';
 
-const MIN_CENTS = WITHDRAWAL_MIN * 100;
+const MIN_CENTS = toCents(WITHDRAWAL_MIN);
 
 type Rule = 'min' | 'balance' | null;
 
@@ -44,7 +46,7 @@ export default function WithdrawPage() {
   const [phone, setPhone] = useState('');
   const [followed, setFollowed] = useState<FollowedRequest | null>(null);
   const inFlight = useRef(false);
-  const ruleId = useId();
+  const infoId = useId();
   if (!ready) return <Spinner label="…" />;
 
   const balances = balance.data?.balances;
@@ -136,28 +138,22 @@ export default function WithdrawPage() {
       />
       <p className="text-xs text-muted">{t('withdraw.balanceNote')}</p>
       <form onSubmit={submit} noValidate className="space-y-4" aria-busy={busy}>
-        <div className="space-y-1.5">
-          <AmountField
-            label={t('withdraw.amount')}
-            currency={currency}
-            value={amount}
-            onChange={setAmount}
-            placeholder={t('withdraw.amountPlaceholder')}
-            describedBy={ruleId}
-            invalid={rule !== null}
-          />
-          <p id={ruleId} aria-live="polite" className="min-h-4 text-xs text-danger">
-            {ruleText}
-          </p>
-        </div>
-        <PhoneField registered={registered} value={phone} onChange={setPhone} />
+        <AmountField
+          label={t('withdraw.amount')}
+          symbol={currencySymbol(currency)}
+          value={amount}
+          onChange={setAmount}
+          placeholder={t('withdraw.amountPlaceholder')}
+          error={ruleText}
+        />
+        <MobileMoneyPhoneField registered={registered} value={phone} onChange={setPhone} />
         <Button type="submit" disabled={busy || rule !== null} className="w-full">
           {busy ? t('common.processing') : t('withdraw.submit')}
         </Button>
       </form>
       {followed ? <RequestStatus key={followed.id} request={followed} /> : null}
-      <section aria-labelledby={`${ruleId}-info`} className="rounded-xl border border-line bg-surface p-4">
-        <h2 id={`${ruleId}-info`} className="mb-2 text-sm font-bold">
+      <section aria-labelledby={infoId} className="rounded-xl border border-line bg-surface p-4">
+        <h2 id={infoId} className="mb-2 text-sm font-bold">
           {t('withdraw.info.title')}
         </h2>
         <dl className="space-y-1.5 text-sm">

@@ -1,7 +1,10 @@
-/** Test helpers for the wallet's component tests (never imported by the pages). */
-import type { Transaction } from '@mchezo/contracts/wallet';
+/**
+ * Test helpers for the wallet's component tests (never imported by the pages). Bodies are typed
+ * by the contract here, and checked against its schemas by `stubApi` when a test answers with them.
+ */
+import type { BalanceResponse, Transaction } from '@mchezo/contracts/wallet';
 
-export const balances = (main: number, withdrawal: number, bonus = 0) => ({
+export const balances = (main: number, withdrawal: number, bonus = 0): BalanceResponse => ({
   balances: [
     { balance_type: 'main', amount: main, currency: 'KES' },
     { balance_type: 'withdrawal', amount: withdrawal, currency: 'KES' },

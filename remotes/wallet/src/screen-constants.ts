@@ -1,0 +1,28 @@
+/**
+ * The wallet screens' own numbers: timings, sizes and contacts of these screens. The business
+ * rules (withdrawal limits, deposit presets, page size, the Idempotency-Key header, the pots)
+ * are the contract's: `@mchezo/contracts/wallet-constants`.
+ */
+
+export const TRANSACTIONS_LIST_HEIGHT_PX = 500;
+/** After a deposit or withdrawal request the balance is read again this much later. */
+export const BALANCE_REFRESH_DELAY_MS = 2000;
+/** A deposit the provider refused at once is announced this much later. */
+export const DEPOSIT_FAILED_NOTICE_DELAY_MS = 2000;
+/**
+ * While a request is pending its status is read again this often: quickly at first (the
+ * simulator settles in seconds, an STK prompt in under a minute), then gently.
+ */
+export const FOLLOW_FAST_INTERVAL_MS = 2000;
+/** 30 reads at 2 s: the first minute. */
+export const FOLLOW_FAST_READS = 30;
+export const FOLLOW_SLOW_INTERVAL_MS = 10_000;
+
+/**
+ * Paybill contacts (the Deposit page's "contact via WhatsApp or mobile"). The same support line
+ * as the shell's footer; the host config does not carry support contacts yet.
+ */
+export const PAYBILL_CONTACT = {
+  whatsapp: { display: '+254 700 000 000', href: 'https://wa.me/254700000000' },
+  mobile: { display: '+254 700 000 000', href: 'tel:+254700000000' },
+} as const;
