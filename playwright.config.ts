@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { RELEASE_MANAGER_PHONE } from './e2e/support/releases.ts';
+import { DEMO_GAME_SEED } from './e2e/support/test-control.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 
 /**
@@ -63,6 +64,9 @@ export default defineConfig({
       RATE_LIMIT_PER_IP: '100000',
       // releases.spec registers this phone (test-mode code) and drives release control with it.
       RELEASE_MANAGER_PHONES: RELEASE_MANAGER_PHONE,
+      // Test-only switches (e2e/support/test-control.ts): known spins, payments a spec settles.
+      DEMO_GAME_SEED,
+      SIMULATOR_TEST_CONTROL: 'true',
     },
   },
 });

@@ -1,7 +1,7 @@
 /**
  * How the shell honours a release (issue 9, item 5): a canary's share of players get the canary
- * version, each player consistently; a failing version falls back to the last version that
- * worked for that player, and the failure is reported. The manifest is rewritten per test, so
+ * version, each player consistently; a version that fails to load or throws falls back to the
+ * last version that worked for that player, and the failure is reported. The manifest is rewritten per test, so
  * this file never changes the release other tests see.
  */
 import { readdirSync, statSync } from 'node:fs';
@@ -88,6 +88,52 @@ test('a broken version falls back to the last version that worked for this playe
   );
   expect(rendered[0]?.message).toContain('Deliberate render failure');
   expect(rendered[0]?.context.version).toBe('0.0.0-throwing');
+});
+
+test("a version whose files fail to load falls back to the player's last good version, and is reported", async ({
+  page,
+}) => {
+  const reports = await trackErrorReports(page);
+  const live = await liveLobby(page);
+  // Version A, the live one, loads and stays up: it becomes this player's last good version.
+  await page.goto('/');
+  await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('mchezo:last-good-version:lobby')), {
+      timeout: 10_000,
+    })
+    .toBe(JSON.stringify({ version: live.version, entry: live.entry }));
+
+  // Version B goes live: its manifest is there, every script of it fails to download.
+  const entry = await serveFixture(page, 'lobby-unreachable', live.dir);
+  const aborted: string[] = [];
+  await page.route('**/fixtures/lobby-unreachable/**/*.js', (route) => {
+    aborted.push(new URL(route.request().url()).pathname);
+    return route.abort('connectionfailed');
+  });
+  await overrideManifest(page, (m) => {
+    m.remotes.lobby = { version: '9.9.9-unreachable', entry, enabled: true };
+  });
+  const fetched: string[] = [];
+  page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+  await page.reload();
+
+  // Version A's page, from version A's files: not "Unavailable".
+  await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
+  await expect(page.getByTestId('unavailable')).toHaveCount(0);
+  expect(aborted.length).toBeGreaterThan(0);
+  expect(fetched.some((p) => p.startsWith(`/remotes/lobby/${live.version}/`) && p.endsWith('.js'))).toBe(
+    true,
+  );
+  const loadFailures = (await reports()).filter(
+    (r) => r.context.remote === 'lobby' && r.context.phase === 'load',
+  );
+  expect(loadFailures).toHaveLength(1);
+  expect(loadFailures[0]?.context.fallback).toBe('false');
+  // Still A as the last good version: B never worked.
+  expect(await page.evaluate(() => localStorage.getItem('mchezo:last-good-version:lobby'))).toBe(
+    JSON.stringify({ version: live.version, entry: live.entry }),
+  );
 });
 
 test('without a version that worked before, a broken version shows Unavailable', async ({ page }) => {

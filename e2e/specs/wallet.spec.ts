@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { createPlayer, type Player, signIn, TEST_CODE } from '../support/session.ts';
+import { holdPayments, settlePayments } from '../support/test-control.ts';
 
 /** api/README.md, "Mobile money": the simulator's test numbers. */
 const SIMULATOR = {
@@ -102,7 +103,8 @@ async function depositSettled(request: APIRequestContext, player: Player, amount
 /**
  * Plays the demo game the way its page does (launch link → session → spins at the top stake)
  * until the winnings so far satisfy `enough`. Stakes come out of main (fund it first), wins go
- * to the withdrawal pot. Returns the winnings and the number of spins.
+ * to the withdrawal pot. Returns the winnings and the number of spins: the same on every run,
+ * since every game session replays the e2e server's DEMO_GAME_SEED (e2e/support/test-control.ts).
  */
 async function playDemoUntil(
   request: APIRequestContext,
@@ -123,7 +125,7 @@ async function playDemoUntil(
   let winnings = 0;
   let spins = 0;
   while (!enough(winnings)) {
-    if (spins >= maxSpins) throw new Error(`no luck after ${spins} spins (winnings ${winnings})`);
+    if (spins >= maxSpins) throw new Error(`not enough after ${spins} spins (winnings ${winnings})`);
     const rounds = await Promise.all(
       Array.from({ length: parallel }, () =>
         apiPost<{ win: number }>(request, '/games/demo/spin', { session_token, stake: MAX_STAKE }),
@@ -171,9 +173,11 @@ test.describe('deposit', () => {
     page,
     request,
   }) => {
-    await signIn(page, await createPlayer(request));
-    // The simulator settles 2 s after the request: the transactions page is loaded beforehand
-    // (and the toasts, by a first toast) so the pending card can be seen inside that window.
+    const player = await createPlayer(request);
+    // The simulator keeps this player's deposit pending until the test settles it, below: the
+    // pending card is seen for as long as the test needs, not inside the simulator's 2 s.
+    await holdPayments(request, player.phone);
+    await signIn(page, player);
     await page.goto('/transactions');
     await expect(page.getByText('No transactions found')).toBeVisible();
     await expect(headerBalance(page)).toHaveText(ksh(0));
@@ -214,7 +218,9 @@ test.describe('deposit', () => {
     await expect(card.getByRole('heading', { name: 'Deposit' })).toBeVisible();
     await expect(card).toContainText('Mobile money');
 
-    // The simulator settles it; the list follows it on its own.
+    // Still pending, then settled (the provider's callback arrives): the list follows on its own.
+    await expect(card.getByText('Pending', { exact: true })).toBeVisible();
+    expect(await settlePayments(request, player.phone)).toBe(1);
     await expect(card.getByText('Completed', { exact: true })).toBeVisible({ timeout: 15_000 });
     await expect(card.getByText('Pending', { exact: true })).toHaveCount(0);
     await expect(headerBalance(page)).toHaveText(ksh(500));
@@ -285,6 +291,8 @@ test.describe('withdraw', () => {
     const player = await createPlayer(request);
     await depositSettled(request, player, [2000]);
     const { winnings, spins } = await playDemoUntil(request, player, (w) => w > 0, { maxSpins: 20 });
+    // The seeded game: the first round loses, the second pays 2.5x the stake.
+    expect({ winnings, spins }).toEqual({ winnings: 2.5 * MAX_STAKE, spins: 2 });
     expect((await pots(request, player)).withdrawal).toBe(winnings);
     await signIn(page, player);
 
@@ -319,8 +327,9 @@ test.describe('withdraw', () => {
   });
 
   test('above 150,000: the server refuses in its own words', async ({ page, request }) => {
-    // About 1,700 spins at the top stake (RTP ~90 %) to win more than 150,000: the demo game is
-    // the only way money reaches the withdrawal pot.
+    // About 1,700 spins at the top stake (RTP ~90 %) to win more than 150,000 (1,328 with the
+    // e2e server's seed, on every run): the demo game is the only way money reaches the
+    // withdrawal pot.
     test.setTimeout(120_000);
     const player = await createPlayer(request);
     await depositSettled(request, player, [150_000, 150_000]);
@@ -362,17 +371,15 @@ test.describe('withdraw', () => {
       .click();
     const spin = frame.getByRole('button', { name: 'SPIN' });
     const outcome = frame.getByRole('status');
-    let win = 0;
-    let spins = 0;
-    while (win === 0) {
-      expect(spins, 'a win within 40 spins (each wins with p ≈ 0.26)').toBeLessThan(40);
-      await spin.click();
-      spins += 1;
-      await expect(outcome).toHaveText(/^(You won KES \d+\.\d{2}!|No win this time)$/);
-      win = Number(/You won KES ([\d.]+)!/.exec((await outcome.textContent()) ?? '')?.[1] ?? 0);
-      await expect(spin).toBeEnabled();
-    }
-    const total = 5000 - spins * MAX_STAKE + win;
+    // The seeded game (e2e/support/test-control.ts): the first round loses, the second wins.
+    await spin.click();
+    await expect(outcome).toHaveText('No win this time');
+    await expect(spin).toBeEnabled();
+    await spin.click();
+    const win = 2.5 * MAX_STAKE;
+    await expect(outcome).toHaveText(`You won KES ${win.toFixed(2)}!`);
+    await expect(spin).toBeEnabled();
+    const total = 5000 - 2 * MAX_STAKE + win;
     await expect(frame.getByText(`Balance: KES ${total.toFixed(2)}`)).toBeVisible();
     await page.getByRole('link', { name: 'Leave the game' }).click();
     await expect(headerBalance(page)).toHaveText(ksh(total));

@@ -15,11 +15,19 @@ export interface Player {
 }
 
 let counter = 0;
-/** A Kenyan mobile number unique to this run and worker. */
+/**
+ * A Kenyan mobile number no other test of the run uses: +2547 1 <worker, 3 digits> <count in
+ * that worker, 4 digits>. Each server starts empty, and a worker index is never reused within a
+ * run, so two workers can never make the same number. The 71… range stays clear of the fixed
+ * numbers specs use (the simulator's +2547000000xx, the release manager's +254799…).
+ */
 export function uniquePhone(): string {
   counter += 1;
-  const n = (Date.now() % 1_000_000) * 100 + (process.pid % 100) + counter * 7;
-  return `+2547${String(n % 100_000_000).padStart(8, '0')}`;
+  // Set by Playwright in each worker process (hooks included), unique within the run.
+  const worker = Number(process.env.TEST_WORKER_INDEX);
+  if (!Number.isInteger(worker) || worker > 999 || counter > 9999)
+    throw new Error(`no unique phone left (worker ${process.env.TEST_WORKER_INDEX}, #${counter})`);
+  return `+25471${String(worker).padStart(3, '0')}${String(counter).padStart(4, '0')}`;
 }
 
 async function post(request: APIRequestContext, path: string, data: unknown, token?: string) {

@@ -1,4 +1,6 @@
-// Starts the API + site for the e2e run on a fresh data folder, as `npm start` would serve it.
+// Starts the API + site for the e2e run on a fresh data folder, as `npm start` would serve it,
+// with NODE_ENV=test: the server then behaves as in production (development-only features stay
+// off) and accepts the test-only switches playwright.config.ts sets.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -16,7 +18,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'api', 'src
     ...process.env,
     SITE_DIR: join(root, 'build', 'cdn'),
     RELEASES_ACTIVATE_LATEST: 'true',
-    NODE_ENV: 'production',
+    NODE_ENV: 'test',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
