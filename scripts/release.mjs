@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `node scripts/release.mjs <command>`: release control for release managers (issue 9).
+// `node scripts/release.mjs <command>`: release control for release managers.
 // Talks to the API over HTTP; the API enforces the release_manager role. See README
 // "For release managers".
 import { createHash } from 'node:crypto';

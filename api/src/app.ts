@@ -187,7 +187,7 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
   };
 
   // Keep the raw text (the seamless-wallet HMAC is computed over it) and accept an empty body
-  // as "no body": the spec's logout and chat-token calls may send nothing.
+  // as "no body": the logout and chat-token calls may send nothing.
   const defaultJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {

@@ -1,8 +1,8 @@
 /**
- * The auth remote against the real API (issue 5, "Must show"): join with its code step, a
- * pending player's login through /verify back to where they were going, the failure and
- * validation messages, the resend cooldown, the lockout alert and the forgot-password reset.
- * Every test makes its own players; the server runs in OTP test mode (code 123456).
+ * The auth remote against the real API: join with its code step, a pending player's login through
+ * /verify back to where they were going, the failure and validation messages, the resend cooldown,
+ * the lockout alert and the forgot-password reset. Every test makes its own players; the server
+ * runs in OTP test mode (code 123456).
  */
 import { expect, type Page, test } from '@playwright/test';
 import { createPlayer, TEST_CODE, uniquePhone } from '../support/session.ts';

@@ -1,6 +1,6 @@
 /**
- * Bytes on the guest home's cold load (foundation issue, item 8). Budgets on bytes only; the
- * numbers themselves are printed by `npm run bench:bytes`.
+ * Bytes on the guest home's cold load (docs/remote-teams.md#byte-budgets). Budgets on bytes only;
+ * the numbers themselves are printed by `npm run bench:bytes`.
  */
 import { expect, test } from '@playwright/test';
 

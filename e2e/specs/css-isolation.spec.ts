@@ -1,7 +1,7 @@
 /**
- * Global CSS comes only from the shell (foundation issue, item 7): Tailwind's preflight and the
- * theme variables are in the shell's stylesheet (inline in index.html) once; a remote's stylesheet holds only its own
- * utilities.
+ * Global CSS comes only from the shell (docs/remote-teams.md#ui-and-styles): Tailwind's preflight
+ * and the theme variables are in the shell's stylesheet (inline in index.html) once; a remote's
+ * stylesheet holds only its own utilities.
  */
 import { expect, test } from '@playwright/test';
 

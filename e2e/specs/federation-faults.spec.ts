@@ -1,7 +1,7 @@
 /**
- * The shell survives its remotes (foundation issue, item 5): for each way a remote can fail,
- * the shell renders, that route shows "Unavailable" with a retry, every other route works and
- * the failure is reported.
+ * The shell survives its remotes (docs/decisions/002-every-remote-slot-fails-soft.md): for each way
+ * a remote can fail, the shell renders, that route shows "Unavailable" with a retry, every other
+ * route works and the failure is reported.
  */
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';

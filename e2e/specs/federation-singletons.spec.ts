@@ -1,7 +1,8 @@
 /**
  * One React, one router, one host context, one query client, one i18n instance across the shell
- * and the remotes (foundation issue, item 6), proven in the browser: by the MF share scope, by
- * what the network fetched, and by behaviour that only works when the instances are shared.
+ * and the remotes (docs/decisions/003-shared-singletons-and-their-bytes.md), proven in the browser:
+ * by the MF share scope, by what the network fetched, and by behaviour that only works when the
+ * instances are shared.
  */
 import { expect, test } from '@playwright/test';
 import { createPlayer, signIn } from '../support/session.ts';

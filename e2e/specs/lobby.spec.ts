@@ -1,8 +1,8 @@
 /**
- * The lobby remote in Chromium against the real API (issue 6, "Must show"): the home's tabs and
- * groups from the seeded catalogue, a tab filtering to one category, a card opening the game
- * page with the demo game in its frame, a failing game link, the bottom nav hidden on /game/,
- * and a round of the demo game showing in the header balance once the player leaves.
+ * The lobby remote in Chromium against the real API: the home's tabs and groups from the seeded
+ * catalogue, a tab filtering to one category, a card opening the game page with the demo game in
+ * its frame, a failing game link, the bottom nav hidden on /game/, and a round of the demo game
+ * showing in the header balance once the player leaves.
  */
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
@@ -15,7 +15,10 @@ interface Game {
   category: 'slots' | 'spin' | 'sports' | 'live_sports';
 }
 
-/** Spec §2: lobby order of the groups, and the tab (and heading) each category goes under. */
+/**
+ * Lobby order of the groups, and the tab (and heading) each category goes under
+ * (docs/product-rules.md#home).
+ */
 const CATEGORIES = [
   { category: 'slots', label: 'Slots' },
   { category: 'spin', label: 'Spin' },
@@ -65,7 +68,8 @@ test('home shows every lobby tab and the catalogue grouped as slots, spin, sport
   request,
 }) => {
   const games = await catalogue(request);
-  // The seeded catalogue fills all four categories (decisions.md), so all four groups show.
+  // The seeded catalogue fills all four categories (docs/product-rules.md#home), so all four groups
+  // show.
   for (const { category } of CATEGORIES) expect(games.some((g) => g.category === category)).toBe(true);
 
   await page.goto('/');

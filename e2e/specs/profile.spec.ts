@@ -1,7 +1,7 @@
 /**
- * The profile remote against the real API (issue 8, "Must show"): an active player's profile
- * after a deposit, what a pending player gets, signing out, and the affiliate page with its
- * feature flag on and off. Every test makes its own players.
+ * The profile remote against the real API: an active player's profile after a deposit, what a
+ * pending player gets, signing out, and the affiliate page with its feature flag on and off. Every
+ * test makes its own players.
  */
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
@@ -78,9 +78,10 @@ test('an active player after a deposit sees the balances, main first, and a work
 });
 
 /*
- * Issue 8 asks for the profile's verify prompt for a pending player. In the real shell a pending
- * player never reaches the profile page: the protected-route guard renders nothing and sends
- * them to /verify after ~100 ms (spec §2 and §4). This test pins down what the player does see.
+ * The profile has a verify prompt for a pending player, but in the real shell a pending player
+ * never reaches the profile page: the protected-route guard renders nothing and sends them to
+ * /verify after ~100 ms (docs/product-rules.md#access-guards). This test pins down what the player
+ * does see.
  */
 test('a pending player opening the profile is sent to /verify, and back to the profile once verified', async ({
   page,
@@ -166,6 +167,6 @@ test('affiliate off: no Affiliate in the nav and /affiliate shows Unavailable', 
   await expect(page.getByRole('heading', { name: 'Unavailable' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to Home' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Affiliate programme' })).toHaveCount(0);
-  // It does not redirect (decisions.md).
+  // It does not redirect (docs/product-rules.md#feature-flags).
   await expect(page).toHaveURL('/affiliate');
 });

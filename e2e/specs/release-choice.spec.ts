@@ -1,8 +1,9 @@
 /**
- * How the shell honours a release (issue 9, item 5): a canary's share of players get the canary
- * version, each player consistently; a version that fails to load or throws falls back to the
- * last version that worked for that player, and the failure is reported. The manifest is rewritten per test, so
- * this file never changes the release other tests see.
+ * How the shell honours a release (docs/decisions/008-release-choice-in-the-shell.md): a canary's
+ * share of players get the canary version, each player consistently; a version that fails to load
+ * or throws falls back to the last version that worked for that player, and the failure is
+ * reported. The manifest is rewritten per test, so this file never changes the release other tests
+ * see.
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,7 +1,8 @@
 /**
- * A tester's signed release override (issue 9, item 6): a release manager asks the platform for
- * an expiring token that points one remote at a published version; a browser opened with it gets
- * that version and a visible banner; a forged token is ignored.
+ * A tester's signed release override (docs/decisions/008-release-choice-in-the-shell.md): a
+ * release manager asks the platform for an expiring token that points one remote at a published
+ * version; a browser opened with it gets that version and a visible banner; a forged token is
+ * ignored.
  */
 import { expect, test } from '@playwright/test';
 import { RELEASE_MANAGER_PASSWORD, RELEASE_MANAGER_PHONE } from '../support/releases.ts';

@@ -1,7 +1,7 @@
 /**
- * Release control against the real server (issue 9), the flows without canaries: publish a new
- * wallet version and activate it while the site runs, disable / enable wallet, roll back to an
- * older revision, and the release page for release managers.
+ * Release control against the real server, the flows without canaries: publish a new wallet version
+ * and activate it while the site runs, disable / enable wallet, roll back to an older revision, and
+ * the release page for release managers.
  *
  * These tests change the release everyone on this server gets, so they run serially, keep each
  * disabled window short, and put the original versions back at the end. The new "version" is a

@@ -1,6 +1,6 @@
 /**
- * The shell (issue 4) against the real API: guards and redirects, lockout, config failure,
- * bottom navigation per feature flag, header balance, languages, support chat, error reports.
+ * The shell against the real API: guards and redirects, lockout, config failure, bottom navigation
+ * per feature flag, header balance, languages, support chat, error reports.
  */
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
@@ -227,8 +227,9 @@ test('the help button toggles the support chat, which knows the signed-in player
   await expect
     .poll(() => page.evaluate(() => (window as unknown as Partial<ChatWindow>).__chat?.runs.length ?? 0))
     .toBe(1);
-  // Identified when the widget is ready and again 500 ms after sign-in (spec §4): once or twice,
-  // depending on which comes first, always as this player.
+  // Identified when the widget is ready and again 500 ms after sign-in
+  // (docs/product-rules.md#support-chat): once or twice, depending on which comes first, always as
+  // this player.
   await expect
     .poll(() => page.evaluate(() => (window as unknown as ChatWindow).__chat.users.length))
     .toBeGreaterThan(0);

@@ -1,8 +1,8 @@
 /**
- * The wallet remote in Chromium against the real API and its mobile-money simulator (issue 7,
- * "Must show"): a deposit followed until it settles, simulator numbers that fail, the withdrawal
- * rules (below 100, above the balance, above 150,000), a won game then a withdrawal that
- * completes, and the transactions list's pages and tabs.
+ * The wallet remote in Chromium against the real API and its mobile-money simulator: a deposit
+ * followed until it settles, simulator numbers that fail, the withdrawal rules (below 100, above
+ * the balance, above 150,000), a won game then a withdrawal that completes, and the transactions
+ * list's pages and tabs.
  *
  * Money reaches a player only as the product moves it: deposits through the simulator (main
  * pot), wins through the demo game provider (withdrawal pot, the only one a player can withdraw).
@@ -280,8 +280,8 @@ test.describe('deposit', () => {
     );
     // Never announced as "being processed": that toast (4 s) would still be on screen now.
     expect(await toast(page, 'Deposit Initiated').count()).toBe(0);
-    // Its 2 s delay (spec §4) is pinned with fake timers in the wallet's component tests, not
-    // against the wall clock here.
+    // Its 2 s delay (docs/product-rules.md#deposit) is pinned with fake timers in the wallet's
+    // component tests, not against the wall clock here.
     await expect(headerBalance(page)).toHaveText(ksh(0));
   });
 });

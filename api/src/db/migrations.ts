@@ -173,9 +173,9 @@ const migrations: Record<string, Migration> = {
     },
   },
   /**
-   * Release control (issue 9): the published versions of each remote, and every revision of
-   * the release manifest (the newest is the one served). A revision number is the primary key,
-   * so two writers racing from the same base cannot both commit.
+   * Release control (README, "For release managers"): the published versions of each remote, and
+   * every revision of the release manifest (the newest is the one served). A revision number is the
+   * primary key, so two writers racing from the same base cannot both commit.
    */
   '0002_releases': {
     async up(db: Kysely<unknown>) {

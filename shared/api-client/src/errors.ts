@@ -1,4 +1,7 @@
-/** A failed call: `message` is the server's `error` field or the spec's generic text. */
+/**
+ * A failed call: `message` is the server's `error` field or the generic text
+ * (docs/product-rules.md#failure-messages).
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(

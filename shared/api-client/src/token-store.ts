@@ -1,5 +1,5 @@
 /**
- * Where the session's tokens live: local storage, as the spec says, under fixed keys.
+ * Where the session's tokens live: local storage, under fixed keys (docs/product-rules.md#session).
  * Reads never throw: a browser with storage disabled behaves as signed out.
  */
 export const STORAGE_KEYS = {

@@ -1,9 +1,10 @@
 import type { AppConfig } from './config.ts';
 
 /**
- * What the client falls back to when /config cannot be loaded (spec §8), and what the
- * server answers when no feature flag is configured. multi_language is not in the spec's
- * "off" list, and a missing flag defaults to enabled (spec §6).
+ * What the client falls back to when /config cannot be loaded
+ * (docs/product-rules.md#configuration), and what the server answers when no feature flag is
+ * configured. multi_language is on: a missing flag defaults to enabled
+ * (docs/product-rules.md#feature-flags).
  */
 export const DEFAULT_APP_CONFIG: AppConfig = {
   default_language: 'en',

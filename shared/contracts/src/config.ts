@@ -31,7 +31,7 @@ export const AppConfig = z.object({
   supported_languages: z.array(SupportedLanguage),
   supported_currencies: z.array(SupportedCurrency),
   features: Features,
-  /** True when one-time codes are always `otp_test_code` (decisions.md: test mode). */
+  /** True when one-time codes are always `otp_test_code` (docs/product-rules.md#one-time-codes). */
   otp_test_mode: z.boolean(),
   /** The fixed test code in test mode; null in live mode. */
   otp_test_code: z.string().nullable(),

@@ -48,12 +48,15 @@ export interface HostAuth {
   signInWithStoredCredentials(): Promise<'signed-in' | 'no-credentials' | 'failed'>;
   /** Where to go after sign-in or verification: the page a guard sent the player away from, else '/'. */
   takeRedirectTarget(): string;
-  /** The message stored by a lockout (spec §8), returned once and then cleared. */
+  /**
+   * The message stored by a lockout (docs/product-rules.md#lockout), returned once and then
+   * cleared.
+   */
   takeLockoutMessage(): string | null;
   /**
-   * Ends the session (the server call's failure is ignored, spec §4). With `reloadTo`, the page
-   * then reloads at that path, so nothing of the player stays in memory (the header's Logout
-   * reloads the current page; the profile's Sign out goes to the guest home).
+   * Ends the session (the server call's failure is ignored, docs/product-rules.md#session). With
+   * `reloadTo`, the page then reloads at that path, so nothing of the player stays in memory (the
+   * header's Logout reloads the current page; the profile's Sign out goes to the guest home).
    */
   logout(options?: { reloadTo?: string }): Promise<void>;
   /** Re-reads the user from the server (after a verification, say). */
@@ -77,7 +80,7 @@ export interface Host {
   config: AppConfig;
   /** False while the config call is in flight (defaults apply meanwhile). */
   configLoaded: boolean;
-  /** A missing flag counts as enabled (spec §6). */
+  /** A missing flag counts as enabled (docs/product-rules.md#feature-flags). */
   isFeatureEnabled(flag: FeatureFlag): boolean;
   navigate(to: string, options?: { replace?: boolean }): void;
   toast: HostToast;

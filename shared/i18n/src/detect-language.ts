@@ -1,9 +1,9 @@
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_STORAGE_KEY, type Language } from './languages.ts';
 
 /**
- * The player's language, in the spec's order (§9): the stored choice, then the browser's
- * languages, then the page's lang attribute; English when none is supported. A few lines
- * instead of a detector library on every player's critical path.
+ * The player's language, in this order (docs/product-rules.md#languages): the stored choice, then
+ * the browser's languages, then the page's lang attribute; English when none is supported. A few
+ * lines instead of a detector library on every player's critical path.
  */
 export function detectLanguage(): Language {
   const candidates: (string | null | undefined)[] = [];

@@ -1,4 +1,4 @@
-/** The languages the product ships, complete in every part (decisions.md). */
+/** The languages the product ships, complete in every part (docs/product-rules.md#languages). */
 export const LANGUAGES = ['en', 'es', 'fr', 'sw'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';

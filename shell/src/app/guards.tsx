@@ -9,7 +9,10 @@ import { isFeatureEnabled, useConfigStore } from '../stores/config.store.ts';
 import { session } from '../stores/session-storage.ts';
 import type { Access } from './route-table.ts';
 
-/** How long a pending player sees the current page before going to /verify (spec §4). */
+/**
+ * How long a pending player sees the current page before going to /verify
+ * (docs/product-rules.md#access-guards).
+ */
 export const VERIFY_REDIRECT_DELAY_MS = 100;
 
 function RedirectToVerify() {
@@ -42,7 +45,7 @@ export function AccessGuard({ access, children }: { access: Access; children: Re
   }
   // protected
   if (!signedIn) {
-    // Remembered so login (or verification) can return here (decisions.md).
+    // Remembered so login (or verification) can return here (docs/product-rules.md#access-guards).
     session.set('redirectAfterVerification', location.pathname + location.search);
     return <Navigate to="/login" replace />;
   }

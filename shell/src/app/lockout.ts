@@ -4,7 +4,10 @@ import { useEffect } from 'react';
 import { useAuthStore } from '../stores/auth.store.ts';
 import { session } from '../stores/session-storage.ts';
 
-/** On `auth:lockout`: clear the session, keep the message for the login page, go there (spec §8). */
+/**
+ * On `auth:lockout`: clear the session, keep the message for the login page, go there
+ * (docs/product-rules.md#lockout).
+ */
 export function useLockoutRedirect(): void {
   const navigate = useNavigate();
   useEffect(() => {

@@ -1,6 +1,9 @@
 import { QueryClient } from '@mchezo/host/query';
 
-/** Spec §9: 3 retries, exponential backoff capped at 30 s, unused data kept 5 minutes. */
+/**
+ * 3 retries, exponential backoff capped at 30 s, unused data kept 5 minutes
+ * (docs/product-rules.md#server-data-in-the-browser).
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -1,6 +1,6 @@
 /**
- * Every route of the site (spec §2), and which part of the product serves it. The shell owns
- * the table; each remote owns what its pages show.
+ * Every route of the site (docs/product-rules.md#routes), and which part of the product serves it.
+ * The shell owns the table; each remote owns what its pages show.
  */
 import type { FeatureName } from '@mchezo/contracts/config';
 import type { RemoteName } from '@mchezo/contracts/releases';
@@ -49,7 +49,10 @@ export const REMOTE_ROUTES: readonly RemoteRoute[] = [
   },
 ];
 
-/** Paths a pending player may stay on without being sent to /verify (spec §4). */
+/**
+ * Paths a pending player may stay on without being sent to /verify
+ * (docs/product-rules.md#access-guards).
+ */
 export const VERIFY_EXEMPT_PATHS = ['/verify', '/login', '/join'];
 
 /** The remote route a URL path lands on (`/game/:title` matches `/game/Lucky%207`), if any. */

@@ -1,8 +1,8 @@
 /**
  * Error reporting (Sentry), started at run time when the configuration names a DSN, and loaded
  * after the first paint: the SDK never sits on a player's critical path. Reports raised before
- * it loads are queued. Personal data (user id, phone) is attached as the spec asks; secrets
- * never leave (scrub.ts).
+ * it loads are queued. Personal data (user id, phone) is attached, secrets never leave (scrub.ts;
+ * docs/product-rules.md#error-reporting-and-privacy).
  */
 import type { User } from '@mchezo/contracts/auth';
 import type { AppConfig } from '@mchezo/contracts/config';
@@ -36,7 +36,7 @@ export function startErrorReporting(config: AppConfig): void {
       Sentry.init({
         dsn: settings.dsn,
         environment: settings.environment,
-        // Personal data on (the spec: user id and phone go with reports); no cookies, no bodies.
+        // Personal data on (user id and phone go with reports); no cookies, no bodies.
         dataCollection: { userInfo: true, cookies: false, httpBodies: [] },
         // Errors only: no performance tracing, no session replay on a player's data plan.
         tracesSampleRate: 0,

@@ -1,8 +1,9 @@
 /**
- * Removes secrets from an error report before it leaves the phone (decisions.md: personal data
- * such as the user id and phone may go, but never passwords, one-time codes, tokens or
- * Authorization headers). Works on any JSON-like value: keys that name a secret are redacted
- * wherever they appear, and strings are cleaned of bearer tokens, JWTs and secret query params.
+ * Removes secrets from an error report before it leaves the phone: personal data such as the user
+ * id and phone may go, but never passwords, one-time codes, tokens or Authorization headers
+ * (docs/product-rules.md#error-reporting-and-privacy). Works on any JSON-like value: keys that name
+ * a secret are redacted wherever they appear, and strings are cleaned of bearer tokens, JWTs and
+ * secret query params.
  */
 export const REDACTED = '[redacted]';
 

@@ -1,7 +1,8 @@
 /**
- * Which version of a remote this player gets (issue 9): the active one, or the canary for the
- * share of players whose sticky bucket falls under its percentage; and the last version that
- * worked for this player, to fall back to when the chosen one fails.
+ * Which version of a remote this player gets (docs/decisions/008-release-choice-in-the-shell.md):
+ * the active one, or the canary for the share of players whose sticky bucket falls under its
+ * percentage; and the last version that worked for this player, to fall back to when the chosen
+ * one fails.
  */
 import type { ReleaseManifest, RemoteName } from '@mchezo/contracts/releases';
 

@@ -17,7 +17,8 @@ export function Header() {
   const logout = useAuthStore((s) => s.logout);
   const signedIn = isAuthenticated(user) && user?.status !== 'pending_verification';
   const language = useLanguage();
-  // Balance failures are treated as 0 (spec §8); the query itself retries and is logged.
+  // Balance failures are treated as 0 (docs/product-rules.md#header-balance); the query itself
+  // retries and is logged.
   const balance = useQuery({ ...walletBalanceQuery, enabled: signedIn });
   // Only when signed in: a guest's header shows no amount, and the first Intl formatter of a
   // page is costly (it loads locale data) — guests should not pay it before the first paint.

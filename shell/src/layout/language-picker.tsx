@@ -3,7 +3,10 @@ import { useLanguage } from '@mchezo/i18n/namespace';
 import { useTranslation } from '@mchezo/i18n/react';
 import { isFeatureEnabled, useConfigStore } from '../stores/config.store.ts';
 
-/** Shown only when multi_language is on and more than one language exists (spec §2). */
+/**
+ * Shown only when multi_language is on and more than one language exists
+ * (docs/product-rules.md#languages).
+ */
 export function LanguagePicker() {
   const { t, i18n } = useTranslation('shell');
   const language = useLanguage();

@@ -23,7 +23,10 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** The draggable help button lives on the home screen only (spec §1), when the chat is on. */
+/**
+ * The draggable help button lives on the home screen only (docs/product-rules.md#layout), when the
+ * chat is on.
+ */
 function HomeHelpButton() {
   const { support } = useHost();
   const { pathname } = useLocation();

@@ -1,7 +1,7 @@
 /**
- * The player's session (spec §4), owned by the shell and offered to remotes through the host.
- * Tokens live in local storage via the api-client's token store; the user is cached there too
- * so a reload shows the signed-in header at once.
+ * The player's session (docs/product-rules.md#session), owned by the shell and offered to remotes
+ * through the host. Tokens live in local storage via the api-client's token store; the user is
+ * cached there too so a reload shows the signed-in header at once.
  */
 import { api } from '@mchezo/api-client/client';
 import { STORAGE_KEYS, tokenStore } from '@mchezo/api-client/token-store';
@@ -10,7 +10,10 @@ import type { HostAuth } from '@mchezo/host/types';
 import { create } from 'zustand';
 import { session } from './session-storage.ts';
 
-/** The stand-in stored for a player who must verify before getting a session (spec §3). */
+/**
+ * The stand-in stored for a player who must verify before getting a session
+ * (docs/product-rules.md#session).
+ */
 export function tempPendingUser(phone: string): User {
   return {
     id: 'temp-id',
@@ -61,7 +64,10 @@ export function isAuthenticated(user: User | null): boolean {
   return user !== null && (tokenStore.getAccessToken() !== null || user.status === 'pending_verification');
 }
 
-/** The leading "+digits" country code of an E.164 phone, e.g. "+254" (spec §4). */
+/**
+ * The leading "+digits" country code of an E.164 phone, e.g. "+254"
+ * (docs/product-rules.md#session).
+ */
 function countryCodeOf(phone: string): string {
   return /^\+\d{1,3}/.exec(phone)?.[0] ?? '+254';
 }
@@ -165,7 +171,7 @@ export const useAuthStore = create<AuthState>((set, get) => ({
     // A guard must not see a guest on a protected page and send them to /login on the way out.
     if (options?.reloadTo !== undefined) set({ leaving: true });
     get().clearSession();
-    // Failure is ignored and counted as success (spec §4).
+    // Failure is ignored and counted as success (docs/product-rules.md#session).
     await logoutCall;
     if (options?.reloadTo !== undefined) window.location.assign(options.reloadTo);
   },

@@ -1,7 +1,8 @@
 /**
- * The site's configuration, once per page load: read from index.html when the site server wrote
- * it there (no round trip before the first screen), else fetched from `/config`. Until it
- * arrives, and if it fails, the spec's defaults apply; a missing feature flag counts as enabled.
+ * The site's configuration, once per page load: read from index.html when the site server wrote it
+ * there (no round trip before the first screen), else fetched from `/config`. Until it arrives, and
+ * if it fails, the defaults apply (docs/product-rules.md#configuration); a missing feature flag
+ * counts as enabled.
  */
 
 import { bootData } from '@mchezo/api-client/boot';

@@ -1,4 +1,4 @@
-/** The session-storage keys of spec §3, read and written in one place. */
+/** The session-storage keys (docs/product-rules.md#session), read and written in one place. */
 export const SESSION_KEYS = {
   registrationPhone: 'registrationPhone',
   registrationCountryCode: 'registrationCountryCode',

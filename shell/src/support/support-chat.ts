@@ -1,8 +1,8 @@
 /**
- * The support chat (spec §1, §4): behind `live_chat`, loaded after the first paint when a widget
- * is configured, toggled through the widget's global object, and told who the player is (phone,
- * email, a derived name, country KE, signed with a chat_token from the API) once it is ready and
- * again 500 ms after the player signs in.
+ * The support chat (docs/product-rules.md#support-chat): behind `live_chat`, loaded after the first
+ * paint when a widget is configured, toggled through the widget's global object, and told who the
+ * player is (phone, email, a derived name, country KE, signed with a chat_token from the API) once
+ * it is ready and again 500 ms after the player signs in.
  */
 import { api } from '@mchezo/api-client/client';
 import type { User } from '@mchezo/contracts/auth';

@@ -21,7 +21,10 @@ const mounted = new Promise<void>((resolve) => {
   markMounted = resolve;
 });
 
-/** Spec §1/§9: dark background, orange text, bottom-right, 4 s, at most 3, gap 14 px, width 356 px. */
+/**
+ * Dark background, orange text, bottom-right, 4 s, at most 3, gap 14 px, width 356 px
+ * (docs/product-rules.md#toasts).
+ */
 const LazyToaster = lazy(async () => {
   const { Toaster } = await loadSonner();
   function MountedToaster() {

@@ -35,7 +35,10 @@ export interface ParsedCallback {
 
 export interface PaymentProvider {
   readonly name: string;
-  /** Shown as the transaction's payment_method (the provider's name is not shown: spec §1). */
+  /**
+   * Shown as the transaction's payment_method (the provider's name is never shown:
+   * docs/product-rules.md#players-and-countries).
+   */
   readonly paymentMethod: string;
   /**
    * When the provider's reference is known before the request (the simulator's is derived from

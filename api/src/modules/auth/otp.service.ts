@@ -78,7 +78,8 @@ export class OtpService {
       const active =
         row && row.consumed_at === null && row.expires_at > now && row.attempts < env.OTP_MAX_ATTEMPTS;
       if (!row || !active) {
-        // Test mode: the fixed code is always the code (decisions.md), even with no live one.
+        // Test mode: the fixed code is always the code (docs/product-rules.md#one-time-codes), even
+        // with no live one.
         if (env.OTP_MODE === 'test' && safeEqual(code, env.OTP_TEST_CODE)) return 'ok';
         return row && row.expires_at <= now ? 'expired' : 'none';
       }

@@ -1,7 +1,7 @@
 /**
- * The games list kept in local storage for 5 minutes (spec §3, §4, §9), so a return visit shows
- * the lobby at once. The original app wrote this cache but never read it; here it is read.
- * A malformed, foreign or expired entry is ignored (and the network answers instead).
+ * The games list kept in local storage for 5 minutes (docs/product-rules.md#games-cache), so a
+ * return visit shows the lobby at once. The original app wrote this cache but never read it; here
+ * it is read. A malformed, foreign or expired entry is ignored (and the network answers instead).
  */
 import type { Game, GamesResponse } from '@mchezo/contracts/casino';
 import { GAME_CATEGORIES } from '@mchezo/contracts/casino-constants';

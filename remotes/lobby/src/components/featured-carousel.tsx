@@ -8,9 +8,9 @@ import { useLobbyTranslation } from '../i18n/namespace.ts';
 import { gamePath } from './game-grid.tsx';
 
 /**
- * The three featured games (spec §2): a hand-written, looping carousel on CSS scroll-snap
- * (swipe is the browser's own scrolling; no carousel library). Previous/next wrap around;
- * the position is announced after a button move.
+ * The three featured games (docs/product-rules.md#home): a hand-written, looping carousel on CSS
+ * scroll-snap (swipe is the browser's own scrolling; no carousel library). Previous/next wrap
+ * around; the position is announced after a button move.
  */
 export function FeaturedCarousel() {
   const { t, locale } = useLobbyTranslation();

@@ -1,7 +1,7 @@
 import type { Game } from '@mchezo/contracts/casino';
 import { Link } from '@mchezo/host/router';
 
-/** The game route (spec §2): `/game/{title}?gameId={id}`. */
+/** The game route (docs/product-rules.md#routes): `/game/{title}?gameId={id}`. */
 export const gamePath = (title: string, gameId: string) =>
   `/game/${encodeURIComponent(title)}?gameId=${encodeURIComponent(gameId)}`;
 
@@ -28,7 +28,10 @@ function GameCard({ game, eager }: { game: Game; eager: boolean }) {
   );
 }
 
-/** Two columns (spec §2); the first `eagerCount` images may be on the first screen. */
+/**
+ * Two columns (docs/product-rules.md#home); the first `eagerCount` images may be on the first
+ * screen.
+ */
 export function GameGrid({ games, eagerCount }: { games: readonly Game[]; eagerCount: number }) {
   return (
     <ul className="grid grid-cols-2 gap-3">

@@ -10,7 +10,10 @@ import { GameGrid } from './game-grid.tsx';
 
 type Tab = 'all' | GameCategoryName;
 
-/** Spec §2: All, Slots, Spin, Live (category sports), Sport (category live_sports). */
+/**
+ * The tabs (docs/product-rules.md#home): All, Slots, Spin, Live (category sports), Sport (category
+ * live_sports).
+ */
 const TABS: readonly { id: Tab; labelKey: string }[] = [
   { id: 'all', labelKey: 'tabs.all' },
   { id: 'slots', labelKey: 'tabs.slots' },

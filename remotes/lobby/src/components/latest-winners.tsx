@@ -7,7 +7,7 @@ import { RotationToggle } from './rotation-toggle.tsx';
 
 /**
  * The Latest Winner list: the 5 static entries, the newest on top, moving one place every 3 s
- * (spec §2, §9). Below the fold, so it is its own chunk (see home-page.tsx).
+ * (docs/product-rules.md#home). Below the fold, so it is its own chunk (see home-page.tsx).
  */
 export default function LatestWinners() {
   const { t, locale } = useLobbyTranslation();

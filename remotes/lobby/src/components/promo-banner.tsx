@@ -5,10 +5,10 @@ import { useLobbyTranslation } from '../i18n/namespace.ts';
 import { RotationToggle } from './rotation-toggle.tsx';
 
 /**
- * Rotating promo images (spec §2, every 5 s). The first image is the home screen's largest
- * paint: it renders at once (even before the strings arrive), eager and high priority, with
- * its size reserved. Later images are only mounted once the first has loaded, so they never
- * compete with it.
+ * Rotating promo images, every 5 s (docs/product-rules.md#home). The first image is the home
+ * screen's largest paint: it renders at once (even before the strings arrive), eager and high
+ * priority, with its size reserved. Later images are only mounted once the first has loaded, so
+ * they never compete with it.
  */
 export function PromoBanner() {
   const { t, ready } = useLobbyTranslation();

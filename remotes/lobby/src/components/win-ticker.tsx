@@ -6,8 +6,8 @@ import { useLobbyTranslation } from '../i18n/namespace.ts';
 import { RotationToggle } from './rotation-toggle.tsx';
 
 /**
- * One win message at a time, the next every 2 s with a 0.5 s fade (spec §2, §9). Not a live
- * region: a screen reader would otherwise be interrupted every 2 s.
+ * One win message at a time, the next every 2 s with a 0.5 s fade (docs/product-rules.md#home). Not
+ * a live region: a screen reader would otherwise be interrupted every 2 s.
  */
 export function WinTicker() {
   const { t, locale } = useLobbyTranslation();

@@ -1,9 +1,8 @@
 /**
- * The home screen's static content. The spec says the promos, the featured games, the Latest
- * Winner list and the ticker are static data, and the tabs' player counts are shown without a
- * source: they are all kept here, in one place, until a content API exists. Words live in the
- * `lobby` namespace (keys below); names of games and masked numbers are not translated.
- * Money is in integer cents (KES); counts are integers.
+ * The home screen's static content (docs/product-rules.md#home): the promos, the featured games,
+ * the Latest Winner list, the ticker and the tabs' player counts, all kept here, in one place,
+ * until a content API exists. Words live in the `lobby` namespace (keys below); names of games and
+ * masked numbers are not translated. Money is in integer cents (KES); counts are integers.
  */
 import type { GameCategoryName } from '@mchezo/contracts/casino-constants';
 import spinPromo from '../assets/promos/spin.svg?url';
@@ -13,7 +12,7 @@ import sportsPromo from '../assets/promos/virtual-sports.svg?url';
 
 export const CURRENCY = 'KES';
 
-/** Spec §9. */
+/** Rotation delays (docs/product-rules.md#home). */
 export const PROMO_ROTATION_MS = 5_000;
 export const WINNERS_ROTATION_MS = 3_000;
 export const TICKER_ROTATION_MS = 2_000;
@@ -82,7 +81,7 @@ export interface Win {
   amountCents: number;
 }
 
-/** The Latest Winner list: 5 entries, rotating (spec §2). */
+/** The Latest Winner list: 5 entries, rotating (docs/product-rules.md#home). */
 export const LATEST_WINNERS: readonly Win[] = [
   { phone: '2547****678', game: 'Safari Gold', amountCents: 1_250_000 },
   { phone: '2541****204', game: 'Wheel of Jambo', amountCents: 480_000 },
@@ -91,7 +90,7 @@ export const LATEST_WINNERS: readonly Win[] = [
   { phone: '2541****587', game: 'Live Tennis', amountCents: 715_050 },
 ];
 
-/** The ticker's messages (a separate list from the winners, spec §2). */
+/** The ticker's messages (a separate list from the winners). */
 export const TICKER_WINS: readonly Win[] = [
   { phone: '2547****421', game: 'Mega Wheel', amountCents: 350_000 },
   { phone: '2541****860', game: 'Fruit Fiesta', amountCents: 120_000 },

@@ -26,7 +26,7 @@ describe('lobby strings', () => {
     }
   });
 
-  it('keeps the spec English strings', () => {
+  it("keeps the game page's and the winners' fixed English strings", () => {
     expect(en.game.loading).toBe('Loading {{title}}...');
     expect(en.game.failed).toBe('Failed to load {{title}}. Please try again later.');
     expect(en.game.back).toBe('Go back to games');

@@ -8,8 +8,9 @@ import { useLobbyTranslation } from '../i18n/namespace.ts';
 import '../styles.css';
 
 /**
- * `/game/{title}?gameId={id}` (spec §2): 'Loading {title}...' while the link is fetched, then
- * the game full-screen in a sandboxed frame, or the failure text with a way back.
+ * `/game/{title}?gameId={id}` (docs/product-rules.md#game-page): 'Loading {title}...' while the
+ * link is fetched, then the game full-screen in a sandboxed frame, or the failure text with a way
+ * back.
  */
 export default function GamePage() {
   const { t, ready } = useLobbyTranslation();

@@ -15,9 +15,9 @@ const LatestWinners = lazy(() => import('../components/latest-winners.tsx'));
 const WINNERS_HEIGHT = '21.5rem';
 
 /**
- * Home (spec §2): promos, ticker, featured games, the lobby tabs, the Latest Winner list.
- * The promo banner renders before the strings arrive (it is the largest paint); the parts
- * above the games keep fixed heights so nothing moves when they fill in.
+ * Home (docs/product-rules.md#home): promos, ticker, featured games, the lobby tabs, the Latest
+ * Winner list. The promo banner renders before the strings arrive (it is the largest paint); the
+ * parts above the games keep fixed heights so nothing moves when they fill in.
  */
 export default function HomePage() {
   const { ready } = useLobbyTranslation();

@@ -17,7 +17,8 @@ export function BalancesCard() {
   const balances = useBalances({ enabled: walletOn });
   const headingId = useId();
 
-  // Spec §8: a failed balance fetch is logged and treated as 0. Once per failure, not per render.
+  // A failed balance fetch is logged and treated as 0 (docs/product-rules.md#profile). Once per
+  // failure, not per render.
   const { isError, error, errorUpdatedAt } = balances;
   const reported = useRef(0);
   useEffect(() => {

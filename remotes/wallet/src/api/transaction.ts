@@ -8,8 +8,8 @@ import { FOLLOW_FAST_INTERVAL_MS, FOLLOW_FAST_READS, FOLLOW_SLOW_INTERVAL_MS } f
 export const transactionKey = (id: string) => [...WALLET_KEY, 'transaction', id] as const;
 
 /**
- * One transaction, read again while it is pending (decisions.md: the UI keeps a pending
- * transaction's status current until it settles). Stops by itself once settled.
+ * One transaction, read again while it is pending (docs/product-rules.md#pending-requests). Stops
+ * by itself once settled.
  */
 export const transactionQuery = (id: string) =>
   queryOptions({

@@ -23,10 +23,11 @@ export const transactionsQuery = (filter: TransactionsFilter) =>
     queryFn: ({ pageParam, signal }) =>
       api.get<TransactionsResponse>(transactionsPath(filter, pageParam), { signal }),
     initialPageParam: null as string | null,
-    // Spec §4: more pages exist only if a token came back.
+    // More pages exist only if a token came back.
     getNextPageParam: (last) => last.next_page_token ?? undefined,
-    // A pending card settles on screen without a reload (decisions.md): the list is read again
-    // while it shows one, quickly at first, then gently; not at all once nothing is pending.
+    // A pending card settles on screen without a reload (docs/product-rules.md#pending-requests):
+    // the list is read again while it shows one, quickly at first, then gently; not at all once
+    // nothing is pending.
     refetchInterval: ({ state }) => {
       const pending = state.data?.pages.some((p) => p.transactions.some((t) => t.status === 'pending'));
       if (!pending) return false;

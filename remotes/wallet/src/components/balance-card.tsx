@@ -4,8 +4,8 @@ import type { Pot } from '../api/balance.ts';
 import { useWalletTranslation } from '../i18n/namespace.ts';
 
 /**
- * A balance at the top of a wallet page. While it loads the figure is a placeholder; when it
- * cannot be read the page treats it as 0 (spec §8) and says so, with a retry.
+ * A balance at the top of a wallet page. While it loads the figure is a placeholder; when it cannot
+ * be read the page treats it as 0 and says so, with a retry (docs/product-rules.md#withdraw).
  */
 export function BalanceCard({
   label,

@@ -20,8 +20,9 @@ export interface FollowedRequest {
 }
 
 /**
- * The player's last request on this page, followed until it settles (decisions.md): the
- * status updates in place, the balance and lists refresh, and a toast says how it ended.
+ * The player's last request on this page, followed until it settles
+ * (docs/product-rules.md#pending-requests): the status updates in place, the balance and lists
+ * refresh, and a toast says how it ended.
  */
 export function RequestStatus({ request }: { request: FollowedRequest }) {
   const { t, locale } = useWalletTranslation();

@@ -4,7 +4,7 @@ import { useWalletTranslation } from '../i18n/namespace.ts';
 import { formatSigned } from '../lib/format-money.ts';
 import { TransactionStatusBadge } from './transaction-status-badge.tsx';
 
-/** Faded while pending (spec); struck through when no money moved in the end. */
+/** Faded while pending; struck through when no money moved in the end. */
 const AMOUNT_STATE: Partial<Record<Transaction['status'], string>> = {
   pending: 'opacity-50',
   failed: 'line-through opacity-70',
@@ -18,8 +18,8 @@ function formatDate(iso: string, locale: string): string {
 }
 
 /**
- * One transaction (spec §2): type, date, status, signed amount (plus and green for deposits,
- * minus and red otherwise, faded while pending) and the payment method.
+ * One transaction (docs/product-rules.md#transactions): type, date, status, signed amount (plus and
+ * green for deposits, minus and red otherwise, faded while pending) and the payment method.
  */
 export function TransactionCard({ tx }: { tx: Transaction }) {
   const { t, locale } = useWalletTranslation();

@@ -1,5 +1,6 @@
 /**
- * One Idempotency-Key per submission (decisions.md: the same key never moves money twice).
+ * One Idempotency-Key per submission: the same key never moves money twice
+ * (docs/product-rules.md#idempotency).
  *
  * A submission is the same one while its amount and phone are unchanged and the server has not
  * answered it: a tap after a lost connection or a 5xx (outcome unknown) re-sends the SAME key,

@@ -197,7 +197,7 @@ describe('DepositPage', () => {
     expect(deposits(calls)[4]?.headers[IDEMPOTENCY_HEADER]).not.toBe(keys[0]);
   });
 
-  it("shows the server's words for a refusal, and the spec's text when there are none", async () => {
+  it("shows the server's words for a refusal, and the generic failure text when there are none", async () => {
     const refusal = {
       status: 422,
       body: { error: 'Maximum deposit amount is KES 150,000', code: 'ABOVE_MAXIMUM' },

@@ -44,7 +44,7 @@ function OnlineDeposit({ currency }: { currency: string }) {
       host.toast.error(t('deposit.amountRequiredTitle'), t('deposit.amountRequired'));
       return;
     }
-    // Spec §5: the phone comes from the field or the registered phone.
+    // The phone comes from the field or the registered phone (docs/product-rules.md#deposit).
     const phoneNumber = registered || phone.trim();
     if (!phoneNumber) {
       host.toast.error(t('phone.requiredTitle'), t('phone.required'));
@@ -82,7 +82,8 @@ function OnlineDeposit({ currency }: { currency: string }) {
             status: res.status,
           });
           if (res.status === 'failed') {
-            // Spec §4: an immediate refusal is announced after 2 s (the toast is the host's: it outlives the page).
+            // An immediate refusal is announced after 2 s (docs/product-rules.md#deposit; the toast
+            // is the host's: it outlives the page).
             setTimeout(
               () => host.toast.error(t('deposit.failedTitle'), t('deposit.failedNotice')),
               DEPOSIT_FAILED_NOTICE_DELAY_MS,
@@ -187,7 +188,10 @@ function Paybill() {
   );
 }
 
-/** `/deposit` (spec §2): current balance, then online (mobile money) or Paybill. */
+/**
+ * `/deposit` (docs/product-rules.md#deposit): current balance, then online (mobile money) or
+ * Paybill.
+ */
 export default function DepositPage() {
   const { t, ready } = useWalletTranslation();
   const balance = useBalance();

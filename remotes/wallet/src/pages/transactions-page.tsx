@@ -27,7 +27,8 @@ function TransactionList({ filter }: { filter: TransactionsFilter }) {
     if (settled) void queryClient.invalidateQueries({ queryKey: WALLET_BALANCE_KEY });
   }, [list.data, queryClient]);
 
-  // Spec §8: a failed read is logged; the page also says so and offers a retry.
+  // A failed read is logged (docs/product-rules.md#transactions); the page also says so and offers
+  // a retry.
   useEffect(() => {
     if (list.error) host.reportError(list.error, { action: 'transactions', filter });
   }, [list.error, host, filter]);
@@ -89,7 +90,10 @@ function TransactionList({ filter }: { filter: TransactionsFilter }) {
   );
 }
 
-/** `/transactions` (spec §2): all, deposits or withdrawals, filtered by the server, 10 a page. */
+/**
+ * `/transactions` (docs/product-rules.md#transactions): all, deposits or withdrawals, filtered by
+ * the server, 10 a page.
+ */
 export default function TransactionsPage() {
   const { t, ready } = useWalletTranslation();
   const [filter, setFilter] = useState<TransactionsFilter>('all');

@@ -161,7 +161,7 @@ describe('WithdrawPage', () => {
     );
   });
 
-  it("falls back to the spec's failure text when the server gives no words", async () => {
+  it('falls back to the generic failure text when the server gives no words', async () => {
     stubApi({
       'GET /wallet/balance': { body: balances(0, 500) },
       'POST /wallet/withdraw': {

@@ -23,7 +23,10 @@ const MIN_CENTS = toCents(WITHDRAWAL_MIN);
 
 type Rule = 'min' | 'balance' | null;
 
-/** Spec §5: the first rule an entered amount breaks (an empty amount breaks none yet). */
+/**
+ * The first rule an entered amount breaks (docs/product-rules.md#withdraw); an empty amount breaks
+ * none yet.
+ */
 function brokenRule(cents: number | null, availableCents: number | null): Rule {
   if (cents === null) return null;
   if (cents < MIN_CENTS) return 'min';
@@ -32,8 +35,9 @@ function brokenRule(cents: number | null, availableCents: number | null): Rule {
 }
 
 /**
- * `/withdraw` (spec §2): the withdrawable balance (the `withdrawal` pot, decisions.md), amount,
- * phone, and the info list. The maximum is the server's to enforce; its refusal is shown as worded.
+ * `/withdraw` (docs/product-rules.md#withdraw): the withdrawable balance (the `withdrawal` pot),
+ * amount, phone, and the info list. The maximum is the server's to enforce; its refusal is shown as
+ * worded.
  */
 export default function WithdrawPage() {
   const { t, ready, locale } = useWalletTranslation();
@@ -52,7 +56,8 @@ export default function WithdrawPage() {
   const balances = balance.data?.balances;
   const currency = walletCurrency(balances);
   const pot = balances ? potOf(balances, 'withdrawal') : undefined;
-  // Spec §8: a balance that cannot be read counts as 0; while it loads it is not known yet.
+  // A balance that cannot be read counts as 0 (docs/product-rules.md#withdraw); while it loads it
+  // is not known yet.
   const availableCents = pot ? pot.cents : balance.isError ? 0 : null;
   const cents = parseAmountCents(amount);
   const rule = brokenRule(cents, availableCents);

@@ -35,8 +35,9 @@ export function LazyLegalPage({ name, load }: { name: string; load: PageLoader }
 }
 
 /**
- * The footer's legal links (spec §2), for the shell's route table. Each element has its own key:
- * from one legal page to another React would otherwise keep the first page's lazy component.
+ * The footer's legal links (docs/product-rules.md#legal-pages), for the shell's route table. Each
+ * element has its own key: from one legal page to another React would otherwise keep the first
+ * page's lazy component.
  */
 export const LEGAL_ROUTES: { path: string; element: ReactElement }[] = [
   {
