@@ -3,6 +3,7 @@ declare module 'autocannon' {
   namespace autocannon {
     interface Client {
       setHeaders(headers: Record<string, string>): void;
+      setBody(body: string): void;
       on(event: 'response', listener: () => void): void;
     }
     interface Options {

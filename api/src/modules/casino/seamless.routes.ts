@@ -1,9 +1,9 @@
+import { fromCents, toCents } from '@mchezo/contracts/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { hmacHex, safeEqual } from '../../lib/crypto.js';
 import { AppError, forbidden, notFound, unauthorized, unprocessable } from '../../lib/errors.js';
 import { errorResponses } from '../../lib/http.js';
-import { fromMinor, toMinor } from '../../lib/money.js';
 import type { GameWalletService, WalletRow } from '../wallet/game-wallet.service.js';
 import { findUserByPlayerRef } from './casino.repository.js';
 import {
@@ -54,7 +54,7 @@ export const seamlessRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; wallet: Ga
     return user.id;
   }
   const answer = (w: WalletRow, transactionId?: string): SeamlessBalanceResponse => ({
-    balance: fromMinor(w.main + w.withdrawal + w.bonus),
+    balance: fromCents(w.main + w.withdrawal + w.bonus),
     currency: w.currency,
     ...(transactionId ? { transaction_id: transactionId } : {}),
   });
@@ -81,7 +81,7 @@ export const seamlessRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; wallet: Ga
         providerTxId: b.transaction_id,
         roundId: b.round_id,
         gameId: b.game_id,
-        amount: toMinor(b.amount),
+        amount: toCents(b.amount),
       });
       return answer(w, b.transaction_id);
     },
@@ -101,7 +101,7 @@ export const seamlessRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; wallet: Ga
         providerTxId: b.transaction_id,
         roundId: b.round_id,
         gameId: b.game_id,
-        amount: toMinor(b.amount),
+        amount: toCents(b.amount),
       });
       return answer(w, b.transaction_id);
     },

@@ -1,4 +1,5 @@
 import { normalizePhone } from '@mchezo/contracts/auth';
+import { toCents } from '@mchezo/contracts/money';
 import type { DepositRequest, WithdrawRequest } from '@mchezo/contracts/wallet';
 import { WITHDRAWAL_MAX, WITHDRAWAL_MIN } from '@mchezo/contracts/wallet';
 import type { Kysely } from 'kysely';
@@ -8,7 +9,6 @@ import type { DB } from '../../db/schema.js';
 import { inTransaction } from '../../db/tx.js';
 import { newId, sha256 } from '../../lib/crypto.js';
 import { badRequest, forbidden, notFound, unprocessable } from '../../lib/errors.js';
-import { toMinor } from '../../lib/money.js';
 import {
   findTxById,
   findTxByIdempotencyKey,
@@ -53,7 +53,7 @@ export class PaymentsService {
     if (!phone.startsWith('+254')) {
       throw unprocessable('Mobile money is available for Kenyan (+254) numbers only', 'UNSUPPORTED_PHONE');
     }
-    return { amount: toMinor(req.amount), phone };
+    return { amount: toCents(req.amount), phone };
   }
 
   private idempotencyKey(header: string | undefined): string {

@@ -1,3 +1,4 @@
+import { fromCents } from '@mchezo/contracts/money';
 import type {
   Balance,
   BalanceResponse,
@@ -10,7 +11,6 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
-import { fromMinor } from '../../lib/money.js';
 import { iso } from '../../lib/time.js';
 import { findTxById, listTxPage, type PageCursor, type WalletTxRow } from './transactions.repository.js';
 import { findWallet, insertWallet, type WalletRow } from './wallet.repository.js';
@@ -39,7 +39,7 @@ function toTransactionDto(row: WalletTxRow): Transaction {
     id: row.id,
     type: row.type,
     status: row.status,
-    amount: fromMinor(row.amount),
+    amount: fromCents(row.amount),
     currency: row.currency,
     created_at: iso(row.created_at),
     payment_method: row.payment_method,
@@ -50,7 +50,7 @@ function toTransactionDto(row: WalletTxRow): Transaction {
 function balancesOf(wallet: WalletRow): Balance[] {
   return (['main', 'withdrawal', 'bonus'] as const).map((pot) => ({
     balance_type: pot,
-    amount: fromMinor(wallet[pot]),
+    amount: fromCents(wallet[pot]),
     currency: wallet.currency,
   }));
 }
