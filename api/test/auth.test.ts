@@ -1,28 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  createPlayer,
-  createTestApp,
-  DB_MODES,
-  freshPhone,
-  get,
-  json,
-  post,
-  type TestApp,
-} from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { bearer, DB_MODES, freshPhone, json, suiteApp } from './helpers.js';
 
 describe.each(DB_MODES)('auth (%s)', (mode) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(mode);
-  });
-  afterAll(() => t.close());
+  const t = suiteApp(mode);
 
   describe('register', () => {
     it('normalises the phone to E.164 and creates a pending user (201)', async () => {
-      const res = await post(t.app, '/auth/register', {
+      const res = await t.post('/auth/register', {
         phone: '0722 000 111',
         password: 'password1',
         full_name: ' Amina W ',
@@ -43,24 +29,24 @@ describe.each(DB_MODES)('auth (%s)', (mode) => {
     });
 
     it('answers 409 for a phone already registered, in any spelling', async () => {
-      const res = await post(t.app, '/auth/register', { phone: '+254 722-000-111', password: 'password1' });
+      const res = await t.post('/auth/register', { phone: '+254 722-000-111', password: 'password1' });
       expect(res.statusCode).toBe(409);
       expect(json(res).error).toMatch(/already registered/);
     });
 
     it('refuses a short password and a non-phone with 400', async () => {
-      const short = await post(t.app, '/auth/register', { phone: freshPhone(), password: 'short' });
+      const short = await t.post('/auth/register', { phone: freshPhone(), password: 'short' });
       expect(short.statusCode).toBe(400);
       expect(json(short).error).toMatch(/password/i);
-      const bad = await post(t.app, '/auth/register', { phone: '12', password: 'password1' });
+      const bad = await t.post('/auth/register', { phone: '12', password: 'password1' });
       expect(bad.statusCode).toBe(400);
       expect(json(bad).code).toBe('INVALID_PHONE');
-      const foreign = await post(t.app, '/auth/register', { phone: '+4915112345678', password: 'password1' });
+      const foreign = await t.post('/auth/register', { phone: '+4915112345678', password: 'password1' });
       expect(foreign.statusCode).toBe(400);
     });
 
     it('accepts the other selectable countries', async () => {
-      const res = await post(t.app, '/auth/register', { phone: '+256 772 123456', password: 'password1' });
+      const res = await t.post('/auth/register', { phone: '+256 772 123456', password: 'password1' });
       expect(res.statusCode).toBe(201);
       expect(json(res).user.phone).toBe('+256772123456');
     });
@@ -69,16 +55,16 @@ describe.each(DB_MODES)('auth (%s)', (mode) => {
   describe('verify and login', () => {
     const phone = freshPhone();
     it('a pending user logs in with needs_verification and no tokens', async () => {
-      await post(t.app, '/auth/register', { phone, password: 'password1' });
-      const res = await post(t.app, '/auth/login', { phone, password: 'password1' });
+      await t.post('/auth/register', { phone, password: 'password1' });
+      const res = await t.post('/auth/login', { phone, password: 'password1' });
       expect(res.statusCode).toBe(200);
       expect(json(res)).toMatchObject({ needs_verification: true, access_token: null, refresh_token: null });
       expect(json(res).user.status).toBe('pending_verification');
     });
 
     it('verify/request answers 200 with the cooldown, and the same for an unknown phone', async () => {
-      const known = await post(t.app, '/auth/verify/request', { phone });
-      const unknown = await post(t.app, '/auth/verify/request', { phone: freshPhone() });
+      const known = await t.post('/auth/verify/request', { phone });
+      const unknown = await t.post('/auth/verify/request', { phone: freshPhone() });
       expect(known.statusCode).toBe(200);
       expect(unknown.statusCode).toBe(200);
       expect(json(known)).toEqual(json(unknown));
@@ -86,7 +72,7 @@ describe.each(DB_MODES)('auth (%s)', (mode) => {
     });
 
     it('a second request within 60 s is refused with 429 and the seconds to wait', async () => {
-      const res = await post(t.app, '/auth/verify/request', { phone });
+      const res = await t.post('/auth/verify/request', { phone });
       expect(res.statusCode).toBe(429);
       expect(json(res).retry_after_seconds).toBeGreaterThan(0);
       expect(json(res).retry_after_seconds).toBeLessThanOrEqual(60);
@@ -94,26 +80,26 @@ describe.each(DB_MODES)('auth (%s)', (mode) => {
     });
 
     it('a wrong code is refused with 400', async () => {
-      const res = await post(t.app, '/auth/verify/confirm', { phone, code: '000000' });
+      const res = await t.post('/auth/verify/confirm', { phone, code: '000000' });
       expect(res.statusCode).toBe(400);
       expect(json(res).error).toMatch(/invalid/i);
     });
 
     it('the test code verifies; a second confirm answers 409', async () => {
-      const res = await post(t.app, '/auth/verify/confirm', { phone, code: '123456' });
+      const res = await t.post('/auth/verify/confirm', { phone, code: '123456' });
       expect(res.statusCode).toBe(200);
       expect(json(res)).toMatchObject({ verified: true, user: { status: 'active', phone } });
-      const again = await post(t.app, '/auth/verify/confirm', { phone, code: '123456' });
+      const again = await t.post('/auth/verify/confirm', { phone, code: '123456' });
       expect(again.statusCode).toBe(409);
     });
 
     it('confirm for an unknown phone is a 400 like a wrong code', async () => {
-      const res = await post(t.app, '/auth/verify/confirm', { phone: freshPhone(), code: '123456' });
+      const res = await t.post('/auth/verify/confirm', { phone: freshPhone(), code: '123456' });
       expect(res.statusCode).toBe(400);
     });
 
     it('an active user logs in with tokens; a wrong password or unknown phone is 401', async () => {
-      const ok = await post(t.app, '/auth/login', {
+      const ok = await t.post('/auth/login', {
         phone: phone.replace('+254', '0'),
         password: 'password1',
       });
@@ -123,10 +109,10 @@ describe.each(DB_MODES)('auth (%s)', (mode) => {
       expect(body.access_token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
       expect(body.refresh_token.length).toBeGreaterThan(30);
       expect(body.expires_in).toBe(900);
-      const wrong = await post(t.app, '/auth/login', { phone, password: 'password2' });
+      const wrong = await t.post('/auth/login', { phone, password: 'password2' });
       expect(wrong.statusCode).toBe(401);
       expect(json(wrong).locked_out).toBeUndefined();
-      const unknown = await post(t.app, '/auth/login', { phone: freshPhone(), password: 'password1' });
+      const unknown = await t.post('/auth/login', { phone: freshPhone(), password: 'password1' });
       expect(unknown.statusCode).toBe(401);
       expect(json(unknown).error).toBe(json(wrong).error);
     });
@@ -134,23 +120,23 @@ describe.each(DB_MODES)('auth (%s)', (mode) => {
 
   describe('sessions', () => {
     it('/auth/me needs a valid bearer token', async () => {
-      const p = await createPlayer(t.app);
-      const me = await get(t.app, '/auth/me', p.headers);
+      const p = await t.signedInPlayer();
+      const me = await t.get('/auth/me', p.headers);
       expect(me.statusCode).toBe(200);
       expect(json(me).user.id).toBe(p.userId);
-      expect((await get(t.app, '/auth/me')).statusCode).toBe(401);
-      const forged = await get(t.app, '/auth/me', bearer(`${p.accessToken.slice(0, -2)}xx`));
+      expect((await t.get('/auth/me')).statusCode).toBe(401);
+      const forged = await t.get('/auth/me', bearer(`${p.accessToken.slice(0, -2)}xx`));
       expect(forged.statusCode).toBe(401);
       expect(json(forged).reason).toBe('INVALID_TOKEN');
       // alg "none" with the same claims and no signature
       const [, claims] = p.accessToken.split('.');
       const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${claims}.`;
-      expect((await get(t.app, '/auth/me', bearer(none))).statusCode).toBe(401);
-      expect((await get(t.app, '/auth/me', { authorization: p.accessToken })).statusCode).toBe(401);
+      expect((await t.get('/auth/me', bearer(none))).statusCode).toBe(401);
+      expect((await t.get('/auth/me', { authorization: p.accessToken })).statusCode).toBe(401);
     });
 
     it('the bearer scheme is read as before, whether or not the token was seen already', async () => {
-      const p = await createPlayer(t.app);
+      const p = await t.signedInPlayer();
       const token = p.accessToken;
       for (const authorization of [
         `bearer ${token}`,
@@ -158,8 +144,8 @@ describe.each(DB_MODES)('auth (%s)', (mode) => {
         `Bearer\t${token}`,
         `Bearer ${token}`,
       ]) {
-        expect((await get(t.app, '/wallet/balance', { authorization })).statusCode).toBe(200);
-        expect((await get(t.app, '/auth/me', { authorization })).statusCode).toBe(200);
+        expect((await t.get('/wallet/balance', { authorization })).statusCode).toBe(200);
+        expect((await t.get('/auth/me', { authorization })).statusCode).toBe(200);
       }
       for (const authorization of [
         `Bearer ${token} x`,
@@ -169,112 +155,112 @@ describe.each(DB_MODES)('auth (%s)', (mode) => {
         token,
       ]) {
         for (const path of ['/wallet/balance', '/auth/me']) {
-          const res = await get(t.app, path, { authorization });
+          const res = await t.get(path, { authorization });
           expect(res.statusCode).toBe(401);
           expect(json(res).code).toMatch(/^(UNAUTHORIZED|INVALID_TOKEN)$/);
         }
       }
-      expect(json(await get(t.app, '/wallet/balance')).code).toBe('UNAUTHORIZED');
+      expect(json(await t.get('/wallet/balance')).code).toBe('UNAUTHORIZED');
     });
 
     it('an expired access token answers 401 TOKEN_EXPIRED (refreshable, not a lockout)', async () => {
-      const p = await createPlayer(t.app);
+      const p = await t.signedInPlayer();
       t.clock.advance(901_000);
-      const res = await get(t.app, '/auth/me', p.headers);
+      const res = await t.get('/auth/me', p.headers);
       expect(res.statusCode).toBe(401);
       expect(json(res).code).toBe('TOKEN_EXPIRED');
       expect(json(res).locked_out).toBeUndefined();
-      expect(json(await get(t.app, '/wallet/balance', p.headers)).code).toBe('TOKEN_EXPIRED');
-      const refreshed = await post(t.app, '/auth/refresh', { refresh_token: p.refreshToken });
+      expect(json(await t.get('/wallet/balance', p.headers)).code).toBe('TOKEN_EXPIRED');
+      const refreshed = await t.post('/auth/refresh', { refresh_token: p.refreshToken });
       expect(refreshed.statusCode).toBe(200);
-      expect((await get(t.app, '/auth/me', bearer(json(refreshed).access_token))).statusCode).toBe(200);
+      expect((await t.get('/auth/me', bearer(json(refreshed).access_token))).statusCode).toBe(200);
     });
 
     it('a token already accepted still expires on time', async () => {
-      const p = await createPlayer(t.app);
-      expect((await get(t.app, '/auth/me', p.headers)).statusCode).toBe(200);
+      const p = await t.signedInPlayer();
+      expect((await t.get('/auth/me', p.headers)).statusCode).toBe(200);
       t.clock.advance(899_000);
-      expect((await get(t.app, '/auth/me', p.headers)).statusCode).toBe(200);
+      expect((await t.get('/auth/me', p.headers)).statusCode).toBe(200);
       t.clock.advance(1_000);
-      const res = await get(t.app, '/auth/me', p.headers);
+      const res = await t.get('/auth/me', p.headers);
       expect(res.statusCode).toBe(401);
       expect(json(res).code).toBe('TOKEN_EXPIRED');
     });
 
     it('a token signed with the right secret but another algorithm is refused', async () => {
-      const p = await createPlayer(t.app);
+      const p = await t.signedInPlayer();
       const [, claims] = p.accessToken.split('.');
       const payload = JSON.parse(Buffer.from(claims!, 'base64url').toString('utf8'));
       const hs384 = await new SignJWT(payload)
         .setProtectedHeader({ alg: 'HS384', typ: 'JWT' })
         .sign(new TextEncoder().encode(t.env.JWT_SECRET));
-      const res = await get(t.app, '/auth/me', bearer(hs384));
+      const res = await t.get('/auth/me', bearer(hs384));
       expect(res.statusCode).toBe(401);
       expect(json(res).reason).toBe('INVALID_TOKEN');
     });
 
     it('refresh rotates; reusing the spent token revokes the session with locked_out', async () => {
-      const p = await createPlayer(t.app);
-      const first = await post(t.app, '/auth/refresh', { refresh_token: p.refreshToken });
+      const p = await t.signedInPlayer();
+      const first = await t.post('/auth/refresh', { refresh_token: p.refreshToken });
       expect(first.statusCode).toBe(200);
       const rotated = json(first);
       expect(rotated.refresh_token).not.toBe(p.refreshToken);
       expect(rotated.user.id).toBe(p.userId);
 
-      const reuse = await post(t.app, '/auth/refresh', { refresh_token: p.refreshToken });
+      const reuse = await t.post('/auth/refresh', { refresh_token: p.refreshToken });
       expect(reuse.statusCode).toBe(401);
       expect(json(reuse)).toMatchObject({ locked_out: true, reason: 'REFRESH_TOKEN_REUSED' });
       expect(typeof json(reuse).message).toBe('string');
 
       // The whole session is gone: the new refresh token and the access token both fail.
-      const next = await post(t.app, '/auth/refresh', { refresh_token: rotated.refresh_token });
+      const next = await t.post('/auth/refresh', { refresh_token: rotated.refresh_token });
       expect(next.statusCode).toBe(401);
       expect(json(next).locked_out).toBe(true);
-      const me = await get(t.app, '/auth/me', bearer(rotated.access_token));
+      const me = await t.get('/auth/me', bearer(rotated.access_token));
       expect(me.statusCode).toBe(401);
       expect(json(me)).toMatchObject({ locked_out: true, reason: 'SESSION_REVOKED' });
     });
 
     it('an unknown refresh token is 401', async () => {
-      const res = await post(t.app, '/auth/refresh', { refresh_token: 'not-a-token' });
+      const res = await t.post('/auth/refresh', { refresh_token: 'not-a-token' });
       expect(res.statusCode).toBe(401);
       expect(json(res).locked_out).toBe(true);
     });
 
     it('logout answers 204 and revokes the session', async () => {
-      const p = await createPlayer(t.app);
-      const out = await post(t.app, '/auth/logout', {}, p.headers);
+      const p = await t.signedInPlayer();
+      const out = await t.post('/auth/logout', {}, p.headers);
       expect(out.statusCode).toBe(204);
       expect(out.body).toBe('');
-      const me = await get(t.app, '/auth/me', p.headers);
+      const me = await t.get('/auth/me', p.headers);
       expect(json(me)).toMatchObject({ locked_out: true, reason: 'SESSION_REVOKED' });
       // The balance route checks the session in its own query: the same answer.
-      const balance = await get(t.app, '/wallet/balance', p.headers);
+      const balance = await t.get('/wallet/balance', p.headers);
       expect(json(balance)).toMatchObject({ locked_out: true, reason: 'SESSION_REVOKED' });
-      expect((await post(t.app, '/auth/refresh', { refresh_token: p.refreshToken })).statusCode).toBe(401);
+      expect((await t.post('/auth/refresh', { refresh_token: p.refreshToken })).statusCode).toBe(401);
       // with no body at all
-      const q = await createPlayer(t.app);
+      const q = await t.signedInPlayer();
       const bare = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: q.headers });
       expect(bare.statusCode).toBe(204);
-      expect((await post(t.app, '/auth/logout', {})).statusCode).toBe(401);
+      expect((await t.post('/auth/logout', {})).statusCode).toBe(401);
     });
 
     it('a suspended user is locked out of calls, refresh and login', async () => {
-      const p = await createPlayer(t.app);
+      const p = await t.signedInPlayer();
       await t.app.ctx.database.db
         .updateTable('users')
         .set({ status: 'suspended' })
         .where('id', '=', p.userId)
         .execute();
-      const me = await get(t.app, '/auth/me', p.headers);
+      const me = await t.get('/auth/me', p.headers);
       expect(me.statusCode).toBe(401);
       expect(json(me)).toMatchObject({ locked_out: true, reason: 'ACCOUNT_SUSPENDED' });
-      const balance = await get(t.app, '/wallet/balance', p.headers);
+      const balance = await t.get('/wallet/balance', p.headers);
       expect(balance.statusCode).toBe(401);
       expect(json(balance)).toMatchObject({ locked_out: true, reason: 'ACCOUNT_SUSPENDED' });
-      const refresh = await post(t.app, '/auth/refresh', { refresh_token: p.refreshToken });
+      const refresh = await t.post('/auth/refresh', { refresh_token: p.refreshToken });
       expect(json(refresh)).toMatchObject({ locked_out: true, reason: 'ACCOUNT_SUSPENDED' });
-      const login = await post(t.app, '/auth/login', { phone: p.phone, password: p.password });
+      const login = await t.post('/auth/login', { phone: p.phone, password: p.password });
       expect(login.statusCode).toBe(401);
       expect(json(login)).toMatchObject({ locked_out: true, reason: 'ACCOUNT_SUSPENDED' });
     });
@@ -282,43 +268,41 @@ describe.each(DB_MODES)('auth (%s)', (mode) => {
 
   describe('password reset', () => {
     it('answers the same for unknown phones, then resets with the code and ends old sessions', async () => {
-      const p = await createPlayer(t.app);
-      const known = await post(t.app, '/auth/password/reset/request', { phone: p.phone });
-      const unknown = await post(t.app, '/auth/password/reset/request', { phone: freshPhone() });
+      const p = await t.signedInPlayer();
+      const known = await t.post('/auth/password/reset/request', { phone: p.phone });
+      const unknown = await t.post('/auth/password/reset/request', { phone: freshPhone() });
       expect(known.statusCode).toBe(200);
       expect(unknown.statusCode).toBe(200);
       expect(json(known)).toEqual(json(unknown));
 
-      const wrong = await post(t.app, '/auth/password/reset/confirm', {
+      const wrong = await t.post('/auth/password/reset/confirm', {
         phone: p.phone,
         code: '999999',
         new_password: 'new-password',
       });
       expect(wrong.statusCode).toBe(400);
-      const short = await post(t.app, '/auth/password/reset/confirm', {
+      const short = await t.post('/auth/password/reset/confirm', {
         phone: p.phone,
         code: '123456',
         new_password: 'short',
       });
       expect(short.statusCode).toBe(400);
 
-      const ok = await post(t.app, '/auth/password/reset/confirm', {
+      const ok = await t.post('/auth/password/reset/confirm', {
         phone: p.phone,
         code: '123456',
         new_password: 'new-password',
       });
       expect(ok.statusCode).toBe(204);
-      expect(json(await get(t.app, '/auth/me', p.headers)).locked_out).toBe(true);
-      expect((await post(t.app, '/auth/login', { phone: p.phone, password: p.password })).statusCode).toBe(
-        401,
+      expect(json(await t.get('/auth/me', p.headers)).locked_out).toBe(true);
+      expect((await t.post('/auth/login', { phone: p.phone, password: p.password })).statusCode).toBe(401);
+      expect((await t.post('/auth/login', { phone: p.phone, password: 'new-password' })).statusCode).toBe(
+        200,
       );
-      expect(
-        (await post(t.app, '/auth/login', { phone: p.phone, password: 'new-password' })).statusCode,
-      ).toBe(200);
     });
 
     it('confirm for an unknown phone is 400', async () => {
-      const res = await post(t.app, '/auth/password/reset/confirm', {
+      const res = await t.post('/auth/password/reset/confirm', {
         phone: freshPhone(),
         code: '123456',
         new_password: 'new-password',
@@ -329,16 +313,16 @@ describe.each(DB_MODES)('auth (%s)', (mode) => {
 
   describe('chat token', () => {
     it('returns the HMAC of the player phone with the chat secret', async () => {
-      const p = await createPlayer(t.app);
-      const res = await post(t.app, '/auth/chat-token', undefined, p.headers);
+      const p = await t.signedInPlayer();
+      const res = await t.post('/auth/chat-token', undefined, p.headers);
       expect(res.statusCode).toBe(200);
       const expected = createHmac('sha256', t.env.CHAT_TOKEN_SECRET).update(p.phone).digest('hex');
       expect(json(res)).toEqual({ chat_token: expected, chat_user_id: p.phone });
-      expect((await post(t.app, '/auth/chat-token', {}, p.headers)).statusCode).toBe(200);
+      expect((await t.post('/auth/chat-token', {}, p.headers)).statusCode).toBe(200);
     });
 
     it('needs authentication', async () => {
-      expect((await post(t.app, '/auth/chat-token')).statusCode).toBe(401);
+      expect((await t.post('/auth/chat-token')).statusCode).toBe(401);
     });
   });
 });

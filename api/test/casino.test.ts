@@ -1,52 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SYMBOLS } from '../src/adapters/games/demo-provider.js';
 import { seededStops } from '../src/adapters/games/demo-reels.js';
-import {
-  balances,
-  checkLedger,
-  createPlayer,
-  createTestApp,
-  creditWinnings,
-  DB_MODES,
-  get,
-  type Json,
-  json,
-  type Player,
-  playerRefOf,
-  post,
-  seamless,
-  settlePayments,
-  type TestApp,
-} from './helpers.js';
+import { DB_MODES, type Json, json, type Player, startApp, suiteApp } from './helpers.js';
 
 type Reels = [(typeof SYMBOLS)[number], (typeof SYMBOLS)[number], (typeof SYMBOLS)[number]];
 const LOSE: Reels = ['lemon', 'bell', 'star'];
 const TWO_CHERRIES: Reels = ['cherry', 'lemon', 'cherry'];
 
 describe.each(DB_MODES)('casino and demo game provider (%s)', (mode) => {
-  let t: TestApp;
-  let p: Player;
   /** The demo game's reel stops, in the order its spins will draw them: each test scripts its own. */
   const script: string[] = [];
   const scripted = (...rounds: Reels[]) => script.push(...rounds.flat());
+  const reelStops = () => {
+    const stop = script.shift();
+    if (!stop) throw new Error('the test scripted no more reel stops');
+    return stop as Reels[number];
+  };
+  const t = suiteApp(mode, {}, { reelStops });
+  let p: Player;
   beforeAll(async () => {
-    t = await createTestApp(
-      mode,
-      {},
-      {
-        reelStops: () => {
-          const stop = script.shift();
-          if (!stop) throw new Error('the test scripted no more reel stops');
-          return stop as Reels[number];
-        },
-      },
-    );
-    p = await createPlayer(t.app);
+    p = await t.signedInPlayer();
   });
-  afterAll(() => t.close());
 
   it('lists at least 24 games across the four categories', async () => {
-    const res = await get(t.app, '/casino/games');
+    const res = await t.get('/casino/games');
     expect(res.statusCode).toBe(200);
     const { games } = json(res);
     expect(games.length).toBeGreaterThanOrEqual(24);
@@ -58,7 +35,7 @@ describe.each(DB_MODES)('casino and demo game provider (%s)', (mode) => {
   });
 
   it('serves every thumbnail as a small SVG image', async () => {
-    const { games } = json(await get(t.app, '/casino/games'));
+    const { games } = json(await t.get('/casino/games'));
     for (const g of games) {
       const url = new URL(g.thumbnail_url);
       expect(url.origin).toBe(t.env.PUBLIC_BASE_URL);
@@ -69,19 +46,19 @@ describe.each(DB_MODES)('casino and demo game provider (%s)', (mode) => {
       expect(img.body).toContain(g.name.replace("'", '&#39;'));
       expect(img.rawPayload.length).toBeLessThan(2048);
     }
-    expect((await get(t.app, '/casino/thumbnails/nope.svg')).statusCode).toBe(404);
-    expect((await get(t.app, '/casino/thumbnails/..%2Fsecrets.json')).statusCode).toBe(404);
+    expect((await t.get('/casino/thumbnails/nope.svg')).statusCode).toBe(404);
+    expect((await t.get('/casino/thumbnails/..%2Fsecrets.json')).statusCode).toBe(404);
   });
 
   it('game link: 401 without a token, 404 for an unknown game, 400 for a bad body', async () => {
-    expect((await post(t.app, '/casino/game/link', { game_id: 'lucky-sevens' })).statusCode).toBe(401);
-    expect((await post(t.app, '/casino/game/link', { game_id: 'nope' }, p.headers)).statusCode).toBe(404);
-    expect((await post(t.app, '/casino/game/link', { game_id: 7 }, p.headers)).statusCode).toBe(400);
-    expect((await post(t.app, '/casino/game/link', {}, p.headers)).statusCode).toBe(400);
+    expect((await t.post('/casino/game/link', { game_id: 'lucky-sevens' })).statusCode).toBe(401);
+    expect((await t.post('/casino/game/link', { game_id: 'nope' }, p.headers)).statusCode).toBe(404);
+    expect((await t.post('/casino/game/link', { game_id: 7 }, p.headers)).statusCode).toBe(400);
+    expect((await t.post('/casino/game/link', {}, p.headers)).statusCode).toBe(400);
   });
 
   it('the game link opens a playable page with no personal data; spins move money through the wallet', async () => {
-    const res = await post(t.app, '/casino/game/link', { game_id: 'lucky-sevens' }, p.headers);
+    const res = await t.post('/casino/game/link', { game_id: 'lucky-sevens' }, p.headers);
     expect(res.statusCode).toBe(200);
     const link = new URL(json(res).game_link);
     expect(link.pathname).toBe('/api/v1/games/demo/play');
@@ -100,9 +77,7 @@ describe.each(DB_MODES)('casino and demo game provider (%s)', (mode) => {
     expect(js.statusCode).toBe(200);
     expect(js.body).toContain("post('spin'");
 
-    // fund the player: 100 deposited
-    await post(t.app, '/wallet/deposit', { amount: 100, currency: 'KES', phone_number: p.phone }, p.headers);
-    await settlePayments(t.app);
+    await t.depositFor(p, 100);
 
     // The site frames the game with an opaque origin: its calls are cross-origin, with a preflight.
     const preflight = await t.app.inject({
@@ -118,7 +93,7 @@ describe.each(DB_MODES)('casino and demo game provider (%s)', (mode) => {
     expect(preflight.headers['access-control-allow-origin']).toBe('*');
     expect(preflight.headers['access-control-allow-headers']).toContain('content-type');
 
-    const session = await post(t.app, '/games/demo/session', { launch_token: launch });
+    const session = await t.post('/games/demo/session', { launch_token: launch });
     expect(session.statusCode).toBe(200);
     expect(session.headers['access-control-allow-origin']).toBe('*');
     const s = json(session);
@@ -127,7 +102,7 @@ describe.each(DB_MODES)('casino and demo game provider (%s)', (mode) => {
     // Ten spins of 10: the third pays two cherries (2.5x), the others lose.
     const rounds = [LOSE, LOSE, TWO_CHERRIES, LOSE, LOSE, LOSE, LOSE, LOSE, LOSE, LOSE];
     scripted(...rounds);
-    const spin = () => post(t.app, '/games/demo/spin', { session_token: s.session_token, stake: 10 });
+    const spin = () => t.post('/games/demo/spin', { session_token: s.session_token, stake: 10 });
     const seen: { reels: string[]; win: number; balance: number }[] = [];
     for (let i = 0; i < rounds.length; i++) {
       const res = await spin();
@@ -142,12 +117,12 @@ describe.each(DB_MODES)('casino and demo game provider (%s)', (mode) => {
       ...[85, 75, 65, 55, 45, 35, 25].map((balance) => ({ reels: LOSE, win: 0, balance })),
     ]);
     // Stakes came out of main (no bonus), the win went to the withdrawal pot.
-    expect(await balances(t.app, p.headers)).toEqual({ main: 0, withdrawal: 25, bonus: 0 });
-    await checkLedger(t.app);
+    expect(await t.balances(p)).toEqual({ main: 0, withdrawal: 25, bonus: 0 });
+    await t.checkLedger();
 
-    const bad = await post(t.app, '/games/demo/spin', { session_token: s.session_token, stake: 15 });
+    const bad = await t.post('/games/demo/spin', { session_token: s.session_token, stake: 15 });
     expect(bad.statusCode).toBe(400);
-    const forged = await post(t.app, '/games/demo/spin', { session_token: launch, stake: 10 });
+    const forged = await t.post('/games/demo/spin', { session_token: launch, stake: 10 });
     expect(forged.statusCode).toBe(401);
 
     // Two more losing spins leave 5: the next stake of 10 is refused before any reel turns.
@@ -158,16 +133,16 @@ describe.each(DB_MODES)('casino and demo game provider (%s)', (mode) => {
     expect(broke.statusCode).toBe(422);
     expect(json(broke).code).toBe('INSUFFICIENT_FUNDS');
     expect(script).toEqual([]);
-    expect(await balances(t.app, p.headers)).toEqual({ main: 0, withdrawal: 5, bonus: 0 });
-    await checkLedger(t.app);
+    expect(await t.balances(p)).toEqual({ main: 0, withdrawal: 5, bonus: 0 });
+    await t.checkLedger();
   });
 
   it('launch tokens are short-lived', async () => {
     const link = new URL(
-      json(await post(t.app, '/casino/game/link', { game_id: 'safari-gold' }, p.headers)).game_link,
+      json(await t.post('/casino/game/link', { game_id: 'safari-gold' }, p.headers)).game_link,
     );
     t.clock.advance(301_000);
-    const res = await post(t.app, '/games/demo/session', { launch_token: link.searchParams.get('launch') });
+    const res = await t.post('/games/demo/session', { launch_token: link.searchParams.get('launch') });
     expect(res.statusCode).toBe(401);
     expect(json(res).error).toMatch(/expired/);
   });
@@ -175,22 +150,15 @@ describe.each(DB_MODES)('casino and demo game provider (%s)', (mode) => {
   describe('seamless wallet', () => {
     let q: Player;
     let player_id: string;
+    const round = (id: string) => ({ player_id, round_id: `r-${id}`, game_id: 'lucky-sevens' });
     const bet = (id: string, amount: number) =>
-      seamless(t.app, 'bet', {
-        transaction_id: id,
-        player_id,
-        round_id: `r-${id}`,
-        game_id: 'lucky-sevens',
-        amount,
-        currency: 'KES',
-      });
+      t.seamless('bet', { transaction_id: id, ...round(id), amount, currency: 'KES' });
 
     beforeAll(async () => {
-      q = await createPlayer(t.app);
-      player_id = await playerRefOf(t.app, q.userId);
-      await post(t.app, '/wallet/deposit', { amount: 50, currency: 'KES', phone_number: q.phone }, q.headers);
-      await settlePayments(t.app);
-      await creditWinnings(t.app, q.userId, 30);
+      q = await t.signedInPlayer();
+      player_id = await t.playerRef(q);
+      await t.depositFor(q, 50);
+      await t.creditWinnings(q, 30);
       await t.app.ctx.database.db
         .updateTable('wallets')
         .set({ bonus: 0 })
@@ -206,22 +174,22 @@ describe.each(DB_MODES)('casino and demo game provider (%s)', (mode) => {
         payload: body,
       });
       expect(unsigned.statusCode).toBe(401);
-      expect((await seamless(t.app, 'balance', body, { secret: 'x'.repeat(32) })).statusCode).toBe(401);
-      const stale = await seamless(t.app, 'balance', body, {
+      expect((await t.seamless('balance', body, { secret: 'x'.repeat(32) })).statusCode).toBe(401);
+      const stale = await t.seamless('balance', body, {
         ts: Math.floor(t.app.ctx.clock.now() / 1000) - 301,
       });
       expect(stale.statusCode).toBe(401);
-      const ok = await seamless(t.app, 'balance', body);
+      const ok = await t.seamless('balance', body);
       expect(ok.statusCode).toBe(200);
       expect(json(ok)).toEqual({ balance: 80, currency: 'KES' });
-      expect((await seamless(t.app, 'balance', { player_id: 'p_unknown' })).statusCode).toBe(404);
+      expect((await t.seamless('balance', { player_id: 'p_unknown' })).statusCode).toBe(404);
     });
 
     it('a bet takes main before withdrawal and is idempotent on its transaction id', async () => {
       const first = await bet('b1', 60);
       expect(first.statusCode).toBe(200);
       expect(json(first)).toEqual({ balance: 20, currency: 'KES', transaction_id: 'b1' });
-      expect(await balances(t.app, q.headers)).toEqual({ main: 0, withdrawal: 20, bonus: 0 });
+      expect(await t.balances(q)).toEqual({ main: 0, withdrawal: 20, bonus: 0 });
       const again = await bet('b1', 60);
       expect(again.statusCode).toBe(200);
       expect(json(again).balance).toBe(20);
@@ -235,48 +203,40 @@ describe.each(DB_MODES)('casino and demo game provider (%s)', (mode) => {
     it('a win credits the withdrawal pot once', async () => {
       const body = {
         transaction_id: 'w1',
-        player_id,
-        round_id: 'r-b1',
-        game_id: 'lucky-sevens',
+        ...round('b1'),
         amount: 12.5,
         currency: 'KES',
       };
-      expect(json(await seamless(t.app, 'win', body)).balance).toBe(32.5);
-      expect(json(await seamless(t.app, 'win', body)).balance).toBe(32.5);
-      expect(
-        (await seamless(t.app, 'win', { ...body, currency: 'USD', transaction_id: 'w2' })).statusCode,
-      ).toBe(422);
+      expect(json(await t.seamless('win', body)).balance).toBe(32.5);
+      expect(json(await t.seamless('win', body)).balance).toBe(32.5);
+      expect((await t.seamless('win', { ...body, currency: 'USD', transaction_id: 'w2' })).statusCode).toBe(
+        422,
+      );
     });
 
     it('a rollback gives back exactly what the bet took from each pot, once', async () => {
       const body = {
         transaction_id: 'rb1',
-        player_id,
-        round_id: 'r-b1',
-        game_id: 'lucky-sevens',
+        ...round('b1'),
         rolled_back_transaction_id: 'b1',
       };
-      const res = await seamless(t.app, 'rollback', body);
+      const res = await t.seamless('rollback', body);
       expect(res.statusCode).toBe(200);
-      expect(await balances(t.app, q.headers)).toEqual({ main: 50, withdrawal: 42.5, bonus: 0 });
-      expect(json(await seamless(t.app, 'rollback', body)).balance).toBe(92.5);
-      expect(json(await seamless(t.app, 'rollback', { ...body, transaction_id: 'rb1-again' })).balance).toBe(
-        92.5,
-      );
+      expect(await t.balances(q)).toEqual({ main: 50, withdrawal: 42.5, bonus: 0 });
+      expect(json(await t.seamless('rollback', body)).balance).toBe(92.5);
+      expect(json(await t.seamless('rollback', { ...body, transaction_id: 'rb1-again' })).balance).toBe(92.5);
     });
 
     it('a bet rolled back before it arrived is refused', async () => {
-      const rb = await seamless(t.app, 'rollback', {
+      const rb = await t.seamless('rollback', {
         transaction_id: 'rb9',
-        player_id,
-        round_id: 'r-b9',
-        game_id: 'lucky-sevens',
+        ...round('b9'),
         rolled_back_transaction_id: 'b9',
       });
       expect(rb.statusCode).toBe(200);
       expect((await bet('b9', 10)).statusCode).toBe(409);
-      expect(json(await seamless(t.app, 'balance', { player_id })).balance).toBe(92.5);
-      await checkLedger(t.app);
+      expect(json(await t.seamless('balance', { player_id })).balance).toBe(92.5);
+      await t.checkLedger();
     });
 
     it('a suspended player cannot bet', async () => {
@@ -304,25 +264,19 @@ describe('seeded reel stops (DEMO_GAME_SEED, the e2e server sets it)', () => {
   });
 
   it.each(DB_MODES)('drives the demo game: two players see the same rounds (%s)', async (mode) => {
-    const t = await createTestApp(mode, { DEMO_GAME_SEED: '25' });
+    const t = await startApp(mode, { DEMO_GAME_SEED: '25' });
     try {
       const rounds: { reels: string[]; win: number }[][] = [];
-      for (const player of [await createPlayer(t.app), await createPlayer(t.app)]) {
-        await post(
-          t.app,
-          '/wallet/deposit',
-          { amount: 100, currency: 'KES', phone_number: player.phone },
-          player.headers,
-        );
-        await settlePayments(t.app);
+      for (const player of [await t.signedInPlayer(), await t.signedInPlayer()]) {
+        await t.depositFor(player, 100);
         const { game_link } = json(
-          await post(t.app, '/casino/game/link', { game_id: 'lucky-sevens' }, player.headers),
+          await t.post('/casino/game/link', { game_id: 'lucky-sevens' }, player.headers),
         );
         const launch = new URL(game_link).searchParams.get('launch');
-        const { session_token } = json(await post(t.app, '/games/demo/session', { launch_token: launch }));
+        const { session_token } = json(await t.post('/games/demo/session', { launch_token: launch }));
         const played = [];
         for (let i = 0; i < 5; i++) {
-          const { reels, win } = json(await post(t.app, '/games/demo/spin', { session_token, stake: 10 }));
+          const { reels, win } = json(await t.post('/games/demo/spin', { session_token, stake: 10 }));
           played.push({ reels, win });
         }
         rounds.push(played);

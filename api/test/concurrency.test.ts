@@ -1,45 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SIMULATOR_TEST_PHONES } from '../src/adapters/payments/simulator.js';
-import {
-  balances,
-  checkLedger,
-  createPlayer,
-  createTestApp,
-  creditWinnings,
-  DB_MODES,
-  type Json,
-  json,
-  type Player,
-  post,
-  settlePayments,
-  type TestApp,
-} from './helpers.js';
+import { DB_MODES, type Json, json, type Player, suiteApp } from './helpers.js';
 
 /**
  * Many concurrent deposits and withdrawals, every idempotency key sent several times, every
  * callback delivered several times, then the books: nothing lost, nothing twice, no negative pot.
  */
 describe.each(DB_MODES)('concurrent money movements (%s)', (mode) => {
-  let t: TestApp;
+  // Simulator callbacks fire at once, racing the requests and the duplicate callbacks below.
+  const t = suiteApp(mode, { SIMULATOR_DELAY_MS: '0' });
   let players: Player[];
   beforeAll(async () => {
-    // Simulator callbacks fire at once, racing the requests and the duplicate callbacks below.
-    t = await createTestApp(mode, { SIMULATOR_DELAY_MS: '0' });
-    players = [await createPlayer(t.app), await createPlayer(t.app)];
-    for (const p of players) await creditWinnings(t.app, p.userId, 2000);
+    players = [await t.signedInPlayer(), await t.signedInPlayer()];
+    for (const p of players) await t.creditWinnings(p, 2000);
   });
-  afterAll(() => t.close());
 
   it('keeps the ledger exact under a storm of repeated requests and callbacks', async () => {
     const requests: Promise<{ player: Player; kind: string; key: string; status: number; body: Json }>[] = [];
     const fire = (player: Player, kind: 'deposit' | 'withdraw', key: string, amount: number, phone: string) =>
       requests.push(
-        post(
-          t.app,
-          `/wallet/${kind}`,
-          { amount, currency: 'KES', phone_number: phone },
-          { ...player.headers, 'idempotency-key': key },
-        ).then((res) => ({ player, kind, key, status: res.statusCode, body: json(res) })),
+        t
+          .walletRequest(kind, player, amount, { phone, key })
+          .then((res) => ({ player, kind, key, status: res.statusCode, body: json(res) })),
       );
     for (const [pi, player] of players.entries()) {
       for (let i = 0; i < 12; i++) {
@@ -70,6 +52,8 @@ describe.each(DB_MODES)('concurrent money movements (%s)', (mode) => {
 
     // Duplicate callbacks for every transaction, delivered concurrently with the simulator's.
     const db = t.app.ctx.database.db;
+    const entriesFor = (ref: string) =>
+      db.selectFrom('ledger_entries').selectAll().where('ref_id', '=', ref).execute();
     const secret = t.env.PAYMENT_CALLBACK_SECRET;
     const txs = await db.selectFrom('wallet_transactions').selectAll().execute();
     const dupes = txs.flatMap((tx) => {
@@ -82,14 +66,14 @@ describe.each(DB_MODES)('concurrent money movements (%s)', (mode) => {
         result_code: failing ? 2001 : 0,
         result_desc: failing ? 'failed' : 'ok',
       };
-      return [1, 2, 3].map(() => post(t.app, `/payments/callbacks/simulator/${secret}/${kind}`, body));
+      return [1, 2, 3].map(() => t.post(`/payments/callbacks/simulator/${secret}/${kind}`, body));
     });
     const dupeResults = await Promise.all(dupes);
     expect(dupeResults.every((r) => r.statusCode === 200)).toBe(true);
-    await settlePayments(t.app);
+    await t.settlePayments();
 
     // The books.
-    await checkLedger(t.app);
+    await t.checkLedger();
     const final = await db.selectFrom('wallet_transactions').selectAll().execute();
     expect(final.every((x) => x.status !== 'pending')).toBe(true);
     expect(new Set(final.map((x) => `${x.user_id}/${x.idempotency_key}`)).size).toBe(final.length);
@@ -103,41 +87,31 @@ describe.each(DB_MODES)('concurrent money movements (%s)', (mode) => {
       const completedOut = withdrawals
         .filter((x) => x.status === 'completed')
         .reduce((s, x) => s + x.amount, 0);
-      const b = await balances(t.app, player.headers);
+      const b = await t.balances(player);
       expect(b.main).toBe(800);
       expect(b.withdrawal).toBe(2000 - completedOut / 100);
       expect(b.withdrawal).toBeGreaterThanOrEqual(0);
       // Exactly one ledger booking per movement.
       for (const w of withdrawals) {
-        const entries = await db
-          .selectFrom('ledger_entries')
-          .selectAll()
-          .where('ref_id', '=', w.id)
-          .execute();
+        const entries = await entriesFor(w.id);
         expect(entries.filter((e) => e.kind === 'withdrawal')).toHaveLength(1);
         expect(entries.filter((e) => e.kind === 'withdrawal_reversal')).toHaveLength(
           w.status === 'reversed' ? 1 : 0,
         );
       }
       for (const d of deposits) {
-        const entries = await db
-          .selectFrom('ledger_entries')
-          .selectAll()
-          .where('ref_id', '=', d.id)
-          .execute();
-        expect(entries).toHaveLength(d.status === 'completed' ? 1 : 0);
+        expect(await entriesFor(d.id)).toHaveLength(d.status === 'completed' ? 1 : 0);
       }
     }
   });
 
   it('never lets concurrent stakes take a pot below zero', async () => {
-    const p = await createPlayer(t.app);
-    await creditWinnings(t.app, p.userId, 100);
-    const { seamless, playerRefOf } = await import('./helpers.js');
-    const player_id = await playerRefOf(t.app, p.userId);
+    const p = await t.signedInPlayer();
+    await t.creditWinnings(p, 100);
+    const player_id = await t.playerRef(p);
     const bets = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        seamless(t.app, 'bet', {
+        t.seamless('bet', {
           transaction_id: `storm-bet-${i % 15}`,
           player_id,
           round_id: `storm-${i % 15}`,
@@ -157,7 +131,7 @@ describe.each(DB_MODES)('concurrent money movements (%s)', (mode) => {
       .execute();
     expect(distinct.length).toBe(10);
     expect(ok.length).toBeGreaterThanOrEqual(10);
-    expect(await balances(t.app, p.headers)).toEqual({ main: 0, withdrawal: 0, bonus: 0 });
-    await checkLedger(t.app);
+    expect(await t.balances(p)).toEqual({ main: 0, withdrawal: 0, bonus: 0 });
+    await t.checkLedger();
   });
 });

@@ -2,19 +2,16 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigResponse } from '@mchezo/contracts/config';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from '../src/env.js';
-import { createTestApp, DB_MODES, get, type Json, json, type TestApp } from './helpers.js';
+import { DB_MODES, type Json, json, startApp, suiteApp } from './helpers.js';
 
 describe.each(DB_MODES)('config and OpenAPI (%s)', (mode) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(mode, { FEATURE_AFFILIATE_ENABLED: 'true', FEATURE_LIVE_CHAT: 'on' });
-  });
-  afterAll(() => t.close());
+  const t = suiteApp(mode, { FEATURE_AFFILIATE_ENABLED: 'true', FEATURE_LIVE_CHAT: 'on' });
 
-  it('GET /config returns the spec fields under data, features from configuration', async () => {
-    const res = await get(t.app, '/config');
+  // The fields of docs/product-rules.md#configuration.
+  it('GET /config returns the public configuration under data, features from configuration', async () => {
+    const res = await t.get('/config');
     expect(res.statusCode).toBe(200);
     const body = ConfigResponse.parse(json(res));
     expect(body.data.default_language).toBe('en');
@@ -36,13 +33,13 @@ describe.each(DB_MODES)('config and OpenAPI (%s)', (mode) => {
   });
 
   it('publishes the error-reporting DSN and the support-chat widget only when configured', async () => {
-    const configured = await createTestApp(mode, {
+    const configured = await startApp(mode, {
       SENTRY_DSN: 'https://public123@errors.example.com/42',
       SUPPORT_CHAT_WIDGET_URL: 'https://chat.example.com/',
       SUPPORT_CHAT_WEBSITE_TOKEN: 'site-token-1',
     });
     try {
-      const { data } = ConfigResponse.parse(json(await get(configured.app, '/config')));
+      const { data } = ConfigResponse.parse(json(await configured.get('/config')));
       expect(data.error_reporting).toEqual({
         dsn: 'https://public123@errors.example.com/42',
         environment: 'test',
@@ -57,7 +54,7 @@ describe.each(DB_MODES)('config and OpenAPI (%s)', (mode) => {
   });
 
   it('publishes an OpenAPI document covering every call', async () => {
-    const res = await get(t.app, '/openapi.json');
+    const res = await t.get('/openapi.json');
     expect(res.statusCode).toBe(200);
     const doc = json(res);
     expect(doc.openapi).toMatch(/^3\./);
@@ -95,7 +92,7 @@ describe.each(DB_MODES)('config and OpenAPI (%s)', (mode) => {
   });
 
   it('unknown API paths answer a JSON 404', async () => {
-    const res = await get(t.app, '/nope');
+    const res = await t.get('/nope');
     expect(res.statusCode).toBe(404);
     expect(typeof json(res).error).toBe('string');
   });

@@ -4,19 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { darajaTimestamp } from '../src/adapters/payments/daraja.js';
 import { GatewaySmsSender } from '../src/adapters/sms/gateway-sms.js';
 import { FakeDaraja } from './fake-daraja.js';
-import {
-  balances,
-  checkLedger,
-  createPlayer,
-  createTestApp,
-  creditWinnings,
-  DB_MODES,
-  get,
-  json,
-  type Player,
-  post,
-  type TestApp,
-} from './helpers.js';
+import { DB_MODES, json, type Player, startApp, type TestApp } from './helpers.js';
 
 async function freePort(): Promise<number> {
   const s = createServer();
@@ -42,7 +30,7 @@ describe.each(DB_MODES)('M-Pesa Daraja adapter against a fake Daraja (%s)', (mod
     fake = new FakeDaraja(CREDS);
     const darajaUrl = await fake.start();
     const port = await freePort();
-    t = await createTestApp(mode, {
+    t = await startApp(mode, {
       PAYMENT_PROVIDER: 'daraja',
       DARAJA_BASE_URL: darajaUrl,
       DARAJA_CONSUMER_KEY: CREDS.consumerKey,
@@ -53,27 +41,24 @@ describe.each(DB_MODES)('M-Pesa Daraja adapter against a fake Daraja (%s)', (mod
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     });
     await t.app.listen({ port, host: '127.0.0.1' });
-    p = await createPlayer(t.app);
-    await creditWinnings(t.app, p.userId, 5000);
+    p = await t.signedInPlayer();
+    await t.creditWinnings(p, 5000);
   });
   afterAll(async () => {
     await fake.stop();
     await t.close();
   });
 
-  const deposit = (phone: string, amount = 100) =>
-    post(t.app, '/wallet/deposit', { amount, currency: 'KES', phone_number: phone }, p.headers);
-  const withdraw = (phone: string, amount = 100) =>
-    post(t.app, '/wallet/withdraw', { amount, currency: 'KES', phone_number: phone }, p.headers);
-  const status = async (id: string) =>
-    json(await get(t.app, `/wallet/transactions/${id}`, p.headers)).transaction.status;
+  const deposit = (phone: string, amount = 100) => t.walletRequest('deposit', p, amount, { phone });
+  const withdraw = (phone: string, amount = 100) => t.walletRequest('withdraw', p, amount, { phone });
+  const status = async (id: string) => (await t.transaction(p, id)).status;
 
   it('STK push: the success callback completes the deposit and credits main', async () => {
     const res = json(await deposit('0711111111', 250));
     expect(res.status).toBe('pending');
     await fake.flush();
     expect(await status(res.transaction_id)).toBe('completed');
-    expect((await balances(t.app, p.headers)).main).toBe(250);
+    expect((await t.balances(p)).main).toBe(250);
     const sent = [...fake.stk.values()].at(-1)!;
     expect(sent).toMatchObject({ phone: '254711111111', amount: 250 });
     expect(sent.callback).toMatch(
@@ -86,13 +71,13 @@ describe.each(DB_MODES)('M-Pesa Daraja adapter against a fake Daraja (%s)', (mod
     const res = json(await deposit('0722222222'));
     await fake.flush();
     expect(await status(res.transaction_id)).toBe('failed');
-    expect((await balances(t.app, p.headers)).main).toBe(250);
+    expect((await t.balances(p)).main).toBe(250);
   });
 
   it('STK push: an immediate refusal answers failed', async () => {
     const res = json(await deposit('0744444444'));
     expect(res.status).toBe('failed');
-    const tx = json(await get(t.app, `/wallet/transactions/${res.transaction_id}`, p.headers)).transaction;
+    const tx = await t.transaction(p, res.transaction_id);
     expect(tx.failure_reason).toMatch(/Invalid PhoneNumber/);
   });
 
@@ -103,7 +88,7 @@ describe.each(DB_MODES)('M-Pesa Daraja adapter against a fake Daraja (%s)', (mod
     t.clock.advance(61_000);
     expect(await t.app.reconciler.runOnce()).toBeGreaterThanOrEqual(1);
     expect(await status(res.transaction_id)).toBe('completed');
-    expect((await balances(t.app, p.headers)).main).toBe(290);
+    expect((await t.balances(p)).main).toBe(290);
   });
 
   it('B2C: the Result callback completes a payout', async () => {
@@ -111,7 +96,7 @@ describe.each(DB_MODES)('M-Pesa Daraja adapter against a fake Daraja (%s)', (mod
     expect(res.status).toBe('pending');
     await fake.flush();
     expect(await status(res.transaction_id)).toBe('completed');
-    expect((await balances(t.app, p.headers)).withdrawal).toBe(4000);
+    expect((await t.balances(p)).withdrawal).toBe(4000);
     const b2c = fake.b2c.at(-1)!;
     expect(b2c).toMatchObject({
       OriginatorConversationID: res.transaction_id,
@@ -127,7 +112,7 @@ describe.each(DB_MODES)('M-Pesa Daraja adapter against a fake Daraja (%s)', (mod
     await fake.flush();
     expect(await status(failed.transaction_id)).toBe('reversed');
     expect(await status(timedOut.transaction_id)).toBe('reversed');
-    expect((await balances(t.app, p.headers)).withdrawal).toBe(4000);
+    expect((await t.balances(p)).withdrawal).toBe(4000);
     // Reserved once, given back once (the callbacks may land before or after this line).
     for (const id of [failed.transaction_id, timedOut.transaction_id]) {
       const kinds = (
@@ -149,19 +134,19 @@ describe.each(DB_MODES)('M-Pesa Daraja adapter against a fake Daraja (%s)', (mod
     t.clock.advance(61_000);
     await t.app.reconciler.runOnce();
     expect(await status(res.transaction_id)).toBe('pending');
-    expect((await balances(t.app, p.headers)).withdrawal).toBe(3900);
+    expect((await t.balances(p)).withdrawal).toBe(3900);
   });
 
   it('reuses the OAuth token across calls and keeps the books exact', async () => {
     expect(fake.oauthCalls).toBe(1);
     expect(fake.errors).toEqual([]);
-    await checkLedger(t.app);
+    await t.checkLedger();
   });
 
   it('a refused payout is reversed at once', async () => {
     const res = json(await withdraw('0744444444', 100));
     expect(res.status).toBe('reversed');
-    expect((await balances(t.app, p.headers)).withdrawal).toBe(3900);
+    expect((await t.balances(p)).withdrawal).toBe(3900);
   });
 });
 

@@ -111,21 +111,23 @@ export class FakeDaraja {
     for await (const c of req) chunks.push(c as Buffer);
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Body;
     const requestId = randomUUID();
+    /** Daraja's answer to a request it refuses, naming what is wrong. */
+    const badRequest = (problem: string) => ({
+      status: 400,
+      body: { requestId, errorCode: '400.002.02', errorMessage: `Bad Request - ${problem}` },
+    });
+    const firstMissing = (fields: string[]) => fields.find((f) => body[f] === undefined || body[f] === '');
 
     if (
       url.pathname === '/mpesa/stkpush/v1/processrequest' ||
       url.pathname === '/mpesa/stkpushquery/v1/query'
     ) {
       const problem = this.checkStkAuth(body);
-      if (problem)
-        return {
-          status: 400,
-          body: { requestId, errorCode: '400.002.02', errorMessage: `Bad Request - ${problem}` },
-        };
+      if (problem) return badRequest(problem);
     }
 
     if (url.pathname === '/mpesa/stkpush/v1/processrequest') {
-      for (const f of [
+      const missing = firstMissing([
         'TransactionType',
         'Amount',
         'PartyA',
@@ -134,39 +136,20 @@ export class FakeDaraja {
         'CallBackURL',
         'AccountReference',
         'TransactionDesc',
-      ]) {
-        if (body[f] === undefined || body[f] === '') {
-          return {
-            status: 400,
-            body: { requestId, errorCode: '400.002.02', errorMessage: `Bad Request - Invalid ${f}` },
-          };
-        }
-      }
+      ]);
+      if (missing) return badRequest(`Invalid ${missing}`);
       if (
         body.TransactionType !== 'CustomerPayBillOnline' ||
         !Number.isInteger(body.Amount) ||
         body.Amount < 1
       ) {
-        return {
-          status: 400,
-          body: { requestId, errorCode: '400.002.02', errorMessage: 'Bad Request - Invalid Amount' },
-        };
+        return badRequest('Invalid Amount');
       }
       if (!/^2547\d{8}$/.test(body.PhoneNumber) || body.PhoneNumber === '254744444444') {
-        return {
-          status: 400,
-          body: { requestId, errorCode: '400.002.02', errorMessage: 'Bad Request - Invalid PhoneNumber' },
-        };
+        return badRequest('Invalid PhoneNumber');
       }
       if (String(body.AccountReference).length > 12 || String(body.TransactionDesc).length > 13) {
-        return {
-          status: 400,
-          body: {
-            requestId,
-            errorCode: '400.002.02',
-            errorMessage: 'Bad Request - Invalid AccountReference',
-          },
-        };
+        return badRequest('Invalid AccountReference');
       }
       const merchant = `${Math.floor(Math.random() * 1e5)}-${Math.floor(Math.random() * 1e8)}-1`;
       const checkout = `ws_CO_${Date.now()}${Math.floor(Math.random() * 1e6)}`;
@@ -233,7 +216,7 @@ export class FakeDaraja {
     }
 
     if (url.pathname === '/mpesa/b2c/v3/paymentrequest') {
-      for (const f of [
+      const missing = firstMissing([
         'OriginatorConversationID',
         'InitiatorName',
         'SecurityCredential',
@@ -244,28 +227,16 @@ export class FakeDaraja {
         'Remarks',
         'QueueTimeOutURL',
         'ResultURL',
-      ]) {
-        if (body[f] === undefined || body[f] === '') {
-          return {
-            status: 400,
-            body: { requestId, errorCode: '400.002.02', errorMessage: `Bad Request - Invalid ${f}` },
-          };
-        }
-      }
+      ]);
+      if (missing) return badRequest(`Invalid ${missing}`);
       if (
         !['BusinessPayment', 'SalaryPayment', 'PromotionPayment'].includes(body.CommandID) ||
         !Number.isInteger(body.Amount)
       ) {
-        return {
-          status: 400,
-          body: { requestId, errorCode: '400.002.02', errorMessage: 'Bad Request - Invalid CommandID' },
-        };
+        return badRequest('Invalid CommandID');
       }
       if (body.PartyB === '254744444444') {
-        return {
-          status: 400,
-          body: { requestId, errorCode: '400.002.02', errorMessage: 'Bad Request - Invalid PartyB' },
-        };
+        return badRequest('Invalid PartyB');
       }
       this.b2c.push(body);
       const conversation = `AG_${Date.now()}_${Math.floor(Math.random() * 1e9)}`;

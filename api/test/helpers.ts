@@ -1,8 +1,15 @@
+/**
+ * The API test kit. A suite takes an app with `suiteApp(mode)` (or `startApp(mode)` when it
+ * must start things first or close the app itself), then talks to it through the handle:
+ * `t.signedInPlayer()`, `t.post(...)`, `t.walletRequest(...)`, `t.depositFor(...)`,
+ * `t.balances(...)`, `t.checkLedger()`, ...
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { SimulatorPaymentProvider } from '../src/adapters/payments/simulator.js';
 import { type AppDeps, buildApp } from '../src/app.js';
 import { type Env, loadEnv } from '../src/env.js';
@@ -24,11 +31,52 @@ export class TestClock implements Clock {
   }
 }
 
+type InjectResponse = LightMyRequestResponse;
+
+/** A started app, with the requests and checks the tests make against it. */
 export interface TestApp {
   app: FastifyInstance;
   env: Env;
   clock: TestClock;
   close(): Promise<void>;
+  /** POST under /api/v1. */
+  post(url: string, payload?: unknown, headers?: Record<string, string>): Promise<InjectResponse>;
+  /** GET under /api/v1. */
+  get(url: string, headers?: Record<string, string>): Promise<InjectResponse>;
+  /** Registers, verifies (test-mode code) and logs a player in. */
+  signedInPlayer(phone?: string, password?: string): Promise<Player>;
+  /**
+   * POST /wallet/deposit or /wallet/withdraw as the player, in KES, to the player's own phone
+   * unless `phone` is given, with an Idempotency-Key when `key` is given.
+   */
+  walletRequest(
+    kind: 'deposit' | 'withdraw',
+    player: Player,
+    amount: number,
+    options?: WalletRequestOptions,
+  ): Promise<InjectResponse>;
+  /** Deposits to the player's main pot and settles it. */
+  depositFor(player: Player, amount: number): Promise<void>;
+  /** Puts winnings in the player's withdrawal pot through the seamless-wallet win call. */
+  creditWinnings(player: Player, amount: number): Promise<void>;
+  /** GET /wallet/transactions/:id as the player: the transaction. */
+  transaction(player: Player, id: string): Promise<Json>;
+  balances(player: Player): Promise<{ main: number; withdrawal: number; bonus: number }>;
+  /** Delivers every pending simulator callback now. */
+  settlePayments(): Promise<void>;
+  /** Ledger invariants: every pot equals the sum of its ledger entries, and none is negative. */
+  checkLedger(): Promise<void>;
+  /** The player's id as game providers know it. */
+  playerRef(player: Player): Promise<string>;
+  /** A signed seamless-wallet call, as a game provider makes it. */
+  seamless(op: string, body: unknown, opts?: { secret?: string; ts?: number }): Promise<InjectResponse>;
+}
+
+export interface WalletRequestOptions {
+  /** The M-Pesa phone to pay from or to; the player's own by default. */
+  phone?: string;
+  /** Sent as the Idempotency-Key header. */
+  key?: string;
 }
 
 let counter = 0;
@@ -37,7 +85,7 @@ let counter = 0;
  * A fresh app on a fresh database: a temp DATA_DIR (SQLite file + secrets) per app and, on
  * PostgreSQL, a schema of its own that is dropped afterwards, so parallel runs never collide.
  */
-export async function createTestApp(
+export async function startApp(
   mode: DbMode,
   overrides: Record<string, string> = {},
   deps: AppDeps = {},
@@ -63,6 +111,50 @@ export async function createTestApp(
   const clock = new TestClock();
   const app = buildApp(env, { logger: false, clock, ...deps });
   await app.ready();
+
+  const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'POST', url: `/api/v1${url}`, payload: payload as object, headers });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
+  const playerRef = async (player: Player) => {
+    const row = await app.ctx.database.db
+      .selectFrom('users')
+      .select('player_ref')
+      .where('id', '=', player.userId)
+      .executeTakeFirstOrThrow();
+    return row.player_ref;
+  };
+  const seamless = (op: string, body: unknown, opts: { secret?: string; ts?: number } = {}) => {
+    const raw = JSON.stringify(body);
+    const ts = opts.ts ?? Math.floor(app.ctx.clock.now() / 1000);
+    const key = seamlessKey(opts.secret ?? app.ctx.env.GAME_PROVIDER_SECRET);
+    return app.inject({
+      method: 'POST',
+      url: `/api/v1/casino/seamless/${op}`,
+      headers: {
+        'content-type': 'application/json',
+        'x-timestamp': String(ts),
+        'x-signature': signSeamless(key, ts, raw),
+      },
+      payload: raw,
+    });
+  };
+  const settlePayments = async () => {
+    const p = app.ctx.payments;
+    if (p instanceof SimulatorPaymentProvider) await p.settle();
+  };
+  const walletRequest = (
+    kind: 'deposit' | 'withdraw',
+    player: Player,
+    amount: number,
+    { phone = player.phone, key }: WalletRequestOptions = {},
+  ) =>
+    post(
+      `/wallet/${kind}`,
+      { amount, currency: 'KES', phone_number: phone },
+      key === undefined ? player.headers : { ...player.headers, 'idempotency-key': key },
+    );
+
   return {
     app,
     env,
@@ -77,25 +169,89 @@ export async function createTestApp(
       }
       rmSync(dataDir, { recursive: true, force: true });
     },
+    post,
+    get,
+    async signedInPlayer(phone = freshPhone(), password = 'correct-horse') {
+      const reg = await post('/auth/register', { phone, password });
+      if (reg.statusCode !== 201) throw new Error(`register ${reg.statusCode} ${reg.body}`);
+      const conf = await post('/auth/verify/confirm', { phone, code: '123456' });
+      if (conf.statusCode !== 200) throw new Error(`verify ${conf.statusCode} ${conf.body}`);
+      const login = json(await post('/auth/login', { phone, password }));
+      return {
+        phone,
+        password,
+        userId: login.user.id,
+        accessToken: login.access_token,
+        refreshToken: login.refresh_token,
+        headers: bearer(login.access_token),
+      };
+    },
+    walletRequest,
+    async depositFor(player, amount) {
+      const res = await walletRequest('deposit', player, amount);
+      if (res.statusCode !== 200) throw new Error(`deposit ${res.statusCode} ${res.body}`);
+      await settlePayments();
+    },
+    async creditWinnings(player, amount) {
+      const id = `test-win-${Math.random().toString(36).slice(2)}`;
+      const res = await seamless('win', {
+        transaction_id: id,
+        player_id: await playerRef(player),
+        round_id: id,
+        game_id: 'lucky-sevens',
+        amount,
+        currency: 'KES',
+      });
+      if (res.statusCode !== 200) throw new Error(`win ${res.statusCode} ${res.body}`);
+    },
+    async transaction(player, id) {
+      return json(await get(`/wallet/transactions/${id}`, player.headers)).transaction;
+    },
+    async balances(player) {
+      const body = json(await get('/wallet/balance', player.headers));
+      const out: Record<string, number> = {};
+      for (const b of body.balances) out[b.balance_type] = b.amount;
+      return out as { main: number; withdrawal: number; bonus: number };
+    },
+    settlePayments,
+    async checkLedger() {
+      const db = app.ctx.database.db;
+      const wallets = await db.selectFrom('wallets').selectAll().execute();
+      const sums = await db
+        .selectFrom('ledger_entries')
+        .select(['user_id', 'pot', db.fn.sum<number>('amount').as('total')])
+        .groupBy(['user_id', 'pot'])
+        .execute();
+      for (const w of wallets) {
+        for (const pot of ['main', 'withdrawal', 'bonus'] as const) {
+          const total = Number(sums.find((s) => s.user_id === w.user_id && s.pot === pot)?.total ?? 0);
+          if (w[pot] !== total)
+            throw new Error(`ledger mismatch for ${w.user_id}/${pot}: wallet ${w[pot]} ledger ${total}`);
+          if (w[pot] < 0) throw new Error(`negative pot ${pot} for ${w.user_id}`);
+        }
+      }
+    },
+    playerRef,
+    seamless,
   };
+}
+
+/**
+ * One app for the enclosing describe block: started before its first test, closed after its
+ * last. The handle is filled in when the block starts, so use it in hooks and tests only.
+ */
+export function suiteApp(mode: DbMode, overrides: Record<string, string> = {}, deps: AppDeps = {}): TestApp {
+  const handle = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(handle, await startApp(mode, overrides, deps));
+  });
+  afterAll(() => handle.close?.());
+  return handle;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked field by field by the assertions
 export type Json = any;
 export const json = (res: LightMyRequestResponse) => res.json() as Record<string, Json>;
-
-export function post(
-  app: FastifyInstance,
-  url: string,
-  payload?: unknown,
-  headers: Record<string, string> = {},
-) {
-  return app.inject({ method: 'POST', url: `/api/v1${url}`, payload: payload as object, headers });
-}
-
-export function get(app: FastifyInstance, url: string, headers: Record<string, string> = {}) {
-  return app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
-}
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -113,102 +269,4 @@ export interface Player {
   accessToken: string;
   refreshToken: string;
   headers: Record<string, string>;
-}
-
-/** Registers, verifies (test-mode code) and logs a player in. */
-export async function createPlayer(
-  app: FastifyInstance,
-  phone = freshPhone(),
-  password = 'correct-horse',
-): Promise<Player> {
-  const reg = await post(app, '/auth/register', { phone, password });
-  if (reg.statusCode !== 201) throw new Error(`register ${reg.statusCode} ${reg.body}`);
-  const conf = await post(app, '/auth/verify/confirm', { phone, code: '123456' });
-  if (conf.statusCode !== 200) throw new Error(`verify ${conf.statusCode} ${conf.body}`);
-  const login = json(await post(app, '/auth/login', { phone, password }));
-  return {
-    phone,
-    password,
-    userId: login.user.id,
-    accessToken: login.access_token,
-    refreshToken: login.refresh_token,
-    headers: bearer(login.access_token),
-  };
-}
-
-export async function playerRefOf(app: FastifyInstance, userId: string): Promise<string> {
-  const row = await app.ctx.database.db
-    .selectFrom('users')
-    .select('player_ref')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return row.player_ref;
-}
-
-/** A signed seamless-wallet call, as a game provider makes it. */
-export function seamless(
-  app: FastifyInstance,
-  op: string,
-  body: unknown,
-  opts: { secret?: string; ts?: number } = {},
-) {
-  const raw = JSON.stringify(body);
-  const ts = opts.ts ?? Math.floor(app.ctx.clock.now() / 1000);
-  const key = seamlessKey(opts.secret ?? app.ctx.env.GAME_PROVIDER_SECRET);
-  return app.inject({
-    method: 'POST',
-    url: `/api/v1/casino/seamless/${op}`,
-    headers: {
-      'content-type': 'application/json',
-      'x-timestamp': String(ts),
-      'x-signature': signSeamless(key, ts, raw),
-    },
-    payload: raw,
-  });
-}
-
-/** Puts winnings in the player's withdrawal pot through the seamless-wallet win call. */
-export async function creditWinnings(app: FastifyInstance, userId: string, amount: number): Promise<void> {
-  const player_id = await playerRefOf(app, userId);
-  const id = `test-win-${Math.random().toString(36).slice(2)}`;
-  const res = await seamless(app, 'win', {
-    transaction_id: id,
-    player_id,
-    round_id: id,
-    game_id: 'lucky-sevens',
-    amount,
-    currency: 'KES',
-  });
-  if (res.statusCode !== 200) throw new Error(`win ${res.statusCode} ${res.body}`);
-}
-
-export async function settlePayments(app: FastifyInstance): Promise<void> {
-  const p = app.ctx.payments;
-  if (p instanceof SimulatorPaymentProvider) await p.settle();
-}
-
-export async function balances(app: FastifyInstance, headers: Record<string, string>) {
-  const body = json(await get(app, '/wallet/balance', headers));
-  const out: Record<string, number> = {};
-  for (const b of body.balances) out[b.balance_type] = b.amount;
-  return out as { main: number; withdrawal: number; bonus: number };
-}
-
-/** Ledger invariants: every pot equals the sum of its ledger entries, and none is negative. */
-export async function checkLedger(app: FastifyInstance): Promise<void> {
-  const db = app.ctx.database.db;
-  const wallets = await db.selectFrom('wallets').selectAll().execute();
-  const sums = await db
-    .selectFrom('ledger_entries')
-    .select(['user_id', 'pot', db.fn.sum<number>('amount').as('total')])
-    .groupBy(['user_id', 'pot'])
-    .execute();
-  for (const w of wallets) {
-    for (const pot of ['main', 'withdrawal', 'bonus'] as const) {
-      const total = Number(sums.find((s) => s.user_id === w.user_id && s.pot === pot)?.total ?? 0);
-      if (w[pot] !== total)
-        throw new Error(`ledger mismatch for ${w.user_id}/${pot}: wallet ${w[pot]} ledger ${total}`);
-      if (w[pot] < 0) throw new Error(`negative pot ${pot} for ${w.user_id}`);
-    }
-  }
 }

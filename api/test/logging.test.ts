@@ -1,11 +1,10 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SmsSender } from '../src/adapters/sms/sms-sender.js';
-import { createTestApp, freshPhone, get, json, post, settlePayments, type TestApp } from './helpers.js';
+import { freshPhone, json, suiteApp } from './helpers.js';
 
 /** Everything the server logs, at debug level, through a full player journey. */
 describe('structured logs never carry secrets, codes or tokens', () => {
-  let t: TestApp;
   let lines = '';
   const sent: string[] = [];
   const sms: SmsSender = {
@@ -14,39 +13,36 @@ describe('structured logs never carry secrets, codes or tokens', () => {
       sent.push(message);
     },
   };
-  beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk, _enc, cb) {
-        lines += chunk.toString();
-        cb();
-      },
-    });
-    t = await createTestApp(
-      'sqlite',
-      { OTP_MODE: 'live', LOG_LEVEL: 'trace' },
-      { sms, logger: undefined, logStream: stream },
-    );
+  const logStream = new Writable({
+    write(chunk, _enc, cb) {
+      lines += chunk.toString();
+      cb();
+    },
   });
-  afterAll(() => t.close());
+  const t = suiteApp(
+    'sqlite',
+    { OTP_MODE: 'live', LOG_LEVEL: 'trace' },
+    { sms, logger: undefined, logStream },
+  );
 
   it('logs requests but not the secrets that pass through them', async () => {
     const phone = freshPhone();
-    await post(t.app, '/auth/register', { phone, password: 'password-secret-1' });
-    await post(t.app, '/auth/verify/request', { phone });
+    await t.post('/auth/register', { phone, password: 'password-secret-1' });
+    await t.post('/auth/verify/request', { phone });
     const code = /(\d{6})/.exec(sent.at(-1) ?? '')?.[1] ?? '';
     expect(code).toMatch(/^\d{6}$/);
-    await post(t.app, '/auth/verify/confirm', { phone, code });
-    const login = json(await post(t.app, '/auth/login', { phone, password: 'password-secret-1' }));
+    await t.post('/auth/verify/confirm', { phone, code });
+    const login = json(await t.post('/auth/login', { phone, password: 'password-secret-1' }));
     const headers = { authorization: `Bearer ${login.access_token}` };
-    await post(t.app, '/wallet/deposit', { amount: 100, currency: 'KES', phone_number: phone }, headers);
-    await settlePayments(t.app);
+    await t.post('/wallet/deposit', { amount: 100, currency: 'KES', phone_number: phone }, headers);
+    await t.settlePayments();
     const link = new URL(
-      json(await post(t.app, '/casino/game/link', { game_id: 'lucky-sevens' }, headers)).game_link,
+      json(await t.post('/casino/game/link', { game_id: 'lucky-sevens' }, headers)).game_link,
     );
     await t.app.inject({ method: 'GET', url: link.pathname + link.search });
-    await post(t.app, '/auth/refresh', { refresh_token: login.refresh_token });
-    await get(t.app, '/auth/me', headers);
-    await post(t.app, '/payments/callbacks/simulator/wrong-secret-value/deposit', {
+    await t.post('/auth/refresh', { refresh_token: login.refresh_token });
+    await t.get('/auth/me', headers);
+    await t.post('/payments/callbacks/simulator/wrong-secret-value/deposit', {
       provider_ref: 'x',
       result_code: 0,
     });

@@ -1,17 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seamlessKey, signSeamless } from '../src/modules/casino/seamless.routes.js';
-import {
-  createPlayer,
-  createTestApp,
-  creditWinnings,
-  DB_MODES,
-  json,
-  type Player,
-  playerRefOf,
-  post,
-  type TestApp,
-} from './helpers.js';
+import { DB_MODES, json, type Player, suiteApp } from './helpers.js';
 
 interface Endpoint {
   url: string;
@@ -45,21 +35,20 @@ async function snapshot(app: FastifyInstance): Promise<string> {
 }
 
 describe.each(DB_MODES)('malformed input on every endpoint (%s)', (mode) => {
-  let t: TestApp;
+  const t = suiteApp(mode);
   let p: Player;
   let endpoints: Endpoint[];
   let before: string;
 
   beforeAll(async () => {
-    t = await createTestApp(mode);
-    p = await createPlayer(t.app);
-    await creditWinnings(t.app, p.userId, 500);
-    const player_id = await playerRefOf(t.app, p.userId);
+    p = await t.signedInPlayer();
+    await t.creditWinnings(p, 500);
+    const player_id = await t.playerRef(p);
     const link = new URL(
-      json(await post(t.app, '/casino/game/link', { game_id: 'lucky-sevens' }, p.headers)).game_link,
+      json(await t.post('/casino/game/link', { game_id: 'lucky-sevens' }, p.headers)).game_link,
     );
     const launch = link.searchParams.get('launch')!;
-    const session = json(await post(t.app, '/games/demo/session', { launch_token: launch })).session_token;
+    const session = json(await t.post('/games/demo/session', { launch_token: launch })).session_token;
     const money = { amount: 100, currency: 'KES', phone_number: p.phone };
     const game = { transaction_id: 'tx-1', player_id, round_id: 'r-1', game_id: 'lucky-sevens' };
     endpoints = [
@@ -95,7 +84,6 @@ describe.each(DB_MODES)('malformed input on every endpoint (%s)', (mode) => {
     ];
     before = await snapshot(t.app);
   });
-  afterAll(() => t.close());
 
   function send(e: Endpoint, raw: string, contentType = 'application/json') {
     const headers: Record<string, string> = { 'content-type': contentType, ...(e.auth ? p.headers : {}) };

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SmsSender } from '../src/adapters/sms/sms-sender.js';
-import { createTestApp, DB_MODES, freshPhone, get, json, post, type TestApp } from './helpers.js';
+import { DB_MODES, freshPhone, json, suiteApp } from './helpers.js';
 
 class CapturingSms implements SmsSender {
   readonly name = 'capture';
@@ -17,138 +17,130 @@ class CapturingSms implements SmsSender {
 }
 
 describe.each(DB_MODES)('one-time codes in live mode (%s)', (mode) => {
-  let t: TestApp;
   const sms = new CapturingSms();
-  beforeAll(async () => {
-    t = await createTestApp(mode, { OTP_MODE: 'live' }, { sms });
-  });
-  afterAll(() => t.close());
+  const t = suiteApp(mode, { OTP_MODE: 'live' }, { sms });
 
   async function pending(): Promise<string> {
     const phone = freshPhone();
-    expect((await post(t.app, '/auth/register', { phone, password: 'password1' })).statusCode).toBe(201);
+    expect((await t.post('/auth/register', { phone, password: 'password1' })).statusCode).toBe(201);
     return phone;
   }
 
   it('/config says live mode and hides the code', async () => {
-    const { data } = json(await get(t.app, '/config'));
+    const { data } = json(await t.get('/config'));
     expect(data.otp_test_mode).toBe(false);
     expect(data.otp_test_code).toBeNull();
   });
 
   it('sends a random code by SMS that verifies the account; the test code does not work', async () => {
     const phone = await pending();
-    expect((await post(t.app, '/auth/verify/request', { phone })).statusCode).toBe(200);
+    expect((await t.post('/auth/verify/request', { phone })).statusCode).toBe(200);
     const code = sms.lastCode(phone);
     expect(code).toMatch(/^\d{6}$/);
     if (code !== '123456') {
-      expect((await post(t.app, '/auth/verify/confirm', { phone, code: '123456' })).statusCode).toBe(400);
+      expect((await t.post('/auth/verify/confirm', { phone, code: '123456' })).statusCode).toBe(400);
     }
-    const ok = await post(t.app, '/auth/verify/confirm', { phone, code });
+    const ok = await t.post('/auth/verify/confirm', { phone, code });
     expect(ok.statusCode).toBe(200);
     expect(json(ok).user.status).toBe('active');
   });
 
   it('sends nothing to a phone without a pending account, yet answers the same', async () => {
     const before = sms.sent.length;
-    const res = await post(t.app, '/auth/verify/request', { phone: freshPhone() });
+    const res = await t.post('/auth/verify/request', { phone: freshPhone() });
     expect(res.statusCode).toBe(200);
     expect(sms.sent.length).toBe(before);
   });
 
   it('enforces the 60 s resend cooldown on the server', async () => {
     const phone = await pending();
-    expect((await post(t.app, '/auth/verify/request', { phone })).statusCode).toBe(200);
+    expect((await t.post('/auth/verify/request', { phone })).statusCode).toBe(200);
     t.clock.advance(30_000);
-    const early = await post(t.app, '/auth/verify/request', { phone });
+    const early = await t.post('/auth/verify/request', { phone });
     expect(early.statusCode).toBe(429);
     expect(json(early).retry_after_seconds).toBe(30);
     t.clock.advance(30_000);
-    expect((await post(t.app, '/auth/verify/request', { phone })).statusCode).toBe(200);
+    expect((await t.post('/auth/verify/request', { phone })).statusCode).toBe(200);
   });
 
   it('a new code ends the previous one', async () => {
     const phone = await pending();
-    await post(t.app, '/auth/verify/request', { phone });
+    await t.post('/auth/verify/request', { phone });
     const old = sms.lastCode(phone);
     t.clock.advance(61_000);
-    await post(t.app, '/auth/verify/request', { phone });
+    await t.post('/auth/verify/request', { phone });
     const fresh = sms.lastCode(phone);
     if (old !== fresh)
-      expect((await post(t.app, '/auth/verify/confirm', { phone, code: old })).statusCode).toBe(400);
-    expect((await post(t.app, '/auth/verify/confirm', { phone, code: fresh })).statusCode).toBe(200);
+      expect((await t.post('/auth/verify/confirm', { phone, code: old })).statusCode).toBe(400);
+    expect((await t.post('/auth/verify/confirm', { phone, code: fresh })).statusCode).toBe(200);
   });
 
   it('five wrong tries end the code', async () => {
     const phone = await pending();
-    await post(t.app, '/auth/verify/request', { phone });
+    await t.post('/auth/verify/request', { phone });
     const code = sms.lastCode(phone);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 4; i++) {
-      const res = await post(t.app, '/auth/verify/confirm', { phone, code: wrong });
+      const res = await t.post('/auth/verify/confirm', { phone, code: wrong });
       expect(json(res).code).toBe('CODE_INVALID');
     }
-    const fifth = await post(t.app, '/auth/verify/confirm', { phone, code: wrong });
+    const fifth = await t.post('/auth/verify/confirm', { phone, code: wrong });
     expect(json(fifth).code).toBe('CODE_ATTEMPTS_EXCEEDED');
-    const right = await post(t.app, '/auth/verify/confirm', { phone, code });
+    const right = await t.post('/auth/verify/confirm', { phone, code });
     expect(right.statusCode).toBe(400);
   });
 
   it('codes expire after 10 minutes', async () => {
     const phone = await pending();
-    await post(t.app, '/auth/verify/request', { phone });
+    await t.post('/auth/verify/request', { phone });
     const code = sms.lastCode(phone);
     t.clock.advance(601_000);
-    const res = await post(t.app, '/auth/verify/confirm', { phone, code });
+    const res = await t.post('/auth/verify/confirm', { phone, code });
     expect(res.statusCode).toBe(400);
     expect(json(res).code).toBe('CODE_EXPIRED');
   });
 
   it('password reset codes are separate from verification codes', async () => {
     const phone = await pending();
-    await post(t.app, '/auth/verify/request', { phone });
+    await t.post('/auth/verify/request', { phone });
     const verifyCode = sms.lastCode(phone);
-    await post(t.app, '/auth/password/reset/request', { phone });
+    await t.post('/auth/password/reset/request', { phone });
     const resetCode = sms.lastCode(phone);
     expect(sms.sent.at(-1)?.message).toMatch(/reset/);
     if (verifyCode !== resetCode) {
-      const cross = await post(t.app, '/auth/password/reset/confirm', {
+      const cross = await t.post('/auth/password/reset/confirm', {
         phone,
         code: verifyCode,
         new_password: 'password2',
       });
       expect(cross.statusCode).toBe(400);
     }
-    const ok = await post(t.app, '/auth/password/reset/confirm', {
+    const ok = await t.post('/auth/password/reset/confirm', {
       phone,
       code: resetCode,
       new_password: 'password2',
     });
     expect(ok.statusCode).toBe(204);
-    const login = await post(t.app, '/auth/login', { phone, password: 'password2' });
+    const login = await t.post('/auth/login', { phone, password: 'password2' });
     expect(json(login).needs_verification).toBe(false);
   });
 
   it('an SMS failure answers 503 and does not start a cooldown', async () => {
     const phone = await pending();
     sms.fail = true;
-    const res = await post(t.app, '/auth/verify/request', { phone });
+    const res = await t.post('/auth/verify/request', { phone });
     sms.fail = false;
     expect(res.statusCode).toBe(503);
-    expect((await post(t.app, '/auth/verify/request', { phone })).statusCode).toBe(200);
+    expect((await t.post('/auth/verify/request', { phone })).statusCode).toBe(200);
   });
 });
 
 describe.each(DB_MODES)('rate limits (%s)', (mode) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(mode, {
-      RATE_LIMIT_PER_PHONE: '3',
-      RATE_LIMIT_PER_IP: '5',
-      RATE_LIMIT_WINDOW_SECONDS: '600',
-    });
+  const t = suiteApp(mode, {
+    RATE_LIMIT_PER_PHONE: '3',
+    RATE_LIMIT_PER_IP: '5',
+    RATE_LIMIT_WINDOW_SECONDS: '600',
   });
-  afterAll(() => t.close());
 
   const login = (phone: string, ip: string) =>
     t.app.inject({

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPlayer, createTestApp, freshPhone, type TestApp } from './helpers.js';
+import { freshPhone, startApp, type TestApp } from './helpers.js';
 import { makeCdn, makeVersion } from './releases-fixtures.js';
 
 const run = promisify(execFile);
@@ -20,8 +20,8 @@ describe('release CLI (sqlite, over HTTP)', () => {
   beforeAll(async () => {
     cdn = makeCdn();
     home = mkdtempSync(join(tmpdir(), 'mchezo-cli-'));
-    t = await createTestApp('sqlite', { SITE_DIR: cdn, RELEASE_MANAGER_PHONES: phone });
-    await createPlayer(t.app, phone);
+    t = await startApp('sqlite', { SITE_DIR: cdn, RELEASE_MANAGER_PHONES: phone });
+    await t.signedInPlayer(phone);
     api = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {

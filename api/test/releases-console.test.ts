@@ -3,17 +3,13 @@
  * (one HTML file with inline CSS, one script file), under a CSP with no inline script.
  */
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { releaseConsole } from '../src/modules/releases/releases.routes.js';
-import { createTestApp, get, type TestApp } from './helpers.js';
+import { suiteApp } from './helpers.js';
 
 describe('release page', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // No SITE_DIR: the page does not depend on the site or any remote.
-    t = await createTestApp('sqlite');
-  });
-  afterAll(async () => t.close());
+  // No SITE_DIR: the page does not depend on the site or any remote.
+  const t = suiteApp('sqlite');
 
   const directives = (csp: string) =>
     Object.fromEntries(
@@ -24,7 +20,7 @@ describe('release page', () => {
     ) as Record<string, string[]>;
 
   it('serves an HTML page in English with the CSP, no inline script, and its script as a file', async () => {
-    const res = await get(t.app, '/releases/console');
+    const res = await t.get('/releases/console');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -59,7 +55,7 @@ describe('release page', () => {
   });
 
   it('serves the script as JavaScript with the same headers', async () => {
-    const res = await get(t.app, '/releases/console/console.js');
+    const res = await t.get('/releases/console/console.js');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -79,8 +75,8 @@ describe('release page', () => {
   });
 
   it('needs no token and no site (the data behind it does)', async () => {
-    expect((await get(t.app, '/releases/console')).statusCode).toBe(200);
-    expect((await get(t.app, '/releases/remotes')).statusCode).toBe(401);
-    expect((await get(t.app, '/releases/console/other.js')).statusCode).toBe(404);
+    expect((await t.get('/releases/console')).statusCode).toBe(200);
+    expect((await t.get('/releases/remotes')).statusCode).toBe(401);
+    expect((await t.get('/releases/console/other.js')).statusCode).toBe(404);
   });
 });

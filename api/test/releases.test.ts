@@ -2,18 +2,7 @@ import { appendFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ReleaseManifest } from '@mchezo/contracts/releases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createPlayer,
-  createTestApp,
-  DB_MODES,
-  freshPhone,
-  get,
-  type Json,
-  json,
-  type Player,
-  post,
-  type TestApp,
-} from './helpers.js';
+import { DB_MODES, freshPhone, type Json, json, type Player, startApp, type TestApp } from './helpers.js';
 import { makeCdn, makeVersion } from './releases-fixtures.js';
 
 describe.each(DB_MODES)('release control (%s)', (mode) => {
@@ -25,42 +14,43 @@ describe.each(DB_MODES)('release control (%s)', (mode) => {
 
   beforeAll(async () => {
     cdn = makeCdn();
-    t = await createTestApp(mode, { SITE_DIR: cdn, RELEASE_MANAGER_PHONES: rmPhone });
-    rm = await createPlayer(t.app, rmPhone);
-    player = await createPlayer(t.app);
+    t = await startApp(mode, { SITE_DIR: cdn, RELEASE_MANAGER_PHONES: rmPhone });
+    rm = await t.signedInPlayer(rmPhone);
+    player = await t.signedInPlayer();
   });
   afterAll(async () => {
     await t.close();
     rmSync(cdn, { recursive: true, force: true });
   });
 
-  const manifest = async () => ReleaseManifest.parse(json(await get(t.app, '/releases/manifest')));
+  const manifest = async () => ReleaseManifest.parse(json(await t.get('/releases/manifest')));
   const publish = async (
     remote: string,
     version: string,
     integrity: Record<string, string>,
     headers = rm.headers,
-  ) => post(t.app, `/releases/remotes/${remote}/versions`, { version, integrity, reason: 'test' }, headers);
+  ) => t.post(`/releases/remotes/${remote}/versions`, { version, integrity, reason: 'test' }, headers);
   const change = async (path: string, body: Record<string, Json>, headers = rm.headers) =>
-    post(
-      t.app,
+    t.post(
       `/releases${path}`,
       { base_revision: (await manifest()).revision, reason: 'because', ...body },
       headers,
     );
+  const override = (body: Record<string, Json>, headers = rm.headers) =>
+    t.post('/releases/overrides', body, headers);
   const shipped = async (remote: 'lobby' | 'auth' | 'wallet' | 'profile', version: string) => {
     const res = await publish(remote, version, await makeVersion(cdn, remote, version));
     expect(res.statusCode, res.body).toBe(201);
   };
 
   it('serves an empty manifest publicly, with a short cache, an ETag and 304', async () => {
-    const res = await get(t.app, '/releases/manifest');
+    const res = await t.get('/releases/manifest');
     expect(res.statusCode).toBe(200);
     expect(json(res)).toEqual({ revision: 0, remotes: {} });
     expect(res.headers['cache-control']).toBe('public, max-age=10');
     const etag = res.headers.etag as string;
     expect(etag).toMatch(/^".+"$/);
-    const again = await get(t.app, '/releases/manifest', { 'if-none-match': etag });
+    const again = await t.get('/releases/manifest', { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
   });
 
@@ -68,20 +58,20 @@ describe.each(DB_MODES)('release control (%s)', (mode) => {
     const integrity = await makeVersion(cdn, 'profile', '0.0.1-roles');
     for (const headers of [{}, { authorization: 'Bearer nonsense' }] as Record<string, string>[]) {
       expect((await publish('profile', '0.0.1-roles', integrity, headers)).statusCode).toBe(401);
-      expect((await get(t.app, '/releases/remotes', headers)).statusCode).toBe(401);
+      expect((await t.get('/releases/remotes', headers)).statusCode).toBe(401);
     }
     const forbidden = await publish('profile', '0.0.1-roles', integrity, player.headers);
     expect(forbidden.statusCode).toBe(403);
     expect(json(forbidden).error).toMatch(/release managers/i);
     for (const path of ['/releases/remotes', '/releases/history']) {
-      expect((await get(t.app, path, player.headers)).statusCode).toBe(403);
+      expect((await t.get(path, player.headers)).statusCode).toBe(403);
     }
     const activate = await change('/remotes/profile/activate', { version: '0.0.1-roles' }, player.headers);
     expect(activate.statusCode).toBe(403);
     const rollback = await change('/rollback', { revision: 1 }, player.headers);
     expect(rollback.statusCode).toBe(403);
     // The manager's role came from RELEASE_MANAGER_PHONES at login.
-    const me = json(await get(t.app, '/auth/me', rm.headers));
+    const me = json(await t.get('/auth/me', rm.headers));
     expect(JSON.stringify(me)).toContain('release_manager');
   });
 
@@ -123,7 +113,7 @@ describe.each(DB_MODES)('release control (%s)', (mode) => {
     expect((await change('/remotes/wallet/disable', {})).statusCode).toBe(422);
     expect((await change('/remotes/wallet/enable', {})).statusCode).toBe(200);
 
-    const history = json(await get(t.app, '/releases/history', rm.headers)).revisions as Json[];
+    const history = json(await t.get('/releases/history', rm.headers)).revisions as Json[];
     expect(history.slice(0, 3).map((r: Json) => r.action)).toEqual([
       'enable wallet',
       'disable wallet',
@@ -134,7 +124,7 @@ describe.each(DB_MODES)('release control (%s)', (mode) => {
     expect(history[1].manifest.remotes.wallet.enabled).toBe(false);
     expect(Date.parse(history[0].created_at)).not.toBeNaN();
 
-    const list = json(await get(t.app, '/releases/remotes', rm.headers));
+    const list = json(await t.get('/releases/remotes', rm.headers));
     const wallet = list.remotes.find((r: Json) => r.name === 'wallet');
     expect(wallet).toMatchObject({ active: '1.0.0-aaa', enabled: true, canary: null });
     expect(wallet.versions.map((v: Json) => v.version)).toContain('1.0.0-aaa');
@@ -143,8 +133,7 @@ describe.each(DB_MODES)('release control (%s)', (mode) => {
   it('refuses a write made from a stale base revision (compare-and-swap)', async () => {
     await shipped('wallet', '1.0.1-bbb');
     const base = (await manifest()).revision;
-    const stale = await post(
-      t.app,
+    const stale = await t.post(
       '/releases/remotes/wallet/activate',
       { version: '1.0.1-bbb', base_revision: base - 1, reason: 'old view' },
       rm.headers,
@@ -155,7 +144,7 @@ describe.each(DB_MODES)('release control (%s)', (mode) => {
 
     // Two managers racing from the same base: one wins, the other gets 409.
     const body = (path: string) =>
-      post(t.app, `/releases${path}`, { base_revision: base, reason: 'race' }, rm.headers);
+      t.post(`/releases${path}`, { base_revision: base, reason: 'race' }, rm.headers);
     const results = await Promise.all([body('/remotes/wallet/disable'), body('/remotes/wallet/disable')]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect((await manifest()).revision).toBe(base + 1);
@@ -196,7 +185,7 @@ describe.each(DB_MODES)('release control (%s)', (mode) => {
   });
 
   it('restores any earlier revision, as a new revision', async () => {
-    const history = json(await get(t.app, '/releases/history?limit=500', rm.headers)).revisions as Json[];
+    const history = json(await t.get('/releases/history?limit=500', rm.headers)).revisions as Json[];
     const first = history.find((r: Json) => r.action === 'activate wallet 1.0.0-aaa');
     const current = (await manifest()).revision;
     const res = await change('/rollback', { revision: first.revision });
@@ -348,59 +337,29 @@ describe.each(DB_MODES)('release control (%s)', (mode) => {
 
   it('refuses overrides to players, of unpublished versions, and of dev servers outside development', async () => {
     expect(
-      (
-        await post(
-          t.app,
-          '/releases/overrides',
-          { remote: 'wallet', version: '7.0.0-override', minutes: 5 },
-          player.headers,
-        )
-      ).statusCode,
+      (await override({ remote: 'wallet', version: '7.0.0-override', minutes: 5 }, player.headers))
+        .statusCode,
     ).toBe(403);
-    expect(
-      (
-        await post(
-          t.app,
-          '/releases/overrides',
-          { remote: 'wallet', version: '0.0.0-nope', minutes: 5 },
-          rm.headers,
-        )
-      ).statusCode,
-    ).toBe(404);
-    const dev = await post(
-      t.app,
-      '/releases/overrides',
-      { remote: 'wallet', dev_entry: 'http://127.0.0.1:3103/mf-manifest.json', minutes: 5 },
-      rm.headers,
-    );
+    expect((await override({ remote: 'wallet', version: '0.0.0-nope', minutes: 5 })).statusCode).toBe(404);
+    const dev = await override({
+      remote: 'wallet',
+      dev_entry: 'http://127.0.0.1:3103/mf-manifest.json',
+      minutes: 5,
+    });
     expect(dev.statusCode).toBe(422);
     expect(json(dev).error).toContain('development');
-    expect(
-      (await post(t.app, '/releases/overrides', { remote: 'wallet', minutes: 5 }, rm.headers)).statusCode,
-    ).toBe(422);
-    expect(
-      (
-        await post(
-          t.app,
-          '/releases/overrides',
-          { remote: 'wallet', version: '7.0.0-override', minutes: 9999 },
-          rm.headers,
-        )
-      ).statusCode,
-    ).toBe(400);
+    expect((await override({ remote: 'wallet', minutes: 5 })).statusCode).toBe(422);
+    expect((await override({ remote: 'wallet', version: '7.0.0-override', minutes: 9999 })).statusCode).toBe(
+      400,
+    );
   });
 
   it('serves a tester a signed, expiring override; ignores forged, expired or unpublished ones', async () => {
     await shipped('wallet', '7.0.0-override');
-    const res = await post(
-      t.app,
-      '/releases/overrides',
-      { remote: 'wallet', version: '7.0.0-override', minutes: 30 },
-      rm.headers,
-    );
+    const res = await override({ remote: 'wallet', version: '7.0.0-override', minutes: 30 });
     expect(res.statusCode, res.body).toBe(201);
     const { token, expires_at } = json(res);
-    const withToken = await get(t.app, `/releases/manifest?override=${encodeURIComponent(token)}`);
+    const withToken = await t.get(`/releases/manifest?override=${encodeURIComponent(token)}`);
     expect(withToken.headers['cache-control']).toBe('private, no-store');
     const overridden = ReleaseManifest.parse(json(withToken));
     expect(overridden.remotes.wallet).toEqual({
@@ -424,16 +383,15 @@ describe.each(DB_MODES)('release control (%s)', (mode) => {
       `${payload}`,
     ]) {
       const served = ReleaseManifest.parse(
-        json(await get(t.app, `/releases/manifest?override=${encodeURIComponent(bad)}`)),
+        json(await t.get(`/releases/manifest?override=${encodeURIComponent(bad)}`)),
       );
       expect(served.override, bad).toBeUndefined();
     }
     // Expired: ignored.
     t.clock.advance(31 * 60_000);
     expect(
-      ReleaseManifest.parse(
-        json(await get(t.app, `/releases/manifest?override=${encodeURIComponent(token)}`)),
-      ).override,
+      ReleaseManifest.parse(json(await t.get(`/releases/manifest?override=${encodeURIComponent(token)}`)))
+        .override,
     ).toBeUndefined();
   });
 });
@@ -443,9 +401,9 @@ describe.each(DB_MODES)('npm start activates its builds through release control 
     const cdn = makeCdn();
     await makeVersion(cdn, 'lobby', '1.0.0-start');
     await makeVersion(cdn, 'auth', '1.0.0-start');
-    const t = await createTestApp(mode, { SITE_DIR: cdn, RELEASES_ACTIVATE_LATEST: 'true' });
+    const t = await startApp(mode, { SITE_DIR: cdn, RELEASES_ACTIVATE_LATEST: 'true' });
     try {
-      const m = ReleaseManifest.parse(json(await get(t.app, '/releases/manifest')));
+      const m = ReleaseManifest.parse(json(await t.get('/releases/manifest')));
       expect(m.revision).toBe(1);
       expect(Object.keys(m.remotes).sort()).toEqual(['auth', 'lobby']);
       const row = await t.app.ctx.database.db

@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { grantConfiguredManagers } from '../src/modules/auth/roles.service.js';
-import { createPlayer, createTestApp, DB_MODES, get, type Player, type TestApp } from './helpers.js';
+import { DB_MODES, type Player, suiteApp } from './helpers.js';
 
 describe.each(DB_MODES)('release-manager role from RELEASE_MANAGER_PHONES (%s)', (mode) => {
-  let t: TestApp;
+  const t = suiteApp(mode);
   let listed: Player;
   let other: Player;
-
   beforeAll(async () => {
-    t = await createTestApp(mode);
-    listed = await createPlayer(t.app);
-    other = await createPlayer(t.app);
+    listed = await t.signedInPlayer();
+    other = await t.signedInPlayer();
   });
-  afterAll(() => t.close());
 
   const rolesOf = async (userId: string) =>
     (
@@ -24,7 +21,7 @@ describe.each(DB_MODES)('release-manager role from RELEASE_MANAGER_PHONES (%s)',
     ).roles;
 
   it('grants the role at boot to existing accounts whose phone is listed, once', async () => {
-    expect((await get(t.app, '/releases/remotes', listed.headers)).statusCode).toBe(403);
+    expect((await t.get('/releases/remotes', listed.headers)).statusCode).toBe(403);
     // What boot does when the list names an account registered before it was configured.
     const ctx = { ...t.app.ctx, env: { ...t.env, RELEASE_MANAGER_PHONES: [listed.phone] } };
     await grantConfiguredManagers(ctx);
@@ -32,7 +29,7 @@ describe.each(DB_MODES)('release-manager role from RELEASE_MANAGER_PHONES (%s)',
     expect(await rolesOf(listed.userId)).toBe('user,release_manager');
     expect(await rolesOf(other.userId)).toBe('user');
     // The role is in the database now: this app's own (empty) list does not matter.
-    expect((await get(t.app, '/releases/remotes', listed.headers)).statusCode).toBe(200);
-    expect((await get(t.app, '/releases/remotes', other.headers)).statusCode).toBe(403);
+    expect((await t.get('/releases/remotes', listed.headers)).statusCode).toBe(200);
+    expect((await t.get('/releases/remotes', other.headers)).statusCode).toBe(403);
   });
 });

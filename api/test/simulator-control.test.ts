@@ -1,73 +1,49 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  balances,
-  createPlayer,
-  createTestApp,
-  DB_MODES,
-  get,
-  json,
-  type Player,
-  post,
-  settlePayments,
-  type TestApp,
-} from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { DB_MODES, json, type Player, suiteApp } from './helpers.js';
 
 /** SIMULATOR_TEST_CONTROL: a browser test holds its player's payments and settles them itself. */
 describe.each(DB_MODES)('simulator test control (%s)', (mode) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // Unheld payments settle on their own at once here, as they would after the usual delay.
-    t = await createTestApp(mode, { SIMULATOR_TEST_CONTROL: 'true', SIMULATOR_DELAY_MS: '0' });
-  });
-  afterAll(() => t.close());
-
-  const deposit = (player: Player, amount: number) =>
-    post(t.app, '/wallet/deposit', { amount, currency: 'KES', phone_number: player.phone }, player.headers);
-  const status = async (player: Player, id: string) =>
-    json(await get(t.app, `/wallet/transactions/${id}`, player.headers)).transaction.status;
+  // Unheld payments settle on their own at once here, as they would after the usual delay.
+  const t = suiteApp(mode, { SIMULATOR_TEST_CONTROL: 'true', SIMULATOR_DELAY_MS: '0' });
+  const deposit = (player: Player, amount: number) => t.walletRequest('deposit', player, amount);
+  const status = async (player: Player, id: string) => (await t.transaction(player, id)).status;
 
   it("keeps a held phone's payments pending until settled, while other phones settle as usual", async () => {
-    const held = await createPlayer(t.app);
-    const other = await createPlayer(t.app);
-    expect((await post(t.app, '/testing/simulator/hold', { phone_number: held.phone })).statusCode).toBe(204);
+    const held = await t.signedInPlayer();
+    const other = await t.signedInPlayer();
+    expect((await t.post('/testing/simulator/hold', { phone_number: held.phone })).statusCode).toBe(204);
     const a = json(await deposit(held, 500)).transaction_id;
     const b = json(await deposit(other, 300)).transaction_id;
     await expect.poll(() => status(other, b)).toBe('completed');
     // Every scheduled callback delivered (the held one would have come first): still pending.
-    await settlePayments(t.app);
+    await t.settlePayments();
     expect(await status(held, a)).toBe('pending');
 
-    const settled = await post(t.app, '/testing/simulator/settle', { phone_number: held.phone });
+    const settled = await t.post('/testing/simulator/settle', { phone_number: held.phone });
     expect(settled.statusCode).toBe(200);
     expect(json(settled)).toEqual({ settled: 1 });
     expect(await status(held, a)).toBe('completed');
-    expect(await balances(t.app, held.headers)).toEqual({ main: 500, withdrawal: 0, bonus: 0 });
+    expect(await t.balances(held)).toEqual({ main: 500, withdrawal: 0, bonus: 0 });
 
     // Settling stops the hold: the next payment settles on its own.
     const c = json(await deposit(held, 100)).transaction_id;
     await expect.poll(() => status(held, c)).toBe('completed');
-    expect(json(await post(t.app, '/testing/simulator/settle', { phone_number: held.phone }))).toEqual({
+    expect(json(await t.post('/testing/simulator/settle', { phone_number: held.phone }))).toEqual({
       settled: 0,
     });
   });
 
   it('takes an E.164 phone only', async () => {
-    expect((await post(t.app, '/testing/simulator/hold', { phone_number: '0712345678' })).statusCode).toBe(
-      400,
-    );
-    expect((await post(t.app, '/testing/simulator/settle', {})).statusCode).toBe(400);
+    expect((await t.post('/testing/simulator/hold', { phone_number: '0712345678' })).statusCode).toBe(400);
+    expect((await t.post('/testing/simulator/settle', {})).statusCode).toBe(400);
   });
 });
 
 describe('without SIMULATOR_TEST_CONTROL', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('sqlite');
-  });
-  afterAll(() => t.close());
+  const t = suiteApp('sqlite');
 
   it('has no test routes', async () => {
-    const res = await post(t.app, '/testing/simulator/hold', { phone_number: '+254712345678' });
+    const res = await t.post('/testing/simulator/hold', { phone_number: '+254712345678' });
     expect(res.statusCode).toBe(404);
   });
 });

@@ -1,20 +1,16 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/schema.js';
 import { inTransaction, isUniqueViolation } from '../src/db/tx.js';
-import { createTestApp, DB_MODES, type TestApp } from './helpers.js';
+import { DB_MODES, startApp, suiteApp } from './helpers.js';
 
 /** rate_limits is a plain key → count table: a convenient scratch table here. */
 const insert = (trx: Kysely<DB>, key: string) =>
   trx.insertInto('rate_limits').values({ key, window_start: 0, count: 1 }).execute();
 
 describe.each(DB_MODES)('write transactions (%s)', (mode) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(mode);
-  });
-  afterAll(() => t.close());
+  const t = suiteApp(mode);
 
   const keys = async (prefix: string) =>
     (
@@ -49,11 +45,7 @@ describe.each(DB_MODES)('write transactions (%s)', (mode) => {
 });
 
 describe('SQLite group commit', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('sqlite');
-  });
-  afterAll(() => t.close());
+  const t = suiteApp('sqlite');
 
   it('transactions asked for together run one after another, each seeing the ones before', async () => {
     const { database } = t.app.ctx;
@@ -99,7 +91,7 @@ describe('SQLite group commit', () => {
   });
 
   it('a transaction asked for once the database is closed fails instead of waiting forever', async () => {
-    const closed = await createTestApp('sqlite');
+    const closed = await startApp('sqlite');
     const { database } = closed.app.ctx;
     await inTransaction(database, (trx) => insert(trx, 'd'));
     await closed.close();

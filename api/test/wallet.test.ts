@@ -1,51 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SIMULATOR_TEST_PHONES } from '../src/adapters/payments/simulator.js';
-import {
-  balances,
-  checkLedger,
-  createPlayer,
-  createTestApp,
-  creditWinnings,
-  DB_MODES,
-  get,
-  type Json,
-  json,
-  type Player,
-  post,
-  settlePayments,
-  type TestApp,
-} from './helpers.js';
+import { DB_MODES, type Json, json, type Player, startApp, suiteApp } from './helpers.js';
 
 const key = (label: string) => `key-${label}-${Math.random().toString(36).slice(2, 10)}`;
 
 describe.each(DB_MODES)('wallet (%s)', (mode) => {
-  let t: TestApp;
+  const t = suiteApp(mode);
   let p: Player;
   beforeAll(async () => {
-    t = await createTestApp(mode);
-    p = await createPlayer(t.app);
+    p = await t.signedInPlayer();
   });
-  afterAll(() => t.close());
 
   const deposit = (amount: number, phone: string, k = key('d'), player = p) =>
-    post(
-      t.app,
-      '/wallet/deposit',
-      { amount, currency: 'KES', phone_number: phone },
-      { ...player.headers, 'idempotency-key': k },
-    );
+    t.walletRequest('deposit', player, amount, { phone, key: k });
   const withdraw = (amount: number, phone: string, k = key('w'), player = p) =>
-    post(
-      t.app,
-      '/wallet/withdraw',
-      { amount, currency: 'KES', phone_number: phone },
-      { ...player.headers, 'idempotency-key': k },
-    );
-  const tx = async (id: string, player = p) =>
-    json(await get(t.app, `/wallet/transactions/${id}`, player.headers)).transaction;
+    t.walletRequest('withdraw', player, amount, { phone, key: k });
+  const tx = (id: string, player = p) => t.transaction(player, id);
 
   it('a new wallet has the three pots at 0, main first', async () => {
-    const res = await get(t.app, '/wallet/balance', p.headers);
+    const res = await t.get('/wallet/balance', p.headers);
     expect(res.statusCode).toBe(200);
     expect(json(res).balances).toEqual([
       { balance_type: 'main', amount: 0, currency: 'KES' },
@@ -55,15 +28,13 @@ describe.each(DB_MODES)('wallet (%s)', (mode) => {
   });
 
   it('wallet calls need authentication', async () => {
-    expect((await get(t.app, '/wallet/balance')).statusCode).toBe(401);
-    expect((await get(t.app, '/wallet/transactions')).statusCode).toBe(401);
+    expect((await t.get('/wallet/balance')).statusCode).toBe(401);
+    expect((await t.get('/wallet/transactions')).statusCode).toBe(401);
     expect(
-      (await post(t.app, '/wallet/deposit', { amount: 100, currency: 'KES', phone_number: p.phone }))
-        .statusCode,
+      (await t.post('/wallet/deposit', { amount: 100, currency: 'KES', phone_number: p.phone })).statusCode,
     ).toBe(401);
     expect(
-      (await post(t.app, '/wallet/withdraw', { amount: 100, currency: 'KES', phone_number: p.phone }))
-        .statusCode,
+      (await t.post('/wallet/withdraw', { amount: 100, currency: 'KES', phone_number: p.phone })).statusCode,
     ).toBe(401);
   });
 
@@ -72,14 +43,14 @@ describe.each(DB_MODES)('wallet (%s)', (mode) => {
     expect(res.statusCode).toBe(200);
     const body = json(res);
     expect(body.status).toBe('pending');
-    await settlePayments(t.app);
+    await t.settlePayments();
     expect(await tx(body.transaction_id)).toMatchObject({
       status: 'completed',
       type: 'deposit',
       amount: 500,
       payment_method: 'mobile_money',
     });
-    expect(await balances(t.app, p.headers)).toEqual({ main: 500, withdrawal: 0, bonus: 0 });
+    expect(await t.balances(p)).toEqual({ main: 500, withdrawal: 0, bonus: 0 });
   });
 
   it('the same Idempotency-Key never moves money twice; reused for another request it is 422', async () => {
@@ -87,10 +58,10 @@ describe.each(DB_MODES)('wallet (%s)', (mode) => {
     const a = json(await deposit(200, p.phone, k));
     const b = json(await deposit(200, p.phone, k));
     expect(b.transaction_id).toBe(a.transaction_id);
-    await settlePayments(t.app);
+    await t.settlePayments();
     const c = json(await deposit(200, p.phone, k));
     expect(c).toEqual({ transaction_id: a.transaction_id, status: 'completed' });
-    expect((await balances(t.app, p.headers)).main).toBe(700);
+    expect((await t.balances(p)).main).toBe(700);
     const other = await deposit(300, p.phone, k);
     expect(other.statusCode).toBe(422);
     expect(json(other).code).toBe('IDEMPOTENCY_MISMATCH');
@@ -103,32 +74,31 @@ describe.each(DB_MODES)('wallet (%s)', (mode) => {
     const poor = json(await deposit(100, SIMULATOR_TEST_PHONES.insufficientFunds));
     const refused = json(await deposit(100, SIMULATOR_TEST_PHONES.refused));
     expect(refused.status).toBe('failed');
-    await settlePayments(t.app);
+    await t.settlePayments();
     expect(await tx(cancelled.transaction_id)).toMatchObject({
       status: 'failed',
       failure_reason: 'Request cancelled by user',
     });
     expect((await tx(poor.transaction_id)).failure_reason).toMatch(/insufficient/i);
-    expect((await balances(t.app, p.headers)).main).toBe(700);
+    expect((await t.balances(p)).main).toBe(700);
   });
 
   it('reconciliation settles deposits whose callback never came', async () => {
     const timeout = json(await deposit(100, SIMULATOR_TEST_PHONES.timeout));
     const lost = json(await deposit(150, SIMULATOR_TEST_PHONES.callbackLost));
-    await settlePayments(t.app);
+    await t.settlePayments();
     expect((await tx(timeout.transaction_id)).status).toBe('pending');
     expect(await t.app.reconciler.runOnce()).toBe(0); // too recent to ask about
     t.clock.advance(61_000);
     expect(await t.app.reconciler.runOnce()).toBe(2);
     expect((await tx(timeout.transaction_id)).status).toBe('failed');
     expect((await tx(lost.transaction_id)).status).toBe('completed');
-    expect((await balances(t.app, p.headers)).main).toBe(850);
+    expect((await t.balances(p)).main).toBe(850);
     expect(await t.app.reconciler.runOnce()).toBe(0);
   });
 
   it('deposit rules: KES only, whole shillings, Kenyan phone, at most 150,000', async () => {
-    const usd = await post(
-      t.app,
+    const usd = await t.post(
       '/wallet/deposit',
       { amount: 100, currency: 'USD', phone_number: p.phone },
       p.headers,
@@ -151,68 +121,67 @@ describe.each(DB_MODES)('wallet (%s)', (mode) => {
     expect(json(await withdraw(99, p.phone)).error).toBe('Minimum withdrawal amount is KES 100');
     expect(json(await withdraw(150_001, p.phone)).error).toBe('Maximum withdrawal amount is KES 150,000');
     expect((await withdraw(150_001, p.phone)).statusCode).toBe(422);
-    await creditWinnings(t.app, p.userId, 1000);
-    expect(await balances(t.app, p.headers)).toEqual({ main: 850, withdrawal: 1000, bonus: 0 });
+    await t.creditWinnings(p, 1000);
+    expect(await t.balances(p)).toEqual({ main: 850, withdrawal: 1000, bonus: 0 });
   });
 
   it('a withdrawal reserves the money at once and completes on the payout result', async () => {
     const res = json(await withdraw(300, p.phone));
     expect(res.status).toBe('pending');
-    expect((await balances(t.app, p.headers)).withdrawal).toBe(700);
-    await settlePayments(t.app);
+    expect((await t.balances(p)).withdrawal).toBe(700);
+    await t.settlePayments();
     expect((await tx(res.transaction_id)).status).toBe('completed');
-    expect((await balances(t.app, p.headers)).withdrawal).toBe(700);
+    expect((await t.balances(p)).withdrawal).toBe(700);
   });
 
   it('a failed payout is reversed and the money returns to the withdrawal pot, once', async () => {
     const res = json(await withdraw(200, SIMULATOR_TEST_PHONES.payoutFails));
-    expect((await balances(t.app, p.headers)).withdrawal).toBe(500);
-    await settlePayments(t.app);
+    expect((await t.balances(p)).withdrawal).toBe(500);
+    await t.settlePayments();
     expect(await tx(res.transaction_id)).toMatchObject({ status: 'reversed' });
-    expect((await balances(t.app, p.headers)).withdrawal).toBe(700);
+    expect((await t.balances(p)).withdrawal).toBe(700);
     // A duplicate failure callback changes nothing.
     const secret = t.env.PAYMENT_CALLBACK_SECRET;
-    const dup = await post(t.app, `/payments/callbacks/simulator/${secret}/payout`, {
+    const dup = await t.post(`/payments/callbacks/simulator/${secret}/payout`, {
       provider_ref: `SIM-${res.transaction_id}`,
       result_code: 2001,
       result_desc: 'again',
     });
     expect(dup.statusCode).toBe(200);
-    expect((await balances(t.app, p.headers)).withdrawal).toBe(700);
+    expect((await t.balances(p)).withdrawal).toBe(700);
     // A refused payout is reversed at once.
     const refused = json(await withdraw(100, SIMULATOR_TEST_PHONES.refused));
     expect(refused.status).toBe('reversed');
-    expect((await balances(t.app, p.headers)).withdrawal).toBe(700);
+    expect((await t.balances(p)).withdrawal).toBe(700);
   });
 
   it('callbacks need the secret and a known body; duplicates do not credit twice', async () => {
     const d = json(await deposit(100, SIMULATOR_TEST_PHONES.callbackLost));
     const body = { provider_ref: `SIM-${d.transaction_id}`, result_code: 0, result_desc: 'ok' };
-    const wrong = await post(t.app, '/payments/callbacks/simulator/not-the-secret/deposit', body);
+    const wrong = await t.post('/payments/callbacks/simulator/not-the-secret/deposit', body);
     expect(wrong.statusCode).toBe(403);
     const secret = t.env.PAYMENT_CALLBACK_SECRET;
-    expect((await post(t.app, `/payments/callbacks/daraja/${secret}/deposit`, body)).statusCode).toBe(404);
-    expect(
-      (await post(t.app, `/payments/callbacks/simulator/${secret}/deposit`, { hello: 1 })).statusCode,
-    ).toBe(400);
-    const before = (await balances(t.app, p.headers)).main;
+    expect((await t.post(`/payments/callbacks/daraja/${secret}/deposit`, body)).statusCode).toBe(404);
+    expect((await t.post(`/payments/callbacks/simulator/${secret}/deposit`, { hello: 1 })).statusCode).toBe(
+      400,
+    );
+    const before = (await t.balances(p)).main;
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => post(t.app, `/payments/callbacks/simulator/${secret}/deposit`, body)),
+      Array.from({ length: 5 }, () => t.post(`/payments/callbacks/simulator/${secret}/deposit`, body)),
     );
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
-    expect((await balances(t.app, p.headers)).main).toBe(before + 100);
+    expect((await t.balances(p)).main).toBe(before + 100);
     // A late contradicting callback changes nothing either.
-    await post(t.app, `/payments/callbacks/simulator/${secret}/deposit`, { ...body, result_code: 1032 });
+    await t.post(`/payments/callbacks/simulator/${secret}/deposit`, { ...body, result_code: 1032 });
     expect((await tx(d.transaction_id)).status).toBe('completed');
-    expect((await balances(t.app, p.headers)).main).toBe(before + 100);
+    expect((await t.balances(p)).main).toBe(before + 100);
   });
 
   it('lists deposits and withdrawals newest first, paginated, filtered by type', async () => {
     const all: Json[] = [];
     let token: string | null = null;
     do {
-      const res = await get(
-        t.app,
+      const res = await t.get(
         `/wallet/transactions?page_size=3${token ? `&page_token=${token}` : ''}`,
         p.headers,
       );
@@ -234,49 +203,49 @@ describe.each(DB_MODES)('wallet (%s)', (mode) => {
     expect([...times].sort((a, b) => b - a)).toEqual(times);
 
     const deposits = json(
-      await get(t.app, '/wallet/transactions?type=deposit&page_size=100', p.headers),
+      await t.get('/wallet/transactions?type=deposit&page_size=100', p.headers),
     ).transactions;
     const withdrawals = json(
-      await get(t.app, '/wallet/transactions?type=withdrawal&page_size=100', p.headers),
+      await t.get('/wallet/transactions?type=withdrawal&page_size=100', p.headers),
     ).transactions;
     expect(deposits.every((x: Json) => x.type === 'deposit')).toBe(true);
     expect(withdrawals.every((x: Json) => x.type === 'withdrawal')).toBe(true);
     expect(deposits.length + withdrawals.length).toBe(all.length);
     expect(withdrawals.length).toBe(3);
 
-    const first = json(await get(t.app, '/wallet/transactions', p.headers));
+    const first = json(await t.get('/wallet/transactions', p.headers));
     expect(first.transactions.length).toBe(10);
     expect(first.next_page_token).not.toBeNull();
-    expect((await get(t.app, '/wallet/transactions?page_token=@@@', p.headers)).statusCode).toBe(400);
-    expect((await get(t.app, '/wallet/transactions?page_size=0', p.headers)).statusCode).toBe(400);
-    expect((await get(t.app, '/wallet/transactions?type=bet', p.headers)).statusCode).toBe(400);
+    expect((await t.get('/wallet/transactions?page_token=@@@', p.headers)).statusCode).toBe(400);
+    expect((await t.get('/wallet/transactions?page_size=0', p.headers)).statusCode).toBe(400);
+    expect((await t.get('/wallet/transactions?type=bet', p.headers)).statusCode).toBe(400);
   });
 
   it("a player cannot see another player's transaction", async () => {
-    const other = await createPlayer(t.app);
-    const mine = json(await get(t.app, '/wallet/transactions?page_size=1', p.headers)).transactions[0];
-    expect((await get(t.app, `/wallet/transactions/${mine.id}`, other.headers)).statusCode).toBe(404);
-    expect(json(await get(t.app, '/wallet/transactions', other.headers)).transactions).toEqual([]);
+    const other = await t.signedInPlayer();
+    const mine = json(await t.get('/wallet/transactions?page_size=1', p.headers)).transactions[0];
+    expect((await t.get(`/wallet/transactions/${mine.id}`, other.headers)).statusCode).toBe(404);
+    expect(json(await t.get('/wallet/transactions', other.headers)).transactions).toEqual([]);
   });
 
   it('the simulator settles in-process through the callback settlement: once, whatever comes first', async () => {
-    const q = await createPlayer(t.app);
+    const q = await t.signedInPlayer();
     const secret = t.env.PAYMENT_CALLBACK_SECRET;
-    const callback = (body: Json) => post(t.app, `/payments/callbacks/simulator/${secret}/deposit`, body);
-    const main = async () => (await balances(t.app, q.headers)).main;
+    const callback = (body: Json) => t.post(`/payments/callbacks/simulator/${secret}/deposit`, body);
+    const main = async () => (await t.balances(q)).main;
 
     // A provider callback over HTTP outruns the simulator's own delivery, which then changes nothing.
     const a = json(await deposit(100, q.phone, key('a'), q));
     const ok = { provider_ref: `SIM-${a.transaction_id}`, result_code: 0, result_desc: 'ok' };
     expect((await callback(ok)).statusCode).toBe(200);
     expect(await main()).toBe(100);
-    await settlePayments(t.app);
+    await t.settlePayments();
     expect(await tx(a.transaction_id, q)).toMatchObject({ status: 'completed' });
     expect(await main()).toBe(100);
 
     // The simulator first: a duplicate and a late contradicting callback change nothing.
     const b = json(await deposit(200, q.phone, key('b'), q));
-    await settlePayments(t.app);
+    await t.settlePayments();
     expect(await tx(b.transaction_id, q)).toMatchObject({ status: 'completed' });
     const ref = `SIM-${b.transaction_id}`;
     expect((await callback({ provider_ref: ref, result_code: 0, result_desc: 'again' })).statusCode).toBe(
@@ -290,7 +259,7 @@ describe.each(DB_MODES)('wallet (%s)', (mode) => {
 
     // A deposit the simulator failed stays failed when a late success comes.
     const c = json(await deposit(100, SIMULATOR_TEST_PHONES.cancelled, key('c'), q));
-    await settlePayments(t.app);
+    await t.settlePayments();
     await callback({ provider_ref: `SIM-${c.transaction_id}`, result_code: 0, result_desc: 'late' });
     expect(await tx(c.transaction_id, q)).toMatchObject({ status: 'failed' });
     expect(await main()).toBe(300);
@@ -298,7 +267,7 @@ describe.each(DB_MODES)('wallet (%s)', (mode) => {
     // The simulator's delivery racing duplicate HTTP callbacks: credited once.
     const d = json(await deposit(400, q.phone, key('d'), q));
     const dup = { provider_ref: `SIM-${d.transaction_id}`, result_code: 0, result_desc: 'dup' };
-    const raced = await Promise.all([settlePayments(t.app), callback(dup), callback(dup), callback(dup)]);
+    const raced = await Promise.all([t.settlePayments(), callback(dup), callback(dup), callback(dup)]);
     expect(raced.slice(1).map((r) => r?.statusCode)).toEqual([200, 200, 200]);
     expect(await tx(d.transaction_id, q)).toMatchObject({ status: 'completed' });
     expect(await main()).toBe(700);
@@ -321,30 +290,25 @@ describe.each(DB_MODES)('wallet (%s)', (mode) => {
   });
 
   it('keeps every pot equal to its ledger', async () => {
-    await checkLedger(t.app);
+    await t.checkLedger();
   });
 });
 
 describe.each(DB_MODES)('wallet feature flags (%s)', (mode) => {
   it('answers 403 when the wallet or mobile money is off', async () => {
-    const t = await createTestApp(mode, { FEATURE_WALLET_ENABLED: 'false' });
+    const t = await startApp(mode, { FEATURE_WALLET_ENABLED: 'false' });
     try {
-      const p = await createPlayer(t.app);
-      expect((await get(t.app, '/wallet/balance', p.headers)).statusCode).toBe(403);
-      expect(json(await get(t.app, '/config')).data.features.wallet_enabled).toBe(false);
+      const p = await t.signedInPlayer();
+      expect((await t.get('/wallet/balance', p.headers)).statusCode).toBe(403);
+      expect(json(await t.get('/config')).data.features.wallet_enabled).toBe(false);
     } finally {
       await t.close();
     }
-    const u = await createTestApp(mode, { FEATURE_MOBILE_MONEY_ENABLED: '0' });
+    const u = await startApp(mode, { FEATURE_MOBILE_MONEY_ENABLED: '0' });
     try {
-      const p = await createPlayer(u.app);
-      expect((await get(u.app, '/wallet/balance', p.headers)).statusCode).toBe(200);
-      const d = await post(
-        u.app,
-        '/wallet/deposit',
-        { amount: 100, currency: 'KES', phone_number: p.phone },
-        p.headers,
-      );
+      const p = await u.signedInPlayer();
+      expect((await u.get('/wallet/balance', p.headers)).statusCode).toBe(200);
+      const d = await u.walletRequest('deposit', p, 100);
       expect(d.statusCode).toBe(403);
       expect(json(d).code).toBe('FEATURE_DISABLED');
     } finally {
