@@ -38,7 +38,7 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { RateLimiter } from './modules/auth/rate-limit.js';
 import { grantConfiguredManagers } from './modules/auth/roles.service.js';
 import { casinoRoutes } from './modules/casino/casino.routes.js';
-import { seedGames } from './modules/casino/casino.service.js';
+import { enabledGameName, seedGames } from './modules/casino/casino.service.js';
 import { seamlessRoutes } from './modules/casino/seamless.routes.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
 import { configRoutes } from './modules/config/config.routes.js';
@@ -173,7 +173,9 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
   const payments = new PaymentsService(ctx);
   const gameWallet = new GameWalletService(ctx);
   const reconciler = new Reconciler(ctx, payments);
-  const games = deps.games ?? new DemoGameProvider(ctx, app, deps.reelStops ?? reelStopsFor(env));
+  const games =
+    deps.games ??
+    new DemoGameProvider(ctx, app, deps.reelStops ?? reelStopsFor(env), (id) => enabledGameName(ctx, id));
   const versions = new VersionService(ctx);
   const revisions = new RevisionService(ctx, versions);
   const overrides = new OverrideService(ctx, revisions, versions);

@@ -13,8 +13,8 @@ import { afterAll, beforeAll } from 'vitest';
 import { SimulatorPaymentProvider } from '../src/adapters/payments/simulator.js';
 import { type AppDeps, buildApp } from '../src/app.js';
 import { type Env, loadEnv } from '../src/env.js';
+import { seamlessKey, signSeamless } from '../src/lib/seamless-signature.js';
 import type { Clock } from '../src/lib/time.js';
-import { seamlessKey, signSeamless } from '../src/modules/casino/seamless.routes.js';
 
 export type DbMode = 'sqlite' | 'postgres';
 

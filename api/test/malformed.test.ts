@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seamlessKey, signSeamless } from '../src/modules/casino/seamless.routes.js';
+import { seamlessKey, signSeamless } from '../src/lib/seamless-signature.js';
 import { DB_MODES, json, type Player, suiteApp } from './helpers.js';
 
 interface Endpoint {

@@ -2,8 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { hmacHex, newId, signToken, tokenKey, verifyToken } from '../../lib/crypto.js';
 import { AppError, unauthorized } from '../../lib/errors.js';
-import { findGame } from '../../modules/casino/casino.repository.js';
-import { seamlessKey, signSeamless } from '../../modules/casino/seamless.routes.js';
+import {
+  SEAMLESS_SIGNATURE_HEADER,
+  SEAMLESS_TIMESTAMP_HEADER,
+  seamlessKey,
+  signSeamless,
+} from '../../lib/seamless-signature.js';
 import type { SeamlessBalanceResponse } from '../../modules/casino/seamless.schemas.js';
 import type { GameProvider } from './game-provider.js';
 
@@ -65,6 +69,9 @@ export interface SpinResult {
   currency: string;
 }
 
+/** The name of an enabled game of the operator's catalogue; undefined when there is none. */
+export type GameNameOf = (gameId: string) => Promise<string | undefined>;
+
 /**
  * The built-in demo game provider. It behaves like an outside provider: it knows players only
  * by an opaque id, and moves money only through the signed seamless-wallet API (called through
@@ -79,6 +86,7 @@ export class DemoGameProvider implements GameProvider {
     private readonly ctx: AppContext,
     private readonly app: FastifyInstance,
     private readonly stops: ReelStops,
+    private readonly gameName: GameNameOf,
   ) {
     this.launchKey = tokenKey(hmacHex(ctx.env.GAME_PROVIDER_SECRET, 'demo-launch-v1'));
     this.walletKey = seamlessKey(ctx.env.GAME_PROVIDER_SECRET);
@@ -109,14 +117,14 @@ export class DemoGameProvider implements GameProvider {
   /** Exchanges a short-lived launch token for a game session token (2 h). */
   async openSession(launchToken: string) {
     const session = await this.read(launchToken, 'launch');
-    const game = await findGame(this.ctx.database.db, session.gameId);
-    if (!game) throw new AppError(404, 'Game not found', { code: 'NOT_FOUND' });
+    const gameName = await this.gameName(session.gameId);
+    if (gameName === undefined) throw new AppError(404, 'Game not found', { code: 'NOT_FOUND' });
     const claims = { typ: 'game-session', pid: session.playerRef, gid: session.gameId };
     const sessionToken = await signToken(this.launchKey, claims, this.ctx.clock.now(), SESSION_TTL_SECONDS);
     const wallet = await this.call('balance', { player_id: session.playerRef });
     return {
       session_token: sessionToken,
-      game_name: game.name,
+      game_name: gameName,
       balance: wallet.balance,
       currency: wallet.currency,
       stakes: [...DEMO_STAKES],
@@ -174,8 +182,8 @@ export class DemoGameProvider implements GameProvider {
       url: `/api/v1/casino/seamless/${op}`,
       headers: {
         'content-type': 'application/json',
-        'x-timestamp': String(ts),
-        'x-signature': signSeamless(this.walletKey, ts, raw),
+        [SEAMLESS_TIMESTAMP_HEADER]: String(ts),
+        [SEAMLESS_SIGNATURE_HEADER]: signSeamless(this.walletKey, ts, raw),
       },
       payload: raw,
     });

@@ -35,6 +35,11 @@ export function loadThumbnails(): Map<string, Buffer> {
   return map;
 }
 
+/** The name of an enabled catalogue game, for a game provider opening it; undefined when none. */
+export async function enabledGameName(ctx: AppContext, gameId: string): Promise<string | undefined> {
+  return (await findGame(ctx.database.db, gameId))?.name;
+}
+
 export class CasinoService {
   private cache: { at: number; games: Game[] } | null = null;
 

@@ -1,27 +1,24 @@
 import { fromCents, toCents } from '@mchezo/contracts/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { hmacHex, safeEqual } from '../../lib/crypto.js';
+import { safeEqual } from '../../lib/crypto.js';
 import { AppError, forbidden, notFound, unauthorized, unprocessable } from '../../lib/errors.js';
 import { errorResponses } from '../../lib/http.js';
+import {
+  SEAMLESS_SIGNATURE_HEADER,
+  SEAMLESS_TIMESTAMP_HEADER,
+  seamlessKey,
+  signSeamless,
+} from '../../lib/seamless-signature.js';
 import type { GameWalletService, WalletRow } from '../wallet/game-wallet.service.js';
 import { findUserByPlayerRef } from './casino.repository.js';
 import {
   SEAMLESS_MAX_SKEW_SECONDS,
-  SEAMLESS_SIGNATURE_HEADER,
-  SEAMLESS_TIMESTAMP_HEADER,
   SeamlessBalanceRequest,
   SeamlessBalanceResponse,
   SeamlessMoneyRequest,
   SeamlessRollbackRequest,
 } from './seamless.schemas.js';
-
-/** The key providers sign with (derived, so the root secret itself is never shared). */
-export const seamlessKey = (secret: string) => hmacHex(secret, 'seamless-wallet-v1');
-
-export function signSeamless(key: string, timestamp: number, rawBody: string): string {
-  return hmacHex(key, `${timestamp}.${rawBody}`);
-}
 
 const tags = ['seamless-wallet'];
 const errors = errorResponses(400, 401, 403, 404, 409, 422);

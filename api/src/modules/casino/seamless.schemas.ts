@@ -37,6 +37,4 @@ export const SeamlessBalanceResponse = z.object({
   transaction_id: z.string().optional(),
 });
 export type SeamlessBalanceResponse = z.infer<typeof SeamlessBalanceResponse>;
-export const SEAMLESS_SIGNATURE_HEADER = 'x-signature';
-export const SEAMLESS_TIMESTAMP_HEADER = 'x-timestamp';
 export const SEAMLESS_MAX_SKEW_SECONDS = 300;
