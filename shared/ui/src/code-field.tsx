@@ -37,18 +37,16 @@ export interface CodeFieldProps extends FieldFrameProps {
 
 /** The label is for screen readers by default: the boxes say what they are on screen. */
 export function CodeField({
-  label,
   labelHidden = true,
-  hint,
-  error,
   length,
   value,
   onChange,
   disabled,
   ref,
+  ...frame
 }: CodeFieldProps) {
   return (
-    <Field label={label} labelHidden={labelHidden} hint={hint} error={error}>
+    <Field {...frame} labelHidden={labelHidden}>
       {(control) => (
         <OTPInput
           {...control}

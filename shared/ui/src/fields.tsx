@@ -66,6 +66,11 @@ export function Field({
   );
 }
 
+/** A field's props in two: the frame's (for `Field`) and the rest (for its control). */
+function splitFrame<P extends FieldFrameProps>({ label, labelHidden, hint, error, ...control }: P) {
+  return [{ label, labelHidden, hint, error }, control] as const;
+}
+
 export interface TextFieldProps
   extends FieldFrameProps,
     Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'> {
@@ -75,25 +80,17 @@ export interface TextFieldProps
 }
 
 /** A labelled text input (name, password…): the input's own attributes pass through. */
-export function TextField({
-  label,
-  labelHidden,
-  hint,
-  error,
-  value,
-  onChange,
-  className = '',
-  ...input
-}: TextFieldProps) {
+export function TextField({ value, onChange, className = '', ...props }: TextFieldProps) {
+  const [frame, input] = splitFrame(props);
   return (
-    <Field label={label} labelHidden={labelHidden} hint={hint} error={error}>
+    <Field {...frame}>
       {(control) => (
         <input
           {...input}
           {...control}
           value={value}
           onChange={(e) => onChange(e.target.value)}
-          className={`${inputClass(Boolean(error))} w-full ${className}`}
+          className={`${inputClass(Boolean(frame.error))} w-full ${className}`}
         />
       )}
     </Field>
@@ -121,19 +118,10 @@ export interface PhoneFieldProps
 }
 
 /** A labelled phone input that keeps only digits, spaces and plus, with an optional country code. */
-export function PhoneField({
-  label,
-  labelHidden,
-  hint,
-  error,
-  value,
-  onChange,
-  country,
-  autoComplete = 'tel',
-  ...input
-}: PhoneFieldProps) {
+export function PhoneField({ value, onChange, country, autoComplete = 'tel', ...props }: PhoneFieldProps) {
+  const [frame, input] = splitFrame(props);
   return (
-    <Field label={label} labelHidden={labelHidden} hint={hint} error={error}>
+    <Field {...frame}>
       {(control) => {
         const phone = (
           <input
@@ -144,7 +132,7 @@ export function PhoneField({
             autoComplete={autoComplete}
             value={value}
             onChange={(e) => onChange(keepPhoneChars(e.target.value))}
-            className={`${inputClass(Boolean(error))} ${country ? 'min-w-0 flex-1' : 'w-full'}`}
+            className={`${inputClass(Boolean(frame.error))} ${country ? 'min-w-0 flex-1' : 'w-full'}`}
           />
         );
         if (!country) return phone;
@@ -195,23 +183,20 @@ export interface AmountFieldProps extends FieldFrameProps {
  * not be an amount are refused. Reading it is `parseAmountCents` of `@mchezo/contracts/money`.
  */
 export function AmountField({
-  label,
-  labelHidden,
-  hint,
-  error,
   value,
   onChange,
   symbol,
   placeholder,
   disabled,
   ref,
+  ...frame
 }: AmountFieldProps) {
   return (
-    <Field label={label} labelHidden={labelHidden} hint={hint} error={error}>
+    <Field {...frame}>
       {(control) => (
         <div
           className={`flex min-h-11 items-center rounded-lg border bg-surface-2 focus-within:outline-2 focus-within:outline-brand has-[:disabled]:opacity-50 ${
-            error ? 'border-danger' : 'border-line'
+            frame.error ? 'border-danger' : 'border-line'
           }`}
         >
           <span aria-hidden="true" className="pl-3 text-sm font-semibold text-muted">

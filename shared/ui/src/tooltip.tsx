@@ -1,7 +1,8 @@
 /**
  * A small tooltip for a single focusable trigger: opens after 700 ms of hover or focus, or at
- * once when another tooltip closed less than 300 ms ago (spec §9), closes on leave, blur or
- * Escape. The trigger is described by it (aria-describedby), so screen readers announce it.
+ * once when another tooltip closed less than 300 ms ago, closes on leave, blur or Escape
+ * (docs/product-rules.md#tooltips). The trigger is described by it (aria-describedby), so
+ * screen readers announce it.
  */
 import { cloneElement, type ReactElement, useEffect, useId, useRef, useState } from 'react';
 

@@ -1,6 +1,9 @@
 import { useAuthTranslation } from '../i18n/namespace.ts';
 
-/** 'Resend code in {n}s' while the cooldown runs, then a link-styled button (spec §2). */
+/**
+ * 'Resend code in {n}s' while the cooldown runs, then a link-styled button
+ * (docs/product-rules.md#one-time-codes).
+ */
 export function ResendCode({
   secondsLeft,
   label,

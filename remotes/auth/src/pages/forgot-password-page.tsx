@@ -1,12 +1,12 @@
 import { DEFAULT_PHONE_CODE, toE164 } from '@mchezo/contracts/auth-constants';
 import { useHost } from '@mchezo/host/context';
-import { Button } from '@mchezo/ui/button';
 import { Spinner } from '@mchezo/ui/spinner';
 import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { failureMessage } from '../api/failure-message.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { PhoneFields, type PhoneValue } from '../components/phone-fields.tsx';
+import { SubmitButton } from '../components/submit-button.tsx';
 import { TextLink } from '../components/text-link.tsx';
 import { useAuthTranslation } from '../i18n/namespace.ts';
 import { markCodeSent } from '../verification/resend-cooldown.ts';
@@ -17,8 +17,8 @@ const loadResetStep = () => import('../password-reset/reset-with-code.tsx');
 const ResetWithCode = lazy(() => loadResetStep().then((m) => ({ default: m.ResetWithCode })));
 
 /**
- * `/forgot-password`. The spec left 'Send Reset Link' unwired; decisions.md wires it: a code
- * goes to the phone, then the player enters it with a new password and signs in again.
+ * `/forgot-password` (docs/product-rules.md#forgot-password): a code goes to the phone, then the
+ * player enters it with a new password and signs in again.
  */
 export default function ForgotPasswordPage() {
   const { t, ready } = useAuthTranslation();
@@ -63,9 +63,9 @@ export default function ForgotPasswordPage() {
     <AuthCard title={t('forgot.title')} subtitle={t('forgot.subtitle')}>
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         <PhoneFields value={phone} onChange={setPhone} phoneRef={phoneInput} />
-        <Button type="submit" disabled={request.isPending} className="w-full">
-          {request.isPending ? t('forgot.busy') : t('forgot.submit')}
-        </Button>
+        <SubmitButton busy={request.isPending} busyLabel={t('forgot.busy')}>
+          {t('forgot.submit')}
+        </SubmitButton>
       </form>
       <TextLink to="/login">{t('forgot.back')}</TextLink>
     </AuthCard>

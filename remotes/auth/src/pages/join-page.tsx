@@ -1,13 +1,14 @@
-import { DEFAULT_PHONE_CODE, PASSWORD_MIN_LENGTH, toE164 } from '@mchezo/contracts/auth-constants';
 import { useHost } from '@mchezo/host/context';
-import { Button } from '@mchezo/ui/button';
 import { TextField } from '@mchezo/ui/fields';
 import { Spinner } from '@mchezo/ui/spinner';
-import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { failureMessage } from '../api/failure-message.ts';
 import { AuthCard } from '../components/auth-card.tsx';
-import { PhoneFields, type PhoneValue } from '../components/phone-fields.tsx';
+import { NewPasswordField } from '../components/new-password-field.tsx';
+import { PhoneFields } from '../components/phone-fields.tsx';
+import { SubmitButton } from '../components/submit-button.tsx';
 import { TextLink } from '../components/text-link.tsx';
+import { useCredentialsForm } from '../components/use-credentials-form.ts';
 import { useAuthTranslation } from '../i18n/namespace.ts';
 import { markCodeSent } from '../verification/resend-cooldown.ts';
 import '../styles.css';
@@ -16,16 +17,12 @@ import '../styles.css';
 const loadVerificationStep = () => import('../verification/join-verification.tsx');
 const JoinVerification = lazy(() => loadVerificationStep().then((m) => ({ default: m.JoinVerification })));
 
-/** `/join` (spec §2 Join): the registration form, then its verification step. */
+/** `/join` (docs/product-rules.md#join): the registration form, then its verification step. */
 export default function JoinPage() {
   const { t, ready } = useAuthTranslation();
   const host = useHost();
-  const [phone, setPhone] = useState<PhoneValue>({ countryCode: DEFAULT_PHONE_CODE, phone: '' });
+  const form = useCredentialsForm();
   const [fullName, setFullName] = useState('');
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const phoneInput = useRef<HTMLInputElement>(null);
-  const passwordInput = useRef<HTMLInputElement>(null);
   /** The phone the code went to, once registered: the page is then on its verification step. */
   const [registeredPhone, setRegisteredPhone] = useState<string | null>(null);
 
@@ -38,24 +35,15 @@ export default function JoinPage() {
     );
   }
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    if (!phone.phone.trim() || !password) {
-      host.toast.error(t('errors.title'), t('errors.requiredFields'));
-      (phone.phone.trim() ? passwordInput : phoneInput).current?.focus();
-      return;
-    }
-    setBusy(true);
+  const onSubmit = form.onSubmit(async (e164) => {
     void loadVerificationStep();
-    const e164 = toE164(phone.phone, phone.countryCode);
     try {
       const name = fullName.trim();
       // Registers, then asks for a code at once; the host keeps the credentials for after it.
       const { codeSent } = await host.auth.register({
         phone: e164,
-        password,
-        countryCode: phone.countryCode,
+        password: form.password,
+        countryCode: form.phone.countryCode,
         ...(name ? { fullName: name } : {}),
       });
       const sentTo = host.auth.verificationPhone() ?? e164;
@@ -72,16 +60,15 @@ export default function JoinPage() {
         t('join.failedTitle'),
         failureMessage(error, { answered: t('join.failed'), unanswered: t('errors.somethingWrong') }),
       );
-    } finally {
-      setBusy(false);
     }
-  };
+  });
 
   return (
     <AuthCard title={t('join.title')} subtitle={t('join.subtitle')}>
-      {/* No `required`: a missing field gets the spec's toast; the password's minimum stays the browser's. */}
+      {/* No `required`: a missing field gets the toast of docs/product-rules.md#join; the
+          password's minimum stays the browser's. */}
       <form onSubmit={onSubmit} className="space-y-4">
-        <PhoneFields value={phone} onChange={setPhone} phoneRef={phoneInput} />
+        <PhoneFields value={form.phone} onChange={form.setPhone} phoneRef={form.phoneInput} />
         <TextField
           label={t('fields.fullName')}
           autoComplete="name"
@@ -90,20 +77,15 @@ export default function JoinPage() {
           value={fullName}
           onChange={setFullName}
         />
-        <TextField
-          ref={passwordInput}
+        <NewPasswordField
+          ref={form.passwordInput}
           label={t('fields.password')}
-          type="password"
-          autoComplete="new-password"
-          aria-required="true"
-          minLength={PASSWORD_MIN_LENGTH}
-          hint={t('fields.passwordRule', { min: PASSWORD_MIN_LENGTH })}
-          value={password}
-          onChange={setPassword}
+          value={form.password}
+          onChange={form.setPassword}
         />
-        <Button type="submit" disabled={busy} className="w-full">
-          {busy ? t('join.busy') : t('join.submit')}
-        </Button>
+        <SubmitButton busy={form.busy} busyLabel={t('join.busy')}>
+          {t('join.submit')}
+        </SubmitButton>
       </form>
       <TextLink to="/login" lead={t('join.haveAccount')}>
         {t('join.signIn')}

@@ -1,20 +1,20 @@
-import { DEFAULT_PHONE_CODE, toE164 } from '@mchezo/contracts/auth-constants';
 import { useHost } from '@mchezo/host/context';
 import { Link, useSearchParams } from '@mchezo/host/router';
 import { Alert } from '@mchezo/ui/alert';
-import { Button } from '@mchezo/ui/button';
 import { TextField } from '@mchezo/ui/fields';
 import { Spinner } from '@mchezo/ui/spinner';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { failureMessage, isLockout } from '../api/failure-message.ts';
 import { AuthCard } from '../components/auth-card.tsx';
-import { PhoneFields, type PhoneValue } from '../components/phone-fields.tsx';
+import { PhoneFields } from '../components/phone-fields.tsx';
+import { SubmitButton } from '../components/submit-button.tsx';
 import { TextLink } from '../components/text-link.tsx';
+import { useCredentialsForm } from '../components/use-credentials-form.ts';
 import { useAuthTranslation } from '../i18n/namespace.ts';
 import { VERIFY_REDIRECT_DELAY_MS } from '../screen-constants.ts';
 import '../styles.css';
 
-/** The lockout message for `/login?locked=true`, taken from the host once (spec §2). */
+/** The lockout message for `/login?locked=true`, taken from the host once (docs/product-rules.md#lockout). */
 function useLockoutMessage(): string | null {
   const { takeLockoutMessage } = useHost().auth;
   const [params] = useSearchParams();
@@ -29,32 +29,20 @@ function useLockoutMessage(): string | null {
   return locked ? message : null;
 }
 
-/** `/login` (spec §2 Login). */
+/** `/login` (docs/product-rules.md#login). */
 export default function LoginPage() {
   const { t, ready } = useAuthTranslation();
   const host = useHost();
   const lockoutMessage = useLockoutMessage();
-  const [phone, setPhone] = useState<PhoneValue>({ countryCode: DEFAULT_PHONE_CODE, phone: '' });
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const phoneInput = useRef<HTMLInputElement>(null);
-  const passwordInput = useRef<HTMLInputElement>(null);
+  const form = useCredentialsForm();
   const verifyTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(verifyTimer.current), []);
 
   if (!ready) return <Spinner label="…" />;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    if (!phone.phone.trim() || !password) {
-      host.toast.error(t('errors.title'), t('errors.requiredFields'));
-      (phone.phone.trim() ? passwordInput : phoneInput).current?.focus();
-      return;
-    }
-    setBusy(true);
+  const onSubmit = form.onSubmit(async (e164) => {
     try {
-      const { needsVerification } = await host.auth.login(toE164(phone.phone, phone.countryCode), password);
+      const { needsVerification } = await host.auth.login(e164, form.password);
       if (needsVerification) {
         // The host kept the credentials and a pending user; /verify signs in after the code.
         verifyTimer.current = setTimeout(
@@ -72,10 +60,8 @@ export default function LoginPage() {
         t('login.failedTitle'),
         failureMessage(error, { answered: t('login.failed'), unanswered: t('errors.somethingWrong') }),
       );
-    } finally {
-      setBusy(false);
     }
-  };
+  });
 
   return (
     <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
@@ -85,16 +71,16 @@ export default function LoginPage() {
         </Alert>
       ) : null}
       <form noValidate onSubmit={onSubmit} className="space-y-4">
-        <PhoneFields value={phone} onChange={setPhone} phoneRef={phoneInput} />
+        <PhoneFields value={form.phone} onChange={form.setPhone} phoneRef={form.phoneInput} />
         <TextField
-          ref={passwordInput}
+          ref={form.passwordInput}
           label={t('fields.password')}
           type="password"
           autoComplete="current-password"
           aria-required="true"
           placeholder={t('fields.passwordPlaceholder')}
-          value={password}
-          onChange={setPassword}
+          value={form.password}
+          onChange={form.setPassword}
         />
         <p className="text-right">
           <Link
@@ -104,9 +90,9 @@ export default function LoginPage() {
             {t('login.forgot')}
           </Link>
         </p>
-        <Button type="submit" disabled={busy} className="w-full">
-          {busy ? t('login.busy') : t('login.submit')}
-        </Button>
+        <SubmitButton busy={form.busy} busyLabel={t('login.busy')}>
+          {t('login.submit')}
+        </SubmitButton>
       </form>
       <TextLink to="/join" lead={t('login.noAccount')}>
         {t('login.join')}

@@ -1,15 +1,14 @@
-import { OTP_LENGTH } from '@mchezo/contracts/auth-constants';
 import { useHost } from '@mchezo/host/context';
 import { Alert } from '@mchezo/ui/alert';
-import { Button } from '@mchezo/ui/button';
-import { CodeField } from '@mchezo/ui/code-field';
 import { Spinner } from '@mchezo/ui/spinner';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { AuthCard } from '../components/auth-card.tsx';
+import { OtpField } from '../components/otp-field.tsx';
 import { ResendCode } from '../components/resend-code.tsx';
+import { SubmitButton } from '../components/submit-button.tsx';
 import { useAuthTranslation } from '../i18n/namespace.ts';
 import { COMPLETE_CODE, RELOAD_DELAY_MS } from '../screen-constants.ts';
-import { confirmCode } from '../verification/confirm-code.ts';
+import { useConfirmCode } from '../verification/confirm-code.ts';
 import { reloadTo } from '../verification/reload.ts';
 import { isCoolingDown, useResendCooldown } from '../verification/resend-cooldown.ts';
 import '../styles.css';
@@ -31,13 +30,13 @@ function useCodeOnArrival(phone: string | null, cooldown: ReturnType<typeof useR
   }, [phone, requestVerification, start, reset]);
 }
 
-/** `/verify` (spec §2 Verify, §4 Verify page success). The shell lets only pending players in. */
+/** `/verify` (docs/product-rules.md#verify). The shell lets only pending players in. */
 export default function VerifyPage() {
   const { t, ready } = useAuthTranslation();
   const host = useHost();
   const phone = host.auth.verificationPhone();
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, confirm } = useConfirmCode();
   const codeInput = useRef<HTMLInputElement>(null);
   const cooldown = useResendCooldown('verify', phone);
   useCodeOnArrival(phone, cooldown);
@@ -58,11 +57,7 @@ export default function VerifyPage() {
       codeInput.current?.focus();
       return;
     }
-    setBusy(true);
-    if (!(await confirmCode(host, t, phone, code))) {
-      setBusy(false);
-      return;
-    }
+    if (!(await confirm(phone, code))) return;
     const outcome = await host.auth.signInWithStoredCredentials();
     if (outcome === 'signed-in') {
       host.toast.success(t('verify.success'));
@@ -71,7 +66,8 @@ export default function VerifyPage() {
     }
     // Verified, but no session: the credentials were kept in another tab (or lost to a reload),
     // or signing in failed. The pending stand-in is dropped first, or the reload would find it
-    // and send the player back here; then the page reloads as a guest (spec §4: after 1 s).
+    // and send the player back here; then, after 1 s, the page reloads as a guest
+    // (docs/product-rules.md#verify).
     host.toast.success(t('verification.successTitle'), t('verification.logInManually'));
     setTimeout(async () => {
       const target = outcome === 'no-credentials' ? host.auth.takeRedirectTarget() : '/';
@@ -103,17 +99,10 @@ export default function VerifyPage() {
         <Alert tone="warning" title={t('verify.noPhone')} />
       )}
       <form noValidate onSubmit={onSubmit} className="space-y-5">
-        <CodeField
-          ref={codeInput}
-          label={t('code.label')}
-          length={OTP_LENGTH}
-          value={code}
-          onChange={setCode}
-          disabled={busy}
-        />
-        <Button type="submit" disabled={busy || !COMPLETE_CODE.test(code)} className="w-full">
-          {busy ? t('verification.busy') : t('verify.submit')}
-        </Button>
+        <OtpField ref={codeInput} value={code} onChange={setCode} disabled={busy} />
+        <SubmitButton busy={busy} busyLabel={t('verification.busy')} disabled={!COMPLETE_CODE.test(code)}>
+          {t('verify.submit')}
+        </SubmitButton>
       </form>
       <ResendCode secondsLeft={cooldown.secondsLeft} label={t('verify.resend')} onResend={onResend} />
       {testMode && testCode ? (

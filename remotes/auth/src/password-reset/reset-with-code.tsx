@@ -1,20 +1,23 @@
-import { OTP_LENGTH, PASSWORD_MIN_LENGTH } from '@mchezo/contracts/auth-constants';
+import { PASSWORD_MIN_LENGTH } from '@mchezo/contracts/auth-constants';
 import { useHost } from '@mchezo/host/context';
-import { Button } from '@mchezo/ui/button';
-import { CodeField } from '@mchezo/ui/code-field';
-import { TextField } from '@mchezo/ui/fields';
 import { type FormEvent, useRef, useState } from 'react';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset.ts';
 import { failureMessage } from '../api/failure-message.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { AuthCard } from '../components/auth-card.tsx';
+import { NewPasswordField } from '../components/new-password-field.tsx';
+import { OtpField } from '../components/otp-field.tsx';
 import { ResendCode } from '../components/resend-code.tsx';
+import { SubmitButton } from '../components/submit-button.tsx';
 import { TextLink } from '../components/text-link.tsx';
 import { useAuthTranslation } from '../i18n/namespace.ts';
 import { COMPLETE_CODE } from '../screen-constants.ts';
 import { useResendCooldown } from '../verification/resend-cooldown.ts';
 
-/** The forgot-password page's second step (decisions.md): the code and a new password. */
+/**
+ * The forgot-password page's second step: the code and a new password
+ * (docs/product-rules.md#forgot-password).
+ */
 export function ResetWithCode({ phone, onChangePhone }: { phone: string; onChangePhone(): void }) {
   const { t } = useAuthTranslation();
   const host = useHost();
@@ -66,28 +69,16 @@ export function ResetWithCode({ phone, onChangePhone }: { phone: string; onChang
   return (
     <AuthCard title={t('forgot.title')} subtitle={t('forgot.confirmSubtitle', { phone })}>
       <form noValidate onSubmit={onSubmit} className="space-y-4">
-        <CodeField
-          ref={codeInput}
-          label={t('code.label')}
-          length={OTP_LENGTH}
-          value={code}
-          onChange={setCode}
-          disabled={confirm.isPending}
-        />
-        <TextField
+        <OtpField ref={codeInput} value={code} onChange={setCode} disabled={confirm.isPending} />
+        <NewPasswordField
           ref={passwordInput}
           label={t('fields.newPassword')}
-          type="password"
-          autoComplete="new-password"
-          aria-required="true"
-          minLength={PASSWORD_MIN_LENGTH}
-          hint={t('fields.passwordRule', { min: PASSWORD_MIN_LENGTH })}
           value={password}
           onChange={setPassword}
         />
-        <Button type="submit" disabled={confirm.isPending} className="w-full">
-          {confirm.isPending ? t('forgot.confirmBusy') : t('forgot.confirmSubmit')}
-        </Button>
+        <SubmitButton busy={confirm.isPending} busyLabel={t('forgot.confirmBusy')}>
+          {t('forgot.confirmSubmit')}
+        </SubmitButton>
       </form>
       <ResendCode secondsLeft={cooldown.secondsLeft} label={t('forgot.resend')} onResend={onResend} />
       <p className="text-center">

@@ -4,11 +4,9 @@
  * code is anything); only the forgot-password screen calls the API itself.
  */
 
-import { QueryClient, QueryClientProvider } from '@mchezo/host/query';
-import { BrowserRouter, Link, Route, Routes } from '@mchezo/host/router';
-import { FakeHostProvider } from '@mchezo/host/testing';
+import { Link, Route } from '@mchezo/host/router';
+import { StandaloneApp } from '@mchezo/host/standalone';
 import { initI18n } from '@mchezo/i18n/instance';
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import ForgotPasswordPage from '../pages/forgot-password-page.tsx';
 import JoinPage from '../pages/join-page.tsx';
@@ -34,22 +32,14 @@ function Index() {
 
 initI18n();
 createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={new QueryClient()}>
-      <BrowserRouter>
-        <FakeHostProvider
-          config={{ otp_test_mode: true, otp_test_code: '123456' }}
-          auth={{ verificationPhone: () => '+254712345678' }}
-        >
-          <Routes>
-            <Route path="/" element={<Index />} />
-            <Route path="/login" element={<LoginPage />} />
-            <Route path="/join" element={<JoinPage />} />
-            <Route path="/verify" element={<VerifyPage />} />
-            <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-          </Routes>
-        </FakeHostProvider>
-      </BrowserRouter>
-    </QueryClientProvider>
-  </StrictMode>,
+  <StandaloneApp
+    config={{ otp_test_mode: true, otp_test_code: '123456' }}
+    auth={{ verificationPhone: () => '+254712345678' }}
+  >
+    <Route path="/" element={<Index />} />
+    <Route path="/login" element={<LoginPage />} />
+    <Route path="/join" element={<JoinPage />} />
+    <Route path="/verify" element={<VerifyPage />} />
+    <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+  </StandaloneApp>,
 );

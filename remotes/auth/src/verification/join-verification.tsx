@@ -1,22 +1,21 @@
-import { OTP_LENGTH } from '@mchezo/contracts/auth-constants';
 import { useHost } from '@mchezo/host/context';
-import { Button } from '@mchezo/ui/button';
-import { CodeField } from '@mchezo/ui/code-field';
 import { type FormEvent, useRef, useState } from 'react';
 import { failureMessage } from '../api/failure-message.ts';
 import { AuthCard } from '../components/auth-card.tsx';
+import { OtpField } from '../components/otp-field.tsx';
 import { ResendCode } from '../components/resend-code.tsx';
+import { SubmitButton } from '../components/submit-button.tsx';
 import { TextLink } from '../components/text-link.tsx';
 import { useAuthTranslation } from '../i18n/namespace.ts';
-import { confirmCode } from './confirm-code.ts';
+import { useConfirmCode } from './confirm-code.ts';
 import { useResendCooldown } from './resend-cooldown.ts';
 
-/** The join page's verification step (spec §2 Join, §4 Registration). */
+/** The join page's verification step (docs/product-rules.md#join). */
 export function JoinVerification({ phone }: { phone: string }) {
   const { t } = useAuthTranslation();
   const host = useHost();
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, confirm } = useConfirmCode();
   const codeInput = useRef<HTMLInputElement>(null);
   const cooldown = useResendCooldown('verify', phone);
 
@@ -28,11 +27,7 @@ export function JoinVerification({ phone }: { phone: string }) {
       codeInput.current?.focus();
       return;
     }
-    setBusy(true);
-    if (!(await confirmCode(host, t, phone, code))) {
-      setBusy(false);
-      return;
-    }
+    if (!(await confirm(phone, code))) return;
     if ((await host.auth.signInWithStoredCredentials()) === 'signed-in') {
       host.toast.success(t('join.verifiedSignedIn'));
       host.navigate(host.auth.takeRedirectTarget(), { replace: true });
@@ -60,17 +55,10 @@ export function JoinVerification({ phone }: { phone: string }) {
   return (
     <AuthCard title={t('join.verifyTitle')} subtitle={t('join.verifySubtitle')}>
       <form noValidate onSubmit={onSubmit} className="space-y-5">
-        <CodeField
-          ref={codeInput}
-          label={t('code.label')}
-          length={OTP_LENGTH}
-          value={code}
-          onChange={setCode}
-          disabled={busy}
-        />
-        <Button type="submit" disabled={busy} className="w-full">
-          {busy ? t('verification.busy') : t('join.verifySubmit')}
-        </Button>
+        <OtpField ref={codeInput} value={code} onChange={setCode} disabled={busy} />
+        <SubmitButton busy={busy} busyLabel={t('verification.busy')}>
+          {t('join.verifySubmit')}
+        </SubmitButton>
       </form>
       <ResendCode secondsLeft={cooldown.secondsLeft} label={t('join.resend')} onResend={onResend} />
       <TextLink to="/login" lead={t('join.alreadyVerified')}>

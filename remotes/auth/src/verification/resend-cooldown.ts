@@ -43,8 +43,8 @@ export function isCoolingDown(purpose: CodePurpose, phone: string): boolean {
 }
 
 /**
- * The resend countdown (spec §4): `start()` when a code is asked for, `reset()` when asking
- * failed, so the player may try again at once.
+ * The resend countdown (docs/product-rules.md#one-time-codes): `start()` when a code is asked
+ * for, `reset()` when asking failed, so the player may try again at once.
  */
 export function useResendCooldown(purpose: CodePurpose, phone: string | null) {
   const [availableAt, setAvailableAt] = useState(() => readAvailableAt(purpose, phone));

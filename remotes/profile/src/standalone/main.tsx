@@ -6,12 +6,12 @@
  * OTP test mode, so the test-code box shows); `?as=guest` renders with nobody signed in.
  */
 
-import { QueryClient, QueryClientProvider } from '@mchezo/host/query';
-import { BrowserRouter, Link, Route, Routes } from '@mchezo/host/router';
-import { FAKE_USER, FakeHostProvider } from '@mchezo/host/testing';
+import { QueryClient } from '@mchezo/host/query';
+import { Link, Route } from '@mchezo/host/router';
+import { StandaloneApp } from '@mchezo/host/standalone';
+import { FAKE_USER } from '@mchezo/host/testing';
 import type { User } from '@mchezo/host/types';
 import { initI18n } from '@mchezo/i18n/instance';
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import AffiliatePage from '../pages/affiliate-page.tsx';
 import ProfilePage from '../pages/profile-page.tsx';
@@ -41,17 +41,13 @@ function Elsewhere() {
 
 initI18n();
 createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: 1 } } })}>
-      <BrowserRouter>
-        <FakeHostProvider user={user} {...(config ? { config } : {})}>
-          <Routes>
-            <Route path="/profile" element={<ProfilePage />} />
-            <Route path="/affiliate" element={<AffiliatePage />} />
-            <Route path="*" element={<Elsewhere />} />
-          </Routes>
-        </FakeHostProvider>
-      </BrowserRouter>
-    </QueryClientProvider>
-  </StrictMode>,
+  <StandaloneApp
+    queryClient={new QueryClient({ defaultOptions: { queries: { retry: 1 } } })}
+    user={user}
+    {...(config ? { config } : {})}
+  >
+    <Route path="/profile" element={<ProfilePage />} />
+    <Route path="/affiliate" element={<AffiliatePage />} />
+    <Route path="*" element={<Elsewhere />} />
+  </StandaloneApp>,
 );

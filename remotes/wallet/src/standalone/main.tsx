@@ -3,11 +3,11 @@
  * `pnpm --filter @mchezo/wallet dev`. API calls go to /api/v1 on the same origin.
  */
 
-import { QueryClient, QueryClientProvider } from '@mchezo/host/query';
-import { BrowserRouter, Link, Route, Routes } from '@mchezo/host/router';
-import { FAKE_USER, FakeHostProvider } from '@mchezo/host/testing';
+import { QueryClient } from '@mchezo/host/query';
+import { Link, Route } from '@mchezo/host/router';
+import { StandaloneApp } from '@mchezo/host/standalone';
+import { FAKE_USER } from '@mchezo/host/testing';
 import { initI18n } from '@mchezo/i18n/instance';
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import DepositPage from '../pages/deposit-page.tsx';
 import TransactionsPage from '../pages/transactions-page.tsx';
@@ -26,18 +26,13 @@ function Index() {
 
 initI18n();
 createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: 1 } } })}>
-      <BrowserRouter>
-        <FakeHostProvider user={FAKE_USER}>
-          <Routes>
-            <Route path="/" element={<Index />} />
-            <Route path="/deposit" element={<DepositPage />} />
-            <Route path="/withdraw" element={<WithdrawPage />} />
-            <Route path="/transactions" element={<TransactionsPage />} />
-          </Routes>
-        </FakeHostProvider>
-      </BrowserRouter>
-    </QueryClientProvider>
-  </StrictMode>,
+  <StandaloneApp
+    queryClient={new QueryClient({ defaultOptions: { queries: { retry: 1 } } })}
+    user={FAKE_USER}
+  >
+    <Route path="/" element={<Index />} />
+    <Route path="/deposit" element={<DepositPage />} />
+    <Route path="/withdraw" element={<WithdrawPage />} />
+    <Route path="/transactions" element={<TransactionsPage />} />
+  </StandaloneApp>,
 );
