@@ -36,7 +36,7 @@ const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(her
     // measures what production pays for its request log (the lines are read and dropped).
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
     OTP_MODE: 'test',
-    SIMULATOR_DELAY_MS: '100',
+    SIMULATOR_DELAY_MS: process.env.SIM_DELAY ?? '100',
     RECONCILE_INTERVAL_SECONDS: '0',
     RATE_LIMIT_PER_IP: '1000000',
     RATE_LIMIT_PER_PHONE: '1000000',

@@ -32,7 +32,7 @@ async function requestCode(toasts: { kind: string }[]) {
 }
 
 describe('ForgotPasswordPage', () => {
-  it('shows the spec’s texts and the way back', async () => {
+  it('shows its instructions and the way back to login', async () => {
     await renderForgot();
     expect(screen.getByText('Enter your phone number to receive reset instructions')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Login' }).getAttribute('href')).toBe('/login');

@@ -20,7 +20,7 @@ function renderLogin(auth = authSpies(), url = '/login') {
 const signIn = () => fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
 
 describe('LoginPage', () => {
-  it('shows the spec’s texts and links', async () => {
+  it('shows its title, the phone hint and the links to reset and join', async () => {
     renderLogin();
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeTruthy();
     expect(screen.getByText('Sign in to continue playing')).toBeTruthy();
