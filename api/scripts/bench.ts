@@ -5,9 +5,10 @@
 // child process, then drives each case with autocannon for BENCH_SECONDS (default 4), in
 // BENCH_ROUNDS interleaved rounds (default 3), and reports the median round. autocannon shares
 // the cores with the server, so compare ratios within one run; the server's own CPU time per
-// request (from /proc) is printed too, as it depends less on what else the machine is doing.
+// request (from /proc) is printed too, as it depends less on what else the machine is doing, and
+// on PostgreSQL running on this machine, the database server's CPU time per request ("db cpu").
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -36,7 +37,7 @@ const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(her
     // measures what production pays for its request log (the lines are read and dropped).
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
     OTP_MODE: 'test',
-    SIMULATOR_DELAY_MS: process.env.SIM_DELAY ?? '100',
+    SIMULATOR_DELAY_MS: '100',
     RECONCILE_INTERVAL_SECONDS: '0',
     RATE_LIMIT_PER_IP: '1000000',
     RATE_LIMIT_PER_PHONE: '1000000',
@@ -100,22 +101,42 @@ interface Row {
   p50: number;
   p99: number;
   cpuUsPerReq: number;
+  dbCpuUsPerReq: number;
   non2xx: number;
   errors: number;
 }
 
-/** utime + stime of the server process, in microseconds (Linux /proc). */
-function serverCpuUs(): number {
+/** utime + stime of a process, in microseconds (Linux /proc), with its command name. */
+function processCpu(pid: number | string): { name: string; us: number } {
   try {
-    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    return { name, us: ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100 };
   } catch {
-    return Number.NaN;
+    return { name: '', us: Number.NaN };
   }
+}
+
+const serverCpuUs = () => processCpu(child.pid!).us;
+
+/**
+ * CPU time of the PostgreSQL server's processes on this machine; NaN on SQLite or when they
+ * cannot be seen. A process that ends between two readings is not counted.
+ */
+function databaseCpuUs(): number {
+  if (!databaseUrl) return Number.NaN;
+  let sum = 0;
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    const cpu = processCpu(pid);
+    if (cpu.name === 'postgres' && !Number.isNaN(cpu.us)) sum += cpu.us;
+  }
+  return sum || Number.NaN;
 }
 
 async function run(name: string, opts: autocannon.Options): Promise<Row> {
   const cpuBefore = serverCpuUs();
+  const dbCpuBefore = databaseCpuUs();
   const result = await autocannon({ duration: seconds, connections: 50, ...opts });
   const total = result.requests.average * seconds;
   return {
@@ -125,6 +146,7 @@ async function run(name: string, opts: autocannon.Options): Promise<Row> {
     p50: result.latency.p50,
     p99: result.latency.p99,
     cpuUsPerReq: Math.round((serverCpuUs() - cpuBefore) / Math.max(1, total)),
+    dbCpuUsPerReq: Math.round((databaseCpuUs() - dbCpuBefore) / Math.max(1, total)),
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   };
@@ -186,6 +208,7 @@ const rows: Row[] = perCase.map((runs) => {
     ...pick,
     p99: median(runs.map((x) => x.p99)),
     cpuUsPerReq: median(runs.map((x) => x.cpuUsPerReq)),
+    dbCpuUsPerReq: median(runs.map((x) => x.dbCpuUsPerReq)),
   };
 });
 
@@ -208,11 +231,11 @@ console.log(
   `argon2id cost for login: m=${argon.ARGON2_MEMORY_KIB} KiB, t=${argon.ARGON2_TIME_COST}, p=1 (production defaults)\n`,
 );
 console.log(
-  `${'case'.padEnd(34)}${pad('conns', 6)}${pad('req/s', 9)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('vs bare', 9)}${pad('cpu µs/req', 12)}${pad('non-2xx', 9)}${pad('errors', 8)}`,
+  `${'case'.padEnd(34)}${pad('conns', 6)}${pad('req/s', 9)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('vs bare', 9)}${pad('cpu µs/req', 12)}${pad('db cpu µs', 11)}${pad('non-2xx', 9)}${pad('errors', 8)}`,
 );
 for (const r of rows) {
   console.log(
-    `${r.name.padEnd(34)}${pad(r.connections, 6)}${pad(r.rps, 9)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad((r.rps / bare.rps).toFixed(2), 9)}${pad(r.cpuUsPerReq, 12)}${pad(r.non2xx, 9)}${pad(r.errors, 8)}`,
+    `${r.name.padEnd(34)}${pad(r.connections, 6)}${pad(r.rps, 9)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad((r.rps / bare.rps).toFixed(2), 9)}${pad(r.cpuUsPerReq, 12)}${pad(Number.isNaN(r.dbCpuUsPerReq) ? '-' : r.dbCpuUsPerReq, 11)}${pad(r.non2xx, 9)}${pad(r.errors, 8)}`,
   );
 }
 const balance = rows[1]!;

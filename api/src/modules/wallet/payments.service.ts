@@ -15,7 +15,7 @@ import {
   findTxByProviderRef,
   findTxProvider,
   finishTx,
-  insertTx,
+  insertTxOnce,
   setProviderRef,
   type WalletTxRow,
 } from './transactions.repository.js';
@@ -82,16 +82,6 @@ export class PaymentsService {
     const { clock, database, payments } = this.ctx;
     const requestHash = sha256(`${type}|${amount}|${WALLET_CURRENCY}|${phone}`);
     return inTransaction(database, async (trx) => {
-      const existing = await findTxByIdempotencyKey(trx, userId, key);
-      if (existing) {
-        if (existing.type !== type || existing.request_hash !== requestHash) {
-          throw unprocessable(
-            'This Idempotency-Key was already used for a different request',
-            'IDEMPOTENCY_MISMATCH',
-          );
-        }
-        return { row: existing, created: false };
-      }
       const now = clock.now();
       const id = newId();
       const row: WalletTxRow = {
@@ -112,9 +102,18 @@ export class PaymentsService {
         updated_at: now,
         settled_at: null,
       };
-      await insertTx(trx, row);
-      await onCreate(trx, row);
-      return { row, created: true };
+      if (await insertTxOnce(trx, row)) {
+        await onCreate(trx, row);
+        return { row, created: true };
+      }
+      const existing = (await findTxByIdempotencyKey(trx, userId, key))!;
+      if (existing.type !== type || existing.request_hash !== requestHash) {
+        throw unprocessable(
+          'This Idempotency-Key was already used for a different request',
+          'IDEMPOTENCY_MISMATCH',
+        );
+      }
+      return { row: existing, created: false };
     });
   }
 

@@ -4,8 +4,20 @@ import type { DB, WalletTransactionsTable } from '../../db/schema.js';
 /** A deposit or withdrawal through mobile money. */
 export type WalletTxRow = Selectable<WalletTransactionsTable>;
 
-export const insertTx = (db: Kysely<DB>, row: WalletTxRow) =>
-  db.insertInto('wallet_transactions').values(row).execute();
+/**
+ * Inserts the transaction unless the player already used its Idempotency-Key; true when it was
+ * inserted. The unique (user_id, idempotency_key) constraint decides, so two concurrent requests
+ * with one key cannot both insert: the second waits for the first and inserts nothing.
+ */
+export async function insertTxOnce(db: Kysely<DB>, row: WalletTxRow): Promise<boolean> {
+  const inserted = await db
+    .insertInto('wallet_transactions')
+    .values(row)
+    .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
 
 export const findTxById = (db: Kysely<DB>, id: string) =>
   db.selectFrom('wallet_transactions').selectAll().where('id', '=', id).executeTakeFirst();
