@@ -12,7 +12,8 @@
 const ZOD_SCHEMA_FILES =
   '^shared/contracts/src/(auth|wallet|casino|config|chat|errors|releases|testing)[.]ts$';
 /** The kits tests share (stub API, contract fixtures): they run under Vitest, never ship to a phone. */
-const TEST_KITS = '^shared/host/src/render-remote[.]tsx$|^shared/contracts/src/testing[.]ts$';
+const TEST_KITS =
+  '^shared/host/src/render-remote[.]tsx$|^shared/contracts/src/testing[.]ts$|^shared/i18n/src/locale-check[.]ts$';
 const TEST_CODE = `[.]test[.]tsx?$|${TEST_KITS}`;
 
 module.exports = {
@@ -123,7 +124,7 @@ module.exports = {
     },
     {
       name: 'test-kit-only-in-tests',
-      comment: 'The test kits (stub API, contract fixtures) are imported by tests only.',
+      comment: 'The test kits (stub API, contract fixtures, locale check) are imported by tests only.',
       severity: 'error',
       from: { path: '^(shell|remotes|shared)/', pathNot: TEST_CODE },
       to: { path: TEST_KITS },
