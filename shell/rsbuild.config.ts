@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { preferEsmFederationRuntime, sharedSingletons } from '@mchezo/tooling/federation';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
@@ -66,7 +67,20 @@ export default defineConfig({
   },
   output: { distPath: { root: 'dist' }, assetPrefix: '/', target: 'web', inlineStyles: true },
   performance: { removeConsole: ['log'], chunkSplit: { strategy: 'all-in-one' } },
-  tools: { rspack: { plugins: [preferEsmFederationRuntime()] } },
+  tools: {
+    rspack: {
+      plugins: [preferEsmFederationRuntime()],
+      // No inline <style> from sonner: its stylesheet comes as a file (decision 016).
+      module: {
+        rules: [
+          {
+            test: /[\\/]sonner[\\/]dist[\\/]index\.m?js$/,
+            loader: fileURLToPath(new URL('./sonner-stylesheet-loader.cjs', import.meta.url)),
+          },
+        ],
+      },
+    },
+  },
   server: {
     port: 3000,
     host: '127.0.0.1',

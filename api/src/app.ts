@@ -54,6 +54,7 @@ import { PaymentsService } from './modules/wallet/payments.service.js';
 import { Reconciler } from './modules/wallet/reconcile.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { WalletService } from './modules/wallet/wallet.service.js';
+import { addSecurityHeaders } from './site/security-headers.js';
 import { sitePlugin } from './site/site.plugin.js';
 
 export const API_PREFIX = '/api/v1';
@@ -139,6 +140,7 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  addSecurityHeaders(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -276,6 +278,7 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
       siteDir: env.SITE_DIR,
       currentManifest: () => revisions.current(),
       publicConfig: buildPublicConfig(env),
+      policy: { publicBaseUrl: env.PUBLIC_BASE_URL, development: env.NODE_ENV === 'development' },
     });
 
   app.addHook('onReady', async () => {

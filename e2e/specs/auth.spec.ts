@@ -4,8 +4,9 @@
  * the lockout alert and the forgot-password reset. Every test makes its own players; the server
  * runs in OTP test mode (code 123456).
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createPlayer, TEST_CODE, uniquePhone } from '../support/session.ts';
+import { expect, test } from '../support/test.ts';
 
 test.describe.configure({ mode: 'parallel' });
 

@@ -2,7 +2,7 @@
  * Bytes on the guest home's cold load (docs/remote-teams.md#byte-budgets). Budgets on bytes only;
  * the numbers themselves are printed by `npm run bench:bytes`.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 
 /** gzip KiB of JavaScript for the whole cold load of `/` as a guest (the issue's target). */
 const HOME_JS_BUDGET_KIB = 170;

@@ -3,7 +3,7 @@
  * and the theme variables are in the shell's stylesheet (inline in index.html) once; a remote's
  * stylesheet holds only its own utilities.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 
 test('preflight and theme variables come once, from the shell; remotes ship only utilities', async ({
   page,

@@ -4,7 +4,7 @@
  * route works and the failure is reported.
  */
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { editBootData } from '../support/boot-data.ts';
 import {
   closedPortUrl,
@@ -14,6 +14,7 @@ import {
   trackErrorReports,
 } from '../support/federation.ts';
 import { createPlayer, signIn } from '../support/session.ts';
+import { expect, test } from '../support/test.ts';
 
 const THROWING_REMOTE = join(import.meta.dirname, '..', 'fixtures', 'throwing-remote', 'dist', 'federated');
 

@@ -4,8 +4,9 @@
  * by the MF share scope, by what the network fetched, and by behaviour that only works when the
  * instances are shared.
  */
-import { expect, test } from '@playwright/test';
+
 import { createPlayer, signIn } from '../support/session.ts';
+import { expect, test } from '../support/test.ts';
 
 const SINGLETONS = [
   'react',

@@ -3,7 +3,8 @@
  * home page's first screen that the live lobby version ships. The app's script runs after that
  * paint and takes over on the same boxes: nothing moves, nothing is painted twice.
  */
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 
 const FIRST_SCREEN = '[data-first-screen="lobby/HomePage"]';
 

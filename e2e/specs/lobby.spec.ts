@@ -5,8 +5,9 @@
  * showing in the header balance once the player leaves.
  */
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { createPlayer, type Player, signIn } from '../support/session.ts';
+import { expect, test } from '../support/test.ts';
 
 interface Game {
   game_id: string;

@@ -4,9 +4,10 @@
  * test makes its own players.
  */
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { overrideConfig } from '../support/fake-services.ts';
 import { createPlayer, type Player, signIn, TEST_CODE } from '../support/session.ts';
+import { expect, test } from '../support/test.ts';
 
 test.describe.configure({ mode: 'parallel' });
 

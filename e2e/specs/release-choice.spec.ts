@@ -7,8 +7,9 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { MANIFEST_PATH, overrideManifest, serveFixture, trackErrorReports } from '../support/federation.ts';
+import { expect, test } from '../support/test.ts';
 
 const CDN = join(import.meta.dirname, '..', '..', 'build', 'cdn', 'remotes', 'lobby');
 const THROWING = join(import.meta.dirname, '..', 'fixtures', 'throwing-remote', 'dist', 'federated');

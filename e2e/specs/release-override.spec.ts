@@ -4,9 +4,10 @@
  * version; a browser opened with it gets that version and a visible banner; a forged token is
  * ignored.
  */
-import { expect, test } from '@playwright/test';
+
 import { RELEASE_MANAGER_PASSWORD, RELEASE_MANAGER_PHONE } from '../support/releases.ts';
 import { TEST_CODE } from '../support/session.ts';
+import { expect, test } from '../support/test.ts';
 
 test('a signed override shows its banner and serves the named version; a forged one is ignored', async ({
   page,

@@ -11,9 +11,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { RELEASE_MANAGER_PHONE } from '../support/releases.ts';
 import { createPlayer, type Player, signIn, TEST_CODE } from '../support/session.ts';
+import { expect, test } from '../support/test.ts';
 
 test.describe.configure({ mode: 'serial' });
 

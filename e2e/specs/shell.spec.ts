@@ -3,7 +3,7 @@
  * per feature flag, header balance, languages, support chat, error reports.
  */
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { editBootData } from '../support/boot-data.ts';
 import {
   FAKE_WIDGET_URL,
@@ -13,6 +13,7 @@ import {
 } from '../support/fake-services.ts';
 import { overrideManifest, serveFixture } from '../support/federation.ts';
 import { createPlayer, type Player, signIn, uniquePhone } from '../support/session.ts';
+import { expect, test } from '../support/test.ts';
 
 /** What the fake chat widget records (e2e/support/fake-services.ts). */
 interface ChatWindow {

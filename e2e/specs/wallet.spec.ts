@@ -8,8 +8,9 @@
  * pot), wins through the demo game provider (withdrawal pot, the only one a player can withdraw).
  */
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { createPlayer, type Player, signIn, TEST_CODE } from '../support/session.ts';
+import { expect, test } from '../support/test.ts';
 import { holdPayments, settlePayments } from '../support/test-control.ts';
 
 /** api/README.md, "Mobile money": the simulator's test numbers. */

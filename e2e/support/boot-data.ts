@@ -3,7 +3,9 @@
  * release manifest and the home page's remote manifest and games ride in the page, not in
  * requests of their own. A spec that changes or breaks one of those reads edits the page too.
  */
+import { readFileSync } from 'node:fs';
 import type { Page, Route } from '@playwright/test';
+import { type SitePolicyInput, sitePolicy } from '../../api/src/site/content-security-policy.ts';
 
 export interface BootData {
   config?: Record<string, unknown> & { features: Record<string, boolean> };
@@ -15,16 +17,41 @@ export interface BootData {
 const BOOT = /(<script type="application\/json" id="mchezo-boot">)(.*?)(<\/script>)/s;
 const edits = new WeakMap<Page, ((boot: BootData) => void)[]>();
 
+const TEMPLATE = new URL('../../build/cdn/shell/index.html', import.meta.url);
+const FIRST_SCREEN = /<div data-first-screen="[^"]*">([\s\S]*)<\/div><\/main>/;
+
+/**
+ * The Content-Security-Policy the server would send with this boot data (decision 016): the
+ * server's own function, on the page it was given. A spec that points the config or a remote at
+ * one of its fakes gets a policy that names that fake, as a server configured so would send.
+ */
+function policyFor(boot: BootData, html: string, origin: string): string {
+  return sitePolicy({
+    template: readFileSync(TEMPLATE, 'utf8'),
+    firstScreenHtml: FIRST_SCREEN.exec(html)?.[1],
+    release: boot.release as SitePolicyInput['release'],
+    config: boot.config as SitePolicyInput['config'],
+    publicBaseUrl: origin,
+  });
+}
+
 async function rewriteDocument(route: Route, page: Page): Promise<void> {
   if (route.request().resourceType() !== 'document') return route.fallback();
   const response = await route.fetch();
-  const html = (await response.text()).replace(BOOT, (_all, open: string, json: string, close: string) => {
+  const headers = { ...response.headers() };
+  const origin = new URL(route.request().url()).origin;
+  const sent = await response.text();
+  let policy = headers['content-security-policy'];
+  const html = sent.replace(BOOT, (_all, open: string, json: string, close: string) => {
     const boot = JSON.parse(json) as BootData;
+    // The same function on the page as served must give the server's header, or this copy lies.
+    if (policy !== policyFor(boot, sent, origin)) throw new Error(`Unexpected page policy: ${policy}`);
     for (const edit of edits.get(page) ?? []) edit(boot);
+    policy = policyFor(boot, sent, origin);
     return open + JSON.stringify(boot).replace(/</g, '\\u003c') + close;
   });
+  if (policy) headers['content-security-policy'] = policy;
   // The body is re-encoded here: drop the server's compression header.
-  const headers = { ...response.headers() };
   delete headers['content-encoding'];
   delete headers['content-length'];
   await route.fulfill({ response, body: html, headers });

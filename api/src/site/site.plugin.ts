@@ -13,6 +13,7 @@ import fastifyStatic from '@fastify/static';
 import type { AppConfig } from '@mchezo/contracts/config';
 import type { ReleaseManifest } from '@mchezo/contracts/releases';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { type SitePolicyInput, sitePolicy } from './content-security-policy.js';
 import { type FirstPage, firstPage } from './first-page.js';
 import { composeIndex, linkHeader } from './index-page.js';
 
@@ -51,11 +52,13 @@ export interface SiteOptions {
   currentManifest?: () => Promise<ReleaseManifest>;
   /** The public config (`GET /config`'s data), written into index.html. */
   publicConfig?: AppConfig;
+  /** What the page's Content-Security-Policy needs beyond the page itself (decision 016). */
+  policy?: Pick<SitePolicyInput, 'publicBaseUrl' | 'development'>;
 }
 
 export async function sitePlugin(
   app: FastifyInstance,
-  { siteDir, currentManifest, publicConfig }: SiteOptions,
+  { siteDir, currentManifest, publicConfig, policy = { publicBaseUrl: '' } }: SiteOptions,
 ): Promise<void> {
   const shellDir = join(siteDir, 'shell');
   const remotesDir = join(siteDir, 'remotes');
@@ -120,6 +123,15 @@ export async function sitePlugin(
     );
     const link = linkHeader(template, first.preloads);
     if (link) reply.header('Link', link);
+    const csp = sitePolicy({
+      ...policy,
+      template,
+      ...(first.firstScreen && { firstScreenHtml: first.firstScreen.html }),
+      ...(release && { release }),
+      ...(publicConfig && { config: publicConfig }),
+    });
+    // X-Frame-Options for browsers that predate frame-ancestors.
+    reply.header('Content-Security-Policy', csp).header('X-Frame-Options', 'DENY');
     const encoding = acceptedEncoding(reply.request.headers['accept-encoding']);
     reply
       .header('Cache-Control', 'no-cache')

@@ -10,7 +10,8 @@ type Sonner = typeof import('sonner');
 
 let sonner: Promise<Sonner> | null = null;
 const loadSonner = () => {
-  sonner ??= import('sonner');
+  // Its stylesheet as a file, not the inline <style> sonner would write (shell/rsbuild.config.ts).
+  sonner ??= Promise.all([import('sonner'), import('sonner/dist/styles.css')]).then(([module]) => module);
   return sonner;
 };
 

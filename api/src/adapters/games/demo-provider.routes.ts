@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { errorResponses } from '../../lib/http.js';
+import { inlineHashes } from '../../site/content-security-policy.js';
 import { DEMO_PAGE_HTML, DEMO_PAGE_JS } from './demo-page.js';
 import { DEMO_STAKES, type DemoGameProvider } from './demo-provider.js';
 import type { GameProvider } from './game-provider.js';
@@ -36,6 +37,8 @@ export const demoGameRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; games: Gam
   if (games.name !== 'demo') return;
   const demo = games as DemoGameProvider;
   const frameAncestors = ctx.env.GAME_FRAME_ANCESTORS;
+  // Its one inline stylesheet by hash: no other inline style (and no inline script) may apply.
+  const styles = inlineHashes(DEMO_PAGE_HTML).styles.join(' ');
 
   // The site frames the game with an opaque origin (sandbox without allow-same-origin), so the
   // game page's calls are cross-origin (Origin: null). They carry only the launch or session
@@ -62,7 +65,8 @@ export const demoGameRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; games: Gam
       .header(
         'content-security-policy',
         // The sandboxed page has an opaque origin: name this server's origin, not only 'self'.
-        `default-src 'none'; script-src 'self' ${request.protocol}://${request.host}; style-src 'unsafe-inline'; connect-src 'self' ${request.protocol}://${request.host}; frame-ancestors ${frameAncestors}`,
+        // Framed by the site only (GAME_FRAME_ANCESTORS); it loads its script and calls its API.
+        `default-src 'none'; script-src 'self' ${request.protocol}://${request.host}; style-src ${styles}; connect-src 'self' ${request.protocol}://${request.host}; base-uri 'none'; form-action 'none'; frame-ancestors ${frameAncestors}`,
       )
       .send(DEMO_PAGE_HTML),
   );
