@@ -32,4 +32,5 @@ async function shutdown(why, code) {
   process.exit(code);
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => shutdown(signal, 0));
-cluster.exited.then((why) => shutdown(why, 1));
+// Ctrl-C reaches the whole process group: let our own handler win over the children's exits.
+cluster.exited.then((why) => setTimeout(() => shutdown(why, 1), 300));
