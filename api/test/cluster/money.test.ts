@@ -147,13 +147,13 @@ describe('money across two API instances on one PostgreSQL, behind nginx', () =>
     ).toBe('completed');
     expect(await balances(A, player)).toEqual({ main: 500, withdrawal: 0, bonus: 0 });
 
-    // Instance 1's own callback now arrives late (a duplicate): it changes nothing.
+    // Instance 1's own callback now arrives late, a second time: it changes nothing.
     const late = await call(A, 'POST', '/testing/simulator/settle', { phone_number: player.phone });
     expect(late.body).toEqual({ settled: 1 });
     const book = await ledger(player.phone);
     const credits = book.entries.filter((e) => e.kind === 'deposit');
     report(
-      `callback on the other instance: deposit on instance 1, callback on instance 2, late duplicate on ` +
+      `callback on the other instance: deposit on instance 1, callback on instance 2, late repeat on ` +
         `instance 1: credited ${credits.length} time(s), balance ${book.pots.main.wallet / 100} KES`,
     );
     expect(credits).toHaveLength(1);
