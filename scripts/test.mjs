@@ -1,11 +1,16 @@
-// `npm test`: installs what is missing (pnpm, dependencies, Debian's Chromium), then runs every
-// check and test: lint, types, package edges, Vitest (unit, component, API on SQLite and, with
-// TEST_DATABASE_URL, PostgreSQL), the production build, and Playwright in Chromium against it.
+// `npm test`: installs what is missing (pnpm, dependencies, Debian's Chromium, PostgreSQL and
+// nginx), then runs every check and test: lint, types, package edges, Vitest (unit, component,
+// API on SQLite and on PostgreSQL), the production build, Playwright in Chromium against it, and
+// the cluster money tests (two API instances on one PostgreSQL behind nginx).
+// PostgreSQL: TEST_DATABASE_URL, else the server on 127.0.0.1:5432, else a throwaway server for
+// the run (MCHEZO_THROWAWAY_POSTGRES=1 skips the one on 5432); see scripts/postgres.mjs.
 // It ends with one summary line: "Tests: N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildAll, ensureChromium, ensureDependencies, log, ROOT, run } from './lib.mjs';
+import { postgresForTests } from './postgres.mjs';
+import { runClusterTests } from './test-cluster.mjs';
 
 const RESULTS = join(ROOT, 'test-results');
 rmSync(RESULTS, { recursive: true, force: true });
@@ -13,6 +18,10 @@ mkdirSync(RESULTS, { recursive: true });
 
 ensureDependencies();
 ensureChromium();
+const { ensureNginx } = await import('./cluster.mjs');
+ensureNginx();
+// The API suite runs on SQLite and on this PostgreSQL (helpers.ts: DB_MODES).
+const postgres = await postgresForTests();
 
 const checks = { passed: 0, failed: 0, failures: [] };
 
@@ -62,6 +71,7 @@ spawnSync(
   {
     cwd: ROOT,
     stdio: 'inherit',
+    env: { ...process.env, TEST_DATABASE_URL: postgres.url },
   },
 );
 const vitest = readJson(join(RESULTS, 'vitest.json'));
@@ -83,6 +93,20 @@ if (built) {
   e2e = readJson(join(RESULTS, `e2e-report-${process.env.E2E_PORT ?? 8190}.json`));
 }
 
+// Money across the cluster topology, on the build just made.
+let clusterReport = null;
+if (built) {
+  log('▶ cluster money tests');
+  const reportFile = join(RESULTS, 'vitest-cluster.json');
+  try {
+    await runClusterTests({ databaseUrl: postgres.url, reportFile });
+    clusterReport = readJson(reportFile);
+  } catch (error) {
+    checks.failures.push(`cluster: ${error.message}`);
+  }
+}
+postgres.stop();
+
 function readJson(path) {
   try {
     return JSON.parse(readFileSync(path, 'utf8'));
@@ -91,18 +115,16 @@ function readJson(path) {
   }
 }
 
-const unit = vitest
-  ? {
-      passed: vitest.numPassedTests,
-      // Failed tests, plus test files that failed before running any test (a load error).
-      failed:
-        vitest.numFailedTests +
-        (vitest.testResults ?? []).filter(
-          (f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0,
-        ).length,
-      skipped: vitest.numPendingTests + vitest.numTodoTests,
-    }
-  : { passed: 0, failed: 1, skipped: 0 };
+const counts = (report) => ({
+  passed: report.numPassedTests,
+  // Failed tests, plus test files that failed before running any test (a load error).
+  failed:
+    report.numFailedTests +
+    (report.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0)
+      .length,
+  skipped: report.numPendingTests + report.numTodoTests,
+});
+const unit = vitest ? counts(vitest) : { passed: 0, failed: 1, skipped: 0 };
 const browser = e2e
   ? {
       passed: e2e.stats.expected + e2e.stats.flaky,
@@ -110,16 +132,21 @@ const browser = e2e
       skipped: e2e.stats.skipped,
     }
   : { passed: 0, failed: built ? 1 : 0, skipped: 0 };
+const clustered = clusterReport ? counts(clusterReport) : { passed: 0, failed: built ? 1 : 0, skipped: 0 };
 if (!vitest) checks.failures.push('vitest produced no report');
+if (built && !clusterReport) checks.failures.push('the cluster tests produced no report');
 if (built && !e2e) checks.failures.push('playwright produced no report');
 
-const passed = checks.passed + unit.passed + browser.passed;
-const failed = checks.failed + unit.failed + browser.failed;
-const skipped = unit.skipped + browser.skipped;
+const passed = checks.passed + unit.passed + browser.passed + clustered.passed;
+const failed = checks.failed + unit.failed + browser.failed + clustered.failed;
+const skipped = unit.skipped + browser.skipped + clustered.skipped;
 console.log('');
 console.log(`checks:     ${checks.passed} passed, ${checks.failed} failed`);
 console.log(`vitest:     ${unit.passed} passed, ${unit.failed} failed, ${unit.skipped} skipped`);
 console.log(`playwright: ${browser.passed} passed, ${browser.failed} failed, ${browser.skipped} skipped`);
+console.log(
+  `cluster:    ${clustered.passed} passed, ${clustered.failed} failed, ${clustered.skipped} skipped`,
+);
 if (checks.failures.length) console.log(`failing: ${checks.failures.join('; ')}`);
 console.log(`Tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);

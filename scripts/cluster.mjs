@@ -1,0 +1,228 @@
+// The cluster of `npm run start:cluster` and of `npm test`'s cluster money tests: PostgreSQL
+// (DATABASE_URL, or a throwaway server), two API instances on their own ports sharing that
+// database and the same secrets, and Debian's nginx in front as the load balancer and CDN
+// (config written from cluster/nginx.conf.template into the run's temp folder).
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { log, ROOT, run } from './lib.mjs';
+import { freePort, startThrowawayPostgres } from './postgres.mjs';
+
+// pg is the API's dependency: resolved from there, when needed (after the install).
+const pgClient = (url) =>
+  new (createRequire(join(ROOT, 'api', 'package.json'))('pg').Client)({ connectionString: url });
+const isRoot = () => process.getuid?.() === 0;
+const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx'];
+
+export function findNginx() {
+  const found = NGINX.find((p) => existsSync(p));
+  if (found) return found;
+  const res = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' });
+  return res.status === 0 && res.stdout.trim() ? res.stdout.trim() : null;
+}
+
+/** Debian's nginx; installs the `nginx` package with apt-get as root. */
+export function ensureNginx() {
+  const found = findNginx();
+  if (found) return found;
+  if (!isRoot()) throw new Error('nginx is missing: run `sudo apt-get install -y nginx` once, then retry.');
+  log('installing Debian nginx (apt-get)');
+  run('apt-get', ['update', '-q']);
+  run('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'nginx'], {
+    env: { DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  const nginx = findNginx();
+  if (!nginx) throw new Error('nginx was installed but not found');
+  return nginx;
+}
+
+/** The four secrets every instance must share, generated once per cluster run. */
+export function clusterSecrets() {
+  const secret = () => randomBytes(32).toString('base64url');
+  return {
+    JWT_SECRET: secret(),
+    PAYMENT_CALLBACK_SECRET: secret(),
+    CHAT_TOKEN_SECRET: secret(),
+    GAME_PROVIDER_SECRET: secret(),
+  };
+}
+
+async function waitForHealth(url, child, what, logFile) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(
+        `${what} exited (${child.exitCode ?? child.signalCode})${logFile ? `; see ${logFile}` : ''}`,
+      );
+    try {
+      const res = await fetch(`${url}/api/v1/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${what} did not answer /api/v1/health within 60 s${logFile ? `; see ${logFile}` : ''}`);
+}
+
+function stopChild(child, signal = 'SIGTERM') {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill(signal);
+  });
+}
+
+/**
+ * Starts the cluster and answers `{ url, instances, secrets, databaseUrl, schema, runDir, stop(),
+ * exited }` (`exited`: a promise of the first process that stops on its own).
+ * - `databaseUrl`: a PostgreSQL to use (else a throwaway server is started and stopped with it);
+ * - `schema`: the PostgreSQL schema both instances share (`public` by default; a fresh one is
+ *   dropped by stop() when `dropSchema` is set);
+ * - `siteDir`: the CDN folder (build/cdn); `port`: nginx's port (0 = a free one);
+ * - `env`: more variables for both instances (the first one also gets `firstEnv`);
+ * - `quiet`: instance and nginx output go to log files in the run folder instead of the terminal.
+ */
+export async function startCluster({
+  databaseUrl,
+  schema = 'public',
+  dropSchema = false,
+  siteDir,
+  port = 0,
+  instances: count = 2,
+  env = {},
+  firstEnv = {},
+  quiet = false,
+} = {}) {
+  const nginx = ensureNginx();
+  const runDir = mkdtempSync(join(tmpdir(), 'mchezo-cluster-'));
+  // nginx's workers (www-data when started as root) read the config folder.
+  chmodSync(runDir, 0o755);
+  const children = [];
+  let postgres = null;
+  let stopping = null;
+  /** Resolves with the name of the first process that exits before stop(). */
+  let onUnexpectedExit;
+  const exited = new Promise((resolve) => {
+    onUnexpectedExit = resolve;
+  });
+  const watch = (name, child) => {
+    children.push({ name, child });
+    child.once('exit', (code, signal) => {
+      if (!stopping) onUnexpectedExit(`${name} exited (${code ?? signal})`);
+    });
+  };
+
+  const stop = () => {
+    stopping ??= (async () => {
+      // nginx first (no new requests), then the instances (they finish what they have), then
+      // the database.
+      await Promise.all(children.filter((c) => c.name === 'nginx').map((c) => stopChild(c.child, 'SIGQUIT')));
+      await Promise.all(children.filter((c) => c.name !== 'nginx').map((c) => stopChild(c.child)));
+      if (dropSchema && schema !== 'public' && databaseUrl) {
+        const client = pgClient(databaseUrl);
+        await client.connect();
+        await client.query(`drop schema if exists "${schema}" cascade`);
+        await client.end();
+      }
+      postgres?.stop();
+      rmSync(runDir, { recursive: true, force: true });
+    })();
+    return stopping;
+  };
+  const output = (name) => {
+    if (!quiet) return ['ignore', 'inherit', 'inherit'];
+    const fd = openSync(join(runDir, `${name}.log`), 'a');
+    return ['ignore', fd, fd];
+  };
+
+  try {
+    if (!databaseUrl) {
+      postgres = await startThrowawayPostgres();
+      databaseUrl = postgres.url;
+    }
+    const lbPort = port || (await freePort());
+    const url = `http://127.0.0.1:${lbPort}`;
+    const secrets = clusterSecrets();
+    const instances = [];
+    // One after the other: the first runs the migrations (and the release sync) alone.
+    for (let i = 0; i < count; i++) {
+      const apiPort = await freePort();
+      const name = `api-${i + 1}`;
+      const dataDir = join(runDir, name);
+      mkdirSync(dataDir);
+      const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'api', 'src', 'server.ts')], {
+        cwd: join(ROOT, 'api'),
+        stdio: output(name),
+        env: {
+          ...process.env,
+          ...env,
+          ...(i === 0 ? firstEnv : {}),
+          ...secrets,
+          HOST: '127.0.0.1',
+          PORT: String(apiPort),
+          DATA_DIR: dataDir,
+          DATABASE_URL: databaseUrl,
+          DATABASE_SCHEMA: schema,
+          PUBLIC_BASE_URL: url,
+          TRUST_PROXY: 'true',
+          ...(siteDir ? { SITE_DIR: siteDir } : {}),
+        },
+      });
+      watch(name, child);
+      const apiUrl = `http://127.0.0.1:${apiPort}`;
+      await waitForHealth(apiUrl, child, name, quiet ? join(runDir, `${name}.log`) : undefined);
+      instances.push(apiUrl);
+      log(`${name} ready at ${apiUrl}`);
+    }
+
+    const template = readFileSync(join(ROOT, 'cluster', 'nginx.conf.template'), 'utf8');
+    const mimeTypes = ['/etc/nginx/mime.types', '/usr/local/nginx/conf/mime.types'].find(existsSync);
+    const config = template
+      .replaceAll('{{USER}}', isRoot() ? 'user www-data;' : '')
+      .replaceAll('{{RUN_DIR}}', runDir)
+      .replaceAll('{{PORT}}', String(lbPort))
+      .replaceAll('{{CDN_DIR}}', siteDir ?? join(runDir, 'no-site'))
+      .replaceAll('{{MIME_TYPES}}', mimeTypes ?? join(runDir, 'mime.types'))
+      .replaceAll(
+        '{{UPSTREAMS}}',
+        instances.map((u) => `    server ${u.replace('http://', '')};`).join('\n'),
+      );
+    if (!mimeTypes)
+      writeFileSync(
+        join(runDir, 'mime.types'),
+        'types { text/html html; application/javascript js; text/css css; application/json json; }\n',
+      );
+    copyFileSync(join(ROOT, 'cluster', 'proxy.conf'), join(runDir, 'proxy.conf'));
+    writeFileSync(join(runDir, 'nginx.conf'), config);
+    const test = spawnSync(nginx, ['-t', '-p', runDir, '-c', join(runDir, 'nginx.conf')], {
+      encoding: 'utf8',
+    });
+    if (test.status !== 0) throw new Error(`nginx refused the config:\n${test.stderr}`);
+    const lb = spawn(nginx, ['-p', runDir, '-c', join(runDir, 'nginx.conf')], { stdio: output('nginx') });
+    watch('nginx', lb);
+    await waitForHealth(url, lb, 'nginx', join(runDir, 'nginx-error.log'));
+    log(`nginx (${nginx}) ready at ${url}, round robin over ${instances.join(', ')}`);
+    return { url, instances, secrets, databaseUrl, schema, runDir, stop, exited };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

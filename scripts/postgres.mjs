@@ -1,0 +1,161 @@
+// A PostgreSQL server for `npm test` and `npm run start:cluster`: the one named by
+// TEST_DATABASE_URL / DATABASE_URL, the one answering on 127.0.0.1:5432, or else a throwaway
+// server started for the run (initdb into a temp folder, trust auth, a free port on loopback,
+// stopped and deleted afterwards). Debian's binaries are used (/usr/lib/postgresql/<n>/bin);
+// as root, the `postgresql` package is installed when missing, and the server runs as the
+// `postgres` user (initdb and postgres refuse to run as root).
+import { spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createConnection, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { log, run } from './lib.mjs';
+
+const isRoot = () => process.getuid?.() === 0;
+
+/** The bin folder of the newest Debian PostgreSQL, or of `pg_config`, or null. */
+export function findPostgresBin() {
+  const base = '/usr/lib/postgresql';
+  if (existsSync(base)) {
+    const versions = readdirSync(base)
+      .filter((v) => existsSync(join(base, v, 'bin', 'initdb')))
+      .sort((a, b) => Number(b) - Number(a));
+    if (versions.length) return join(base, versions[0], 'bin');
+  }
+  const res = spawnSync('pg_config', ['--bindir'], { encoding: 'utf8' });
+  const dir = res.status === 0 ? res.stdout.trim() : '';
+  return dir && existsSync(join(dir, 'initdb')) ? dir : null;
+}
+
+/** Debian's PostgreSQL binaries; installs the `postgresql` package with apt-get as root. */
+export function ensurePostgresBinaries() {
+  const found = findPostgresBin();
+  if (found) return found;
+  if (!isRoot())
+    throw new Error(
+      'PostgreSQL is missing: run `sudo apt-get install -y postgresql` once (or set TEST_DATABASE_URL), then retry.',
+    );
+  log('installing Debian postgresql (apt-get)');
+  run('apt-get', ['update', '-q']);
+  run('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'postgresql'], {
+    env: { DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  const bin = findPostgresBin();
+  if (!bin) throw new Error('postgresql was installed but no initdb was found under /usr/lib/postgresql');
+  return bin;
+}
+
+export function portAnswers(port, host = '127.0.0.1') {
+  return new Promise((resolve) => {
+    const socket = createConnection({ port, host });
+    socket.setTimeout(1000);
+    socket.on('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.on('error', () => resolve(false));
+  });
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts a throwaway server: `{ url, stop() }`. The url's database is `postgres`, user
+ * `postgres`, no password (trust, loopback only). `stop()` is synchronous, so it also runs from
+ * an exit handler; it is registered on exit too.
+ */
+export async function startThrowawayPostgres() {
+  const bin = ensurePostgresBinaries();
+  const dir = mkdtempSync(join(tmpdir(), 'mchezo-pg-'));
+  const data = join(dir, 'data');
+  const asServerUser = (cmd, args) => {
+    const exe = join(bin, cmd);
+    // initdb and postgres refuse root: run them as the `postgres` user, owner of the folder.
+    const [file, argv] = isRoot() ? ['runuser', ['-u', 'postgres', '--', exe, ...args]] : [exe, args];
+    return spawnSync(file, argv, { encoding: 'utf8', cwd: dir });
+  };
+  if (isRoot()) {
+    const ids = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
+    const gids = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
+    if (ids.status !== 0)
+      throw new Error('running as root, and there is no `postgres` user to run PostgreSQL as');
+    chownSync(dir, Number(ids.stdout), Number(gids.stdout));
+    chmodSync(dir, 0o700);
+  }
+  const check = (res, what) => {
+    if (res.status !== 0) {
+      rmSync(dir, { recursive: true, force: true });
+      throw new Error(`${what} failed (${res.status}):\n${res.stdout}${res.stderr}`);
+    }
+  };
+  check(
+    asServerUser('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']),
+    'initdb',
+  );
+  const port = await freePort();
+  // A test server: durability off (the folder is deleted afterwards), room for parallel suites.
+  const options = [
+    `-p ${port}`,
+    "-c listen_addresses='127.0.0.1'",
+    `-c unix_socket_directories='${dir}'`,
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+    '-c max_connections=300',
+  ].join(' ');
+  check(
+    asServerUser('pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      join(dir, 'server.log'),
+      '-o',
+      options,
+      '-w',
+      '-t',
+      '60',
+      'start',
+    ]),
+    'pg_ctl start',
+  );
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    process.off('exit', stop);
+    asServerUser('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.on('exit', stop);
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  log(`throwaway PostgreSQL (${bin}) at ${url}`);
+  return { url, stop, throwaway: true };
+}
+
+/**
+ * The PostgreSQL of a test run: `given` (TEST_DATABASE_URL by default) when set; the server on 127.0.0.1:5432 when
+ * one answers (unless MCHEZO_THROWAWAY_POSTGRES=1); else a throwaway server. `{ url, stop() }`.
+ */
+export async function postgresForTests(given = process.env.TEST_DATABASE_URL) {
+  if (given) return { url: given, stop() {}, throwaway: false };
+  if (process.env.MCHEZO_THROWAWAY_POSTGRES !== '1' && (await portAnswers(5432))) {
+    const url = 'postgres://postgres@127.0.0.1:5432/postgres';
+    log(`PostgreSQL answers on 127.0.0.1:5432: using ${url}`);
+    return { url, stop() {}, throwaway: false };
+  }
+  return startThrowawayPostgres();
+}
