@@ -53,7 +53,6 @@ import { GameWalletService } from './modules/wallet/game-wallet.service.js';
 import { PaymentsService } from './modules/wallet/payments.service.js';
 import { Reconciler } from './modules/wallet/reconcile.js';
 import { reviewRoutes } from './modules/wallet/review.routes.js';
-import { ReviewService } from './modules/wallet/review.service.js';
 import { SettlementService } from './modules/wallet/settlement.service.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { WalletService } from './modules/wallet/wallet.service.js';
@@ -81,7 +80,6 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
-    payments: PaymentsService;
     settlement: SettlementService;
     reconciler: Reconciler;
   }
@@ -165,7 +163,7 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
         : new ConsoleSmsSender(app.log)),
     payments:
       deps.payments ??
-      // `payments` is made below from this context; the simulator settles only after a request.
+      // `settlement` is made below from this context; the simulator settles only after a request.
       createPaymentProvider(env, (kind, body) => settlement.settleCallback(kind, body), app.log),
   };
   if (env.SMS_PROVIDER === 'gateway' && !env.SMS_GATEWAY_API_KEY && !deps.sms) {
@@ -176,7 +174,6 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
   const wallet = new WalletService(ctx);
   const settlement = new SettlementService(ctx);
   const payments = new PaymentsService(ctx, settlement);
-  const review = new ReviewService(ctx);
   const gameWallet = new GameWalletService(ctx);
   const reconciler = new Reconciler(ctx, settlement);
   const games =
@@ -186,7 +183,6 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
   const revisions = new RevisionService(ctx, versions);
   const overrides = new OverrideService(ctx, revisions, versions);
   app.decorate('ctx', ctx);
-  app.decorate('payments', payments);
   app.decorate('settlement', settlement);
   app.decorate('reconciler', reconciler);
   app.decorateRequest('auth', null);
@@ -268,7 +264,7 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
       await api.register(casinoRoutes, { ctx, games, requireAuth });
       await api.register(walletRoutes, { wallet, payments, requireAuth });
       await api.register(paymentCallbackRoutes, { ctx, settlement });
-      await api.register(reviewRoutes, { ctx, review, requireAuth });
+      await api.register(reviewRoutes, { ctx, requireAuth });
       await api.register(seamlessRoutes, { ctx, wallet: gameWallet });
       await api.register(demoGameRoutes, { ctx, games });
       await api.register(releasesRoutes, { ctx, revisions, versions, overrides, requireAuth });

@@ -93,7 +93,7 @@ describe.each(DB_MODES)('Daraja outcomes: success, failure, unknown, review (%s)
       DARAJA_SHORTCODE: CREDS.shortcode,
       DARAJA_PASSKEY: CREDS.passkey,
       DARAJA_SECURITY_CREDENTIAL: 'encrypted-initiator-password',
-      DARAJA_TIMEOUT_MS: '500',
+      DARAJA_TIMEOUT_MS: '2000',
       // The test clock moves on by hours; the player's token must outlive it.
       ACCESS_TOKEN_TTL_SECONDS: '86400',
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
@@ -246,7 +246,7 @@ describe.each(DB_MODES)('Daraja outcomes: success, failure, unknown, review (%s)
     expect(kept.map((k) => k.transaction_id).sort()).toEqual([d.id, d.id, w.id].sort());
   });
 
-  it('a result contradicting a settled transaction goes to review; duplicates and late unknowns change nothing', async () => {
+  it('a result contradicting a settled transaction goes to review; repeats and late unknowns change nothing', async () => {
     const d = await silentDeposit();
     const ok = stkBody(d.checkout, 0, { amount: 100, phone: PHONE });
     await t.post(url('deposit', d.id), ok);

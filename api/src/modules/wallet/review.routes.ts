@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.js';
 import { forbidden } from '../../lib/errors.js';
 import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
 import { isPaymentsOperator } from '../auth/roles.service.js';
-import type { ReviewService } from './review.service.js';
+import { ReviewService } from './review.service.js';
 
 const tags = ['payments'];
 const security = [{ bearer: [] }];
@@ -22,9 +22,9 @@ const ResolveCallback = z.strictObject({ note: Note });
 
 export const reviewRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
-  review: ReviewService;
   requireAuth: PreHandler;
-}> = async (app, { ctx, review, requireAuth }) => {
+}> = async (app, { ctx, requireAuth }) => {
+  const review = new ReviewService(ctx);
   const requireOperator: PreHandler = async (request, reply) => {
     await requireAuth(request, reply);
     if (!(await isPaymentsOperator(ctx, authOf(request).userId)))
