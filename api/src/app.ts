@@ -52,6 +52,8 @@ import { paymentCallbackRoutes } from './modules/wallet/callbacks.routes.js';
 import { GameWalletService } from './modules/wallet/game-wallet.service.js';
 import { PaymentsService } from './modules/wallet/payments.service.js';
 import { Reconciler } from './modules/wallet/reconcile.js';
+import { reviewRoutes } from './modules/wallet/review.routes.js';
+import { SettlementService } from './modules/wallet/settlement.service.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { WalletService } from './modules/wallet/wallet.service.js';
 import { addSecurityHeaders } from './site/security-headers.js';
@@ -79,7 +81,7 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
-    payments: PaymentsService;
+    settlement: SettlementService;
     reconciler: Reconciler;
   }
 }
@@ -163,8 +165,8 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
         : new ConsoleSmsSender(app.log)),
     payments:
       deps.payments ??
-      // `payments` is made below from this context; the simulator settles only after a request.
-      createPaymentProvider(env, (kind, body) => payments.settleCallback(kind, body), app.log),
+      // `settlement` is made below from this context; the simulator settles only after a request.
+      createPaymentProvider(env, (kind, body) => settlement.settleCallback(kind, body), app.log),
   };
   if (env.SMS_PROVIDER === 'gateway' && !env.SMS_GATEWAY_API_KEY && !deps.sms) {
     app.log.warn('SMS_PROVIDER=gateway without SMS_GATEWAY_API_KEY: using the console adapter');
@@ -172,9 +174,10 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
   const auth = new AuthService(ctx);
   const limiter = new RateLimiter(ctx);
   const wallet = new WalletService(ctx);
-  const payments = new PaymentsService(ctx);
+  const settlement = new SettlementService(ctx);
+  const payments = new PaymentsService(ctx, settlement);
   const gameWallet = new GameWalletService(ctx);
-  const reconciler = new Reconciler(ctx, payments);
+  const reconciler = new Reconciler(ctx, settlement);
   const games =
     deps.games ??
     new DemoGameProvider(ctx, app, deps.reelStops ?? reelStopsFor(env), (id) => enabledGameName(ctx, id));
@@ -182,7 +185,7 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
   const revisions = new RevisionService(ctx, versions);
   const overrides = new OverrideService(ctx, revisions, versions);
   app.decorate('ctx', ctx);
-  app.decorate('payments', payments);
+  app.decorate('settlement', settlement);
   app.decorate('reconciler', reconciler);
   app.decorateRequest('auth', null);
 
@@ -262,7 +265,8 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
       await api.register(chatRoutes, { ctx, requireAuth });
       await api.register(casinoRoutes, { ctx, games, requireAuth });
       await api.register(walletRoutes, { wallet, payments, requireAuth });
-      await api.register(paymentCallbackRoutes, { ctx, payments });
+      await api.register(paymentCallbackRoutes, { ctx, settlement });
+      await api.register(reviewRoutes, { ctx, requireAuth });
       await api.register(seamlessRoutes, { ctx, wallet: gameWallet });
       await api.register(demoGameRoutes, { ctx, games });
       await api.register(releasesRoutes, { ctx, revisions, versions, overrides, requireAuth });

@@ -23,6 +23,18 @@ const secret = optionalString.refine(
   'must be at least 16 characters',
 );
 
+/** E.164 phones, comma-separated (role grants). */
+const phoneList = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.string().regex(/^\+[1-9]\d{7,14}$/, 'must be E.164 phones (+254…), comma-separated')));
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: int(8080, 0, 65535),
@@ -48,16 +60,9 @@ const EnvSchema = z.object({
   /** Point each remote at its newest built version at start (a local `npm start` deploys its build). */
   RELEASES_ACTIVATE_LATEST: bool(false),
   /** Phones (E.164, comma-separated) granted the release_manager role at boot and at login. */
-  RELEASE_MANAGER_PHONES: z
-    .string()
-    .optional()
-    .transform((v) =>
-      (v ?? '')
-        .split(',')
-        .map((p) => p.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.string().regex(/^\+[1-9]\d{7,14}$/, 'must be E.164 phones (+254…), comma-separated'))),
+  RELEASE_MANAGER_PHONES: phoneList,
+  /** Phones (E.164, comma-separated) granted the payments_operator role (the review queue). */
+  OPERATOR_PHONES: phoneList,
 
   JWT_SECRET: secret,
   ACCESS_TOKEN_TTL_SECONDS: int(900, 30, 86_400),
@@ -105,6 +110,8 @@ const EnvSchema = z.object({
   DARAJA_INITIATOR_NAME: z.string().default('testapi'),
   DARAJA_SECURITY_CREDENTIAL: optionalString,
   DARAJA_TIMEOUT_MS: int(10_000, 100, 120_000),
+  /** A transaction still unresolved this long after it was made goes to the review queue. */
+  RECONCILE_REVIEW_AFTER_SECONDS: int(3600, 60, 30 * 86_400),
 
   SMS_PROVIDER: z.enum(['console', 'gateway']).default('console'),
   SMS_GATEWAY_URL: z.string().url().default('https://api.africastalking.com/version1/messaging'),

@@ -62,7 +62,9 @@ describe.each(DB_MODES)('M-Pesa Daraja adapter against a fake Daraja (%s)', (mod
     const sent = [...fake.stk.values()].at(-1)!;
     expect(sent).toMatchObject({ phone: '254711111111', amount: 250 });
     expect(sent.callback).toMatch(
-      new RegExp(`/api/v1/payments/callbacks/daraja/${t.env.PAYMENT_CALLBACK_SECRET}/deposit$`),
+      new RegExp(
+        `/api/v1/payments/callbacks/daraja/${t.env.PAYMENT_CALLBACK_SECRET}/deposit/${res.transaction_id}$`,
+      ),
     );
     expect(fake.errors).toEqual([]);
   });
@@ -106,16 +108,15 @@ describe.each(DB_MODES)('M-Pesa Daraja adapter against a fake Daraja (%s)', (mod
     });
   });
 
-  it('B2C: a failed Result and a queue timeout both reverse the payout', async () => {
+  it('B2C: a failed Result reverses the payout; a queue timeout leaves it pending (never pay and refund)', async () => {
     const failed = json(await withdraw('0722222222', 500));
     const timedOut = json(await withdraw('0755555555', 300));
     await fake.flush();
     expect(await status(failed.transaction_id)).toBe('reversed');
-    expect(await status(timedOut.transaction_id)).toBe('reversed');
-    expect((await t.balances(p)).withdrawal).toBe(4000);
-    // Reserved once, given back once (the callbacks may land before or after this line).
-    for (const id of [failed.transaction_id, timedOut.transaction_id]) {
-      const kinds = (
+    expect(await status(timedOut.transaction_id)).toBe('pending');
+    expect((await t.balances(p)).withdrawal).toBe(3700);
+    const kinds = async (id: string) =>
+      (
         await t.app.ctx.database.db
           .selectFrom('ledger_entries')
           .select('kind')
@@ -124,17 +125,30 @@ describe.each(DB_MODES)('M-Pesa Daraja adapter against a fake Daraja (%s)', (mod
       )
         .map((e) => e.kind)
         .sort();
-      expect(kinds).toEqual(['withdrawal', 'withdrawal_reversal']);
-    }
-  });
-
-  it('B2C: a payout with no result stays pending for an operator (not guessed)', async () => {
-    const res = json(await withdraw('0733333333', 100));
-    await fake.flush();
+    expect(await kinds(failed.transaction_id)).toEqual(['withdrawal', 'withdrawal_reversal']);
+    // Transaction Status (asked by reconciliation) says the queued payout went through.
     t.clock.advance(61_000);
     await t.app.reconciler.runOnce();
+    await fake.flush();
+    expect(fake.statusQueries.at(-1)).toMatchObject({
+      CommandID: 'TransactionStatusQuery',
+      OriginatorConversationID: timedOut.transaction_id,
+      IdentifierType: '4',
+    });
+    expect(await status(timedOut.transaction_id)).toBe('completed');
+    expect(await kinds(timedOut.transaction_id)).toEqual(['withdrawal']);
+    expect((await t.balances(p)).withdrawal).toBe(3700);
+  });
+
+  it('B2C: a payout whose Result never came is resolved by Transaction Status', async () => {
+    const res = json(await withdraw('0733333333', 100));
+    await fake.flush();
     expect(await status(res.transaction_id)).toBe('pending');
-    expect((await t.balances(p)).withdrawal).toBe(3900);
+    t.clock.advance(61_000);
+    await t.app.reconciler.runOnce();
+    await fake.flush();
+    expect(await status(res.transaction_id)).toBe('completed');
+    expect((await t.balances(p)).withdrawal).toBe(3600);
   });
 
   it('reuses the OAuth token across calls and keeps the books exact', async () => {
@@ -146,7 +160,7 @@ describe.each(DB_MODES)('M-Pesa Daraja adapter against a fake Daraja (%s)', (mod
   it('a refused payout is reversed at once', async () => {
     const res = json(await withdraw('0744444444', 100));
     expect(res.status).toBe('reversed');
-    expect((await t.balances(p)).withdrawal).toBe(3900);
+    expect((await t.balances(p)).withdrawal).toBe(3600);
   });
 });
 

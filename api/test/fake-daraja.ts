@@ -12,7 +12,12 @@ import type { AddressInfo } from 'node:net';
  *   254722222222  STK cancelled by user (1032) / B2C failure (2001)
  *   254733333333  no callback at all (STK query answers ResultCode 0)
  *   254744444444  request refused at once (400.002.02)
- *   254755555555  B2C queue timeout
+ *   254755555555  B2C queue timeout (the payout still completes: Transaction Status says so)
+ *
+ * Controls: `failNext` answers the next API call (not OAuth) with a timeout (the request is
+ * processed, the answer never comes), a connection reset (processed, then the socket is cut) or
+ * a 503 (not processed); `holdCallbacks` keeps callbacks in `held` until `release()`.
+ * B2C Transaction Status (`/mpesa/transactionstatus/v1/query`) answers by a Result callback.
  */
 // biome-ignore lint/suspicious/noExplicitAny: the fake reads loosely typed Daraja request bodies
 type Body = Record<string, any>;
@@ -31,12 +36,28 @@ export class FakeDaraja {
   readonly stk = new Map<string, { phone: string; amount: number; callback: string; resultCode: number }>();
   readonly b2c: Array<Record<string, unknown>> = [];
   readonly errors: string[] = [];
+  readonly statusQueries: Body[] = [];
+  /** What Transaction Status reports per OriginatorConversationID. */
+  readonly payouts = new Map<string, { status: 'Completed' | 'Failed'; amount: number }>();
+  failNext: 'timeout' | 'reset' | 503 | null = null;
+  holdCallbacks = false;
+  readonly held: Array<{ url: string; body: unknown }> = [];
+  private readonly hanging = new Set<import('node:http').ServerResponse>();
   private readonly pending = new Set<Promise<unknown>>();
 
   constructor(private readonly opts: FakeDarajaOptions) {
     this.server = createServer((req, res) => {
+      const failure = req.url?.startsWith('/oauth/') ? null : this.failNext;
+      if (failure) this.failNext = null;
+      if (failure === 503) {
+        res.writeHead(503, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ errorCode: '503.001.01', errorMessage: 'Service Unavailable' }));
+        return;
+      }
       this.handle(req)
         .then(({ status, body }) => {
+          if (failure === 'reset') return void req.socket.destroy();
+          if (failure === 'timeout') return void this.hanging.add(res);
           res.writeHead(status, { 'content-type': 'application/json' });
           res.end(JSON.stringify(body));
         })
@@ -55,6 +76,8 @@ export class FakeDaraja {
 
   async stop(): Promise<void> {
     await this.flush();
+    for (const res of this.hanging) res.destroy();
+    this.server.closeAllConnections();
     await new Promise((r) => this.server.close(r));
   }
 
@@ -63,7 +86,15 @@ export class FakeDaraja {
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
   }
 
+  /** Sends the held callbacks now and waits for their answers. */
+  async release(): Promise<void> {
+    this.holdCallbacks = false;
+    for (const { url, body } of this.held.splice(0)) this.send(url, body, 0);
+    await this.flush();
+  }
+
   private send(url: string, body: unknown, delayMs = 300) {
+    if (this.holdCallbacks) return void this.held.push({ url, body });
     const p = new Promise((r) => setTimeout(r, delayMs))
       .then(() =>
         fetch(url, {
@@ -239,6 +270,10 @@ export class FakeDaraja {
         return badRequest('Invalid PartyB');
       }
       this.b2c.push(body);
+      this.payouts.set(body.OriginatorConversationID, {
+        status: body.PartyB === '254722222222' ? 'Failed' : 'Completed',
+        amount: body.Amount,
+      });
       const conversation = `AG_${Date.now()}_${Math.floor(Math.random() * 1e9)}`;
       const base = {
         OriginatorConversationID: body.OriginatorConversationID,
@@ -281,6 +316,62 @@ export class FakeDaraja {
         body: {
           ConversationID: conversation,
           OriginatorConversationID: body.OriginatorConversationID,
+          ResponseCode: '0',
+          ResponseDescription: 'Accept the service request successfully.',
+        },
+      };
+    }
+    if (url.pathname === '/mpesa/transactionstatus/v1/query') {
+      const missing = firstMissing([
+        'Initiator',
+        'SecurityCredential',
+        'CommandID',
+        'PartyA',
+        'IdentifierType',
+        'ResultURL',
+        'QueueTimeOutURL',
+        'Remarks',
+      ]);
+      if (missing) return badRequest(`Invalid ${missing}`);
+      if (body.CommandID !== 'TransactionStatusQuery') return badRequest('Invalid CommandID');
+      if (!body.TransactionID && !body.OriginatorConversationID) return badRequest('Invalid TransactionID');
+      this.statusQueries.push(body);
+      const conversation = `AG_${Date.now()}_${Math.floor(Math.random() * 1e9)}`;
+      const found = this.payouts.get(body.OriginatorConversationID);
+      const common = {
+        OriginatorConversationID: `${Math.floor(Math.random() * 1e5)}-${Math.floor(Math.random() * 1e8)}-1`,
+        ConversationID: conversation,
+        TransactionID: 'NLJ0000000',
+        ReferenceData: { ReferenceItem: { Key: 'Occasion', Value: body.Occasion } },
+      };
+      this.send(body.ResultURL, {
+        Result: found
+          ? {
+              ResultType: 0,
+              ResultCode: 0,
+              ResultDesc: 'The service request is processed successfully.',
+              ...common,
+              ResultParameters: {
+                ResultParameter: [
+                  { Key: 'ReceiptNo', Value: 'NLJ41HAY6Q' },
+                  { Key: 'TransactionStatus', Value: found.status },
+                  { Key: 'Amount', Value: found.amount },
+                  { Key: 'ReasonType', Value: found.status === 'Completed' ? 'Salary Payment' : 'Failed' },
+                ],
+              },
+            }
+          : {
+              ResultType: 0,
+              ResultCode: 2001,
+              ResultDesc: 'The initiator information is invalid.',
+              ...common,
+            },
+      });
+      return {
+        status: 200,
+        body: {
+          OriginatorConversationID: common.OriginatorConversationID,
+          ConversationID: conversation,
           ResponseCode: '0',
           ResponseDescription: 'Accept the service request successfully.',
         },

@@ -171,9 +171,9 @@ describe.each(DB_MODES)('wallet (%s)', (mode) => {
     );
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect((await t.balances(p)).main).toBe(before + 100);
-    // A late contradicting callback changes nothing either.
+    // A late contradicting callback moves no money: the deposit goes to review (shown pending).
     await t.post(`/payments/callbacks/simulator/${secret}/deposit`, { ...body, result_code: 1032 });
-    expect((await tx(d.transaction_id)).status).toBe('completed');
+    expect((await tx(d.transaction_id)).status).toBe('pending');
     expect((await t.balances(p)).main).toBe(before + 100);
   });
 
@@ -243,7 +243,8 @@ describe.each(DB_MODES)('wallet (%s)', (mode) => {
     expect(await tx(a.transaction_id, q)).toMatchObject({ status: 'completed' });
     expect(await main()).toBe(100);
 
-    // The simulator first: a duplicate and a late contradicting callback change nothing.
+    // The simulator first: a duplicate changes nothing; a late contradicting callback moves no
+    // money and puts the deposit in review (the player sees it as pending).
     const b = json(await deposit(200, q.phone, key('b'), q));
     await t.settlePayments();
     expect(await tx(b.transaction_id, q)).toMatchObject({ status: 'completed' });
@@ -254,14 +255,15 @@ describe.each(DB_MODES)('wallet (%s)', (mode) => {
     expect((await callback({ provider_ref: ref, result_code: 1032, result_desc: 'late' })).statusCode).toBe(
       200,
     );
-    expect(await tx(b.transaction_id, q)).toMatchObject({ status: 'completed' });
+    expect(await tx(b.transaction_id, q)).toMatchObject({ status: 'pending' });
     expect(await main()).toBe(300);
 
-    // A deposit the simulator failed stays failed when a late success comes.
+    // A late success contradicting a failed deposit credits nothing: an operator reviews it
+    // (the player sees it as still being processed).
     const c = json(await deposit(100, SIMULATOR_TEST_PHONES.cancelled, key('c'), q));
     await t.settlePayments();
     await callback({ provider_ref: `SIM-${c.transaction_id}`, result_code: 0, result_desc: 'late' });
-    expect(await tx(c.transaction_id, q)).toMatchObject({ status: 'failed' });
+    expect(await tx(c.transaction_id, q)).toMatchObject({ status: 'pending' });
     expect(await main()).toBe(300);
 
     // The simulator's delivery racing duplicate HTTP callbacks: credited once.
@@ -273,13 +275,13 @@ describe.each(DB_MODES)('wallet (%s)', (mode) => {
     expect(await main()).toBe(700);
 
     // The settlement both paths share reads the body with the adapter, as the route did.
-    await expect(t.app.payments.settleCallback('deposit', { hello: 1 })).rejects.toMatchObject({
+    await expect(t.app.settlement.settleCallback('deposit', { hello: 1 })).rejects.toMatchObject({
       statusCode: 400,
       extra: { code: 'INVALID_CALLBACK_BODY' },
     });
-    expect(await t.app.payments.settleCallback('deposit', { provider_ref: 'SIM-none', result_code: 0 })).toBe(
-      null,
-    );
+    expect(
+      await t.app.settlement.settleCallback('deposit', { provider_ref: 'SIM-none', result_code: 0 }),
+    ).toBe(null);
     const ledger = await t.app.ctx.database.db
       .selectFrom('ledger_entries')
       .select(['ref_id', 'amount'])

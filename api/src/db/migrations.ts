@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
+import { paymentReviewMigration } from './payment-review-migration.js';
 
 /**
  * One set of migrations for SQLite and PostgreSQL. Money and times are `bigint`
@@ -213,6 +214,8 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropIndex('ledger_ref_idx').ifExists().execute();
     },
   },
+  /** Payment review queue, kept callbacks and the operators' audit (payment-review-migration.ts). */
+  '0004_payment_review': paymentReviewMigration,
 };
 
 class StaticProvider implements MigrationProvider {

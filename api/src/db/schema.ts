@@ -69,7 +69,15 @@ export interface LedgerEntriesTable {
   /** Signed minor units. */
   amount: number;
   balance_after: number;
-  kind: 'deposit' | 'withdrawal' | 'withdrawal_reversal' | 'bet' | 'win' | 'rollback';
+  kind:
+    | 'deposit'
+    | 'withdrawal'
+    | 'withdrawal_reversal'
+    | 'bet'
+    | 'win'
+    | 'rollback'
+    /** An operator's resolution of a review (ref_id: the review's id). */
+    | 'review_adjustment';
   ref_id: string;
   created_at: number;
 }
@@ -78,7 +86,8 @@ export interface WalletTransactionsTable {
   id: string;
   user_id: string;
   type: 'deposit' | 'withdrawal';
-  status: 'pending' | 'completed' | 'failed' | 'reversed';
+  /** `review`: an operator decides (players see it as pending). */
+  status: 'pending' | 'completed' | 'failed' | 'reversed' | 'review';
   amount: number;
   currency: string;
   phone_number: string;
@@ -137,6 +146,47 @@ export interface ReleaseRevisionsTable {
   created_at: number;
 }
 
+export interface PaymentReviewsTable {
+  id: string;
+  transaction_id: string;
+  /** AMOUNT_MISMATCH | PHONE_MISMATCH | CONTRADICTS_SETTLED | UNRESOLVED */
+  reason: string;
+  status_before: string;
+  /** JSON. */
+  expected: string;
+  /** JSON. */
+  reported: string;
+  raw_callback: string | null;
+  created_at: number;
+  resolved_at: number | null;
+}
+
+export interface PaymentCallbacksTable {
+  id: string;
+  provider: string;
+  kind: string;
+  reason: 'NO_TRANSACTION' | 'WRONG_KIND';
+  provider_ref: string | null;
+  transaction_id: string | null;
+  body: string;
+  body_hash: string;
+  created_at: number;
+  resolved_at: number | null;
+}
+
+export interface PaymentAuditTable {
+  id: string;
+  /** The operator's phone. */
+  actor: string;
+  action: string;
+  subject_type: 'transaction' | 'callback';
+  subject_id: string;
+  before: string;
+  after: string;
+  note: string;
+  created_at: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -150,4 +200,7 @@ export interface DB {
   game_transactions: GameTransactionsTable;
   release_versions: ReleaseVersionsTable;
   release_revisions: ReleaseRevisionsTable;
+  payment_reviews: PaymentReviewsTable;
+  payment_callbacks: PaymentCallbacksTable;
+  payment_audit: PaymentAuditTable;
 }

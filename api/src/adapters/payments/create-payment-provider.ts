@@ -5,7 +5,7 @@ import type { CallbackKind, PaymentProvider } from './payment-provider.js';
 import { SimulatorPaymentProvider } from './simulator.js';
 
 /**
- * What the callback route does once the caller is authenticated (WalletService.settleCallback):
+ * What the callback route does once the caller is authenticated (SettlementService.settleCallback):
  * reads the body with the provider's parseCallback and settles the transaction, idempotently.
  * Resolves to the transaction's status, or null when no transaction matches.
  */

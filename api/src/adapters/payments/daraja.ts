@@ -1,11 +1,13 @@
-import type {
-  CallbackKind,
-  ParsedCallback,
-  PaymentProvider,
-  PaymentRequest,
-  PendingTransaction,
-  ProviderOutcome,
-  RequestResult,
+import { outcomeOf, parseDarajaCallback } from './daraja-results.js';
+import {
+  type CallbackKind,
+  type ParsedCallback,
+  type PaymentProvider,
+  type PaymentRequest,
+  type PendingTransaction,
+  type ProviderOutcome,
+  RequestNotSentError,
+  type RequestResult,
 } from './payment-provider.js';
 
 export interface DarajaConfig {
@@ -79,7 +81,12 @@ export class DarajaPaymentProvider implements PaymentProvider {
   }
 
   private async post<T>(path: string, payload: unknown): Promise<{ status: number; body: T & DarajaError }> {
-    const token = await this.accessToken();
+    let token: string;
+    try {
+      token = await this.accessToken();
+    } catch (err) {
+      throw new RequestNotSentError((err as Error).message);
+    }
     const res = await this.fetch(`${this.config.baseUrl}${path}`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
@@ -112,7 +119,7 @@ export class DarajaPaymentProvider implements PaymentProvider {
       PartyA: msisdn(req.phone),
       PartyB: this.config.shortcode,
       PhoneNumber: msisdn(req.phone),
-      CallBackURL: `${req.callbackBaseUrl}/deposit`,
+      CallBackURL: `${req.callbackBaseUrl}/deposit/${req.transactionId}`,
       AccountReference: 'Mchezo',
       TransactionDesc: 'Deposit',
     });
@@ -133,105 +140,81 @@ export class DarajaPaymentProvider implements PaymentProvider {
       PartyA: this.config.b2cShortcode,
       PartyB: msisdn(req.phone),
       Remarks: 'Withdrawal',
-      QueueTimeOutURL: `${req.callbackBaseUrl}/payout-timeout`,
-      ResultURL: `${req.callbackBaseUrl}/payout`,
+      QueueTimeOutURL: `${req.callbackBaseUrl}/payout-timeout/${req.transactionId}`,
+      ResultURL: `${req.callbackBaseUrl}/payout/${req.transactionId}`,
       Occasion: 'Withdrawal',
     });
     return this.requestResult(status, body, body.ConversationID);
   }
 
+  /**
+   * A documented answer only: 2xx with ResponseCode "0" accepted, 2xx with another ResponseCode
+   * or a 4xx refused (Daraja did not take the request). A 5xx or a 2xx without a ResponseCode
+   * may or may not have been processed: thrown, so the transaction stays pending.
+   */
   private requestResult(
     status: number,
-    body: DarajaError & { ResponseCode?: string; ResponseDescription?: string },
+    body: DarajaError & { ResponseCode?: unknown; ResponseDescription?: string },
     ref: string | undefined,
   ): RequestResult {
-    if (status >= 500) throw new Error(`Daraja answered HTTP ${status}: ${body.errorMessage ?? ''}`);
-    if (status >= 200 && status < 300 && body.ResponseCode === '0' && ref)
+    const ok = status >= 200 && status < 300;
+    if (ok && body.ResponseCode === '0' && typeof ref === 'string' && ref)
       return { accepted: true, providerRef: ref };
-    return {
-      accepted: false,
-      reason: body.errorMessage ?? body.ResponseDescription ?? `Refused (HTTP ${status})`,
-    };
+    if ((ok && typeof body.ResponseCode === 'string') || (status >= 400 && status < 500)) {
+      return {
+        accepted: false,
+        reason: String(body.errorMessage ?? body.ResponseDescription ?? `Refused (HTTP ${status})`).slice(
+          0,
+          200,
+        ),
+      };
+    }
+    throw new Error(`Daraja answered HTTP ${status} without a documented answer: ${body.errorMessage ?? ''}`);
   }
 
   async queryStatus(tx: PendingTransaction): Promise<ProviderOutcome> {
-    if (tx.type === 'withdrawal') {
-      // B2C status comes back asynchronously (Transaction Status API → ResultURL); a payout
-      // whose result never came is left pending for an operator rather than guessed.
-      return { state: 'pending' };
-    }
-    if (!tx.providerRef)
-      return { state: 'failed', reason: 'The payment prompt was never confirmed by the provider' };
+    if (tx.type === 'withdrawal') return this.queryPayout(tx);
+    // Without the CheckoutRequestID (the push's answer never came) STK Query cannot be asked:
+    // the deposit stays pending until a callback names it or an operator resolves it.
+    if (!tx.providerRef) return { state: 'unknown', reason: 'No CheckoutRequestID to query' };
     const { status, body } = await this.post<{
-      ResultCode?: string | number;
+      ResultCode?: unknown;
       ResultDesc?: string;
       ResponseCode?: string;
     }>('/mpesa/stkpushquery/v1/query', { ...this.stkAuth(), CheckoutRequestID: tx.providerRef });
     if (body.errorCode === STK_PROCESSING) return { state: 'pending' };
-    if (status !== 200 || body.ResultCode === undefined) {
+    if (status !== 200)
       throw new Error(`Daraja STK query answered HTTP ${status}: ${body.errorMessage ?? ''}`);
-    }
-    return Number(body.ResultCode) === 0
-      ? { state: 'completed' }
-      : { state: 'failed', reason: body.ResultDesc ?? `Failed with code ${body.ResultCode}` };
+    return outcomeOf(body.ResultCode, body.ResultDesc, () => ({ state: 'completed' }));
+  }
+
+  /**
+   * B2C Transaction Status: asks by OriginatorConversationID (our id); the answer comes to
+   * `<base>/payout-status/<id>` (a timeout in the queue to `<base>/payout-timeout/<id>`).
+   */
+  private async queryPayout(tx: PendingTransaction): Promise<ProviderOutcome> {
+    const { status, body } = await this.post<{ ResponseCode?: string }>('/mpesa/transactionstatus/v1/query', {
+      Initiator: this.config.initiatorName,
+      SecurityCredential: this.config.securityCredential,
+      CommandID: 'TransactionStatusQuery',
+      OriginatorConversationID: tx.id,
+      PartyA: this.config.b2cShortcode,
+      IdentifierType: '4',
+      ResultURL: `${tx.callbackBaseUrl}/payout-status/${tx.id}`,
+      QueueTimeOutURL: `${tx.callbackBaseUrl}/payout-timeout/${tx.id}`,
+      Remarks: 'Payout status',
+      Occasion: tx.id,
+    });
+    if (status !== 200 || body.ResponseCode !== '0')
+      throw new Error(`Daraja Transaction Status answered HTTP ${status}: ${body.errorMessage ?? ''}`);
+    return { state: 'pending' };
   }
 
   parseCallback(kind: CallbackKind, body: unknown): ParsedCallback | null {
-    if (kind === 'deposit') {
-      const cb = (body as StkCallbackBody | null)?.Body?.stkCallback;
-      if (!cb || typeof cb.CheckoutRequestID !== 'string' || cb.ResultCode === undefined) return null;
-      const receipt = cb.CallbackMetadata?.Item?.find((i) => i.Name === 'MpesaReceiptNumber')?.Value;
-      return {
-        providerRef: cb.CheckoutRequestID,
-        outcome:
-          Number(cb.ResultCode) === 0
-            ? { state: 'completed', receipt: receipt === undefined ? undefined : String(receipt) }
-            : { state: 'failed', reason: cb.ResultDesc ?? `Failed with code ${cb.ResultCode}` },
-      };
-    }
-    const result = (body as B2cResultBody | null)?.Result;
-    if (!result || typeof result.ConversationID !== 'string' || result.ResultCode === undefined) return null;
-    const base = { providerRef: result.ConversationID, transactionId: result.OriginatorConversationID };
-    if (kind === 'payout-timeout') {
-      return {
-        ...base,
-        outcome: { state: 'failed', reason: result.ResultDesc ?? 'Payout request timed out in the queue' },
-      };
-    }
-    return {
-      ...base,
-      outcome:
-        Number(result.ResultCode) === 0
-          ? { state: 'completed', receipt: result.TransactionID }
-          : { state: 'failed', reason: result.ResultDesc ?? `Failed with code ${result.ResultCode}` },
-    };
+    return parseDarajaCallback(kind, body);
   }
 
   callbackAck(): unknown {
     return { ResultCode: 0, ResultDesc: 'Accepted' };
   }
-}
-
-export interface StkCallbackBody {
-  Body?: {
-    stkCallback?: {
-      MerchantRequestID?: string;
-      CheckoutRequestID?: string;
-      ResultCode?: number | string;
-      ResultDesc?: string;
-      CallbackMetadata?: { Item?: Array<{ Name: string; Value?: string | number }> };
-    };
-  };
-}
-
-export interface B2cResultBody {
-  Result?: {
-    ResultType?: number;
-    ResultCode?: number | string;
-    ResultDesc?: string;
-    OriginatorConversationID?: string;
-    ConversationID?: string;
-    TransactionID?: string;
-    ResultParameters?: { ResultParameter?: Array<{ Key: string; Value: string | number }> };
-  };
 }

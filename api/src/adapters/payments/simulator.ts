@@ -8,6 +8,7 @@ import type {
   ProviderOutcome,
   RequestResult,
 } from './payment-provider.js';
+import { subjectOfKind } from './payment-provider.js';
 
 /**
  * Sandbox test numbers (documented in api/README.md). Any other number succeeds.
@@ -126,10 +127,11 @@ export class SimulatorPaymentProvider implements PaymentProvider {
     return toOutcome(plan.body);
   }
 
-  parseCallback(_kind: CallbackKind, body: unknown): ParsedCallback | null {
+  parseCallback(kind: CallbackKind, body: unknown): ParsedCallback | null {
     const b = body as Partial<SimulatorCallbackBody> | null;
     if (!b || typeof b.provider_ref !== 'string' || typeof b.result_code !== 'number') return null;
     return {
+      subject: subjectOfKind(kind),
       providerRef: b.provider_ref,
       transactionId: b.provider_ref.startsWith('SIM-') ? b.provider_ref.slice(4) : undefined,
       outcome: toOutcome({

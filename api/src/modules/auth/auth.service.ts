@@ -25,7 +25,7 @@ import {
   type UserRow,
 } from './auth.repository.js';
 import { OtpService } from './otp.service.js';
-import { grantReleaseManager } from './roles.service.js';
+import { grantConfiguredRoles } from './roles.service.js';
 
 export interface AuthenticatedUser {
   userId: string;
@@ -120,7 +120,7 @@ export class AuthService {
     const ok = await argonVerify(user?.password_hash ?? (await this.dummyHash), password).catch(() => false);
     if (!user || !ok) throw unauthorized('Invalid phone number or password', 'INVALID_CREDENTIALS');
     // RELEASE_MANAGER_PHONES: the role is granted at the first login after it is configured.
-    user.roles = await grantReleaseManager(this.ctx, user);
+    user.roles = await grantConfiguredRoles(this.ctx, user);
     if (user.status === 'suspended') throw lockedOut('ACCOUNT_SUSPENDED', SUSPENDED_MESSAGE);
     if (user.status === 'pending_verification') {
       return {

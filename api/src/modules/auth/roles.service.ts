@@ -1,35 +1,53 @@
 /**
- * Roles a user holds (`users.roles`). The release-manager role is granted by configuration:
- * phones listed in RELEASE_MANAGER_PHONES get it at boot and, for accounts registered later, at
- * their next login or release call. Removing a phone from the list takes nothing away.
+ * Roles a user holds (`users.roles`). Two roles are granted by configuration: phones listed in
+ * RELEASE_MANAGER_PHONES get `release_manager`, phones in OPERATOR_PHONES `payments_operator`
+ * (the payment review queue), at boot and, for accounts registered later, at their next login
+ * or guarded call. Removing a phone from a list takes nothing away.
  */
 import { RELEASE_MANAGER_ROLE } from '@mchezo/contracts/releases-constants';
 import type { AppContext } from '../../context.js';
 import { findUserRoles, findUsersRolesByPhone, setRoles, type UserRoles } from './roles.repository.js';
 
+export const PAYMENTS_OPERATOR_ROLE = 'payments_operator';
+
 type RolesContext = Pick<AppContext, 'env' | 'database' | 'clock'>;
 
-/** Adds the role to a user whose phone is in RELEASE_MANAGER_PHONES; answers the roles. */
-export async function grantReleaseManager(ctx: RolesContext, user: UserRoles): Promise<string> {
+/** The configured roles this user's phone should hold. */
+function configuredRoles(ctx: RolesContext, phone: string): string[] {
+  const out: string[] = [];
+  if (ctx.env.RELEASE_MANAGER_PHONES.includes(phone)) out.push(RELEASE_MANAGER_ROLE);
+  if (ctx.env.OPERATOR_PHONES.includes(phone)) out.push(PAYMENTS_OPERATOR_ROLE);
+  return out;
+}
+
+/** Adds the roles configured for the user's phone that they lack; answers the roles. */
+export async function grantConfiguredRoles(ctx: RolesContext, user: UserRoles): Promise<string> {
   const roles = user.roles.split(',').filter(Boolean);
-  if (!ctx.env.RELEASE_MANAGER_PHONES.includes(user.phone) || roles.includes(RELEASE_MANAGER_ROLE))
-    return user.roles;
-  const next = [...roles, RELEASE_MANAGER_ROLE].join(',');
+  const missing = configuredRoles(ctx, user.phone).filter((r) => !roles.includes(r));
+  if (!missing.length) return user.roles;
+  const next = [...roles, ...missing].join(',');
   await setRoles(ctx.database.db, user.id, next, ctx.clock.now());
   return next;
 }
 
-/** At boot: grants the role to the existing accounts listed in RELEASE_MANAGER_PHONES. */
+/** At boot: grants the configured roles to the existing accounts listed. */
 export async function grantConfiguredManagers(ctx: RolesContext): Promise<void> {
-  const phones = ctx.env.RELEASE_MANAGER_PHONES;
+  const phones = [...new Set([...ctx.env.RELEASE_MANAGER_PHONES, ...ctx.env.OPERATOR_PHONES])];
   if (!phones.length) return;
   for (const user of await findUsersRolesByPhone(ctx.database.db, phones))
-    await grantReleaseManager(ctx, user);
+    await grantConfiguredRoles(ctx, user);
+}
+
+async function hasRole(ctx: RolesContext, userId: string, role: string): Promise<boolean> {
+  const user = await findUserRoles(ctx.database.db, userId);
+  if (!user) return false;
+  return (await grantConfiguredRoles(ctx, user)).split(',').includes(role);
 }
 
 /** Whether the user is a release manager (granted first when their phone is configured). */
-export async function isReleaseManager(ctx: RolesContext, userId: string): Promise<boolean> {
-  const user = await findUserRoles(ctx.database.db, userId);
-  if (!user) return false;
-  return (await grantReleaseManager(ctx, user)).split(',').includes(RELEASE_MANAGER_ROLE);
-}
+export const isReleaseManager = (ctx: RolesContext, userId: string) =>
+  hasRole(ctx, userId, RELEASE_MANAGER_ROLE);
+
+/** Whether the user is a payments operator (granted first when their phone is configured). */
+export const isPaymentsOperator = (ctx: RolesContext, userId: string) =>
+  hasRole(ctx, userId, PAYMENTS_OPERATOR_ROLE);

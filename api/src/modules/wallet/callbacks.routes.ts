@@ -1,46 +1,52 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { CallbackKind } from '../../adapters/payments/payment-provider.js';
+import { CALLBACK_KINDS } from '../../adapters/payments/payment-provider.js';
 import type { AppContext } from '../../context.js';
 import { safeEqual } from '../../lib/crypto.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { errorResponses } from '../../lib/http.js';
-import type { PaymentsService } from './payments.service.js';
+import type { SettlementService } from './settlement.service.js';
 
 const Params = z.strictObject({
   provider: z.string().max(32),
   secret: z.string().max(200),
-  kind: z.enum(['deposit', 'payout', 'payout-timeout']),
+  kind: z.enum(CALLBACK_KINDS),
 });
+/** Our transaction id, which adapters put at the end of the callback URL. */
+const WithTx = Params.extend({ tx: z.string().regex(/^[0-9a-f-]{8,64}$/, 'must be a transaction id') });
 
 /**
- * Provider → server callbacks. The secret in the path authenticates the caller (providers such
- * as Daraja cannot sign their callbacks); bodies keep the provider's own shape, so they are
- * read by the adapter rather than a strict schema. Settling is idempotent.
+ * Provider → server callbacks: `/<kind>` or `/<kind>/<transaction id>`. The secret in the path
+ * authenticates the caller (providers such as Daraja cannot sign their callbacks); bodies keep
+ * the provider's own shape, so they are read by the adapter rather than a strict schema.
+ * Settling is idempotent; a callback that settles nothing is kept for review and answered 200
+ * all the same (a non-200 answer only makes the provider send it again).
  */
 export const paymentCallbackRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
-  payments: PaymentsService;
-}> = async (app, { ctx, payments }) => {
+  settlement: SettlementService;
+}> = async (app, { ctx, settlement }) => {
+  const schema = {
+    tags: ['payments'],
+    body: z.unknown(),
+    response: { 200: z.unknown(), ...errorResponses(400, 403, 404) },
+  };
+  const handle = async (params: z.infer<typeof Params>, body: unknown, tx?: string) => {
+    if (!safeEqual(params.secret, ctx.env.PAYMENT_CALLBACK_SECRET))
+      throw forbidden('Invalid callback', 'INVALID_CALLBACK');
+    if (params.provider !== ctx.payments.name) throw notFound('Unknown provider');
+    // The same settlement the in-process simulator calls.
+    await settlement.settleCallback(params.kind, body, tx);
+    return ctx.payments.callbackAck();
+  };
   app.post(
     '/payments/callbacks/:provider/:secret/:kind',
-    {
-      schema: {
-        tags: ['payments'],
-        params: Params,
-        body: z.unknown(),
-        response: { 200: z.unknown(), ...errorResponses(400, 403, 404) },
-      },
-    },
-    async (request) => {
-      const { provider, secret, kind } = request.params;
-      if (!safeEqual(secret, ctx.env.PAYMENT_CALLBACK_SECRET))
-        throw forbidden('Invalid callback', 'INVALID_CALLBACK');
-      if (provider !== ctx.payments.name) throw notFound('Unknown provider');
-      // The same settlement the in-process simulator calls (PaymentsService.settleCallback).
-      const status = await payments.settleCallback(kind as CallbackKind, request.body);
-      if (status === null) request.log.warn({ provider, kind }, 'callback for an unknown transaction');
-      return ctx.payments.callbackAck();
-    },
+    { schema: { ...schema, params: Params } },
+    (request) => handle(request.params, request.body),
+  );
+  app.post(
+    '/payments/callbacks/:provider/:secret/:kind/:tx',
+    { schema: { ...schema, params: WithTx } },
+    (request) => handle(request.params, request.body, request.params.tx),
   );
 };

@@ -3,36 +3,41 @@ import { toCents } from '@mchezo/contracts/money';
 import type { DepositRequest, WithdrawRequest } from '@mchezo/contracts/wallet';
 import { WITHDRAWAL_MAX, WITHDRAWAL_MIN } from '@mchezo/contracts/wallet';
 import type { Kysely } from 'kysely';
-import type { CallbackKind, ProviderOutcome } from '../../adapters/payments/payment-provider.js';
+import { RequestNotSentError } from '../../adapters/payments/payment-provider.js';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { inTransaction } from '../../db/tx.js';
 import { newId, sha256 } from '../../lib/crypto.js';
-import { badRequest, forbidden, notFound, unprocessable } from '../../lib/errors.js';
+import { badRequest, forbidden, unprocessable } from '../../lib/errors.js';
+import type { SettlementService } from './settlement.service.js';
 import {
   findTxById,
   findTxByIdempotencyKey,
-  findTxByProviderRef,
-  findTxProvider,
-  finishTx,
   insertTxOnce,
   setProviderRef,
   type WalletTxRow,
 } from './transactions.repository.js';
 import { InsufficientFundsError, movePot } from './wallet.repository.js';
-import { assertWalletEnabled, WALLET_CURRENCY } from './wallet.service.js';
+import { assertWalletEnabled, playerStatus, WALLET_CURRENCY } from './wallet.service.js';
 
 const DEPOSIT_MAX = 150_000;
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_\-:.]{8,128}$/;
 
-type TxOutcome = { transaction_id: string; status: WalletTxRow['status'] };
+type TxOutcome = { transaction_id: string; status: ReturnType<typeof playerStatus> };
+
+/** `<PUBLIC_BASE_URL>/api/v1/payments/callbacks/<provider>/<secret>`: adapters append `/<kind>/<id>`. */
+export const callbackBaseUrl = (ctx: Pick<AppContext, 'env' | 'payments'>): string =>
+  `${ctx.env.PUBLIC_BASE_URL}/api/v1/payments/callbacks/${ctx.payments.name}/${ctx.env.PAYMENT_CALLBACK_SECRET}`;
 
 /**
- * Mobile money: deposits and withdrawals asked of the payment provider, and their settlement
- * by the provider's callback or by reconciliation.
+ * Mobile money: deposits and withdrawals asked of the payment provider. Their settlement (by
+ * the provider's callback or by reconciliation) is SettlementService's.
  */
 export class PaymentsService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly settlement: SettlementService,
+  ) {}
 
   private assertMobileMoney(): void {
     assertWalletEnabled(this.ctx);
@@ -129,7 +134,7 @@ export class PaymentsService {
     }
     const key = this.idempotencyKey(keyHeader);
     const { row, created } = await this.createOnce(userId, 'deposit', key, amount, phone, async () => {});
-    if (!created) return { transaction_id: row.id, status: row.status };
+    if (!created) return { transaction_id: row.id, status: playerStatus(row.status) };
     return this.askProvider(row);
   }
 
@@ -158,18 +163,18 @@ export class PaymentsService {
       }
       throw err;
     }
-    if (!result.created) return { transaction_id: result.row.id, status: result.row.status };
+    if (!result.created) return { transaction_id: result.row.id, status: playerStatus(result.row.status) };
     return this.askProvider(result.row);
   }
 
   private async askProvider(row: WalletTxRow): Promise<TxOutcome> {
-    const { env, payments, log, clock, database } = this.ctx;
+    const { payments, log, clock, database } = this.ctx;
     const request = {
       transactionId: row.id,
       amountMinor: row.amount,
       currency: row.currency,
       phone: row.phone_number,
-      callbackBaseUrl: `${env.PUBLIC_BASE_URL}/api/v1/payments/callbacks/${payments.name}/${env.PAYMENT_CALLBACK_SECRET}`,
+      callbackBaseUrl: callbackBaseUrl(this.ctx),
     };
     try {
       const res =
@@ -179,89 +184,26 @@ export class PaymentsService {
       if (res.accepted) {
         if (res.providerRef === row.provider_ref) return { transaction_id: row.id, status: 'pending' };
         const status = await setProviderRef(database.db, row.id, res.providerRef, clock.now());
-        return { transaction_id: row.id, status: status ?? 'pending' };
+        return { transaction_id: row.id, status: playerStatus(status ?? 'pending') };
       }
-      const status = await this.settle(row.id, { state: 'failed', reason: res.reason });
-      return { transaction_id: row.id, status };
+      const status = await this.settlement.settle(row.id, { state: 'failed', reason: res.reason });
+      return { transaction_id: row.id, status: playerStatus(status) };
     } catch (err) {
-      // Unknown outcome (network error, timeout): stay pending; reconciliation asks the provider later.
+      if (err instanceof RequestNotSentError) {
+        // Known not to have reached the provider (no OAuth token): nothing can have moved.
+        const reason = 'The payment service is unavailable. Please try again.';
+        const status = await this.settlement.settle(row.id, { state: 'failed', reason });
+        return { transaction_id: row.id, status: playerStatus(status) };
+      }
+      // Unknown outcome (timeout, 5xx, connection reset): stays pending, never failed for lack of
+      // the provider's reference; a callback naming it (its URL carries our id) or
+      // reconciliation settles it.
       log.warn(
         { err: { message: (err as Error).message }, tx: row.id, provider: payments.name },
         'payment request failed',
       );
     }
     const current = await findTxById(database.db, row.id);
-    return { transaction_id: row.id, status: current?.status ?? 'pending' };
-  }
-
-  /**
-   * A provider's callback, once its sender is known to be the provider: the callback route
-   * checks the secret in the URL; the simulator calls this in-process. The body is read by the
-   * provider's adapter (an unrecognised one is a 400). Idempotent, as settleByProviderRef.
-   * Returns the transaction's status, or null when no transaction matches.
-   */
-  async settleCallback(kind: CallbackKind, body: unknown): Promise<WalletTxRow['status'] | null> {
-    const parsed = this.ctx.payments.parseCallback(kind, body);
-    if (!parsed) throw badRequest('Unrecognised callback body', 'INVALID_CALLBACK_BODY');
-    return this.settleByProviderRef(parsed.providerRef, parsed.outcome, parsed.transactionId);
-  }
-
-  /** Callback from the provider; idempotent (a repeated or late callback changes nothing twice). */
-  private async settleByProviderRef(
-    providerRef: string,
-    outcome: ProviderOutcome,
-    transactionIdHint?: string,
-  ): Promise<WalletTxRow['status'] | null> {
-    const { database, payments } = this.ctx;
-    // The lookup is part of the settling transaction: no separate read before it.
-    return inTransaction(database, async (trx) => {
-      // Our own id (when the body carries it) is a primary-key lookup; the reference must still
-      // match, unless the callback outran the request that records it.
-      let id: string | undefined;
-      if (transactionIdHint) {
-        const hinted = await findTxProvider(trx, transactionIdHint);
-        if (hinted?.provider === payments.name && (hinted.provider_ref ?? providerRef) === providerRef)
-          id = transactionIdHint;
-      }
-      id ??= (await findTxByProviderRef(trx, payments.name, providerRef))?.id;
-      return id ? this.settleIn(trx, id, outcome) : null;
-    });
-  }
-
-  /** Applies a final outcome to a pending transaction, once. Returns the resulting status. */
-  async settle(id: string, outcome: ProviderOutcome): Promise<WalletTxRow['status']> {
-    return inTransaction(this.ctx.database, (trx) => this.settleIn(trx, id, outcome));
-  }
-
-  private async settleIn(
-    trx: Kysely<DB>,
-    id: string,
-    outcome: ProviderOutcome,
-  ): Promise<WalletTxRow['status']> {
-    const { clock, log } = this.ctx;
-    if (outcome.state === 'pending') return 'pending';
-    const completed = outcome.state === 'completed';
-    const now = clock.now();
-    // The conditional update is the guard: of two concurrent settlements only one moves it
-    // out of pending (PostgreSQL re-checks the WHERE after waiting for the row lock).
-    const row = await finishTx(trx, id, completed, outcome.state === 'failed' ? outcome.reason : null, now);
-    if (!row) {
-      const current = await findTxById(trx, id);
-      if (!current) throw notFound('Transaction not found');
-      if ((current.status === 'completed') !== completed) {
-        log.warn(
-          { tx: id, status: current.status, outcome: outcome.state },
-          'late callback contradicts settled transaction',
-        );
-      }
-      return current.status;
-    }
-    if (row.status === 'completed' && row.type === 'deposit') {
-      await movePot(trx, row.user_id, 'main', row.amount, 'deposit', id, now);
-    } else if (row.status === 'reversed') {
-      // A failed payout gives the reserved money back to the withdrawal pot.
-      await movePot(trx, row.user_id, 'withdrawal', row.amount, 'withdrawal_reversal', id, now);
-    }
-    return row.status;
+    return { transaction_id: row.id, status: playerStatus(current?.status ?? 'pending') };
   }
 }

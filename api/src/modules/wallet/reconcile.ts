@@ -1,10 +1,15 @@
+import type { ProviderOutcome } from '../../adapters/payments/payment-provider.js';
 import type { AppContext } from '../../context.js';
-import type { PaymentsService } from './payments.service.js';
+import { callbackBaseUrl } from './payments.service.js';
+import type { SettlementService } from './settlement.service.js';
 import { pendingTxOlderThan } from './transactions.repository.js';
 
 /**
- * Settles pending transactions whose callback never came, by asking the provider.
- * Runs every RECONCILE_INTERVAL_SECONDS (0 disables the timer; `runOnce` still works).
+ * Settles pending transactions whose callback never came (or came with an unknown outcome), by
+ * asking the provider: STK Query for deposits (answered at once), Transaction Status for payouts
+ * (answered by a callback). One still unresolved RECONCILE_REVIEW_AFTER_SECONDS after it was
+ * made goes to the operators' review queue. Runs every RECONCILE_INTERVAL_SECONDS (0 disables
+ * the timer; `runOnce` still works).
  */
 export class Reconciler {
   private timer: NodeJS.Timeout | null = null;
@@ -12,7 +17,7 @@ export class Reconciler {
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly payments: PaymentsService,
+    private readonly settlement: SettlementService,
   ) {}
 
   start(): void {
@@ -41,25 +46,42 @@ export class Reconciler {
 
   private async pass(): Promise<number> {
     const { database, clock, payments: provider, env, log } = this.ctx;
-    const before = clock.now() - env.RECONCILE_AFTER_SECONDS * 1000;
+    const now = clock.now();
+    const before = now - env.RECONCILE_AFTER_SECONDS * 1000;
+    const reviewBefore = now - env.RECONCILE_REVIEW_AFTER_SECONDS * 1000;
     const rows = await pendingTxOlderThan(database.db, before, 100);
     let settled = 0;
     for (const row of rows) {
       if (row.provider !== provider.name) continue;
+      let outcome: ProviderOutcome;
       try {
-        const outcome = await provider.queryStatus({
+        outcome = await provider.queryStatus({
           id: row.id,
           type: row.type,
           providerRef: row.provider_ref,
           phone: row.phone_number,
+          amountMinor: row.amount,
           createdAt: row.created_at,
+          callbackBaseUrl: callbackBaseUrl(this.ctx),
         });
-        if (outcome.state === 'pending') continue;
-        const status = await this.payments.settle(row.id, outcome);
-        if (status !== 'pending') settled++;
-        log.info({ tx: row.id, status }, 'reconciled transaction');
       } catch (err) {
         log.warn({ tx: row.id, err: { message: (err as Error).message } }, 'reconciliation query failed');
+        outcome = {
+          state: 'unknown',
+          reason: `Status query failed: ${(err as Error).message}`.slice(0, 200),
+        };
+      }
+      try {
+        if (outcome.state === 'completed' || outcome.state === 'failed') {
+          const status = await this.settlement.settle(row.id, outcome);
+          if (status !== 'pending') settled++;
+          log.info({ tx: row.id, status }, 'reconciled transaction');
+        } else if (row.created_at < reviewBefore) {
+          const why = outcome.state === 'unknown' ? outcome.reason : 'The provider still reports it pending';
+          await this.settlement.reviewUnresolved(row.id, why);
+        }
+      } catch (err) {
+        log.error({ tx: row.id, err: { message: (err as Error).message } }, 'reconciliation settle failed');
       }
     }
     return settled;

@@ -41,7 +41,7 @@ export const findTxProvider = (db: Kysely<DB>, id: string) =>
 export const findTxByProviderRef = (db: Kysely<DB>, provider: string, providerRef: string) =>
   db
     .selectFrom('wallet_transactions')
-    .select('id')
+    .selectAll()
     .where('provider', '=', provider)
     .where('provider_ref', '=', providerRef)
     .executeTakeFirst();
@@ -90,6 +90,47 @@ export const finishTx = (
     .where('status', '=', 'pending')
     .returning(['user_id', 'type', 'status', 'amount'])
     .executeTakeFirst();
+
+/**
+ * Moves a transaction to `review` if it still has the status it was read with; true when it did
+ * (of two concurrent writers only one moves it).
+ */
+export async function markReview(db: Kysely<DB>, id: string, from: WalletTxRow['status'], now: number) {
+  const row = await db
+    .updateTable('wallet_transactions')
+    .set({ status: 'review', updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** An operator's decision on a transaction in review; undefined when it is no longer in review. */
+export const resolveReviewedTx = (
+  db: Kysely<DB>,
+  id: string,
+  status: 'completed' | 'failed' | 'reversed',
+  failureReason: string | null,
+  now: number,
+) =>
+  db
+    .updateTable('wallet_transactions')
+    .set({ status, failure_reason: failureReason, updated_at: now, settled_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'review')
+    .returning('id')
+    .executeTakeFirst();
+
+/** Records the provider's reference a callback brought, unless one is already known. */
+export async function setProviderRefIfMissing(db: Kysely<DB>, id: string, providerRef: string, now: number) {
+  await db
+    .updateTable('wallet_transactions')
+    .set({ provider_ref: providerRef, updated_at: now })
+    .where('id', '=', id)
+    .where('provider_ref', 'is', null)
+    .execute();
+}
 
 export interface PageCursor {
   createdAt: number;

@@ -34,11 +34,15 @@ export function assertWalletEnabled(ctx: AppContext): void {
   if (!ctx.env.FEATURE_WALLET_ENABLED) throw forbidden('The wallet is not available', 'FEATURE_DISABLED');
 }
 
+/** In review an operator decides: to the player the transaction is still being processed. */
+export const playerStatus = (status: WalletTxRow['status']): Transaction['status'] =>
+  status === 'review' ? 'pending' : status;
+
 function toTransactionDto(row: WalletTxRow): Transaction {
   return {
     id: row.id,
     type: row.type,
-    status: row.status,
+    status: playerStatus(row.status),
     amount: fromCents(row.amount),
     currency: row.currency,
     created_at: iso(row.created_at),

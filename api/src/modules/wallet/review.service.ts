@@ -1,0 +1,185 @@
+/**
+ * The operators' review queue (docs/decisions/014-payment-outcomes-and-review.md): transactions
+ * in `review` and callbacks that settled nothing. An operator completes or fails a transaction
+ * (or closes a kept callback) with a note; the money is put where the decision says, by one
+ * `review_adjustment` ledger entry against what is already booked, and every resolution is
+ * written to payment_audit (who, when, what, before, after).
+ */
+import { fromCents } from '@mchezo/contracts/money';
+import type { AppContext } from '../../context.js';
+import { inTransaction } from '../../db/tx.js';
+import { newId } from '../../lib/crypto.js';
+import { conflict, notFound, unprocessable } from '../../lib/errors.js';
+import { iso } from '../../lib/time.js';
+import {
+  type AuditRow,
+  type CallbackRow,
+  closeCallback,
+  closeReview,
+  findCallback,
+  insertAudit,
+  listAudit,
+  listOpenCallbacks,
+  listOpenReviews,
+  netBooked,
+  openReviewOf,
+  reviewIdsOf,
+} from './review.repository.js';
+import { findTxById, resolveReviewedTx } from './transactions.repository.js';
+import { InsufficientFundsError, movePot } from './wallet.repository.js';
+
+/** Stored JSON with integer cents shown as API amounts (`amount_minor` → `amount`). */
+function readJson(text: string | null): unknown {
+  if (text === null) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const { amount_minor, ...rest } = value as Record<string, unknown>;
+  return amount_minor === undefined
+    ? rest
+    : { amount: typeof amount_minor === 'number' ? fromCents(amount_minor) : null, ...rest };
+}
+
+const callbackDto = (c: CallbackRow) => ({
+  callback_id: c.id,
+  provider: c.provider,
+  kind: c.kind,
+  reason: c.reason,
+  provider_ref: c.provider_ref,
+  transaction_id: c.transaction_id,
+  body: readJson(c.body),
+  received_at: iso(c.created_at),
+});
+
+const auditDto = (a: AuditRow) => ({
+  id: a.id,
+  actor: a.actor,
+  action: a.action,
+  subject_type: a.subject_type,
+  subject_id: a.subject_id,
+  before: readJson(a.before),
+  after: readJson(a.after),
+  note: a.note,
+  created_at: iso(a.created_at),
+});
+
+export interface Resolution {
+  outcome: 'completed' | 'failed';
+  note: string;
+}
+
+export class ReviewService {
+  constructor(private readonly ctx: AppContext) {}
+
+  async list(limit: number) {
+    const db = this.ctx.database.db;
+    const [reviews, callbacks] = await Promise.all([
+      listOpenReviews(db, limit),
+      listOpenCallbacks(db, limit),
+    ]);
+    return {
+      transactions: reviews.map((r) => ({
+        transaction_id: r.id,
+        review_id: r.review_id,
+        type: r.type,
+        reason: r.reason,
+        status_before: r.status_before,
+        amount: fromCents(r.amount),
+        currency: r.currency,
+        phone_number: r.phone_number,
+        provider: r.provider,
+        provider_ref: r.provider_ref,
+        user_id: r.user_id,
+        expected: readJson(r.expected),
+        reported: readJson(r.reported),
+        raw_callback: readJson(r.raw_callback),
+        created_at: iso(r.created_at),
+        review_created_at: iso(r.review_created_at),
+      })),
+      callbacks: callbacks.map(callbackDto),
+    };
+  }
+
+  async audit(limit: number) {
+    return { entries: (await listAudit(this.ctx.database.db, limit)).map(auditDto) };
+  }
+
+  /** Completes or fails a transaction in review; the money follows the decision. */
+  async resolveTransaction(actor: string, id: string, { outcome, note }: Resolution) {
+    return inTransaction(this.ctx.database, async (trx) => {
+      const now = this.ctx.clock.now();
+      const row = await findTxById(trx, id);
+      if (!row) throw notFound('Transaction not found');
+      if (row.status !== 'review')
+        throw conflict(`The transaction is ${row.status}, not in review`, 'NOT_IN_REVIEW');
+      const review = await openReviewOf(trx, id);
+      if (!review) throw conflict('The transaction has no open review', 'NOT_IN_REVIEW');
+      const completed = outcome === 'completed';
+      // What is booked now (the request, settlements, earlier adjustments) against what the
+      // decision means: a completed deposit credited, a completed payout's reserve kept.
+      const pot = row.type === 'deposit' ? 'main' : 'withdrawal';
+      const booked = await netBooked(trx, [row.id, ...(await reviewIdsOf(trx, id))], pot);
+      const target = completed ? (row.type === 'deposit' ? row.amount : -row.amount) : 0;
+      const adjustment = target - booked;
+      if (adjustment !== 0) {
+        try {
+          await movePot(trx, row.user_id, pot, adjustment, 'review_adjustment', review.id, now);
+        } catch (err) {
+          if (err instanceof InsufficientFundsError)
+            throw unprocessable(
+              `The player's ${pot} balance no longer covers this correction of ${fromCents(adjustment)}`,
+              'INSUFFICIENT_FUNDS',
+            );
+          throw err;
+        }
+      }
+      const status = completed ? 'completed' : row.type === 'deposit' ? 'failed' : 'reversed';
+      const reason = completed ? null : 'The payment could not be confirmed';
+      if (
+        !(await resolveReviewedTx(trx, id, status, reason, now)) ||
+        !(await closeReview(trx, review.id, now))
+      )
+        throw conflict('Another operator resolved it first', 'ALREADY_RESOLVED');
+      const after = { status, adjustment_minor: adjustment, review_id: review.id };
+      await insertAudit(trx, {
+        id: newId(),
+        actor,
+        action: `transaction.${outcome}`,
+        subject_type: 'transaction',
+        subject_id: id,
+        before: JSON.stringify({ status: row.status, reason: review.reason, booked_minor: booked }),
+        after: JSON.stringify(after),
+        note,
+        created_at: now,
+      });
+      return { transaction_id: id, status, adjustment: fromCents(adjustment) };
+    });
+  }
+
+  /** Closes a kept callback (an operator has dealt with it); nothing moves. */
+  async resolveCallback(actor: string, id: string, note: string) {
+    return inTransaction(this.ctx.database, async (trx) => {
+      const now = this.ctx.clock.now();
+      const row = await findCallback(trx, id);
+      if (!row) throw notFound('Callback not found');
+      if (!(await closeCallback(trx, id, now)))
+        throw conflict('The callback is already resolved', 'ALREADY_RESOLVED');
+      await insertAudit(trx, {
+        id: newId(),
+        actor,
+        action: 'callback.close',
+        subject_type: 'callback',
+        subject_id: id,
+        before: JSON.stringify({ resolved: false, reason: row.reason, transaction_id: row.transaction_id }),
+        after: JSON.stringify({ resolved: true }),
+        note,
+        created_at: now,
+      });
+      return { callback_id: id, resolved: true };
+    });
+  }
+}

@@ -1,0 +1,87 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshPhone, json, type Player, startApp, type TestApp } from './helpers.js';
+
+const run = promisify(execFile);
+const CLI = join(import.meta.dirname, '../../scripts/payments.mjs');
+
+describe('payments operator CLI (sqlite, over HTTP)', () => {
+  let t: TestApp;
+  let home: string;
+  let api: string;
+  let p: Player;
+  const phone = freshPhone();
+
+  beforeAll(async () => {
+    home = mkdtempSync(join(tmpdir(), 'mchezo-payments-cli-'));
+    t = await startApp('sqlite', { OPERATOR_PHONES: phone });
+    await t.signedInPlayer(phone);
+    p = await t.signedInPlayer();
+    api = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  const cli = async (...args: string[]) => {
+    try {
+      const { stdout } = await run(process.execPath, [CLI, ...args, '--api', api], {
+        env: { ...process.env, DATA_DIR: home },
+      });
+      return { code: 0, out: stdout };
+    } catch (err) {
+      const e = err as { code: number; stdout: string; stderr: string };
+      return { code: e.code, out: `${e.stdout}${e.stderr}` };
+    }
+  };
+
+  it('logs in, lists the review queue, resolves with a note and shows the audit', async () => {
+    expect((await cli('list')).out).toMatch(/Not signed in/);
+    const login = await cli('login', '--phone', phone, '--password', 'correct-horse');
+    expect(login.code, login.out).toBe(0);
+    expect(statSync(join(home, 'payments-cli.json')).mode & 0o777).toBe(0o600);
+
+    const d = json(await t.walletRequest('deposit', p, 250));
+    await t.settlePayments();
+    const secret = t.env.PAYMENT_CALLBACK_SECRET;
+    await t.post(`/payments/callbacks/simulator/${secret}/deposit`, {
+      provider_ref: `SIM-${d.transaction_id}`,
+      result_code: 1032,
+      result_desc: 'late cancel',
+    });
+    const list = await cli('list');
+    expect(list.out).toMatch(
+      new RegExp(`${d.transaction_id} +deposit +KES 250 .*CONTRADICTS_SETTLED \\(was completed\\)`),
+    );
+    expect((await cli('resolve', d.transaction_id, 'failed')).out).toMatch(/--note/);
+    expect((await cli('resolve', d.transaction_id, 'maybe', '--note', 'x')).code).toBe(1);
+    const ok = await cli(
+      'resolve',
+      d.transaction_id,
+      'completed',
+      '--note',
+      'receipt confirmed on the portal',
+    );
+    expect(ok.code, ok.out).toBe(0);
+    expect(ok.out).toMatch(/is completed \(balance adjusted by 0\)/);
+    const twice = await cli('resolve', d.transaction_id, 'failed', '--note', 'again');
+    expect(twice.code).toBe(1);
+    expect(twice.out).toMatch(/409.*NOT_IN_REVIEW/s);
+    const history = await cli('history');
+    expect(history.out).toContain(phone);
+    expect(history.out).toMatch(/transaction\.completed .*\n.*receipt confirmed on the portal/);
+  }, 60_000);
+
+  it('tells a player without the role that the API refuses', async () => {
+    const login = await cli('login', '--phone', p.phone, '--password', 'correct-horse');
+    expect(login.out).toMatch(/no payments_operator role/);
+    const list = await cli('list');
+    expect(list.code).toBe(1);
+    expect(list.out).toMatch(/403.*payments_operator role/s);
+  }, 60_000);
+});

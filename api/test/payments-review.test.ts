@@ -1,0 +1,172 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SIMULATOR_TEST_PHONES } from '../src/adapters/payments/simulator.js';
+import { DB_MODES, freshPhone, json, type Player, suiteApp } from './helpers.js';
+
+describe.each(DB_MODES)('payment review queue for operators (%s)', (mode) => {
+  const operatorPhone = freshPhone();
+  const t = suiteApp(mode, { OPERATOR_PHONES: operatorPhone });
+  let op: Player;
+  let p: Player;
+  beforeAll(async () => {
+    op = await t.signedInPlayer(operatorPhone);
+    p = await t.signedInPlayer();
+    await t.creditWinnings(p, 1000);
+  });
+
+  const callback = (body: unknown) =>
+    t.post(`/payments/callbacks/simulator/${t.env.PAYMENT_CALLBACK_SECRET}/deposit`, body);
+  const payoutCallback = (body: unknown) =>
+    t.post(`/payments/callbacks/simulator/${t.env.PAYMENT_CALLBACK_SECRET}/payout`, body);
+  const queue = async () => json(await t.get('/payments/review', op.headers));
+  const resolve = (id: string, body: unknown, who = op) =>
+    t.post(`/payments/review/transactions/${id}/resolve`, body, who.headers);
+  const status = async (id: string) =>
+    (
+      await t.app.ctx.database.db
+        .selectFrom('wallet_transactions')
+        .select('status')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).status;
+
+  it('is for payments operators only (OPERATOR_PHONES grants the role)', async () => {
+    expect((await t.get('/payments/review')).statusCode).toBe(401);
+    const denied = await t.get('/payments/review', p.headers);
+    expect(denied.statusCode).toBe(403);
+    expect(json(denied).code).toBe('PAYMENTS_OPERATOR_REQUIRED');
+    expect((await t.get('/payments/review', op.headers)).statusCode).toBe(200);
+    const me = json(await t.get('/auth/me', op.headers));
+    expect(me.user.roles).toContain('payments_operator');
+  });
+
+  it('fails a credited deposit whose late result contradicts it: the credit is taken back, audited', async () => {
+    const d = json(await t.walletRequest('deposit', p, 300));
+    await t.settlePayments();
+    const main = (await t.balances(p)).main;
+    await callback({ provider_ref: `SIM-${d.transaction_id}`, result_code: 1032, result_desc: 'cancelled' });
+    expect(await status(d.transaction_id)).toBe('review');
+    const item = (await queue()).transactions.find(
+      (x: { transaction_id: string }) => x.transaction_id === d.transaction_id,
+    );
+    expect(item).toMatchObject({
+      reason: 'CONTRADICTS_SETTLED',
+      status_before: 'completed',
+      amount: 300,
+      type: 'deposit',
+    });
+    expect(item.reported).toMatchObject({ outcome: 'failed', reason: 'cancelled' });
+    expect(item.raw_callback).toMatchObject({ result_code: 1032 });
+
+    expect((await resolve(d.transaction_id, { outcome: 'failed' })).statusCode).toBe(400);
+    expect((await resolve(d.transaction_id, { outcome: 'failed', note: 'x' })).statusCode).toBe(400);
+    expect(
+      (await resolve(d.transaction_id, { outcome: 'lost', note: 'checked the portal' })).statusCode,
+    ).toBe(400);
+    expect((await resolve(d.transaction_id, { outcome: 'failed', note: 'checked' }, p)).statusCode).toBe(403);
+    const res = await resolve(d.transaction_id, {
+      outcome: 'failed',
+      note: 'M-Pesa portal: reversed by Safaricom',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toEqual({ transaction_id: d.transaction_id, status: 'failed', adjustment: -300 });
+    expect((await t.balances(p)).main).toBe(main - 300);
+    expect((await t.transaction(p, d.transaction_id)).status).toBe('failed');
+    const again = await resolve(d.transaction_id, { outcome: 'completed', note: 'second thoughts' });
+    expect(again.statusCode).toBe(409);
+    expect(json(again).code).toBe('NOT_IN_REVIEW');
+
+    const audit = json(await t.get('/payments/audit', op.headers)).entries[0];
+    expect(audit).toMatchObject({
+      actor: operatorPhone,
+      action: 'transaction.failed',
+      subject_type: 'transaction',
+      subject_id: d.transaction_id,
+      note: 'M-Pesa portal: reversed by Safaricom',
+      before: { status: 'review', reason: 'CONTRADICTS_SETTLED', booked_minor: 30_000 },
+      after: { status: 'failed', adjustment_minor: -30_000 },
+    });
+    await t.checkLedger();
+  });
+
+  it('completes a failed deposit whose late success is confirmed: credited once', async () => {
+    const d = json(await t.walletRequest('deposit', p, 120, { phone: SIMULATOR_TEST_PHONES.cancelled }));
+    await t.settlePayments();
+    const main = (await t.balances(p)).main;
+    await callback({
+      provider_ref: `SIM-${d.transaction_id}`,
+      result_code: 0,
+      result_desc: 'paid after all',
+    });
+    expect((await t.transaction(p, d.transaction_id)).status).toBe('pending');
+    const res = json(await resolve(d.transaction_id, { outcome: 'completed', note: 'receipt SAB123 seen' }));
+    expect(res).toMatchObject({ status: 'completed', adjustment: 120 });
+    expect((await t.balances(p)).main).toBe(main + 120);
+    await t.checkLedger();
+  });
+
+  it('a payout: completing keeps the reserve; failing gives it back; a correction the pot cannot cover is 422', async () => {
+    const w = json(await t.walletRequest('withdraw', p, 200));
+    await t.settlePayments();
+    await payoutCallback({
+      provider_ref: `SIM-${w.transaction_id}`,
+      result_code: 2001,
+      result_desc: 'late failure',
+    });
+    expect(await status(w.transaction_id)).toBe('review');
+    expect(
+      json(await resolve(w.transaction_id, { outcome: 'completed', note: 'paid, B2C receipt seen' })),
+    ).toMatchObject({
+      status: 'completed',
+      adjustment: 0,
+    });
+
+    // A refunded payout the provider later says it paid: taking the refund back needs the money.
+    const r = json(await t.walletRequest('withdraw', p, 100, { phone: SIMULATOR_TEST_PHONES.payoutFails }));
+    await t.settlePayments();
+    expect(await status(r.transaction_id)).toBe('reversed');
+    await payoutCallback({
+      provider_ref: `SIM-${r.transaction_id}`,
+      result_code: 0,
+      result_desc: 'paid after all',
+    });
+    expect(await status(r.transaction_id)).toBe('review');
+    const all = (await t.balances(p)).withdrawal;
+    const drain = json(await t.walletRequest('withdraw', p, all, { phone: SIMULATOR_TEST_PHONES.timeout }));
+    expect(drain.status).toBe('pending');
+    const refused = await resolve(r.transaction_id, { outcome: 'completed', note: 'paid twice' });
+    expect(refused.statusCode).toBe(422);
+    expect(json(refused).code).toBe('INSUFFICIENT_FUNDS');
+    expect(await status(r.transaction_id)).toBe('review');
+    const failed = json(await resolve(r.transaction_id, { outcome: 'failed', note: 'not paid after all' }));
+    expect(failed).toMatchObject({ status: 'reversed', adjustment: 0 });
+    await t.checkLedger();
+  });
+
+  it('lists and closes kept callbacks with a note; unknown ids are 404, a second close 409', async () => {
+    expect(
+      (await callback({ provider_ref: 'SIM-nobody', result_code: 0, result_desc: 'stray' })).statusCode,
+    ).toBe(200);
+    const kept = (await queue()).callbacks.find(
+      (c: { provider_ref: string }) => c.provider_ref === 'SIM-nobody',
+    );
+    expect(kept).toMatchObject({ reason: 'NO_TRANSACTION', kind: 'deposit', body: { result_desc: 'stray' } });
+    const close = (id: string, body: unknown) =>
+      t.post(`/payments/review/callbacks/${id}/resolve`, body, op.headers);
+    expect((await close(kept.callback_id, {})).statusCode).toBe(400);
+    expect((await close('0190aaaa-0000-7000-8000-000000000001', { note: 'n/a here' })).statusCode).toBe(404);
+    expect((await close(kept.callback_id, { note: 'test traffic' })).statusCode).toBe(200);
+    expect((await close(kept.callback_id, { note: 'test traffic' })).statusCode).toBe(409);
+    expect(
+      (await queue()).callbacks.some((c: { callback_id: string }) => c.callback_id === kept.callback_id),
+    ).toBe(false);
+    expect(json(await t.get('/payments/audit?limit=1', op.headers)).entries[0]).toMatchObject({
+      action: 'callback.close',
+      subject_id: kept.callback_id,
+    });
+    expect((await t.get('/payments/audit?limit=0', op.headers)).statusCode).toBe(400);
+    expect((await resolve('not an id!', { outcome: 'failed', note: 'abc' })).statusCode).toBe(400);
+    expect(
+      (await resolve('0190aaaa-0000-7000-8000-000000000000', { outcome: 'failed', note: 'abc' })).statusCode,
+    ).toBe(404);
+  });
+});
