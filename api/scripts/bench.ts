@@ -72,6 +72,7 @@ type Player = { phone: string; auth: Record<string, string> };
 /** A verified, signed-in player: the Authorization header for its calls. */
 async function signIn(phone: string): Promise<Record<string, string>> {
   await call('/auth/register', { phone, password });
+  await call('/auth/verify/request', { phone });
   await call('/auth/verify/confirm', { phone, code: '123456' });
   const login = await call('/auth/login', { phone, password });
   return { authorization: `Bearer ${login!.access_token}` };

@@ -158,7 +158,7 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
             apiKey: env.SMS_GATEWAY_API_KEY,
             senderId: env.SMS_SENDER_ID,
           })
-        : new ConsoleSmsSender(app.log)),
+        : new ConsoleSmsSender(app.log, env.OTP_MODE === 'test')),
     payments:
       deps.payments ??
       // `payments` is made below from this context; the simulator settles only after a request.

@@ -174,6 +174,8 @@ export async function startApp(
     async signedInPlayer(phone = freshPhone(), password = 'correct-horse') {
       const reg = await post('/auth/register', { phone, password });
       if (reg.statusCode !== 201) throw new Error(`register ${reg.statusCode} ${reg.body}`);
+      const asked = await post('/auth/verify/request', { phone });
+      if (asked.statusCode !== 200) throw new Error(`verify request ${asked.statusCode} ${asked.body}`);
       const conf = await post('/auth/verify/confirm', { phone, code: '123456' });
       if (conf.statusCode !== 200) throw new Error(`verify ${conf.statusCode} ${conf.body}`);
       const login = json(await post('/auth/login', { phone, password }));
