@@ -213,6 +213,22 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropIndex('ledger_ref_idx').ifExists().execute();
     },
   },
+  /**
+   * Secrets not given in the environment (src/db/secrets.ts): the first instance to start inserts
+   * them (insert … on conflict do nothing), every instance then reads the stored values, so
+   * tokens and callbacks signed by one instance verify on any other.
+   */
+  '0005_shared_secrets': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('secrets')
+        .ifNotExists()
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 
 class StaticProvider implements MigrationProvider {
@@ -232,6 +248,9 @@ export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: new StaticProvider(),
+    // Branches add migrations side by side (0004 and 0005 were written in parallel): a database
+    // that ran a later one first still gets the earlier one, rather than refusing to start.
+    allowUnorderedMigrations: true,
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
