@@ -15,6 +15,9 @@ const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'api', 'src
   env: {
     ...process.env,
     PORT: port,
+    // A local run (test codes, payment simulator, SMS on the console): never production, which
+    // refuses those (api/README.md, "Production mode"), whatever the shell's NODE_ENV says.
+    NODE_ENV: 'development',
     SITE_DIR: process.env.SITE_DIR ?? CDN_DIR,
     // A local start deploys what it just built.
     RELEASES_ACTIVATE_LATEST: process.env.RELEASES_ACTIVATE_LATEST ?? 'true',

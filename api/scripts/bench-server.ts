@@ -2,10 +2,11 @@
 // in one process, so both share the same runtime and the comparison is fair.
 import Fastify from 'fastify';
 import { buildApp } from '../src/app.js';
-import { loadEnv } from '../src/env.js';
+import { prepareStart } from '../src/startup.js';
 
-const env = loadEnv();
-const app = buildApp(env);
+const { env, database } = await prepareStart();
+const app = buildApp(env, { database });
+app.addHook('onClose', () => database.close());
 await app.ready();
 await app.listen({ port: 0, host: '127.0.0.1' });
 const bare = Fastify({ logger: false });

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { SecretKey } from './db/secrets.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -165,26 +165,23 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
 });
 
 type Parsed = z.infer<typeof EnvSchema>;
-type SecretKey = 'JWT_SECRET' | 'PAYMENT_CALLBACK_SECRET' | 'CHAT_TOKEN_SECRET' | 'GAME_PROVIDER_SECRET';
-const SECRET_KEYS: SecretKey[] = [
-  'JWT_SECRET',
-  'PAYMENT_CALLBACK_SECRET',
-  'CHAT_TOKEN_SECRET',
-  'GAME_PROVIDER_SECRET',
-];
 
+/** The configuration the app runs with: every secret resolved (src/startup.ts). */
 export type Env = Omit<Parsed, SecretKey | 'PUBLIC_BASE_URL'> & {
   [K in SecretKey]: string;
 } & { PUBLIC_BASE_URL: string; SQLITE_PATH: string };
 
+/** The validated environment before the secrets missing from it are read from the database. */
+export type EnvConfig = Omit<Env, SecretKey> & { [K in SecretKey]: string | undefined };
+
 export class EnvError extends Error {}
 
 /**
- * Reads and validates the environment once. Secrets missing from the environment are
- * generated on first start and persisted in DATA_DIR/secrets.json (mode 0600), so tokens
- * and callback URLs survive a restart. Secrets are never logged.
+ * Reads and validates the environment once. Secrets are left as the environment gives them:
+ * src/startup.ts takes the missing ones from the shared database (creating them there outside
+ * production). Secrets are never logged.
  */
-export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+export function loadEnv(source: Record<string, string | undefined> = process.env): EnvConfig {
   const result = CheckedEnvSchema.safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -192,15 +189,14 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   const parsed = result.data;
   const dataDir = resolve(parsed.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
-  const secrets = loadOrCreateSecrets(dataDir, parsed);
+  // Owner only: the SQLite database holds password hashes, sessions and the shared secrets.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const publicBase = (parsed.PUBLIC_BASE_URL ?? `http://${hostForUrl(parsed.HOST)}:${parsed.PORT}`).replace(
     /\/+$/,
     '',
   );
   return {
     ...parsed,
-    ...secrets,
     DATA_DIR: dataDir,
     PUBLIC_BASE_URL: publicBase,
     SQLITE_PATH: parsed.SQLITE_FILE ? resolve(dataDir, parsed.SQLITE_FILE) : join(dataDir, 'mchezo.sqlite'),
@@ -210,38 +206,4 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
 function hostForUrl(host: string): string {
   if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
   return host.includes(':') ? `[${host}]` : host;
-}
-
-function loadOrCreateSecrets(dataDir: string, parsed: Parsed): Record<SecretKey, string> {
-  const file = join(dataDir, 'secrets.json');
-  let stored: Partial<Record<SecretKey, string>> = {};
-  if (existsSync(file)) {
-    try {
-      stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<Record<SecretKey, string>>;
-    } catch {
-      throw new EnvError(`${file} is not valid JSON; fix or delete it (deleting invalidates sessions)`);
-    }
-  }
-  let changed = false;
-  const out = {} as Record<SecretKey, string>;
-  for (const key of SECRET_KEYS) {
-    const fromEnv = parsed[key];
-    if (fromEnv) {
-      out[key] = fromEnv;
-      continue;
-    }
-    const existing = stored[key];
-    if (typeof existing === 'string' && existing.length >= 16) {
-      out[key] = existing;
-    } else {
-      out[key] = randomBytes(32).toString('base64url');
-      stored[key] = out[key];
-      changed = true;
-    }
-  }
-  if (changed) {
-    writeFileSync(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
-    chmodSync(file, 0o600);
-  }
-  return out;
 }

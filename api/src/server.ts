@@ -1,9 +1,14 @@
 import { buildApp } from './app.js';
-import { EnvError, loadEnv } from './env.js';
+import type { Database } from './db/database.js';
+import { type Env, EnvError } from './env.js';
+import { prepareStart } from './startup.js';
 
-let env: ReturnType<typeof loadEnv>;
+let env: Env;
+let database: Database;
 try {
-  env = loadEnv();
+  // Validates the environment, migrates the database and resolves the shared secrets; with
+  // NODE_ENV=production it refuses unsafe settings (README, "Production mode").
+  ({ env, database } = await prepareStart());
 } catch (err) {
   if (err instanceof EnvError) {
     process.stderr.write(`${err.message}\n`);
@@ -12,8 +17,8 @@ try {
   throw err;
 }
 
-const app = buildApp(env);
-
+const app = buildApp(env, { database });
+app.addHook('onClose', () => database.close());
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;

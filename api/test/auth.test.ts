@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { REFRESH_GRACE_MS } from '../src/modules/auth/refresh.js';
 import { bearer, DB_MODES, freshPhone, json, suiteApp } from './helpers.js';
 
 describe.each(DB_MODES)('auth (%s)', (mode) => {
@@ -199,7 +200,7 @@ describe.each(DB_MODES)('auth (%s)', (mode) => {
       expect(json(res).reason).toBe('INVALID_TOKEN');
     });
 
-    it('refresh rotates; reusing the spent token revokes the session with locked_out', async () => {
+    it('refresh rotates; reusing the spent token after the grace revokes the session with locked_out', async () => {
       const p = await t.signedInPlayer();
       const first = await t.post('/auth/refresh', { refresh_token: p.refreshToken });
       expect(first.statusCode).toBe(200);
@@ -207,6 +208,8 @@ describe.each(DB_MODES)('auth (%s)', (mode) => {
       expect(rotated.refresh_token).not.toBe(p.refreshToken);
       expect(rotated.user.id).toBe(p.userId);
 
+      // Within the grace a repeat gets the same pair (test/auth-refresh.test.ts); past it, reuse.
+      t.clock.advance(REFRESH_GRACE_MS + 1);
       const reuse = await t.post('/auth/refresh', { refresh_token: p.refreshToken });
       expect(reuse.statusCode).toBe(401);
       expect(json(reuse)).toMatchObject({ locked_out: true, reason: 'REFRESH_TOKEN_REUSED' });

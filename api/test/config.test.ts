@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigResponse } from '@mchezo/contracts/config';
@@ -99,23 +99,6 @@ describe.each(DB_MODES)('config and OpenAPI (%s)', (mode) => {
 });
 
 describe('environment', () => {
-  it('generates secrets once, persists them with mode 0600 and reuses them', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mchezo-env-'));
-    const a = loadEnv({ DATA_DIR: dir });
-    const b = loadEnv({ DATA_DIR: dir });
-    expect(a.JWT_SECRET.length).toBeGreaterThanOrEqual(32);
-    expect(b.JWT_SECRET).toBe(a.JWT_SECRET);
-    expect(b.PAYMENT_CALLBACK_SECRET).toBe(a.PAYMENT_CALLBACK_SECRET);
-    expect(
-      new Set([a.JWT_SECRET, a.PAYMENT_CALLBACK_SECRET, a.CHAT_TOKEN_SECRET, a.GAME_PROVIDER_SECRET]).size,
-    ).toBe(4);
-    const file = join(dir, 'secrets.json');
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(readFileSync(file, 'utf8')).JWT_SECRET).toBe(a.JWT_SECRET);
-    const fromEnv = loadEnv({ DATA_DIR: dir, CHAT_TOKEN_SECRET: 'c'.repeat(20) });
-    expect(fromEnv.CHAT_TOKEN_SECRET).toBe('c'.repeat(20));
-  });
-
   it('applies the documented defaults', () => {
     const env = loadEnv({ DATA_DIR: mkdtempSync(join(tmpdir(), 'mchezo-env-')) });
     expect(env).toMatchObject({

@@ -12,9 +12,10 @@ import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { SimulatorPaymentProvider } from '../src/adapters/payments/simulator.js';
 import { type AppDeps, buildApp } from '../src/app.js';
-import { type Env, loadEnv } from '../src/env.js';
+import type { Env } from '../src/env.js';
 import { seamlessKey, signSeamless } from '../src/lib/seamless-signature.js';
 import type { Clock } from '../src/lib/time.js';
+import { prepareStart } from '../src/startup.js';
 
 export type DbMode = 'sqlite' | 'postgres';
 
@@ -92,7 +93,7 @@ export async function startApp(
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mchezo-test-'));
   const schema = `t_${process.pid}_${Date.now().toString(36)}_${counter++}`;
-  const env = loadEnv({
+  const { env, database } = await prepareStart({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
@@ -109,7 +110,7 @@ export async function startApp(
     ...overrides,
   });
   const clock = new TestClock();
-  const app = buildApp(env, { logger: false, clock, ...deps });
+  const app = buildApp(env, { logger: false, clock, database, ...deps });
   await app.ready();
 
   const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
@@ -161,6 +162,7 @@ export async function startApp(
     clock,
     async close() {
       await app.close();
+      await database.close();
       if (mode === 'postgres') {
         const client = new pg.Client({ connectionString: env.DATABASE_URL });
         await client.connect();
@@ -174,6 +176,8 @@ export async function startApp(
     async signedInPlayer(phone = freshPhone(), password = 'correct-horse') {
       const reg = await post('/auth/register', { phone, password });
       if (reg.statusCode !== 201) throw new Error(`register ${reg.statusCode} ${reg.body}`);
+      const asked = await post('/auth/verify/request', { phone });
+      if (asked.statusCode !== 200) throw new Error(`verify request ${asked.statusCode} ${asked.body}`);
       const conf = await post('/auth/verify/confirm', { phone, code: '123456' });
       if (conf.statusCode !== 200) throw new Error(`verify ${conf.statusCode} ${conf.body}`);
       const login = json(await post('/auth/login', { phone, password }));

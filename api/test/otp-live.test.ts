@@ -150,15 +150,17 @@ describe.each(DB_MODES)('rate limits (%s)', (mode) => {
       remoteAddress: ip,
     });
 
-  it('limits login per phone, answering 429 with the seconds to wait', async () => {
+  it('limits failed logins per phone and address, answering 429 with the seconds to wait', async () => {
     const phone = freshPhone();
-    for (let i = 0; i < 3; i++) expect((await login(phone, `10.0.0.${i + 1}`)).statusCode).toBe(401);
-    const limited = await login(phone, '10.0.0.9');
+    for (let i = 0; i < 3; i++) expect((await login(phone, '10.0.0.1')).statusCode).toBe(401);
+    const limited = await login(phone, '10.0.0.1');
     expect(limited.statusCode).toBe(429);
     expect(json(limited).retry_after_seconds).toBe(600);
     expect(limited.headers['retry-after']).toBe('600');
+    // The same phone from another address is not limited by those failures.
+    expect((await login(phone, '10.0.0.2')).statusCode).toBe(401);
     t.clock.advance(601_000);
-    expect((await login(phone, '10.0.0.10')).statusCode).toBe(401);
+    expect((await login(phone, '10.0.0.1')).statusCode).toBe(401);
   });
 
   it('limits login per IP across phones', async () => {

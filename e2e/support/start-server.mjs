@@ -1,5 +1,6 @@
 // Starts the API + site for the e2e run on a fresh data folder, as `npm start` would serve it,
-// with NODE_ENV=test: the server then behaves as in production (development-only features stay
+// with NODE_ENV=test (never production, which refuses the test codes and the simulator the specs
+// need): the server then behaves as in production otherwise (development-only features stay
 // off) and accepts the test-only switches playwright.config.ts sets.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';

@@ -1,3 +1,4 @@
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, type SqliteDatabase as KyselySqlite, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
@@ -32,6 +33,7 @@ export function createDatabase(env: Pick<Env, 'DATABASE_URL' | 'DATABASE_SCHEMA'
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
+  ownerOnly(env.SQLITE_PATH);
   const sqlite = new SqliteDatabase(env.SQLITE_PATH);
   // WAL: a commit appends to the log instead of rewriting the database file; NORMAL sync is
   // durable across process crashes in WAL mode.
@@ -48,6 +50,16 @@ export function createDatabase(env: Pick<Env, 'DATABASE_URL' | 'DATABASE_SCHEMA'
   sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * The database holds password hashes, sessions and the shared secrets: the file is created (or
+ * narrowed) to mode 0600 before SQLite opens it. SQLite gives the WAL and shared-memory files it
+ * creates the database file's mode; ones left by an older start are narrowed here too.
+ */
+function ownerOnly(path: string): void {
+  closeSync(openSync(path, 'a', 0o600));
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(file)) chmodSync(file, 0o600);
 }
 
 /**

@@ -216,6 +216,22 @@ const migrations: Record<string, Migration> = {
   },
   /** Payment review queue, kept callbacks and the operators' audit (payment-review-migration.ts). */
   '0004_payment_review': paymentReviewMigration,
+  /**
+   * Secrets not given in the environment (src/db/secrets.ts): the first instance to start inserts
+   * them (insert … on conflict do nothing), every instance then reads the stored values, so
+   * tokens and callbacks signed by one instance verify on any other.
+   */
+  '0005_shared_secrets': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('secrets')
+        .ifNotExists()
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 
 class StaticProvider implements MigrationProvider {

@@ -32,6 +32,13 @@ export interface RefreshTokensTable {
   used_at: number | null;
 }
 
+/** Secrets not set in the environment, shared by every instance (src/db/secrets.ts). */
+export interface SecretsTable {
+  name: string;
+  value: string;
+  created_at: number;
+}
+
 export interface OtpCodesTable {
   id: string;
   phone: string;
@@ -192,6 +199,7 @@ export interface DB {
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   otp_codes: OtpCodesTable;
+  secrets: SecretsTable;
   rate_limits: RateLimitsTable;
   wallets: WalletsTable;
   ledger_entries: LedgerEntriesTable;

@@ -30,10 +30,14 @@ export class AccessTokens {
     this.key = tokenKey(ctx.env.JWT_SECRET);
   }
 
-  sign(userId: string, sessionId: string): Promise<string> {
-    const { clock, env } = this.ctx;
+  /**
+   * Signs as of `issuedAtMs` (now by default). The token is a function of its claims and that
+   * time, so signing again as of the same second gives the same text (a refresh repeated within
+   * its grace answers the pair it answered first).
+   */
+  sign(userId: string, sessionId: string, issuedAtMs = this.ctx.clock.now()): Promise<string> {
     const claims = { sub: userId, sid: sessionId, typ: 'access' };
-    return signToken(this.key, claims, clock.now(), env.ACCESS_TOKEN_TTL_SECONDS);
+    return signToken(this.key, claims, issuedAtMs, this.ctx.env.ACCESS_TOKEN_TTL_SECONDS);
   }
 
   /** The claims of a valid, unexpired token; 401 TOKEN_EXPIRED or INVALID_TOKEN otherwise. */

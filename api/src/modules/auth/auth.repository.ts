@@ -85,6 +85,7 @@ export const findRefreshToken = (db: Kysely<DB>, tokenHash: string) =>
       'refresh_tokens.expires_at',
       'refresh_tokens.used_at',
       'sessions.revoked_at',
+      'sessions.expires_at as session_expires_at',
       'sessions.user_id',
       'users.status',
     ])

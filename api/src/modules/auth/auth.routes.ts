@@ -17,6 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/errors.js';
 import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
 import { type AuthService, parsePhone } from './auth.service.js';
 import type { RateLimiter } from './rate-limit.js';
@@ -68,8 +69,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
     async (request) => {
       const phone = parsePhone(request.body.phone);
-      await limiter.hit('login', request.ip, phone);
-      return auth.login(phone, request.body.password);
+      // Every attempt counts per client address; only wrong passwords count per phone, and per
+      // phone *and* address, so nobody can lock another player out (rate-limit.ts).
+      await limiter.hit('login', request.ip, null);
+      return limiter.guardFailures(
+        `login_failed:${phone}:${request.ip}`,
+        () => auth.login(phone, request.body.password),
+        (err) => err instanceof AppError && err.extra.code === 'INVALID_CREDENTIALS',
+      );
     },
   );
 

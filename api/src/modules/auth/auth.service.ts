@@ -9,7 +9,6 @@ import { iso } from '../../lib/time.js';
 import { openWallet } from '../wallet/wallet.service.js';
 import { AccessTokens } from './access-tokens.js';
 import {
-  findRefreshToken,
   findSessionForAuth,
   findUserById,
   findUserByPhone,
@@ -21,10 +20,10 @@ import {
   type SessionForAuth,
   setPasswordHash,
   setUserStatus,
-  spendRefreshToken,
   type UserRow,
 } from './auth.repository.js';
 import { OtpService } from './otp.service.js';
+import { rotateRefreshToken, SUSPENDED_MESSAGE } from './refresh.js';
 import { grantConfiguredRoles } from './roles.service.js';
 
 export interface AuthenticatedUser {
@@ -36,7 +35,6 @@ export interface AuthenticatedUser {
 
 /** Algorithm.Argon2id (a const enum, which isolated modules cannot read). */
 const ARGON2ID = 2 as Algorithm;
-const SUSPENDED_MESSAGE = 'Your account is suspended. Please contact support.';
 
 function toUserDto(row: UserRow): User {
   const roles = row.roles.split(',').filter(Boolean);
@@ -163,41 +161,18 @@ export class AuthService {
     };
   }
 
-  /** Rotates a refresh token. Presenting a spent one revokes the whole session (theft signal). */
+  /**
+   * Rotates a refresh token (refresh.ts): a spent one revokes the whole session (theft signal),
+   * unless presented again within REFRESH_GRACE_MS, which answers the same pair again.
+   */
   async refresh(refreshToken: string): Promise<RefreshResponse> {
-    const { env, clock, database } = this.ctx;
-    const now = clock.now();
-    const tokenHash = sha256(refreshToken);
-    const newToken = randomToken();
-    const result = await inTransaction(database, async (trx) => {
-      const row = await findRefreshToken(trx, tokenHash);
-      if (!row) return { error: lockedOut('INVALID_TOKEN', 'Your session has ended. Please sign in again.') };
-      if (row.revoked_at !== null) return { error: lockedOut('SESSION_REVOKED') };
-      if (row.used_at !== null || !(await spendRefreshToken(trx, tokenHash, now))) {
-        await revokeSession(trx, row.session_id, 'refresh_token_reuse', now);
-        return { error: lockedOut('REFRESH_TOKEN_REUSED') };
-      }
-      if (row.expires_at <= now)
-        return { error: lockedOut('INVALID_TOKEN', 'Your session has expired. Please sign in again.') };
-      if (row.status === 'suspended') {
-        await revokeSession(trx, row.session_id, 'suspended', now);
-        return { error: lockedOut('ACCOUNT_SUSPENDED', SUSPENDED_MESSAGE) };
-      }
-      await insertRefreshToken(trx, {
-        token_hash: sha256(newToken),
-        session_id: row.session_id,
-        created_at: now,
-        expires_at: now + env.REFRESH_TOKEN_TTL_SECONDS * 1000,
-      });
-      const user = await findUserById(trx, row.user_id);
-      return { user: user!, sessionId: row.session_id };
-    });
-    // The revocation above must commit, so the error is thrown after the transaction.
+    const result = await rotateRefreshToken(this.ctx, refreshToken);
+    // A revocation must commit, so the error is thrown after the transaction.
     if ('error' in result) throw result.error;
     return {
-      access_token: await this.tokens.sign(result.user.id, result.sessionId),
-      refresh_token: newToken,
-      expires_in: env.ACCESS_TOKEN_TTL_SECONDS,
+      access_token: await this.tokens.sign(result.user.id, result.sessionId, result.issuedAt),
+      refresh_token: result.refreshToken,
+      expires_in: this.ctx.env.ACCESS_TOKEN_TTL_SECONDS,
       user: toUserDto(result.user),
     };
   }

@@ -34,6 +34,38 @@ export class RateLimiter {
     if (wait > 0) throw rateLimited(wait);
   }
 
+  /**
+   * Failed sign-ins, counted per phone and client address once the password was checked and
+   * found wrong: a stranger elsewhere cannot lock a player out by failing on purpose, while one
+   * client guessing one player's password is stopped after RATE_LIMIT_PER_PHONE failures in a
+   * window (and every client after RATE_LIMIT_PER_IP attempts by `hit`). Refuses (429) before
+   * `attempt` runs once the failures are used up; a success starts the count over.
+   */
+  async guardFailures<T>(
+    key: string,
+    attempt: () => Promise<T>,
+    isFailure: (err: unknown) => boolean,
+  ): Promise<T> {
+    const { env, clock, database } = this.ctx;
+    const now = clock.now();
+    const row = await database.db
+      .selectFrom('rate_limits')
+      .select(['count', 'window_start'])
+      .where('key', '=', key)
+      .executeTakeFirst();
+    const windowEnd = row ? Number(row.window_start) + env.RATE_LIMIT_WINDOW_SECONDS * 1000 : 0;
+    if (row && windowEnd > now && Number(row.count) >= env.RATE_LIMIT_PER_PHONE)
+      throw rateLimited((windowEnd - now) / 1000);
+    try {
+      const result = await attempt();
+      if (row) await database.db.deleteFrom('rate_limits').where('key', '=', key).execute();
+      return result;
+    } catch (err) {
+      if (isFailure(err)) await this.increment(key);
+      throw err;
+    }
+  }
+
   private async increment(key: string): Promise<{ count: number; windowStart: number }> {
     const now = this.ctx.clock.now();
     const expired = now - this.ctx.env.RATE_LIMIT_WINDOW_SECONDS * 1000;

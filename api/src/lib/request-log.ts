@@ -1,0 +1,46 @@
+import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
+import type { Env } from '../env.js';
+import { redactUrl } from './redact.js';
+
+/** pino, as Fastify configures it, with what must never reach a log line kept out. */
+export function loggerOptions(
+  env: Pick<Env, 'LOG_LEVEL'>,
+  stream: { write(line: string): void } | undefined,
+): FastifyServerOptions['logger'] {
+  return {
+    level: env.LOG_LEVEL,
+    ...(stream ? { stream } : {}),
+    // Never log secrets: no bodies, no Authorization header, callback secrets and launch
+    // tokens cut out of URLs.
+    serializers: {
+      req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+    },
+    redact: ['req.headers.authorization', 'headers.authorization'],
+  };
+}
+
+/**
+ * One line per request, written when it is answered: `request completed` (or `request
+ * errored`) with the method, the URL (secrets cut out), the client address, the status and the
+ * response time. Fastify's default writes an `incoming request` line as well, with the same
+ * request fields: each line costs about as much as the request itself (an authenticated
+ * balance read took ~28 µs of CPU at info, ~18 µs with no logging).
+ */
+export class RequestLogController extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (error) {
+      reply.log.error(
+        { req: request, res: reply, err: error, responseTime: reply.elapsedTime },
+        'request errored',
+      );
+    } else {
+      reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    }
+  }
+}
