@@ -116,8 +116,13 @@ test.describe('guards', () => {
 test('a revoked session ends in the login page with the Session Expired alert', async ({ page, request }) => {
   const player = await createPlayer(request);
   await signIn(page, player);
-  // Someone replays the refresh token: the server revokes the whole session.
-  await request.post('/api/v1/auth/refresh', { data: { refresh_token: player.refreshToken } });
+  // Someone replays a refresh token whose successor was already used (a repeat within seconds,
+  // before that, is two tabs and gets the same pair): the server revokes the whole session.
+  const rotated = await request.post('/api/v1/auth/refresh', {
+    data: { refresh_token: player.refreshToken },
+  });
+  const { refresh_token: next } = (await rotated.json()) as { refresh_token: string };
+  await request.post('/api/v1/auth/refresh', { data: { refresh_token: next } });
   await request.post('/api/v1/auth/refresh', { data: { refresh_token: player.refreshToken } });
   await page.goto('/');
   await expect(page).toHaveURL(/\/login\?locked=true$/);

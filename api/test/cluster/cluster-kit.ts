@@ -76,11 +76,13 @@ export interface Player {
 /** A random valid Kenyan phone, away from the simulator's test numbers (+2547000000xx). */
 export const randomPhone = () => `+2547${randomInt(10_000_000, 99_999_999)}`;
 
-/** Registers, verifies (test-mode code) and logs in on `base`. */
+/** Registers, asks for and confirms the (test-mode) code, and logs in on `base`. */
 export async function signedInPlayer(base: string, phone = randomPhone()): Promise<Player> {
   const password = 'correct-horse';
   const reg = await call(base, 'POST', '/auth/register', { phone, password });
   if (reg.status !== 201) throw new Error(`register ${reg.status} ${JSON.stringify(reg.body)}`);
+  const asked = await call(base, 'POST', '/auth/verify/request', { phone });
+  if (asked.status >= 300) throw new Error(`code request ${asked.status} ${JSON.stringify(asked.body)}`);
   const conf = await call(base, 'POST', '/auth/verify/confirm', { phone, code: '123456' });
   if (conf.status !== 200) throw new Error(`verify ${conf.status} ${JSON.stringify(conf.body)}`);
   const login = await call(base, 'POST', '/auth/login', { phone, password });
