@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
 import { paymentReviewMigration } from './payment-review-migration.js';
+import { reconcileScheduleMigration } from './reconcile-schedule-migration.js';
 
 /**
  * One set of migrations for SQLite and PostgreSQL. Money and times are `bigint`
@@ -216,6 +217,8 @@ const migrations: Record<string, Migration> = {
   },
   /** Payment review queue, kept callbacks and the operators' audit (payment-review-migration.ts). */
   '0004_payment_review': paymentReviewMigration,
+  /** When each pending transaction is next asked about, and its backoff (reconcile-schedule-migration.ts). */
+  '0006_reconcile_schedule': reconcileScheduleMigration,
 };
 
 class StaticProvider implements MigrationProvider {
