@@ -227,7 +227,8 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+/** Runs every migration not yet run (tests: only up to and including `upTo`). */
+export async function migrateToLatest(db: Kysely<unknown>, upTo?: string): Promise<void> {
   // Kysely finds its bookkeeping tables by introspecting every schema; on PostgreSQL name the
   // schema we run in (first of search_path), or another schema's tables would be taken for ours.
   let migrationTableSchema: string | undefined;
@@ -240,7 +241,7 @@ export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
     provider: new StaticProvider(),
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (upTo ? migrator.migrateTo(upTo) : migrator.migrateToLatest());
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
