@@ -37,6 +37,7 @@ import { seamlessRoutes } from './modules/casino/seamless.routes.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
 import { configRoutes } from './modules/config/config.routes.js';
 import { buildPublicConfig } from './modules/config/config.service.js';
+import { healthRoutes } from './modules/health/health.routes.js';
 import { OverrideService } from './modules/releases/overrides.service.js';
 import { releasesRoutes } from './modules/releases/releases.routes.js';
 import { RevisionService } from './modules/releases/revisions.service.js';
@@ -213,7 +214,7 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
           .send({ error: `No route ${request.method} ${redactUrl(request.url)}`, code: 'NOT_FOUND' }),
       );
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-      api.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));
+      await api.register(healthRoutes, { ctx, requireAuth });
       await api.register(configRoutes, { ctx });
       await api.register(authRoutes, { ctx, auth, limiter, requireAuth });
       await api.register(chatRoutes, { ctx, requireAuth });

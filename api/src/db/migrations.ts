@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
 import { paymentReviewMigration } from './payment-review-migration.js';
+import { reconcileScheduleMigration } from './reconcile-schedule-migration.js';
 
 /**
  * One set of migrations for SQLite and PostgreSQL. Money and times are `bigint`
@@ -232,6 +233,8 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  /** When each pending transaction is next asked about, and its backoff (reconcile-schedule-migration.ts). */
+  '0006_reconcile_schedule': reconcileScheduleMigration,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -240,7 +243,8 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+/** Runs every migration not yet run (tests: only up to and including `upTo`). */
+export async function migrateToLatest(db: Kysely<unknown>, upTo?: string): Promise<void> {
   // Kysely finds its bookkeeping tables by introspecting every schema; on PostgreSQL name the
   // schema we run in (first of search_path), or another schema's tables would be taken for ours.
   let migrationTableSchema: string | undefined;
@@ -253,7 +257,7 @@ export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
     provider: new StaticProvider(),
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (upTo ? migrator.migrateTo(upTo) : migrator.migrateToLatest());
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);

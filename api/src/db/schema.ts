@@ -107,6 +107,13 @@ export interface WalletTransactionsTable {
   created_at: number;
   updated_at: number;
   settled_at: number | null;
+  /**
+   * While pending: when reconciliation next asks the provider about it (epoch ms); pushed back
+   * with backoff after each inconclusive answer. Meaningless once it has left pending.
+   */
+  next_check_at: number | null;
+  /** Inconclusive reconciliation checks so far (the backoff's exponent). */
+  check_count: number;
 }
 
 export interface GamesTable {

@@ -9,6 +9,7 @@ import type { DB } from '../../db/schema.js';
 import { inTransaction } from '../../db/tx.js';
 import { newId, sha256 } from '../../lib/crypto.js';
 import { badRequest, forbidden, unprocessable } from '../../lib/errors.js';
+import { firstCheckAt } from './reconciliation.service.js';
 import type { SettlementService } from './settlement.service.js';
 import {
   findTxById,
@@ -106,6 +107,8 @@ export class PaymentsService {
         created_at: now,
         updated_at: now,
         settled_at: null,
+        next_check_at: firstCheckAt(this.ctx.env, now),
+        check_count: 0,
       };
       if (await insertTxOnce(trx, row)) {
         await onCreate(trx, row);

@@ -1,8 +1,12 @@
 import type { ProviderOutcome } from '../../adapters/payments/payment-provider.js';
 import type { AppContext } from '../../context.js';
 import { callbackBaseUrl } from './payments.service.js';
+import { backoffMs, CLAIM_LEASE_MS } from './reconciliation.service.js';
 import type { SettlementService } from './settlement.service.js';
-import { pendingTxOlderThan } from './transactions.repository.js';
+import { claimDueTx, scheduleNextCheck, type WalletTxRow } from './transactions.repository.js';
+
+/** Transactions asked about per pass at most. */
+export const RECONCILE_BATCH = 100;
 
 /**
  * Settles pending transactions whose callback never came (or came with an unknown outcome), by
@@ -10,6 +14,12 @@ import { pendingTxOlderThan } from './transactions.repository.js';
  * (answered by a callback). One still unresolved RECONCILE_REVIEW_AFTER_SECONDS after it was
  * made goes to the operators' review queue. Runs every RECONCILE_INTERVAL_SECONDS (0 disables
  * the timer; `runOnce` still works).
+ *
+ * A pass takes the transactions whose next check is due, earliest first (claiming them, so a
+ * second instance's pass at the same moment takes others: claimDueTx), and after an
+ * inconclusive answer pushes the next check back with backoff (reconciliation.service.ts).
+ * Transactions the provider keeps answering "pending" for thus make room for newer ones
+ * instead of filling every pass.
  */
 export class Reconciler {
   private timer: NodeJS.Timeout | null = null;
@@ -45,15 +55,37 @@ export class Reconciler {
   }
 
   private async pass(): Promise<number> {
-    const { database, clock, payments: provider, env, log } = this.ctx;
+    const { database, clock, env } = this.ctx;
     const now = clock.now();
-    const before = now - env.RECONCILE_AFTER_SECONDS * 1000;
-    const reviewBefore = now - env.RECONCILE_REVIEW_AFTER_SECONDS * 1000;
-    const rows = await pendingTxOlderThan(database.db, before, 100);
+    const rows = await claimDueTx(database.db, {
+      now,
+      leaseUntil: now + CLAIM_LEASE_MS,
+      limit: RECONCILE_BATCH,
+      skipLocked: database.dialect === 'postgres',
+    });
+    rows.sort((a, b) => a.created_at - b.created_at || (a.id < b.id ? -1 : 1));
     let settled = 0;
     for (const row of rows) {
-      if (row.provider !== provider.name) continue;
-      let outcome: ProviderOutcome;
+      if ((await this.check(row, now - env.RECONCILE_REVIEW_AFTER_SECONDS * 1000)) !== 'pending') settled++;
+      // Whatever the answer, a transaction still pending gets its next check (a settled one or
+      // one in review is left alone by the conditional update).
+      const checks = row.check_count + 1;
+      await scheduleNextCheck(database.db, row.id, clock.now() + backoffMs(env, checks), checks).catch(
+        (err: Error) =>
+          this.ctx.log.error({ tx: row.id, err: { message: err.message } }, 'reconciliation schedule failed'),
+      );
+    }
+    return settled;
+  }
+
+  /** Asks the provider about one transaction and settles it, or sends it to review when too old. */
+  private async check(row: WalletTxRow, reviewBefore: number): Promise<'pending' | 'settled'> {
+    const { payments: provider, log } = this.ctx;
+    let outcome: ProviderOutcome;
+    if (row.provider !== provider.name) {
+      // Made through a provider no longer configured: it cannot be asked; review when too old.
+      outcome = { state: 'unknown', reason: `Made through ${row.provider}, which is not configured` };
+    } else {
       try {
         outcome = await provider.queryStatus({
           id: row.id,
@@ -71,19 +103,20 @@ export class Reconciler {
           reason: `Status query failed: ${(err as Error).message}`.slice(0, 200),
         };
       }
-      try {
-        if (outcome.state === 'completed' || outcome.state === 'failed') {
-          const status = await this.settlement.settle(row.id, outcome);
-          if (status !== 'pending') settled++;
-          log.info({ tx: row.id, status }, 'reconciled transaction');
-        } else if (row.created_at < reviewBefore) {
-          const why = outcome.state === 'unknown' ? outcome.reason : 'The provider still reports it pending';
-          await this.settlement.reviewUnresolved(row.id, why);
-        }
-      } catch (err) {
-        log.error({ tx: row.id, err: { message: (err as Error).message } }, 'reconciliation settle failed');
-      }
     }
-    return settled;
+    try {
+      if (outcome.state === 'completed' || outcome.state === 'failed') {
+        const status = await this.settlement.settle(row.id, outcome);
+        log.info({ tx: row.id, status }, 'reconciled transaction');
+        return status === 'pending' ? 'pending' : 'settled';
+      }
+      if (row.created_at < reviewBefore) {
+        const why = outcome.state === 'unknown' ? outcome.reason : 'The provider still reports it pending';
+        await this.settlement.reviewUnresolved(row.id, why);
+      }
+    } catch (err) {
+      log.error({ tx: row.id, err: { message: (err as Error).message } }, 'reconciliation settle failed');
+    }
+    return 'pending';
   }
 }

@@ -160,12 +160,65 @@ export function listTxPage(
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
-export const pendingTxOlderThan = (db: Kysely<DB>, before: number, limit: number) =>
+/**
+ * Claims up to `limit` pending transactions due for a reconciliation check (next_check_at <=
+ * now), earliest due first, by moving their next_check_at to `leaseUntil` in the same
+ * statement, and returns them. Another instance running a pass at the same moment no longer
+ * sees them as due, so each is asked about by one instance; if this one dies mid-pass, they are
+ * due again when the lease ends. On PostgreSQL `FOR UPDATE SKIP LOCKED` makes a concurrent claim
+ * pass over rows being claimed instead of waiting for them (and a row whose claim committed
+ * meanwhile is re-checked against `next_check_at <= now` and left out). On SQLite one process
+ * owns the file and statements run one at a time, so the plain statement is enough.
+ */
+export const claimDueTx = (
+  db: Kysely<DB>,
+  {
+    now,
+    leaseUntil,
+    limit,
+    skipLocked,
+  }: { now: number; leaseUntil: number; limit: number; skipLocked: boolean },
+) =>
+  db
+    .updateTable('wallet_transactions')
+    .set({ next_check_at: leaseUntil })
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('wallet_transactions')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('next_check_at', '<=', now)
+        .orderBy('next_check_at', 'asc')
+        .orderBy('id', 'asc')
+        .limit(limit)
+        .$if(skipLocked, (q) => q.forUpdate().skipLocked()),
+    )
+    .where('status', '=', 'pending')
+    .returningAll()
+    .execute();
+
+/** Sets when a still-pending transaction is next checked (a settled one is left alone). */
+export const scheduleNextCheck = (db: Kysely<DB>, id: string, nextCheckAt: number, checkCount: number) =>
+  db
+    .updateTable('wallet_transactions')
+    .set({ next_check_at: nextCheckAt, check_count: checkCount })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .execute();
+
+/**
+ * The reconciliation queue in one indexed query: per status (pending, review) how many, the
+ * oldest created_at, and how many are due (next_check_at <= now).
+ */
+export const reconciliationCounts = (db: Kysely<DB>, now: number) =>
   db
     .selectFrom('wallet_transactions')
-    .selectAll()
-    .where('status', '=', 'pending')
-    .where('created_at', '<', before)
-    .orderBy('created_at', 'asc')
-    .limit(limit)
+    .select((eb) => [
+      'status',
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.min<number | null>('created_at').as('oldest_created_at'),
+      eb.fn.sum<number | null>(eb.case().when('next_check_at', '<=', now).then(1).else(0).end()).as('due'),
+    ])
+    .where('status', 'in', ['pending', 'review'])
+    .groupBy('status')
     .execute();

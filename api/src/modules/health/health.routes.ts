@@ -1,0 +1,51 @@
+/**
+ * `GET /api/v1/health`: liveness for load balancers, public, answered without touching the
+ * database. `GET /api/v1/health/reconciliation`: the payment reconciliation queue (pending, due,
+ * oldest pending age, in review) for payments operators only: the figures tell an outsider the
+ * payment volume and when payouts are stuck, and counting them is a query a public, unauthenticated
+ * probe should not be able to make on demand.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { forbidden } from '../../lib/errors.js';
+import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
+import { isPaymentsOperator } from '../auth/roles.service.js';
+import { reconciliationFigures } from '../wallet/reconciliation.service.js';
+
+const Health = z.strictObject({ ok: z.literal(true) });
+const ReconciliationHealth = z.strictObject({
+  ok: z.literal(true),
+  reconciliation: z.strictObject({
+    pending: z.number().int().nonnegative(),
+    due: z.number().int().nonnegative(),
+    oldest_pending_age_seconds: z.number().int().nonnegative().nullable(),
+    review: z.number().int().nonnegative(),
+  }),
+});
+
+export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; requireAuth: PreHandler }> = async (
+  app,
+  { ctx, requireAuth },
+) => {
+  app.get('/health', { schema: { tags: ['health'], response: { 200: Health } } }, async () => ({
+    ok: true as const,
+  }));
+
+  app.get(
+    '/health/reconciliation',
+    {
+      preHandler: async (request, reply) => {
+        await requireAuth(request, reply);
+        if (!(await isPaymentsOperator(ctx, authOf(request).userId)))
+          throw forbidden('Only payments operators may do this', 'PAYMENTS_OPERATOR_REQUIRED');
+      },
+      schema: {
+        tags: ['health'],
+        security: [{ bearer: [] }],
+        response: { 200: ReconciliationHealth, ...errorResponses(401, 403) },
+      },
+    },
+    async () => ({ ok: true as const, reconciliation: await reconciliationFigures(ctx) }),
+  );
+};
