@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
+import { paybillMigration } from './paybill-migration.js';
 import { paymentReviewMigration } from './payment-review-migration.js';
 
 /**
@@ -216,6 +217,8 @@ const migrations: Record<string, Migration> = {
   },
   /** Payment review queue, kept callbacks and the operators' audit (payment-review-migration.ts). */
   '0004_payment_review': paymentReviewMigration,
+  /** Paybill (C2B) account numbers and payments, once per TransID (paybill-migration.ts). */
+  '0007_paybill': paybillMigration,
 };
 
 class StaticProvider implements MigrationProvider {
