@@ -13,10 +13,14 @@ const HELP = `Usage: node scripts/payments.mjs <command> [options]
 Commands:
   login [--phone +2547…] [--password …]   sign in (payments_operator role needed)
   logout                                   forget the stored tokens
-  list [--limit 50] [--json]               transactions in review and kept callbacks
+  list [--limit 50] [--json]               transactions in review, kept callbacks, Paybill suspense
   resolve <transaction id> completed|failed --note "<why>"
                                            decide a transaction in review (money follows)
   close <callback id> --note "<why>"       close a kept callback (nothing moves)
+  assign <paybill id> <account no.> --note "<why>"
+                                           credit a Paybill payment in suspense to a player
+  register-c2b                             register the Paybill (C2B) confirmation and
+                                           validation URLs with the provider (once per shortcode)
   history [--limit 20]                     the audit: who, when, what, before/after, why
 
 Options:
@@ -207,6 +211,12 @@ const commands = {
       );
       console.log(`      expected ${show(r.expected)}\n      reported ${show(r.reported)}`);
     }
+    console.log(`Paybill payments in suspense: ${(data.paybill ?? []).length}`);
+    for (const p of data.paybill ?? []) {
+      console.log(
+        `  ${p.paybill_id}  ${p.trans_id}  ${p.currency} ${p.amount}  account "${p.bill_ref}"  from ${p.msisdn}  ${p.reason}  ${p.received_at}`,
+      );
+    }
     console.log(`Kept callbacks: ${data.callbacks.length}`);
     for (const c of data.callbacks) {
       console.log(
@@ -227,6 +237,23 @@ const commands = {
     const id = need(args[0], 'the callback id');
     const r = await call('POST', `/payments/review/callbacks/${id}/resolve`, { note: note() });
     console.log(`✓ callback ${r.callback_id} closed`);
+  },
+
+  async assign() {
+    const id = need(args[0], 'the Paybill payment id');
+    const account = need(args[1], "the player's account number");
+    const r = await call('POST', `/payments/review/paybill/${id}/assign`, {
+      account_number: account,
+      note: note(),
+    });
+    console.log(`✓ Paybill payment ${r.paybill_id} credited (transaction ${r.transaction_id})`);
+  },
+
+  async 'register-c2b'() {
+    const r = await call('POST', '/payments/paybill/register-urls', {});
+    console.log(
+      `✓ C2B URLs registered for ${r.short_code} (ResponseType ${r.response_type}): ${r.description}`,
+    );
   },
 
   async history() {

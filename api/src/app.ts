@@ -219,14 +219,14 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
       await api.register(authRoutes, { ctx, auth, limiter, requireAuth });
       await api.register(chatRoutes, { ctx, requireAuth });
       await api.register(casinoRoutes, { ctx, games, requireAuth });
-      await api.register(walletRoutes, { wallet, payments, requireAuth });
+      await api.register(walletRoutes, { ctx, wallet, payments, requireAuth });
       await api.register(paymentCallbackRoutes, { ctx, settlement });
       await api.register(reviewRoutes, { ctx, requireAuth });
       await api.register(seamlessRoutes, { ctx, wallet: gameWallet });
       await api.register(demoGameRoutes, { ctx, games });
       await api.register(releasesRoutes, { ctx, revisions, versions, overrides, requireAuth });
       if (env.SIMULATOR_TEST_CONTROL && ctx.payments instanceof SimulatorPaymentProvider)
-        await api.register(simulatorTestRoutes, { simulator: ctx.payments });
+        await api.register(simulatorTestRoutes, { simulator: ctx.payments, env });
     },
     { prefix: API_PREFIX },
   );

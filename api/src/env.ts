@@ -105,6 +105,13 @@ const EnvSchema = z.object({
   DARAJA_CONSUMER_KEY: optionalString,
   DARAJA_CONSUMER_SECRET: optionalString,
   DARAJA_SHORTCODE: z.string().default('174379'),
+  /** The paybill players pay into (Paybill deposits, C2B); empty: DARAJA_SHORTCODE. */
+  MPESA_PAYBILL_NUMBER: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{5,7}$/, 'must be 5-7 digits')
+      .optional(),
+  ),
   DARAJA_PASSKEY: optionalString,
   DARAJA_B2C_SHORTCODE: z.string().default('600000'),
   DARAJA_INITIATOR_NAME: z.string().default('testapi'),

@@ -77,6 +77,31 @@ describe('payments operator CLI (sqlite, over HTTP)', () => {
     expect(history.out).toMatch(/transaction\.completed .*\n.*receipt confirmed on the portal/);
   }, 60_000);
 
+  it('lists Paybill suspense, assigns a payment to an account number and registers the C2B URLs', async () => {
+    const account = json(await t.get('/wallet/paybill', p.headers)).account_number;
+    const secret = t.env.PAYMENT_CALLBACK_SECRET;
+    await t.post(`/payments/c2b/simulator/${secret}/confirmation`, {
+      TransactionType: 'Pay Bill',
+      TransID: 'TCL0000001',
+      TransAmount: '75.00',
+      BusinessShortCode: '174379',
+      BillRefNumber: 'WRONG',
+      MSISDN: '254708374149',
+    });
+    const list = await cli('list');
+    const id = /(\S+) +TCL0000001 +KES 75 +account "WRONG" .*MALFORMED_ACCOUNT/.exec(list.out)?.[1];
+    expect(id, list.out).toBeDefined();
+    const before = (await t.balances(p)).main;
+    const ok = await cli('assign', id as string, account, '--note', 'payer sent the M-Pesa SMS');
+    expect(ok.code, ok.out).toBe(0);
+    expect(ok.out).toMatch(/credited \(transaction /);
+    expect((await t.balances(p)).main).toBe(before + 75);
+    expect((await cli('history')).out).toMatch(/paybill\.assign .*\n.*payer sent the M-Pesa SMS/);
+    const reg = await cli('register-c2b');
+    expect(reg.code, reg.out).toBe(0);
+    expect(reg.out).toMatch(/C2B URLs registered for 174379 \(ResponseType Completed\)/);
+  }, 60_000);
+
   it('tells a player without the role that the API refuses', async () => {
     const login = await cli('login', '--phone', p.phone, '--password', 'correct-horse');
     expect(login.out).toMatch(/no payments_operator role/);

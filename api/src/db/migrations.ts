@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
+import { paybillMigration } from './paybill-migration.js';
 import { paymentReviewMigration } from './payment-review-migration.js';
 import { reconcileScheduleMigration } from './reconcile-schedule-migration.js';
 
@@ -235,6 +236,8 @@ const migrations: Record<string, Migration> = {
   },
   /** When each pending transaction is next asked about, and its backoff (reconcile-schedule-migration.ts). */
   '0006_reconcile_schedule': reconcileScheduleMigration,
+  /** Paybill (C2B) account numbers and payments, once per TransID (paybill-migration.ts). */
+  '0007_paybill': paybillMigration,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -193,12 +193,38 @@ export interface PaymentAuditTable {
   /** The operator's phone. */
   actor: string;
   action: string;
-  subject_type: 'transaction' | 'callback';
+  subject_type: 'transaction' | 'callback' | 'paybill_payment';
   subject_id: string;
   before: string;
   after: string;
   note: string;
   created_at: number;
+}
+
+/** A player's Paybill account number (what they type as "Account no."). */
+export interface PaybillAccountsTable {
+  user_id: string;
+  account_number: string;
+  created_at: number;
+}
+
+/** One M-Pesa C2B confirmation, kept once per TransID. */
+export interface PaybillPaymentsTable {
+  id: string;
+  trans_id: string;
+  status: 'credited' | 'suspense';
+  reason: 'UNKNOWN_ACCOUNT' | 'MALFORMED_ACCOUNT' | 'OTHER_SHORTCODE' | null;
+  /** Integer cents. */
+  amount: number;
+  bill_ref: string;
+  msisdn: string;
+  short_code: string;
+  user_id: string | null;
+  transaction_id: string | null;
+  /** JSON: the confirmation as received. */
+  body: string;
+  created_at: number;
+  resolved_at: number | null;
 }
 
 export interface DB {
@@ -218,4 +244,6 @@ export interface DB {
   payment_reviews: PaymentReviewsTable;
   payment_callbacks: PaymentCallbacksTable;
   payment_audit: PaymentAuditTable;
+  paybill_accounts: PaybillAccountsTable;
+  paybill_payments: PaybillPaymentsTable;
 }

@@ -24,6 +24,7 @@ import { ReleaseManifest } from './releases.ts';
 import {
   BalanceResponse,
   DepositResponse,
+  PaybillResponse,
   TransactionResponse,
   TransactionsResponse,
   WithdrawResponse,
@@ -49,6 +50,7 @@ export const API_RESPONSES = {
   'POST /wallet/withdraw': WithdrawResponse,
   'GET /wallet/transactions': TransactionsResponse,
   'GET /wallet/transactions/:id': TransactionResponse,
+  'GET /wallet/paybill': PaybillResponse,
   'GET /releases/manifest': ReleaseManifest,
 } as const;
 

@@ -66,6 +66,11 @@ export type WithdrawResponse = z.infer<typeof WithdrawResponse>;
 export const TransactionType = z.enum(['deposit', 'withdrawal']);
 export type TransactionType = z.infer<typeof TransactionType>;
 
+/** How the money moved: an STK push / B2C payout (`mobile_money`) or a Paybill payment (`paybill`). */
+export const PAYMENT_METHODS = ['mobile_money', 'paybill'] as const;
+export const PaymentMethod = z.enum(PAYMENT_METHODS);
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
+
 export const Transaction = z.object({
   id: z.string(),
   type: TransactionType,
@@ -74,7 +79,7 @@ export const Transaction = z.object({
   currency: z.string(),
   /** ISO 8601. */
   created_at: z.string(),
-  payment_method: z.string(),
+  payment_method: PaymentMethod,
   /** Why it failed or was reversed, when it did. */
   failure_reason: z.string().nullable(),
 });
@@ -98,3 +103,13 @@ export type TransactionsResponse = z.infer<typeof TransactionsResponse>;
 export const TransactionParams = z.strictObject({ id: z.string().min(1).max(64) });
 export const TransactionResponse = z.object({ transaction: Transaction });
 export type TransactionResponse = z.infer<typeof TransactionResponse>;
+
+/**
+ * GET /wallet/paybill (authenticated): where a player pays by Paybill (Lipa na M-Pesa → Pay Bill):
+ * the business number and the player's own account number (8 digits, docs/product-rules.md#deposit).
+ */
+export const PaybillResponse = z.object({
+  paybill_number: z.string(),
+  account_number: z.string(),
+});
+export type PaybillResponse = z.infer<typeof PaybillResponse>;

@@ -1,5 +1,7 @@
 import { outcomeOf, parseDarajaCallback } from './daraja-results.js';
 import {
+  type C2bRegisterResult,
+  type C2bUrls,
   type CallbackKind,
   type ParsedCallback,
   type PaymentProvider,
@@ -208,6 +210,29 @@ export class DarajaPaymentProvider implements PaymentProvider {
     if (status !== 200 || body.ResponseCode !== '0')
       throw new Error(`Daraja Transaction Status answered HTTP ${status}: ${body.errorMessage ?? ''}`);
     return { state: 'pending' };
+  }
+
+  /**
+   * C2B register URL (v2). ResponseType `Completed`: when our validation URL cannot be reached,
+   * M-Pesa completes the payment anyway (the confirmation still comes; suspense catches what
+   * cannot be credited), rather than bouncing a player's money for our outage.
+   */
+  async registerC2bUrls(urls: C2bUrls): Promise<C2bRegisterResult> {
+    const { status, body } = await this.post<{ ResponseCode?: string; ResponseDescription?: string }>(
+      '/mpesa/c2b/v2/registerurl',
+      {
+        ShortCode: urls.shortCode,
+        ResponseType: 'Completed',
+        ConfirmationURL: urls.confirmationUrl,
+        ValidationURL: urls.validationUrl,
+      },
+    );
+    if (status >= 200 && status < 300 && (body.ResponseCode === '0' || body.ResponseCode === undefined))
+      return { accepted: true, description: String(body.ResponseDescription ?? 'success') };
+    return {
+      accepted: false,
+      reason: String(body.errorMessage ?? body.ResponseDescription ?? `HTTP ${status}`).slice(0, 200),
+    };
   }
 
   parseCallback(kind: CallbackKind, body: unknown): ParsedCallback | null {

@@ -62,6 +62,15 @@ export interface ParsedCallback {
   outcome: ProviderOutcome;
 }
 
+/** Where the provider sends Paybill (C2B) payments to the shortcode: validation, then confirmation. */
+export interface C2bUrls {
+  shortCode: string;
+  confirmationUrl: string;
+  validationUrl: string;
+}
+
+export type C2bRegisterResult = { accepted: true; description: string } | { accepted: false; reason: string };
+
 export interface PaymentProvider {
   readonly name: string;
   /**
@@ -85,6 +94,8 @@ export interface PaymentProvider {
   queryStatus(tx: PendingTransaction): Promise<ProviderOutcome>;
   /** Reads a callback body; null when it is not one of this provider's shapes. */
   parseCallback(kind: CallbackKind, body: unknown): ParsedCallback | null;
+  /** Registers the Paybill (C2B) URLs for the shortcode, when the provider has Paybill payments. */
+  registerC2bUrls?(urls: C2bUrls): Promise<C2bRegisterResult>;
   /** What to answer the provider on a callback. */
   callbackAck(): unknown;
   close?(): void;

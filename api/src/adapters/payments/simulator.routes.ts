@@ -1,19 +1,40 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Env } from '../../env.js';
 import { errorResponses } from '../../lib/http.js';
+import { darajaTimestamp } from './daraja.js';
 import type { SimulatorPaymentProvider } from './simulator.js';
 
-const PhoneBody = z.strictObject({ phone_number: z.string().regex(/^\+[1-9]\d{7,14}$/, 'an E.164 phone') });
+const Phone = z.string().regex(/^\+[1-9]\d{7,14}$/, 'an E.164 phone');
+const PhoneBody = z.strictObject({ phone_number: Phone });
+const PaybillBody = z.strictObject({
+  /** What the payer types as "Account no." (any text: a wrong one goes to suspense). */
+  account_number: z.string().max(64),
+  /** Sent as Daraja does: a string with two decimals. */
+  amount: z.number().positive().max(1_000_000),
+  phone_number: Phone.default('+254708374149'),
+  /** M-Pesa's receipt; a fresh one unless a test repeats one. */
+  trans_id: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/)
+    .optional(),
+  /** Another paybill than ours (suspense). */
+  short_code: z.string().optional(),
+});
+
+const receiptId = () =>
+  `T${Array.from({ length: 9 }, () => '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ'[Math.floor(Math.random() * 34)]).join('')}`;
 
 /**
  * Test control of the simulator (SIMULATOR_TEST_CONTROL, refused by env.ts outside NODE_ENV=test):
  * a browser test holds its player's payments, sees them pending for as long as it needs, then
- * settles them itself instead of racing the simulator's delay.
+ * settles them itself instead of racing the simulator's delay; and it pays by Paybill, posting
+ * the confirmation Daraja would to the real confirmation route (secret and all).
  */
-export const simulatorTestRoutes: FastifyPluginAsyncZod<{ simulator: SimulatorPaymentProvider }> = async (
-  app,
-  { simulator },
-) => {
+export const simulatorTestRoutes: FastifyPluginAsyncZod<{
+  simulator: SimulatorPaymentProvider;
+  env: Env;
+}> = async (app, { simulator, env }) => {
   const schema = { hide: true, body: PhoneBody };
   app.post(
     '/testing/simulator/hold',
@@ -27,5 +48,31 @@ export const simulatorTestRoutes: FastifyPluginAsyncZod<{ simulator: SimulatorPa
     '/testing/simulator/settle',
     { schema: { ...schema, response: { 200: z.object({ settled: z.number() }), ...errorResponses(400) } } },
     async (request) => ({ settled: await simulator.settlePhone(request.body.phone_number) }),
+  );
+  app.post(
+    '/testing/simulator/paybill',
+    { schema: { hide: true, body: PaybillBody, response: { 200: z.unknown(), ...errorResponses(400) } } },
+    async (request, reply) => {
+      const b = request.body;
+      const transId = b.trans_id ?? receiptId();
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/v1/payments/c2b/${simulator.name}/${env.PAYMENT_CALLBACK_SECRET}/confirmation`,
+        payload: {
+          TransactionType: 'Pay Bill',
+          TransID: transId,
+          TransTime: darajaTimestamp(new Date()),
+          TransAmount: b.amount.toFixed(2),
+          BusinessShortCode: b.short_code ?? env.MPESA_PAYBILL_NUMBER ?? env.DARAJA_SHORTCODE,
+          BillRefNumber: b.account_number,
+          InvoiceNumber: '',
+          OrgAccountBalance: '',
+          ThirdPartyTransID: '',
+          MSISDN: b.phone_number.replace(/^\+/, ''),
+          FirstName: 'John',
+        },
+      });
+      return reply.code(res.statusCode as 200).send({ trans_id: transId, answer: res.json() });
+    },
   );
 };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type {
+  C2bRegisterResult,
   CallbackKind,
   ParsedCallback,
   PaymentProvider,
@@ -140,6 +141,11 @@ export class SimulatorPaymentProvider implements PaymentProvider {
         receipt: b.receipt,
       }),
     };
+  }
+
+  /** Nothing to register: the simulator's Paybill payments are posted by its test route. */
+  async registerC2bUrls(): Promise<C2bRegisterResult> {
+    return { accepted: true, description: 'simulated: nothing registered' };
   }
 
   callbackAck(): unknown {

@@ -9,6 +9,7 @@ import type { AppContext } from '../../context.js';
 import { forbidden } from '../../lib/errors.js';
 import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
 import { isPaymentsOperator } from '../auth/roles.service.js';
+import { PaybillService } from './paybill.service.js';
 import { ReviewService } from './review.service.js';
 
 const tags = ['payments'];
@@ -19,12 +20,14 @@ const Limit = z.strictObject({ limit: z.coerce.number().int().min(1).max(200).de
 
 const ResolveTransaction = z.strictObject({ outcome: z.enum(['completed', 'failed']), note: Note });
 const ResolveCallback = z.strictObject({ note: Note });
+const AssignPaybill = z.strictObject({ account_number: z.string().trim().min(1).max(32), note: Note });
 
 export const reviewRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
   requireAuth: PreHandler;
 }> = async (app, { ctx, requireAuth }) => {
   const review = new ReviewService(ctx);
+  const paybill = new PaybillService(ctx);
   const requireOperator: PreHandler = async (request, reply) => {
     await requireAuth(request, reply);
     if (!(await isPaymentsOperator(ctx, authOf(request).userId)))
@@ -43,7 +46,11 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.unknown(), ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => review.list(request.query.limit),
+    async (request) => ({
+      ...(await review.list(request.query.limit)),
+      // Paybill payments no player's account number matched (suspense), oldest first.
+      paybill: await paybill.suspense(request.query.limit),
+    }),
   );
 
   app.get(
@@ -94,5 +101,33 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => review.resolveCallback(actor(request), request.params.id, request.body.note),
+  );
+
+  app.post(
+    '/payments/review/paybill/:id/assign',
+    {
+      preHandler: requireOperator,
+      schema: {
+        tags,
+        security,
+        params: z.strictObject({ id: Id }),
+        body: AssignPaybill,
+        response: {
+          200: z.object({ paybill_id: z.string(), status: z.string(), transaction_id: z.string() }),
+          ...errorResponses(400, 401, 403, 404, 409, 422),
+        },
+      },
+    },
+    async (request) =>
+      paybill.assign(actor(request), request.params.id, request.body.account_number, request.body.note),
+  );
+
+  app.post(
+    '/payments/paybill/register-urls',
+    {
+      preHandler: requireOperator,
+      schema: { tags, security, response: { 200: z.unknown(), ...errorResponses(401, 403, 422) } },
+    },
+    async () => paybill.registerUrls(),
   );
 };

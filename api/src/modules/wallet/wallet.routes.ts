@@ -11,7 +11,9 @@ import {
 } from '@mchezo/contracts/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppContext } from '../../context.js';
 import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
+import { paybillRoutes } from './paybill.routes.js';
 import type { PaymentsService } from './payments.service.js';
 import type { WalletService } from './wallet.service.js';
 
@@ -26,10 +28,14 @@ const IdempotencyHeaders = z.looseObject({
 });
 
 export const walletRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
   wallet: WalletService;
   payments: PaymentsService;
   requireAuth: PreHandler;
-}> = async (app, { wallet, payments, requireAuth }) => {
+}> = async (app, { ctx, wallet, payments, requireAuth }) => {
+  // Paybill (C2B) deposits: the player's account number and the URLs M-Pesa calls.
+  await app.register(paybillRoutes, { ctx, requireAuth });
+
   app.get(
     '/wallet/balance',
     {

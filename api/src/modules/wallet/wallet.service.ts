@@ -46,7 +46,7 @@ function toTransactionDto(row: WalletTxRow): Transaction {
     amount: fromCents(row.amount),
     currency: row.currency,
     created_at: iso(row.created_at),
-    payment_method: row.payment_method,
+    payment_method: row.payment_method as Transaction['payment_method'],
     failure_reason: row.failure_reason,
   };
 }

@@ -39,6 +39,50 @@ describe('DepositPage', () => {
     );
   });
 
+  it('shows the paybill and the player account number with the M-Pesa steps, copying each', async () => {
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const calls = stubApi({
+      'GET /wallet/balance': { body: balances(0, 0) },
+      'GET /wallet/paybill': { body: { paybill_number: '174379', account_number: '12345674' } },
+    });
+    renderRemote(<DepositPage />, { user: FAKE_USER });
+    await screen.findByRole('tab', { name: 'Paybill' });
+    // Read only once the tab is shown.
+    expect(calls.some((c) => c.path === '/wallet/paybill')).toBe(false);
+    fireEvent.click(screen.getByRole('tab', { name: 'Paybill' }));
+    const panel = screen.getByRole('tabpanel');
+    expect(await within(panel).findByText('12345674')).toBeTruthy();
+    expect(within(panel).getByText('174379')).toBeTruthy();
+    expect(within(panel).getByText('Enter Business no. 174379.')).toBeTruthy();
+    expect(within(panel).getByText('Enter Account no. 12345674.')).toBeTruthy();
+    expect(within(panel).getAllByRole('listitem')).toHaveLength(5);
+    fireEvent.click(within(panel).getByRole('button', { name: 'Copy Account no.' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('12345674'));
+    const announced = await within(panel).findAllByRole('status');
+    await waitFor(() => expect(announced.some((s) => s.textContent === 'Copied')).toBe(true));
+    fireEvent.click(within(panel).getByRole('button', { name: 'Copy Business no.' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('174379'));
+  });
+
+  it('says when the Paybill details cannot be loaded, and tries again', async () => {
+    let fail = true;
+    stubApi({
+      'GET /wallet/balance': { body: balances(0, 0) },
+      'GET /wallet/paybill': () =>
+        fail
+          ? { status: 500, body: { error: 'boom' } }
+          : { body: { paybill_number: '174379', account_number: '12345674' } },
+    });
+    renderRemote(<DepositPage />, { user: FAKE_USER });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Paybill' }));
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert.textContent).toContain('Your Paybill details could not be loaded.');
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('12345674')).toBeTruthy();
+  });
+
   it('moves between the method tabs with the arrow keys', async () => {
     stubApi({ 'GET /wallet/balance': { body: balances(0, 0) } });
     renderRemote(<DepositPage />, { user: FAKE_USER });

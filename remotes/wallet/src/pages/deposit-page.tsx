@@ -12,13 +12,14 @@ import { useBalance } from '../api/balance.ts';
 import { useDeposit } from '../api/deposit.ts';
 import { BalanceCard } from '../components/balance-card.tsx';
 import { MobileMoneyPhoneField } from '../components/mobile-money-phone-field.tsx';
+import { PaybillDetails } from '../components/paybill-details.tsx';
 import { type FollowedRequest, RequestStatus } from '../components/request-status.tsx';
 import { Tabs } from '../components/tabs.tsx';
 import { useWalletTranslation } from '../i18n/namespace.ts';
 import { refusalMessage } from '../lib/errors.ts';
 import { formatWhole } from '../lib/format-money.ts';
 import { useSubmissionKey } from '../lib/idempotency.ts';
-import { DEPOSIT_FAILED_NOTICE_DELAY_MS, PAYBILL_CONTACT } from '../screen-constants.ts';
+import { DEPOSIT_FAILED_NOTICE_DELAY_MS } from '../screen-constants.ts';
 import '../styles.css';
 
 type Method = 'online' | 'paybill';
@@ -148,46 +149,6 @@ function OnlineDeposit({ currency }: { currency: string }) {
   );
 }
 
-function Paybill() {
-  const { t } = useWalletTranslation();
-  const link =
-    'inline-flex min-h-11 items-center font-semibold text-brand underline focus-visible:outline-2 focus-visible:outline-brand';
-  return (
-    <div className="space-y-3 pt-4">
-      <h2 className="text-base font-bold">{t('paybill.title')}</h2>
-      <p className="text-sm text-muted">{t('paybill.text')}</p>
-      <dl className="space-y-2 rounded-xl border border-line bg-surface p-4 text-sm">
-        <div className="flex items-center justify-between gap-3">
-          <dt className="text-muted">{t('paybill.whatsapp')}</dt>
-          <dd>
-            <a
-              className={link}
-              href={PAYBILL_CONTACT.whatsapp.href}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label={`${t('paybill.whatsapp')}: ${PAYBILL_CONTACT.whatsapp.display}`}
-            >
-              {PAYBILL_CONTACT.whatsapp.display}
-            </a>
-          </dd>
-        </div>
-        <div className="flex items-center justify-between gap-3">
-          <dt className="text-muted">{t('paybill.mobile')}</dt>
-          <dd>
-            <a
-              className={link}
-              href={PAYBILL_CONTACT.mobile.href}
-              aria-label={`${t('paybill.mobile')}: ${PAYBILL_CONTACT.mobile.display}`}
-            >
-              {PAYBILL_CONTACT.mobile.display}
-            </a>
-          </dd>
-        </div>
-      </dl>
-    </div>
-  );
-}
-
 /**
  * `/deposit` (docs/product-rules.md#deposit): current balance, then online (mobile money) or
  * Paybill.
@@ -224,7 +185,7 @@ export default function DepositPage() {
           <OnlineDeposit currency={currency} />
         </div>
         <div hidden={method !== 'paybill'}>
-          <Paybill />
+          <PaybillDetails shown={method === 'paybill'} />
         </div>
       </Tabs>
     </div>

@@ -1,0 +1,60 @@
+import { PaybillResponse } from '@mchezo/contracts/wallet';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { safeEqual } from '../../lib/crypto.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
+import { C2B_ACCEPTED, PaybillService } from './paybill.service.js';
+
+const C2bParams = z.strictObject({
+  provider: z.string().max(32),
+  secret: z.string().max(200),
+  kind: z.enum(['confirmation', 'validation']),
+});
+
+/**
+ * Paybill deposits (docs/product-rules.md#deposit): the player's paybill and account number, and
+ * the C2B URLs M-Pesa calls (`/payments/c2b/<provider>/<secret>/<validation|confirmation>`),
+ * authenticated like the other payment callbacks by the secret in the path.
+ */
+export const paybillRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; requireAuth: PreHandler }> = async (
+  app,
+  { ctx, requireAuth },
+) => {
+  const paybill = new PaybillService(ctx);
+
+  app.get(
+    '/wallet/paybill',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['wallet'],
+        security: [{ bearer: [] }],
+        response: { 200: PaybillResponse, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => paybill.details(authOf(request).userId),
+  );
+
+  app.post(
+    '/payments/c2b/:provider/:secret/:kind',
+    {
+      schema: {
+        tags: ['payments'],
+        params: C2bParams,
+        body: z.unknown(),
+        response: { 200: z.unknown(), ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { provider, secret, kind } = request.params;
+      if (!safeEqual(secret, ctx.env.PAYMENT_CALLBACK_SECRET))
+        throw forbidden('Invalid callback', 'INVALID_CALLBACK');
+      if (provider !== ctx.payments.name) throw notFound('Unknown provider');
+      if (kind === 'validation') return paybill.validate(request.body);
+      await paybill.confirm(request.body);
+      return C2B_ACCEPTED;
+    },
+  );
+};

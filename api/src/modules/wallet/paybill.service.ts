@@ -1,0 +1,277 @@
+/**
+ * Paybill deposits (M-Pesa C2B, docs/product-rules.md#deposit): the player pays the operator's
+ * paybill with their account number; Safaricom confirms each payment to our confirmation URL.
+ *   - a confirmation is kept once per TransID (unique constraint): a redelivery credits nothing;
+ *   - a well-formed, known account number: a completed `paybill` deposit, credited at once;
+ *   - otherwise (malformed, unknown, another shortcode): the payment waits in suspense until a
+ *     payments operator assigns it to a player, which credits it once and is audited.
+ */
+import { fromCents, parseAmountCents } from '@mchezo/contracts/money';
+import type { PaybillResponse } from '@mchezo/contracts/wallet';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import type { DB } from '../../db/schema.js';
+import { inTransaction } from '../../db/tx.js';
+import { newId, sha256 } from '../../lib/crypto.js';
+import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.js';
+import { iso } from '../../lib/time.js';
+import {
+  assignPayment,
+  findAccountHolder,
+  findAccountOf,
+  findPayment,
+  insertAccountOnce,
+  insertPaymentOnce,
+  listSuspense,
+  type PaybillPaymentRow,
+} from './paybill.repository.js';
+import { newAccountNumber, readAccountNumber } from './paybill-account.js';
+import { insertAudit } from './review.repository.js';
+import { insertTxOnce } from './transactions.repository.js';
+import { movePot } from './wallet.repository.js';
+import { assertWalletEnabled, WALLET_CURRENCY } from './wallet.service.js';
+
+/** More than M-Pesa lets anyone send at once: a bigger amount is a malformed body. */
+const MAX_AMOUNT_CENTS = 100_000_000;
+const Text = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
+
+/**
+ * Daraja's C2B confirmation (and validation) body; unknown fields (TransTime, InvoiceNumber,
+ * OrgAccountBalance, ThirdPartyTransID, names…) are kept in the stored body only.
+ */
+const C2bBody = z.looseObject({
+  TransactionType: z.string().max(64).optional(),
+  TransID: z.string().regex(/^[A-Za-z0-9]{6,32}$/, 'an M-Pesa transaction id'),
+  /** "10.00" as Daraja sends it, or a number: at most two decimals, above zero. */
+  TransAmount: Text.transform((v, c) => {
+    const cents = parseAmountCents(v);
+    if (cents === null || cents > MAX_AMOUNT_CENTS || /,/.test(v)) {
+      c.addIssue({ code: 'custom', message: 'an amount above zero with at most two decimals' });
+      return z.NEVER;
+    }
+    return cents;
+  }),
+  BusinessShortCode: Text.pipe(z.string().regex(/^\d{5,12}$/, 'a shortcode')),
+  BillRefNumber: Text.pipe(z.string().max(64)).optional(),
+  /** E.164 without plus in the sandbox; masked or hashed in production. */
+  MSISDN: Text.pipe(z.string().max(128)),
+});
+type C2bPayment = z.infer<typeof C2bBody>;
+
+export const C2B_ACCEPTED = { ResultCode: '0', ResultDesc: 'Accepted' } as const;
+
+function parse(body: unknown): C2bPayment {
+  const parsed = C2bBody.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw badRequest(
+    `Invalid C2B body${issue ? `: ${issue.path.join('.')}: ${issue.message}` : ''}`,
+    'INVALID_CALLBACK_BODY',
+  );
+}
+
+/** 2547XXXXXXXX → +2547XXXXXXXX; a masked or hashed MSISDN is kept as sent. */
+const payerPhone = (msisdn: string) => (/^254\d{9}$/.test(msisdn) ? `+${msisdn}` : msisdn.slice(0, 32));
+
+const suspenseDto = (p: PaybillPaymentRow) => ({
+  paybill_id: p.id,
+  trans_id: p.trans_id,
+  amount: fromCents(p.amount),
+  currency: WALLET_CURRENCY,
+  bill_ref: p.bill_ref,
+  msisdn: p.msisdn,
+  reason: p.reason,
+  received_at: iso(p.created_at),
+});
+
+export class PaybillService {
+  constructor(private readonly ctx: AppContext) {}
+
+  get paybillNumber(): string {
+    return this.ctx.env.MPESA_PAYBILL_NUMBER ?? this.ctx.env.DARAJA_SHORTCODE;
+  }
+
+  /** `<PUBLIC_BASE_URL>/api/v1/payments/c2b/<provider>/<secret>/<confirmation|validation>`. */
+  c2bUrl(kind: 'confirmation' | 'validation'): string {
+    const { env, payments } = this.ctx;
+    return `${env.PUBLIC_BASE_URL}/api/v1/payments/c2b/${payments.name}/${env.PAYMENT_CALLBACK_SECRET}/${kind}`;
+  }
+
+  /** The paybill and the player's account number, given on first use (stable afterwards). */
+  async details(userId: string): Promise<PaybillResponse> {
+    assertWalletEnabled(this.ctx);
+    if (!this.ctx.env.FEATURE_MOBILE_MONEY_ENABLED)
+      throw forbidden('Mobile money is not available', 'FEATURE_DISABLED');
+    const db = this.ctx.database.db;
+    let account = await findAccountOf(db, userId);
+    // A number another player holds is skipped; 9 million numbers make a retry rare.
+    for (let attempt = 0; !account && attempt < 5; attempt++) {
+      await insertAccountOnce(db, userId, newAccountNumber(), this.ctx.clock.now());
+      account = await findAccountOf(db, userId);
+    }
+    if (!account) throw new Error('no free Paybill account number after 5 attempts');
+    return { paybill_number: this.paybillNumber, account_number: account };
+  }
+
+  /**
+   * Daraja's validation call (only made when external validation is enabled for the shortcode):
+   * a payment to an account number that is malformed or nobody's is refused before the payer's
+   * money moves. Answered 200 either way, with Daraja's result codes.
+   */
+  async validate(body: unknown) {
+    const parsed = C2bBody.safeParse(body);
+    if (!parsed.success) {
+      const amountBad = parsed.error.issues.every((i) => i.path[0] === 'TransAmount');
+      return amountBad
+        ? { ResultCode: 'C2B00013', ResultDesc: 'Rejected' }
+        : { ResultCode: 'C2B00016', ResultDesc: 'Rejected' };
+    }
+    const account = readAccountNumber(parsed.data.BillRefNumber);
+    if (!account || !(await findAccountHolder(this.ctx.database.db, account)))
+      return { ResultCode: 'C2B00012', ResultDesc: 'Rejected' };
+    return C2B_ACCEPTED;
+  }
+
+  /**
+   * A confirmation (the money has moved at M-Pesa): credited once per TransID, or kept in
+   * suspense. 400 for a body that is not a C2B confirmation (nothing stored, nothing moves).
+   */
+  async confirm(body: unknown): Promise<{ status: 'credited' | 'suspense'; repeated: boolean }> {
+    const payment = parse(body);
+    const raw = JSON.stringify(body).slice(0, 16 * 1024);
+    return inTransaction(this.ctx.database, async (trx) => {
+      const now = this.ctx.clock.now();
+      const account = readAccountNumber(payment.BillRefNumber);
+      const holder = account ? await findAccountHolder(trx, account) : undefined;
+      const reason =
+        payment.BusinessShortCode !== this.paybillNumber
+          ? 'OTHER_SHORTCODE'
+          : !account
+            ? 'MALFORMED_ACCOUNT'
+            : !holder
+              ? 'UNKNOWN_ACCOUNT'
+              : null;
+      const id = newId();
+      const transactionId = reason ? null : newId();
+      const inserted = await insertPaymentOnce(trx, {
+        id,
+        trans_id: payment.TransID,
+        status: reason ? 'suspense' : 'credited',
+        reason,
+        amount: payment.TransAmount,
+        bill_ref: payment.BillRefNumber ?? '',
+        msisdn: payment.MSISDN,
+        short_code: payment.BusinessShortCode,
+        user_id: reason ? null : (holder ?? null),
+        transaction_id: transactionId,
+        body: raw,
+        created_at: now,
+        resolved_at: reason ? null : now,
+      });
+      if (!inserted) return { status: reason ? 'suspense' : 'credited', repeated: true };
+      if (reason || !holder || !transactionId) {
+        this.ctx.log.warn({ transId: payment.TransID, reason }, 'paybill payment kept in suspense');
+        return { status: 'suspense', repeated: false };
+      }
+      await this.credit(trx, holder, transactionId, payment, raw, now);
+      return { status: 'credited', repeated: false };
+    });
+  }
+
+  /** A completed `paybill` deposit and its ledger entry, in the caller's transaction. */
+  private async credit(
+    trx: Kysely<DB>,
+    userId: string,
+    transactionId: string,
+    p: Pick<C2bPayment, 'TransID' | 'TransAmount' | 'MSISDN'>,
+    raw: string,
+    now: number,
+  ) {
+    const inserted = await insertTxOnce(trx, {
+      id: transactionId,
+      user_id: userId,
+      type: 'deposit',
+      status: 'completed',
+      amount: p.TransAmount,
+      currency: WALLET_CURRENCY,
+      phone_number: payerPhone(p.MSISDN),
+      payment_method: 'paybill',
+      provider: this.ctx.payments.name,
+      provider_ref: p.TransID,
+      idempotency_key: `paybill:${p.TransID}`,
+      request_hash: sha256(raw),
+      failure_reason: null,
+      created_at: now,
+      updated_at: now,
+      settled_at: now,
+      // Completed on arrival: never due for reconciliation.
+      next_check_at: null,
+      check_count: 0,
+    });
+    if (!inserted) throw conflict('This M-Pesa payment is already credited', 'ALREADY_CREDITED');
+    await movePot(trx, userId, 'main', p.TransAmount, 'deposit', transactionId, now);
+  }
+
+  async suspense(limit: number) {
+    return (await listSuspense(this.ctx.database.db, limit)).map(suspenseDto);
+  }
+
+  /** An operator gives a payment in suspense to the player holding `accountNumber`; audited. */
+  async assign(actor: string, id: string, accountNumber: string, note: string) {
+    return inTransaction(this.ctx.database, async (trx) => {
+      const now = this.ctx.clock.now();
+      const row = await findPayment(trx, id);
+      if (!row) throw notFound('Paybill payment not found');
+      if (row.status !== 'suspense') throw conflict('The payment is already credited', 'NOT_IN_SUSPENSE');
+      const account = readAccountNumber(accountNumber);
+      if (!account) throw unprocessable('That is not a valid account number', 'MALFORMED_ACCOUNT');
+      const userId = await findAccountHolder(trx, account);
+      if (!userId) throw unprocessable('No player has this account number', 'UNKNOWN_ACCOUNT');
+      const transactionId = newId();
+      if (!(await assignPayment(trx, id, userId, transactionId, now)))
+        throw conflict('Another operator assigned it first', 'ALREADY_RESOLVED');
+      await this.credit(
+        trx,
+        userId,
+        transactionId,
+        { TransID: row.trans_id, TransAmount: row.amount, MSISDN: row.msisdn },
+        row.body,
+        now,
+      );
+      await insertAudit(trx, {
+        id: newId(),
+        actor,
+        action: 'paybill.assign',
+        subject_type: 'paybill_payment',
+        subject_id: id,
+        before: JSON.stringify({ status: 'suspense', reason: row.reason, bill_ref: row.bill_ref }),
+        after: JSON.stringify({
+          status: 'credited',
+          account_number: account,
+          transaction_id: transactionId,
+          amount_minor: row.amount,
+        }),
+        note,
+        created_at: now,
+      });
+      return { paybill_id: id, status: 'credited' as const, transaction_id: transactionId };
+    });
+  }
+
+  /** Registers our C2B confirmation and validation URLs for the paybill with the provider. */
+  async registerUrls() {
+    const { payments } = this.ctx;
+    if (!payments.registerC2bUrls)
+      throw unprocessable(`The ${payments.name} provider has no C2B URLs to register`, 'NOT_SUPPORTED');
+    const urls = {
+      shortCode: this.paybillNumber,
+      confirmationUrl: this.c2bUrl('confirmation'),
+      validationUrl: this.c2bUrl('validation'),
+    };
+    const result = await payments.registerC2bUrls(urls);
+    if (!result.accepted)
+      throw unprocessable(`Registration refused: ${result.reason}`, 'C2B_REGISTER_REFUSED');
+    return { short_code: urls.shortCode, response_type: 'Completed', description: result.description };
+  }
+}
