@@ -18,6 +18,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'api', 'src
     // A local run (test codes, payment simulator, SMS on the console): never production, which
     // refuses those (api/README.md, "Production mode"), whatever the shell's NODE_ENV says.
     NODE_ENV: 'development',
+    // The simulator's controls, to fake a Paybill payment locally (README, "Paybill locally").
+    SIMULATOR_TEST_CONTROL: process.env.SIMULATOR_TEST_CONTROL ?? 'true',
     SITE_DIR: process.env.SITE_DIR ?? CDN_DIR,
     // A local start deploys what it just built.
     RELEASES_ACTIVATE_LATEST: process.env.RELEASES_ACTIVATE_LATEST ?? 'true',

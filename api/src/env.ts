@@ -158,11 +158,19 @@ const EnvSchema = z.object({
 
 /** What lets a test steer money or luck must never be switched on in a deployed server. */
 const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
-  const testOnly = { SIMULATOR_TEST_CONTROL: env.SIMULATOR_TEST_CONTROL, DEMO_GAME_SEED: env.DEMO_GAME_SEED };
-  for (const [key, value] of Object.entries(testOnly)) {
-    if (value !== undefined && value !== false && env.NODE_ENV !== 'test')
-      ctx.addIssue({ code: 'custom', path: [key], message: 'is for tests only (needs NODE_ENV=test)' });
-  }
+  if (env.DEMO_GAME_SEED !== undefined && env.NODE_ENV !== 'test')
+    ctx.addIssue({
+      code: 'custom',
+      path: ['DEMO_GAME_SEED'],
+      message: 'is for tests only (needs NODE_ENV=test)',
+    });
+  // `npm start` (development) turns it on too, so a Paybill payment can be faked locally.
+  if (env.SIMULATOR_TEST_CONTROL && env.NODE_ENV !== 'test' && env.NODE_ENV !== 'development')
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SIMULATOR_TEST_CONTROL'],
+      message: 'is for development and tests only (needs NODE_ENV=development or test)',
+    });
   if (env.SIMULATOR_TEST_CONTROL && env.PAYMENT_PROVIDER !== 'simulator')
     ctx.addIssue({
       code: 'custom',

@@ -126,12 +126,18 @@ describe('environment', () => {
     );
   });
 
-  it('refuses the test-only switches outside NODE_ENV=test', () => {
+  it('refuses the test-only switches outside NODE_ENV=test (the simulator control also in development)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mchezo-env-'));
+    // NODE_ENV defaults to development.
+    for (const NODE_ENV of ['development', undefined]) {
+      expect(loadEnv({ DATA_DIR: dir, NODE_ENV, SIMULATOR_TEST_CONTROL: 'true' })).toMatchObject({
+        SIMULATOR_TEST_CONTROL: true,
+      });
+    }
+    expect(() => loadEnv({ DATA_DIR: dir, NODE_ENV: 'production', SIMULATOR_TEST_CONTROL: 'true' })).toThrow(
+      /SIMULATOR_TEST_CONTROL: is for development and tests only/,
+    );
     for (const NODE_ENV of ['production', 'development', undefined]) {
-      expect(() => loadEnv({ DATA_DIR: dir, NODE_ENV, SIMULATOR_TEST_CONTROL: 'true' })).toThrow(
-        /SIMULATOR_TEST_CONTROL: is for tests only/,
-      );
       expect(() => loadEnv({ DATA_DIR: dir, NODE_ENV, DEMO_GAME_SEED: '25' })).toThrow(
         /DEMO_GAME_SEED: is for tests only/,
       );
