@@ -3,19 +3,10 @@
 // Talks to the API over HTTP; the API enforces the release_manager role. See README
 // "For release managers".
 import { createHash } from 'node:crypto';
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { homedir } from 'node:os';
-import { dirname, join, relative, sep } from 'node:path';
-import { createInterface } from 'node:readline/promises';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { parseArgs } from 'node:util';
+import { CliError, staffCli } from './staff-cli.mjs';
 
 const REMOTES = ['lobby', 'auth', 'wallet', 'profile'];
 const HELP = `Usage: node scripts/release.mjs <command> [options]
@@ -46,8 +37,6 @@ Options:
 Tokens are stored in $DATA_DIR/release-cli.json, or ~/.mchezo/release-cli.json (mode 0600).
 `;
 
-class CliError extends Error {}
-
 const { values: opts, positionals } = parseArgs({
   allowPositionals: true,
   options: {
@@ -64,111 +53,18 @@ const { values: opts, positionals } = parseArgs({
   },
 });
 const [command, ...args] = positionals;
-const API = (opts.api ?? process.env.MCHEZO_API ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
-
-// ---- credentials -------------------------------------------------------------------------
-
-const CREDENTIALS = process.env.DATA_DIR
-  ? join(process.env.DATA_DIR, 'release-cli.json')
-  : join(homedir(), '.mchezo', 'release-cli.json');
-
-function readCredentials() {
-  if (!existsSync(CREDENTIALS)) return {};
-  try {
-    return JSON.parse(readFileSync(CREDENTIALS, 'utf8'));
-  } catch {
-    return {};
-  }
-}
-
-function saveCredentials(all) {
-  mkdirSync(dirname(CREDENTIALS), { recursive: true, mode: 0o700 });
-  writeFileSync(CREDENTIALS, `${JSON.stringify(all, null, 2)}\n`, { mode: 0o600 });
-  chmodSync(CREDENTIALS, 0o600);
-}
-
-/** Tokens are kept per API, so one file serves staging and production. */
-function session() {
-  const s = readCredentials()[API];
-  if (!s?.refresh_token)
-    throw new CliError(`Not signed in to ${API}: run \`node scripts/release.mjs login\``);
-  return s;
-}
-
-function storeSession(s) {
-  const all = readCredentials();
-  if (s) all[API] = s;
-  else delete all[API];
-  saveCredentials(all);
-}
-
-// ---- HTTP --------------------------------------------------------------------------------
-
-async function http(method, path, body, token) {
-  let res;
-  try {
-    res = await fetch(`${API}/api/v1${path}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch (err) {
-    throw new CliError(
-      `Cannot reach the API at ${API} (${err.cause?.code ?? err.message}); is it running? (--api)`,
-    );
-  }
-  const text = await res.text();
-  let data = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    data = { error: text.slice(0, 200) };
-  }
-  return { status: res.status, data };
-}
-
-function fail({ status, data }) {
-  const issues = data?.issues ?? [];
-  const error = data?.error ?? 'request failed';
-  // With issues, the message's head and one line per issue (the message repeats them).
-  const head = issues.length > 1 && error.includes(': ') ? `${error.split(': ')[0]}:` : error;
-  const lines = [`${status}: ${head}${data?.code ? ` (${data.code})` : ''}`];
-  if (head !== error) for (const issue of issues) lines.push(`  - ${issue.path}: ${issue.message}`);
-  if (status === 401) lines.push('Sign in again: node scripts/release.mjs login');
-  if (status === 403) lines.push('Your account lacks the release_manager role (see RELEASE_MANAGER_PHONES).');
-  throw new CliError(lines.join('\n'));
-}
-
-/** An authenticated call; an expired access token is refreshed once (and stored). */
-async function call(method, path, body) {
-  let s = session();
-  let res = await http(method, path, body, s.access_token);
-  if (res.status === 401) {
-    const refreshed = await http('POST', '/auth/refresh', { refresh_token: s.refresh_token });
-    if (refreshed.status !== 200) {
-      storeSession(null);
-      fail(refreshed);
-    }
-    s = { ...s, access_token: refreshed.data.access_token, refresh_token: refreshed.data.refresh_token };
-    storeSession(s);
-    res = await http(method, path, body, s.access_token);
-  }
-  if (res.status >= 400) fail(res);
-  return res.data;
-}
+const { API, session, http, fail, call, need, sessionCommands, run } = staffCli({
+  name: 'release',
+  role: 'release_manager',
+  roleSource: 'RELEASE_MANAGER_PHONES',
+  help: HELP,
+  api: opts.api,
+});
 
 // ---- helpers -----------------------------------------------------------------------------
 
 function remoteArg(value) {
   if (!REMOTES.includes(value)) throw new CliError(`Name a remote: ${REMOTES.join(', ')}`);
-  return value;
-}
-
-function need(value, what) {
-  if (value === undefined || value === '') throw new CliError(`Missing ${what}.\n\n${HELP}`);
   return value;
 }
 
@@ -225,50 +121,10 @@ function integrityOf(dir) {
   return out;
 }
 
-async function prompt(question, { secret = false } = {}) {
-  if (!process.stdin.isTTY)
-    throw new CliError(`${question.replace(/: $/, '')} is required (pass it as an option)`);
-  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
-  if (secret) {
-    // Hide what is typed.
-    rl._writeToOutput = (s) => {
-      if (s.startsWith(question)) rl.output.write(question);
-    };
-  }
-  const answer = await rl.question(question);
-  rl.close();
-  if (secret) process.stdout.write('\n');
-  return answer.trim();
-}
-
 // ---- commands ----------------------------------------------------------------------------
 
 const commands = {
-  async login() {
-    const phone = opts.phone ?? process.env.MCHEZO_PHONE ?? (await prompt('Phone (+2547…): '));
-    const password =
-      opts.password ?? process.env.MCHEZO_PASSWORD ?? (await prompt('Password: ', { secret: true }));
-    const res = await http('POST', '/auth/login', { phone, password });
-    if (res.status !== 200) fail(res);
-    if (res.data.needs_verification)
-      throw new CliError('This account is not verified yet: verify the phone first.');
-    const roles = res.data.user.roles ?? [];
-    storeSession({
-      phone: res.data.user.phone,
-      access_token: res.data.access_token,
-      refresh_token: res.data.refresh_token,
-    });
-    console.log(`✓ signed in to ${API} as ${res.data.user.phone}; tokens stored in ${CREDENTIALS}`);
-    if (!roles.includes('release_manager'))
-      console.log('! this account has no release_manager role: the API will refuse changes (403)');
-  },
-
-  async logout() {
-    const s = readCredentials()[API];
-    if (s?.access_token) await http('POST', '/auth/logout', {}, s.access_token).catch(() => {});
-    storeSession(null);
-    console.log(`✓ signed out of ${API}`);
-  },
+  ...sessionCommands(opts),
 
   async list() {
     const data = await call('GET', '/releases/remotes');
@@ -368,17 +224,4 @@ const commands = {
   },
 };
 
-if (opts.help || !command || command === 'help') {
-  console.log(HELP);
-} else if (!Object.hasOwn(commands, command)) {
-  console.error(`Unknown command ${command}.\n\n${HELP}`);
-  process.exitCode = 2;
-} else {
-  try {
-    await commands[command]();
-  } catch (err) {
-    if (!(err instanceof CliError)) throw err;
-    console.error(`✗ ${err.message}`);
-    process.exitCode = 1;
-  }
-}
+await run(commands, command, opts.help);
