@@ -7,15 +7,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeDaraja } from './fake-daraja.js';
+import { type FakeDaraja, startDarajaApp } from './fake-daraja.js';
 import { DB_MODES, json, type Player, startApp, type TestApp } from './helpers.js';
 
-const CREDS = {
-  consumerKey: 'ck_test',
-  consumerSecret: 'cs_test',
-  shortcode: '174379',
-  passkey: 'bfb279f9aa9bdbcf158e97dd71a467cd',
-};
 const SILENT = '0733333333'; // the fake sends no callback; STK Query and Transaction Status say success
 const MISSING = Symbol('missing');
 const MALFORMED: Array<[string, unknown]> = [
@@ -27,14 +21,6 @@ const MALFORMED: Array<[string, unknown]> = [
   ['missing', MISSING],
   ['undocumented 17', 17],
 ];
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as AddressInfo).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 function stkBody(checkout: string, code: unknown, meta?: { amount?: number; phone?: number }) {
   const cb: Record<string, unknown> = {
@@ -82,23 +68,11 @@ describe.each(DB_MODES)('Daraja outcomes: success, failure, unknown, review (%s)
   const PHONE = 254733333333;
 
   beforeAll(async () => {
-    fake = new FakeDaraja(CREDS);
-    const darajaUrl = await fake.start();
-    const port = await freePort();
-    t = await startApp(mode, {
-      PAYMENT_PROVIDER: 'daraja',
-      DARAJA_BASE_URL: darajaUrl,
-      DARAJA_CONSUMER_KEY: CREDS.consumerKey,
-      DARAJA_CONSUMER_SECRET: CREDS.consumerSecret,
-      DARAJA_SHORTCODE: CREDS.shortcode,
-      DARAJA_PASSKEY: CREDS.passkey,
-      DARAJA_SECURITY_CREDENTIAL: 'encrypted-initiator-password',
+    ({ fake, t } = await startDarajaApp(mode, {
       DARAJA_TIMEOUT_MS: '2000',
       // The test clock moves on by hours; the player's token must outlive it.
       ACCESS_TOKEN_TTL_SECONDS: '86400',
-      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
-    });
-    await t.app.listen({ port, host: '127.0.0.1' });
+    }));
     p = await t.signedInPlayer();
     await t.creditWinnings(p, 100_000);
   });

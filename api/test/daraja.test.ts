@@ -3,23 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { darajaTimestamp } from '../src/adapters/payments/daraja.js';
 import { GatewaySmsSender } from '../src/adapters/sms/gateway-sms.js';
-import { FakeDaraja } from './fake-daraja.js';
+import { type FakeDaraja, startDarajaApp } from './fake-daraja.js';
 import { DB_MODES, json, type Player, startApp, type TestApp } from './helpers.js';
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as AddressInfo).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
-
-const CREDS = {
-  consumerKey: 'ck_test',
-  consumerSecret: 'cs_test',
-  shortcode: '174379',
-  passkey: 'bfb279f9aa9bdbcf158e97dd71a467cd',
-};
 
 describe.each(DB_MODES)('M-Pesa Daraja adapter against a fake Daraja (%s)', (mode) => {
   let t: TestApp;
@@ -27,20 +12,7 @@ describe.each(DB_MODES)('M-Pesa Daraja adapter against a fake Daraja (%s)', (mod
   let p: Player;
 
   beforeAll(async () => {
-    fake = new FakeDaraja(CREDS);
-    const darajaUrl = await fake.start();
-    const port = await freePort();
-    t = await startApp(mode, {
-      PAYMENT_PROVIDER: 'daraja',
-      DARAJA_BASE_URL: darajaUrl,
-      DARAJA_CONSUMER_KEY: CREDS.consumerKey,
-      DARAJA_CONSUMER_SECRET: CREDS.consumerSecret,
-      DARAJA_SHORTCODE: CREDS.shortcode,
-      DARAJA_PASSKEY: CREDS.passkey,
-      DARAJA_SECURITY_CREDENTIAL: 'encrypted-initiator-password',
-      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
-    });
-    await t.app.listen({ port, host: '127.0.0.1' });
+    ({ fake, t } = await startDarajaApp(mode));
     p = await t.signedInPlayer();
     await t.creditWinnings(p, 5000);
   });

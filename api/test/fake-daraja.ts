@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type DbMode, startApp, type TestApp } from './helpers.js';
 
 /**
  * A local fake of Safaricom's Daraja API, written from the public documentation's request and
@@ -388,4 +389,46 @@ export class FakeDaraja {
     );
     return body.Password === expected ? null : 'Invalid Password';
   }
+}
+
+/** The credentials the Daraja tests give both the fake and the app. */
+export const TEST_DARAJA_CREDENTIALS: FakeDarajaOptions = {
+  consumerKey: 'ck_test',
+  consumerSecret: 'cs_test',
+  shortcode: '174379',
+  passkey: 'bfb279f9aa9bdbcf158e97dd71a467cd',
+};
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as AddressInfo).port;
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+/**
+ * A started fake Daraja and an app wired to it, listening on a free port so the fake's
+ * callbacks reach it over HTTP as Safaricom's would. `env` adds to or overrides the app's.
+ */
+export async function startDarajaApp(
+  mode: DbMode,
+  env: Record<string, string> = {},
+): Promise<{ fake: FakeDaraja; t: TestApp }> {
+  const fake = new FakeDaraja(TEST_DARAJA_CREDENTIALS);
+  const darajaUrl = await fake.start();
+  const port = await freePort();
+  const t = await startApp(mode, {
+    PAYMENT_PROVIDER: 'daraja',
+    DARAJA_BASE_URL: darajaUrl,
+    DARAJA_CONSUMER_KEY: TEST_DARAJA_CREDENTIALS.consumerKey,
+    DARAJA_CONSUMER_SECRET: TEST_DARAJA_CREDENTIALS.consumerSecret,
+    DARAJA_SHORTCODE: TEST_DARAJA_CREDENTIALS.shortcode,
+    DARAJA_PASSKEY: TEST_DARAJA_CREDENTIALS.passkey,
+    DARAJA_SECURITY_CREDENTIAL: 'encrypted-initiator-password',
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    ...env,
+  });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  return { fake, t };
 }

@@ -71,21 +71,15 @@ export const listOpenCallbacks = (db: Kysely<DB>, limit: number) =>
 export const findCallback = (db: Kysely<DB>, id: string) =>
   db.selectFrom('payment_callbacks').selectAll().where('id', '=', id).executeTakeFirst();
 
-/** Closes a review or kept callback if still open; true when this call closed it. */
-export async function closeReview(db: Kysely<DB>, id: string, now: number): Promise<boolean> {
+/** Closes a review or a kept callback if still open; true when this call closed it. */
+export async function closeOpen(
+  db: Kysely<DB>,
+  table: 'payment_reviews' | 'payment_callbacks',
+  id: string,
+  now: number,
+): Promise<boolean> {
   const row = await db
-    .updateTable('payment_reviews')
-    .set({ resolved_at: now })
-    .where('id', '=', id)
-    .where('resolved_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function closeCallback(db: Kysely<DB>, id: string, now: number): Promise<boolean> {
-  const row = await db
-    .updateTable('payment_callbacks')
+    .updateTable(table)
     .set({ resolved_at: now })
     .where('id', '=', id)
     .where('resolved_at', 'is', null)

@@ -14,8 +14,7 @@ import { iso } from '../../lib/time.js';
 import {
   type AuditRow,
   type CallbackRow,
-  closeCallback,
-  closeReview,
+  closeOpen,
   findCallback,
   insertAudit,
   listAudit,
@@ -141,7 +140,7 @@ export class ReviewService {
       const reason = completed ? null : 'The payment could not be confirmed';
       if (
         !(await resolveReviewedTx(trx, id, status, reason, now)) ||
-        !(await closeReview(trx, review.id, now))
+        !(await closeOpen(trx, 'payment_reviews', review.id, now))
       )
         throw conflict('Another operator resolved it first', 'ALREADY_RESOLVED');
       const after = { status, adjustment_minor: adjustment, review_id: review.id };
@@ -166,7 +165,7 @@ export class ReviewService {
       const now = this.ctx.clock.now();
       const row = await findCallback(trx, id);
       if (!row) throw notFound('Callback not found');
-      if (!(await closeCallback(trx, id, now)))
+      if (!(await closeOpen(trx, 'payment_callbacks', id, now)))
         throw conflict('The callback is already resolved', 'ALREADY_RESOLVED');
       await insertAudit(trx, {
         id: newId(),
