@@ -4,11 +4,9 @@
  * provider to be asked; mismatches and contradictions go to review; callbacks that settle
  * nothing are kept. Bodies are the documented STK callback and B2C Result shapes.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeDaraja, startDarajaApp } from './fake-daraja.js';
-import { DB_MODES, json, type Player, startApp, type TestApp } from './helpers.js';
+import { DB_MODES, json, type Player, type TestApp } from './helpers.js';
 
 const SILENT = '0733333333'; // the fake sends no callback; STK Query and Transaction Status say success
 const MISSING = Symbol('missing');

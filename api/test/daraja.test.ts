@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { darajaTimestamp } from '../src/adapters/payments/daraja.js';
 import { GatewaySmsSender } from '../src/adapters/sms/gateway-sms.js';
 import { type FakeDaraja, startDarajaApp } from './fake-daraja.js';
-import { DB_MODES, json, type Player, startApp, type TestApp } from './helpers.js';
+import { DB_MODES, json, type Player, type TestApp } from './helpers.js';
 
 describe.each(DB_MODES)('M-Pesa Daraja adapter against a fake Daraja (%s)', (mode) => {
   let t: TestApp;
