@@ -152,6 +152,12 @@ const EnvSchema = z.object({
         .max(2 ** 32 - 1)
         .optional(),
     ),
+  /** The smallest stake a game may take, in KSh (Gambling Control Act 2025: 20). */
+  MIN_STAKE_KES: int(20, 1, 100_000),
+  /** The operator's licence number, shown in the footer; empty: the licence line without it. */
+  LICENCE_NUMBER: optionalString,
+  /** The regulator named in the footer and the legal pages. */
+  REGULATOR_NAME: optionalString.transform((v) => v ?? 'Gambling Regulatory Authority of Kenya'),
   /** CSP frame-ancestors of the demo game page: who may embed it. */
   GAME_FRAME_ANCESTORS: z.string().default("'self' http://localhost:* http://127.0.0.1:*"),
 });

@@ -77,7 +77,7 @@ describe.each(DB_MODES)('casino and demo game provider (%s)', (mode) => {
     expect(js.statusCode).toBe(200);
     expect(js.body).toContain("post('spin'");
 
-    await t.depositFor(p, 100);
+    await t.depositFor(p, 200);
 
     // The site frames the game with an opaque origin: its calls are cross-origin, with a preflight.
     const preflight = await t.app.inject({
@@ -97,12 +97,18 @@ describe.each(DB_MODES)('casino and demo game provider (%s)', (mode) => {
     expect(session.statusCode).toBe(200);
     expect(session.headers['access-control-allow-origin']).toBe('*');
     const s = json(session);
-    expect(s).toMatchObject({ game_name: 'Lucky Sevens', balance: 100, currency: 'KES' });
+    // Stakes start at the minimum stake (MIN_STAKE_KES, 20 by default): none below it.
+    expect(s).toMatchObject({
+      game_name: 'Lucky Sevens',
+      balance: 200,
+      currency: 'KES',
+      stakes: [20, 50, 100, 200],
+    });
 
-    // Ten spins of 10: the third pays two cherries (2.5x), the others lose.
+    // Ten spins of 20: the third pays two cherries (2.5x), the others lose.
     const rounds = [LOSE, LOSE, TWO_CHERRIES, LOSE, LOSE, LOSE, LOSE, LOSE, LOSE, LOSE];
     scripted(...rounds);
-    const spin = () => t.post('/games/demo/spin', { session_token: s.session_token, stake: 10 });
+    const spin = () => t.post('/games/demo/spin', { session_token: s.session_token, stake: 20 });
     const seen: { reels: string[]; win: number; balance: number }[] = [];
     for (let i = 0; i < rounds.length; i++) {
       const res = await spin();
@@ -111,29 +117,31 @@ describe.each(DB_MODES)('casino and demo game provider (%s)', (mode) => {
       seen.push({ reels, win, balance });
     }
     expect(seen).toEqual([
-      { reels: LOSE, win: 0, balance: 90 },
-      { reels: LOSE, win: 0, balance: 80 },
-      { reels: TWO_CHERRIES, win: 25, balance: 95 },
-      ...[85, 75, 65, 55, 45, 35, 25].map((balance) => ({ reels: LOSE, win: 0, balance })),
+      { reels: LOSE, win: 0, balance: 180 },
+      { reels: LOSE, win: 0, balance: 160 },
+      { reels: TWO_CHERRIES, win: 50, balance: 190 },
+      ...[170, 150, 130, 110, 90, 70, 50].map((balance) => ({ reels: LOSE, win: 0, balance })),
     ]);
     // Stakes came out of main (no bonus), the win went to the withdrawal pot.
-    expect(await t.balances(p)).toEqual({ main: 0, withdrawal: 25, bonus: 0 });
+    expect(await t.balances(p)).toEqual({ main: 0, withdrawal: 50, bonus: 0 });
     await t.checkLedger();
 
     const bad = await t.post('/games/demo/spin', { session_token: s.session_token, stake: 15 });
     expect(bad.statusCode).toBe(400);
-    const forged = await t.post('/games/demo/spin', { session_token: launch, stake: 10 });
+    const belowMinimum = await t.post('/games/demo/spin', { session_token: s.session_token, stake: 10 });
+    expect(belowMinimum.statusCode).toBe(400);
+    const forged = await t.post('/games/demo/spin', { session_token: launch, stake: 20 });
     expect(forged.statusCode).toBe(401);
 
-    // Two more losing spins leave 5: the next stake of 10 is refused before any reel turns.
+    // Two more losing spins leave 10: the next stake of 20 is refused before any reel turns.
     scripted(LOSE, LOSE);
-    expect(json(await spin()).balance).toBe(15);
-    expect(json(await spin()).balance).toBe(5);
+    expect(json(await spin()).balance).toBe(30);
+    expect(json(await spin()).balance).toBe(10);
     const broke = await spin();
     expect(broke.statusCode).toBe(422);
     expect(json(broke).code).toBe('INSUFFICIENT_FUNDS');
     expect(script).toEqual([]);
-    expect(await t.balances(p)).toEqual({ main: 0, withdrawal: 5, bonus: 0 });
+    expect(await t.balances(p)).toEqual({ main: 0, withdrawal: 10, bonus: 0 });
     await t.checkLedger();
   });
 
@@ -193,11 +201,31 @@ describe.each(DB_MODES)('casino and demo game provider (%s)', (mode) => {
       const again = await bet('b1', 60);
       expect(again.statusCode).toBe(200);
       expect(json(again).balance).toBe(20);
-      expect((await bet('b1', 5)).statusCode).toBe(409);
+      expect((await bet('b1', 25)).statusCode).toBe(409);
       const poor = await bet('b2', 25);
       expect(poor.statusCode).toBe(422);
       expect(json(poor).code).toBe('INSUFFICIENT_FUNDS');
       expect((await bet('b0', 0)).statusCode).toBe(400);
+    });
+
+    it('refuses a stake below the minimum stake (MIN_STAKE_KES) and moves nothing', async () => {
+      const before = await t.balances(q);
+      for (const amount of [1, 10, 19.99]) {
+        const low = await bet(`low-${amount}`, amount);
+        expect(low.statusCode).toBe(422);
+        expect(json(low)).toMatchObject({
+          code: 'BELOW_MINIMUM_STAKE',
+          error: 'The minimum stake is KSh 20',
+        });
+      }
+      expect(await t.balances(q)).toEqual(before);
+      const recorded = await t.app.ctx.database.db
+        .selectFrom('game_transactions')
+        .select('provider_tx_id')
+        .where('provider_tx_id', 'like', 'low-%')
+        .execute();
+      expect(recorded).toEqual([]);
+      await t.checkLedger();
     });
 
     it('a win credits the withdrawal pot once', async () => {
@@ -234,7 +262,7 @@ describe.each(DB_MODES)('casino and demo game provider (%s)', (mode) => {
         rolled_back_transaction_id: 'b9',
       });
       expect(rb.statusCode).toBe(200);
-      expect((await bet('b9', 10)).statusCode).toBe(409);
+      expect((await bet('b9', 20)).statusCode).toBe(409);
       expect(json(await t.seamless('balance', { player_id })).balance).toBe(92.5);
       await t.checkLedger();
     });
@@ -245,7 +273,7 @@ describe.each(DB_MODES)('casino and demo game provider (%s)', (mode) => {
         .set({ status: 'suspended' })
         .where('id', '=', q.userId)
         .execute();
-      expect((await bet('b10', 1)).statusCode).toBe(403);
+      expect((await bet('b10', 20)).statusCode).toBe(403);
     });
   });
 });
@@ -276,14 +304,14 @@ describe('seeded reel stops (DEMO_GAME_SEED, the e2e server sets it)', () => {
         const { session_token } = json(await t.post('/games/demo/session', { launch_token: launch }));
         const played = [];
         for (let i = 0; i < 5; i++) {
-          const { reels, win } = json(await t.post('/games/demo/spin', { session_token, stake: 10 }));
+          const { reels, win } = json(await t.post('/games/demo/spin', { session_token, stake: 20 }));
           played.push({ reels, win });
         }
         rounds.push(played);
       }
       expect(rounds[1]).toEqual(rounds[0]);
       // What e2e/specs rely on with seed 25: the first round loses, the second wins (2.5x).
-      expect(rounds[0]?.map((r) => r.win)).toEqual([0, 25, 25, 0, 0]);
+      expect(rounds[0]?.map((r) => r.win)).toEqual([0, 50, 50, 0, 0]);
     } finally {
       await t.close();
     }

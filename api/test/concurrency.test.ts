@@ -107,7 +107,7 @@ describe.each(DB_MODES)('concurrent money movements (%s)', (mode) => {
 
   it('never lets concurrent stakes take a pot below zero', async () => {
     const p = await t.signedInPlayer();
-    await t.creditWinnings(p, 100);
+    await t.creditWinnings(p, 200);
     const player_id = await t.playerRef(p);
     const bets = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
@@ -116,7 +116,7 @@ describe.each(DB_MODES)('concurrent money movements (%s)', (mode) => {
           player_id,
           round_id: `storm-${i % 15}`,
           game_id: 'lucky-sevens',
-          amount: 10,
+          amount: 20,
           currency: 'KES',
         }),
       ),

@@ -30,6 +30,29 @@ describe.each(DB_MODES)('config and OpenAPI (%s)', (mode) => {
     expect(body.data.otp_test_code).toBe('123456');
     expect(body.data.error_reporting).toBeNull();
     expect(body.data.support_chat).toBeNull();
+    expect(body.data.regulation).toEqual({
+      regulator_name: 'Gambling Regulatory Authority of Kenya',
+      licence_number: null,
+      min_stake: 20,
+    });
+  });
+
+  it('publishes the licence number, the regulator and the minimum stake from configuration', async () => {
+    const configured = await startApp(mode, {
+      LICENCE_NUMBER: ' GRA-0042 ',
+      REGULATOR_NAME: 'Test Gaming Authority',
+      MIN_STAKE_KES: '50',
+    });
+    try {
+      const { data } = ConfigResponse.parse(json(await configured.get('/config')));
+      expect(data.regulation).toEqual({
+        regulator_name: 'Test Gaming Authority',
+        licence_number: 'GRA-0042',
+        min_stake: 50,
+      });
+    } finally {
+      await configured.close();
+    }
   });
 
   it('publishes the error-reporting DSN and the support-chat widget only when configured', async () => {
@@ -111,7 +134,10 @@ describe('environment', () => {
       FEATURE_WALLET_ENABLED: true,
       FEATURE_AFFILIATE_ENABLED: false,
       PUBLIC_BASE_URL: 'http://127.0.0.1:8080',
+      MIN_STAKE_KES: 20,
+      REGULATOR_NAME: 'Gambling Regulatory Authority of Kenya',
     });
+    expect(env.LICENCE_NUMBER).toBeUndefined();
     expect(env.SQLITE_PATH.endsWith('mchezo.sqlite')).toBe(true);
   });
 
@@ -121,6 +147,8 @@ describe('environment', () => {
     expect(() => loadEnv({ DATA_DIR: dir, DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadEnv({ DATA_DIR: dir, OTP_MODE: 'sometimes' })).toThrow(/OTP_MODE/);
     expect(() => loadEnv({ DATA_DIR: dir, JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+    for (const bad of ['0', '-5', '12.5', 'twenty'])
+      expect(() => loadEnv({ DATA_DIR: dir, MIN_STAKE_KES: bad })).toThrow(/MIN_STAKE_KES/);
     expect(() => loadEnv({ DATA_DIR: dir, FEATURE_WALLET_ENABLED: 'maybe' })).toThrow(
       /FEATURE_WALLET_ENABLED/,
     );

@@ -72,7 +72,7 @@ describe.each(DB_MODES)('malformed input on every endpoint (%s)', (mode) => {
       { url: '/wallet/deposit', valid: money, auth: true },
       { url: '/wallet/withdraw', valid: money, auth: true },
       { url: '/games/demo/session', valid: { launch_token: launch } },
-      { url: '/games/demo/spin', valid: { session_token: session, stake: 10 } },
+      { url: '/games/demo/spin', valid: { session_token: session, stake: 20 } },
       { url: '/casino/seamless/balance', valid: { player_id, currency: 'KES' }, signed: true },
       { url: '/casino/seamless/bet', valid: { ...game, amount: 1, currency: 'KES' }, signed: true },
       { url: '/casino/seamless/win', valid: { ...game, amount: 1, currency: 'KES' }, signed: true },

@@ -137,11 +137,12 @@ test('a card opens the game page, the frame runs the demo game and the bottom na
   // The demo page exchanged its launch token: it names the game and shows the player's balance.
   await expect(frame.getByRole('heading', { level: 1 })).toHaveText(game.name);
   await expect(frame.getByText('Balance: KES 0.00')).toBeVisible();
+  // No stake below the minimum stake (KSh 20, docs/product-rules.md#regulation).
   await expect(frame.getByRole('group', { name: 'Stake' }).getByRole('button')).toHaveText([
-    '10',
     '20',
     '50',
     '100',
+    '200',
   ]);
   await expect(frame.getByRole('button', { name: 'SPIN' })).toBeEnabled();
   // The game runs with an opaque origin: the player's tokens in this site's storage are out of reach.

@@ -20,6 +20,7 @@ const SIMULATOR = {
 } as const;
 const PASSWORD = 'correct-horse-9';
 const DEMO_GAME = { id: 'lucky-sevens', name: 'Lucky Sevens' } as const;
+/** A stake the demo game offers (20, 50, 100 or 200 at the minimum stake of KSh 20). */
 const MAX_STAKE = 100;
 
 type Pots = { main: number; withdrawal: number; bonus: number };
@@ -102,7 +103,7 @@ async function depositSettled(request: APIRequestContext, player: Player, amount
 }
 
 /**
- * Plays the demo game the way its page does (launch link → session → spins at the top stake)
+ * Plays the demo game the way its page does (launch link → session → spins at MAX_STAKE)
  * until the winnings so far satisfy `enough`. Stakes come out of main (fund it first), wins go
  * to the withdrawal pot. Returns the winnings and the number of spins: the same on every run,
  * since every game session replays the e2e server's DEMO_GAME_SEED (e2e/support/test-control.ts).
@@ -328,7 +329,7 @@ test.describe('withdraw', () => {
   });
 
   test('above 150,000: the server refuses in its own words', async ({ page, request }) => {
-    // About 1,700 spins at the top stake (RTP ~90 %) to win more than 150,000 (1,328 with the
+    // About 1,700 spins at MAX_STAKE (RTP ~90 %) to win more than 150,000 (1,328 with the
     // e2e server's seed, on every run): the demo game is the only way money reaches the
     // withdrawal pot.
     test.setTimeout(120_000);

@@ -32,4 +32,9 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   otp_test_code: null,
   error_reporting: null,
   support_chat: null,
+  regulation: {
+    regulator_name: 'Gambling Regulatory Authority of Kenya',
+    licence_number: null,
+    min_stake: 20,
+  },
 };

@@ -39,6 +39,14 @@ export const AppConfig = z.object({
   error_reporting: z.object({ dsn: z.string(), environment: z.string() }).nullable(),
   /** A Chatwoot-compatible support-chat widget; null: not configured. */
   support_chat: z.object({ widget_url: z.string(), website_token: z.string() }).nullable(),
+  /** What the regulator wants on screen, and the smallest stake (docs/product-rules.md#regulation). */
+  regulation: z.object({
+    regulator_name: z.string(),
+    /** null: not configured; the licence line is shown without a number. */
+    licence_number: z.string().nullable(),
+    /** The smallest stake a game may take, in KSh. */
+    min_stake: z.number(),
+  }),
 });
 export type AppConfig = z.infer<typeof AppConfig>;
 

@@ -1,8 +1,11 @@
 import { Link } from '@mchezo/host/router';
 import { useTranslation } from '@mchezo/i18n/react';
+import { useConfigStore } from '../stores/config.store.ts';
 
+/** What the regulator wants on every screen (docs/product-rules.md#layout): care, 18+, the licence. */
 export function Footer() {
   const { t } = useTranslation('shell');
+  const { regulator_name, licence_number } = useConfigStore((s) => s.config.regulation);
   return (
     <footer className="mt-8 space-y-3 border-t border-line px-4 pt-6 pb-24 text-xs text-muted">
       <p>
@@ -26,13 +29,18 @@ export function Footer() {
           {t('footer.responsible')}
         </Link>
       </nav>
+      <p className="font-bold text-text">{t('footer.addictive')}</p>
       <p>
         <span className="mr-2 inline-block rounded-full border border-danger px-1.5 font-bold text-danger">
           18+
         </span>
         {t('footer.age')}
       </p>
-      <p>{t('footer.licence')}</p>
+      <p>
+        {licence_number
+          ? t('footer.licence_number', { regulator: regulator_name, number: licence_number })
+          : t('footer.licence', { regulator: regulator_name })}
+      </p>
     </footer>
   );
 }

@@ -55,7 +55,7 @@ export const DEMO_PAGE_JS = `(() => {
   const $ = (id) => document.getElementById(id);
   const params = new URLSearchParams(location.search);
   const launch = params.get('launch');
-  let session = null, currency = 'KES', stake = 10, busy = false;
+  let session = null, currency = 'KES', stake = 0, busy = false;
   const fmt = (n) => currency + ' ' + Number(n).toFixed(2);
   const say = (text, cls) => { const m = $('msg'); m.textContent = text; m.className = cls || ''; };
   async function post(path, body) {

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { errorResponses } from '../../lib/http.js';
 import { inlineHashes } from '../../site/content-security-policy.js';
 import { DEMO_PAGE_HTML, DEMO_PAGE_JS } from './demo-page.js';
-import { DEMO_STAKES, type DemoGameProvider } from './demo-provider.js';
+import { type DemoGameProvider, demoStakes } from './demo-provider.js';
 import type { GameProvider } from './game-provider.js';
 
 const tags = ['demo-game'];
@@ -15,10 +15,6 @@ const SessionResponse = z.object({
   balance: z.number(),
   currency: z.string(),
   stakes: z.array(z.number()),
-});
-const SpinRequest = z.strictObject({
-  session_token: z.string().min(1).max(2000),
-  stake: z.literal(DEMO_STAKES),
 });
 const SpinResponse = z.object({
   round_id: z.string(),
@@ -36,6 +32,10 @@ export const demoGameRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; games: Gam
 ) => {
   if (games.name !== 'demo') return;
   const demo = games as DemoGameProvider;
+  const SpinRequest = z.strictObject({
+    session_token: z.string().min(1).max(2000),
+    stake: z.literal(demoStakes(ctx.env.MIN_STAKE_KES)),
+  });
   const frameAncestors = ctx.env.GAME_FRAME_ANCESTORS;
   // Its one inline stylesheet by hash: no other inline style (and no inline script) may apply.
   const styles = inlineHashes(DEMO_PAGE_HTML).styles.join(' ');

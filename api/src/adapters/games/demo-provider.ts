@@ -11,7 +11,8 @@ import {
 import type { SeamlessBalanceResponse } from '../../modules/casino/seamless.schemas.js';
 import type { GameProvider } from './game-provider.js';
 
-export const DEMO_STAKES = [10, 20, 50, 100] as const;
+/** The demo game's stakes: the minimum stake (MIN_STAKE_KES) and 2.5, 5 and 10 times it. */
+export const demoStakes = (minStake: number): number[] => [1, 2.5, 5, 10].map((m) => Math.ceil(minStake * m));
 export const SYMBOLS = ['cherry', 'lemon', 'bell', 'star', 'diamond', 'seven'] as const;
 type SymbolName = (typeof SYMBOLS)[number];
 const WEIGHTS: Record<SymbolName, number> = {
@@ -127,7 +128,7 @@ export class DemoGameProvider implements GameProvider {
       game_name: gameName,
       balance: wallet.balance,
       currency: wallet.currency,
-      stakes: [...DEMO_STAKES],
+      stakes: demoStakes(this.ctx.env.MIN_STAKE_KES),
     };
   }
 

@@ -73,6 +73,9 @@ export const seamlessRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; wallet: Ga
       const userId = await player(b.player_id);
       checkCurrency(await wallet.balance(userId), b.currency);
       if (b.amount <= 0) throw new AppError(400, 'A bet must be greater than 0', { code: 'INVALID_AMOUNT' });
+      // Gambling Control Act 2025: no stake below the minimum (MIN_STAKE_KES); nothing moves.
+      if (toCents(b.amount) < ctx.env.MIN_STAKE_KES * 100)
+        throw unprocessable(`The minimum stake is KSh ${ctx.env.MIN_STAKE_KES}`, 'BELOW_MINIMUM_STAKE');
       const w = await wallet.bet({
         userId,
         providerTxId: b.transaction_id,

@@ -25,5 +25,10 @@ export function buildPublicConfig(env: Env): AppConfig {
             website_token: env.SUPPORT_CHAT_WEBSITE_TOKEN,
           }
         : null,
+    regulation: {
+      regulator_name: env.REGULATOR_NAME,
+      licence_number: env.LICENCE_NUMBER ?? null,
+      min_stake: env.MIN_STAKE_KES,
+    },
   };
 }

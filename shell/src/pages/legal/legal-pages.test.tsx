@@ -73,6 +73,10 @@ describe('Terms and Conditions', () => {
     expect(text).toContain('Withdrawals are paid only to your registered mobile-money number.');
     expect(text).toContain('at least KES 100 and at most KES 150,000');
     expect(text).toMatch(/Money you deposit must be played \(staked\) once before it can be withdrawn/);
+    expect(text).toMatch(
+      /excise duty on each deposit and withholding tax on each withdrawal, at the rates the Act sets/,
+    );
+    expect(text).toContain('Taxes set by the Finance Act apply');
     for (const heading of [
       'Games and fair play',
       'Suspending or closing an account',
@@ -120,7 +124,7 @@ describe('Privacy Policy', () => {
 });
 
 describe('Responsible Gaming', () => {
-  it('says adults only, the signs, the tips, self-exclusion and where to get help', async () => {
+  it('says adults only, the signs, the tips, limits, time-out, self-exclusion and where to get help', async () => {
     renderAt('/responsible-gaming');
     await expectLegalPage('Responsible Gaming', en.responsible.sections);
     const text = pageText();
@@ -128,6 +132,9 @@ describe('Responsible Gaming', () => {
     expect(text).toContain('Never chase losses');
     expect(screen.getByRole('heading', { level: 2, name: 'Signs of a problem' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Take a break: self-exclusion' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Set limits and take a time-out' })).toBeTruthy();
+    expect(text).toContain('A deposit limit: the most you can deposit in a day, a week or a month.');
+    expect(text).toMatch(/A time-out: a short break from play/);
     expect(screen.getByRole('heading', { level: 2, name: 'Where to get help in Kenya' })).toBeTruthy();
     const phones = screen.getAllByRole('link', { name: '+254 700 000 000' });
     expect(phones.map((a) => a.getAttribute('href'))).toEqual(phones.map(() => 'tel:+254700000000'));
