@@ -19,6 +19,9 @@ Commands:
   register-c2b                             register the Paybill (C2B) confirmation and
                                            validation URLs with the provider (once per shortcode)
   history [--limit 20]                     the audit: who, when, what, before/after, why
+  tax-report --month 2026-11 [--csv]       excise duty and withholding tax per day of a month
+  tax-report --from 2026-01-01 --to 2026-12-31 [--period day|month] [--csv]
+                                           the same for any range (East Africa Time)
 
 Options:
   --note "<why>"   required for every decision (kept in the audit)
@@ -36,6 +39,11 @@ const { values: opts, positionals } = parseArgs({
     password: { type: 'string' },
     limit: { type: 'string' },
     json: { type: 'boolean' },
+    csv: { type: 'boolean' },
+    month: { type: 'string' },
+    from: { type: 'string' },
+    to: { type: 'string' },
+    period: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -117,6 +125,33 @@ const commands = {
     console.log(
       `✓ C2B URLs registered for ${r.short_code} (ResponseType ${r.response_type}): ${r.description}`,
     );
+  },
+
+  async 'tax-report'() {
+    let { from, to, period = 'day' } = opts;
+    if (opts.month) {
+      const m = /^(\d{4})-(\d{2})$/.exec(opts.month);
+      if (!m) throw new CliError('--month is YYYY-MM (e.g. 2026-11).');
+      const last = new Date(Date.UTC(Number(m[1]), Number(m[2]), 0)).getUTCDate();
+      from = `${opts.month}-01`;
+      to = `${opts.month}-${String(last).padStart(2, '0')}`;
+    }
+    if (!from || !to) throw new CliError('Give --month YYYY-MM, or --from and --to (YYYY-MM-DD).');
+    const query = `period=${encodeURIComponent(period)}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
+    if (opts.csv) {
+      process.stdout.write(
+        await call('GET', `/payments/tax-report?${query}&format=csv`, undefined, { text: true }),
+      );
+      return;
+    }
+    const r = await call('GET', `/payments/tax-report?${query}&format=json`);
+    if (opts.json) return console.log(JSON.stringify(r, null, 2));
+    const cols = ['excise_base', 'excise_duty', 'withholding_base', 'withholding_tax'];
+    const line = (label, t) => [label.padEnd(10), ...cols.map((c) => t[c].toFixed(2).padStart(16))].join(' ');
+    console.log(`Taxes ${r.from} to ${r.to} (${r.timezone}, ${r.currency}), per ${r.period}`);
+    console.log([''.padEnd(10), ...cols.map((c) => c.padStart(16))].join(' '));
+    for (const row of r.rows) console.log(line(row.period, row));
+    console.log(line('total', r.totals));
   },
 
   async history() {

@@ -68,7 +68,7 @@ export function staffCli({ name, role, roleSource, help, api }) {
     } catch {
       data = { error: text.slice(0, 200) };
     }
-    return { status: res.status, data };
+    return { status: res.status, data, text };
   }
 
   function fail({ status, data }) {
@@ -83,8 +83,11 @@ export function staffCli({ name, role, roleSource, help, api }) {
     throw new CliError(lines.join('\n'));
   }
 
-  /** An authenticated call; an expired access token is refreshed once (and stored). */
-  async function call(method, path, body) {
+  /**
+   * An authenticated call; an expired access token is refreshed once (and stored). Answers the
+   * parsed JSON, or with `{ text: true }` the body as text (a CSV report).
+   */
+  async function call(method, path, body, { text = false } = {}) {
     let s = session();
     let res = await http(method, path, body, s.access_token);
     if (res.status === 401) {
@@ -98,7 +101,7 @@ export function staffCli({ name, role, roleSource, help, api }) {
       res = await http(method, path, body, s.access_token);
     }
     if (res.status >= 400) fail(res);
-    return res.data;
+    return text ? res.text : res.data;
   }
 
   function need(value, what) {

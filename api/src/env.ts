@@ -23,6 +23,30 @@ const secret = optionalString.refine(
   'must be at least 16 characters',
 );
 
+/** A tax rate: basis points (`500`) or a percentage (`5%`, `7.25%`), 0 to 100%. */
+const basisPoints = (fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const text = (v ?? '').trim();
+      if (text === '') return fallback;
+      const percent = /^(\d{1,3})(?:\.(\d{1,2}))?%$/.exec(text);
+      const bp = percent
+        ? Number(percent[1]) * 100 + Number((percent[2] ?? '').padEnd(2, '0'))
+        : /^\d{1,5}$/.test(text)
+          ? Number(text)
+          : Number.NaN;
+      if (!Number.isInteger(bp) || bp > 10_000) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be basis points 0-10000 (500 = 5%) or a percentage like 5% or 7.5%',
+        });
+        return z.NEVER;
+      }
+      return bp;
+    });
+
 /** E.164 phones, comma-separated (role grants). */
 const phoneList = z
   .string()
@@ -117,6 +141,16 @@ const EnvSchema = z.object({
   DARAJA_INITIATOR_NAME: z.string().default('testapi'),
   DARAJA_SECURITY_CREDENTIAL: optionalString,
   DARAJA_TIMEOUT_MS: int(10_000, 100, 120_000),
+  /**
+   * Betting taxes (README "Taxes"): rates in basis points (500 = 5%), or a percentage with at most
+   * two decimals and a `%` (`5%`, `7.5%`), validated into basis points.
+   */
+  TAX_EXCISE_RATE: basisPoints(500),
+  /** `deduct`: the wallet gets the deposit minus the duty; `absorb`: the operator pays it. */
+  TAX_EXCISE_MODE: z.enum(['deduct', 'absorb']).default('deduct'),
+  TAX_WITHHOLDING_RATE: basisPoints(500),
+  /** `withdrawal`: the amount withdrawn. `net_winnings` is refused until it is built. */
+  TAX_WITHHOLDING_BASE: z.enum(['withdrawal', 'net_winnings']).default('withdrawal'),
   /** A transaction still unresolved this long after it was made goes to the review queue. */
   RECONCILE_REVIEW_AFTER_SECONDS: int(3600, 60, 30 * 86_400),
 
@@ -176,6 +210,12 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
       code: 'custom',
       path: ['SIMULATOR_TEST_CONTROL'],
       message: 'is for development and tests only (needs NODE_ENV=development or test)',
+    });
+  if (env.TAX_WITHHOLDING_BASE === 'net_winnings')
+    ctx.addIssue({
+      code: 'custom',
+      path: ['TAX_WITHHOLDING_BASE'],
+      message: 'net_winnings is not supported yet: use withdrawal (the amount withdrawn)',
     });
   if (env.SIMULATOR_TEST_CONTROL && env.PAYMENT_PROVIDER !== 'simulator')
     ctx.addIssue({

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { darajaTimestamp } from '../src/adapters/payments/daraja.js';
 import { GatewaySmsSender } from '../src/adapters/sms/gateway-sms.js';
 import { type FakeDaraja, startDarajaApp } from './fake-daraja.js';
-import { DB_MODES, json, type Player, type TestApp } from './helpers.js';
+import { DB_MODES, json, type Player, TAXED, type TestApp } from './helpers.js';
 
 describe.each(DB_MODES)('M-Pesa Daraja adapter against a fake Daraja (%s)', (mode) => {
   let t: TestApp;
@@ -133,6 +133,32 @@ describe.each(DB_MODES)('M-Pesa Daraja adapter against a fake Daraja (%s)', (mod
     const res = json(await withdraw('0744444444', 100));
     expect(res.status).toBe('reversed');
     expect((await t.balances(p)).withdrawal).toBe(3600);
+  });
+});
+
+describe.each(DB_MODES)('taxed payments through a fake Daraja (%s)', (mode) => {
+  let t: TestApp;
+  let fake: FakeDaraja;
+
+  beforeAll(async () => {
+    ({ fake, t } = await startDarajaApp(mode, TAXED));
+  });
+  afterAll(async () => {
+    await fake.stop();
+    await t.close();
+  });
+
+  it('asks the gross deposit by STK push and the net payout by B2C; results with those amounts settle', async () => {
+    const p = await t.signedInPlayer();
+    await t.creditWinnings(p, 1000);
+    const d = json(await t.walletRequest('deposit', p, 1000, { phone: '0711111111' }));
+    const w = json(await t.walletRequest('withdraw', p, 1000, { phone: '0711111111' }));
+    await fake.flush();
+    expect(fake.b2c.at(-1)).toMatchObject({ OriginatorConversationID: w.transaction_id, Amount: 950 });
+    expect((await t.transaction(p, d.transaction_id)).status).toBe('completed');
+    expect((await t.transaction(p, w.transaction_id)).status).toBe('completed');
+    expect(await t.balances(p)).toEqual({ main: 950, withdrawal: 0, bonus: 0 });
+    await t.checkLedger();
   });
 });
 

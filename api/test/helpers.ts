@@ -106,6 +106,10 @@ export async function startApp(
     RECONCILE_AFTER_SECONDS: '60',
     RATE_LIMIT_PER_IP: '100000',
     RATE_LIMIT_PER_PHONE: '100000',
+    // Untaxed by default, so the older tests keep asserting exact balances; the tax tests
+    // (taxes.test.ts) pass TAXED (the production defaults) or their own rates.
+    TAX_EXCISE_RATE: '0',
+    TAX_WITHHOLDING_RATE: '0',
     ...(mode === 'postgres' ? { DATABASE_URL: process.env.TEST_DATABASE_URL, DATABASE_SCHEMA: schema } : {}),
     ...overrides,
   });
@@ -234,11 +238,63 @@ export async function startApp(
           if (w[pot] < 0) throw new Error(`negative pot ${pot} for ${w.user_id}`);
         }
       }
+      // The money identity: every mobile-money transaction's entries (with its review
+      // adjustments), across pots, tax accounts and the operator's account, sum to what came
+      // in or went out: a completed deposit its gross, a withdrawal holding its reserve minus
+      // the payout (amount - tax), anything else 0. So pots + tax owed = money in - money out.
+      const txs = await db.selectFrom('wallet_transactions').selectAll().execute();
+      const reviews = await db.selectFrom('payment_reviews').select(['id', 'transaction_id']).execute();
+      const refSums = await db
+        .selectFrom('ledger_entries')
+        .select(['ref_id', db.fn.sum<number>('amount').as('total')])
+        .groupBy('ref_id')
+        .execute();
+      const byRef = new Map(refSums.map((r) => [r.ref_id, Number(r.total)]));
+      for (const tx of txs) {
+        if (tx.status === 'review') continue;
+        const refs = [tx.id, ...reviews.filter((r) => r.transaction_id === tx.id).map((r) => r.id)];
+        const booked = refs.reduce((sum, ref) => sum + (byRef.get(ref) ?? 0), 0);
+        const expected =
+          tx.type === 'deposit'
+            ? tx.status === 'completed'
+              ? tx.amount
+              : 0
+            : tx.status === 'pending' || tx.status === 'completed'
+              ? -(tx.amount - tx.tax_amount)
+              : 0;
+        if (booked !== expected)
+          throw new Error(
+            `money identity broken for ${tx.type} ${tx.id} (${tx.status}): ${booked} != ${expected}`,
+          );
+      }
+      // Tax owed equals the tax of the transactions that carry it.
+      for (const [pot, kind, live] of [
+        ['tax_excise', 'deposit', ['completed']],
+        ['tax_withholding', 'withdrawal', ['pending', 'completed']],
+      ] as const) {
+        const owed = Number(
+          (
+            await db
+              .selectFrom('ledger_entries')
+              .select(db.fn.sum<number>('amount').as('t'))
+              .where('pot', '=', pot)
+              .executeTakeFirst()
+          )?.t ?? 0,
+        );
+        const due = txs
+          .filter((t) => t.type === kind && (live as readonly string[]).includes(t.status))
+          .reduce((sum, t) => sum + Number(t.tax_amount), 0);
+        if (!txs.some((t) => t.status === 'review') && owed !== due)
+          throw new Error(`${pot}: ledger ${owed} != transactions ${due}`);
+      }
     },
     playerRef,
     seamless,
   };
 }
+
+/** The production tax defaults (5% excise deducted, 5% withholding on the amount withdrawn). */
+export const TAXED = { TAX_EXCISE_RATE: '500', TAX_WITHHOLDING_RATE: '500' };
 
 /**
  * One app for the enclosing describe block: started before its first test, closed after its

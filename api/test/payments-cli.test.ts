@@ -40,6 +40,22 @@ describe('payments operator CLI (sqlite, over HTTP)', () => {
     }
   };
 
+  it('prints the tax report of a month, as a table or CSV', async () => {
+    await cli('login', '--phone', phone, '--password', 'correct-horse');
+    const table = await cli('tax-report', '--month', '2026-02');
+    expect(table.code, table.out).toBe(0);
+    expect(table.out).toMatch(/Taxes 2026-02-01 to 2026-02-28 \(Africa\/Nairobi, KES\), per day/);
+    expect(table.out).toMatch(/2026-02-28 +0\.00 +0\.00 +0\.00 +0\.00\ntotal +0\.00/);
+    const csv = await cli('tax-report', '--month', '2026-02', '--csv');
+    expect(csv.code, csv.out).toBe(0);
+    const lines = csv.out.trim().split('\n');
+    expect(lines[0]).toBe('period,excise_base,excise_duty,withholding_base,withholding_tax');
+    expect(lines).toHaveLength(30);
+    expect(lines[29]).toBe('total,0.00,0.00,0.00,0.00');
+    expect((await cli('tax-report', '--month', '2026-13')).code).toBe(1);
+    await cli('logout');
+  });
+
   it('logs in, lists the review queue, resolves with a note and shows the audit', async () => {
     expect((await cli('list')).out).toMatch(/Not signed in/);
     const login = await cli('login', '--phone', phone, '--password', 'correct-horse');

@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, Postgres
 import { paybillMigration } from './paybill-migration.js';
 import { paymentReviewMigration } from './payment-review-migration.js';
 import { reconcileScheduleMigration } from './reconcile-schedule-migration.js';
+import { taxesMigration } from './taxes-migration.js';
 
 /**
  * One set of migrations for SQLite and PostgreSQL. Money and times are `bigint`
@@ -238,6 +239,8 @@ const migrations: Record<string, Migration> = {
   '0006_reconcile_schedule': reconcileScheduleMigration,
   /** Paybill (C2B) account numbers and payments, once per TransID (paybill-migration.ts). */
   '0007_paybill': paybillMigration,
+  /** Betting taxes: the tax each transaction carries, and the tax report's index (taxes-migration.ts). */
+  '0008_taxes': taxesMigration,
 };
 
 class StaticProvider implements MigrationProvider {

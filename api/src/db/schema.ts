@@ -68,13 +68,20 @@ export interface WalletsTable {
 }
 
 export type Pot = 'main' | 'withdrawal' | 'bonus';
+/**
+ * Ledger accounts: a wallet pot, or an operator account no wallet holds (docs/decisions/018):
+ * the tax owed (`tax_excise`, `tax_withholding`) and the operator's own money (`operator`, which
+ * pays an absorbed excise duty). Their entries carry the player whose transaction caused them.
+ */
+export type LedgerPot = Pot | 'tax_excise' | 'tax_withholding' | 'operator';
 
 export interface LedgerEntriesTable {
   id: string;
   user_id: string;
-  pot: Pot;
+  pot: LedgerPot;
   /** Signed minor units. */
   amount: number;
+  /** The wallet pot after the entry; 0 for an operator account (its total is the sum of its entries). */
   balance_after: number;
   kind:
     | 'deposit'
@@ -84,7 +91,12 @@ export interface LedgerEntriesTable {
     | 'win'
     | 'rollback'
     /** An operator's resolution of a review (ref_id: the review's id). */
-    | 'review_adjustment';
+    | 'review_adjustment'
+    /** Excise duty on a completed deposit: out of `main` (deduct) or `operator` (absorb), into `tax_excise`. */
+    | 'excise_duty'
+    /** Withholding tax on a withdrawal, into `tax_withholding`; refunded when the payout is reversed. */
+    | 'withholding_tax'
+    | 'withholding_tax_refund';
   ref_id: string;
   created_at: number;
 }
@@ -114,6 +126,12 @@ export interface WalletTransactionsTable {
   next_check_at: number | null;
   /** Inconclusive reconciliation checks so far (the backoff's exponent). */
   check_count: number;
+  /** The tax fixed when the transaction was made (migration 0008_taxes; none before). */
+  tax_kind: 'excise' | 'withholding' | null;
+  /** Minor units; 0 when untaxed. */
+  tax_amount: number;
+  /** Excise only: `deduct` (out of the deposit) or `absorb` (the operator pays it). */
+  tax_mode: 'deduct' | 'absorb' | null;
 }
 
 export interface GamesTable {

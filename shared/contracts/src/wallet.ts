@@ -71,6 +71,10 @@ export const PAYMENT_METHODS = ['mobile_money', 'paybill'] as const;
 export const PaymentMethod = z.enum(PAYMENT_METHODS);
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
+export const TAX_KINDS = ['excise', 'withholding'] as const;
+export const TaxKind = z.enum(TAX_KINDS);
+export type TaxKind = z.infer<typeof TaxKind>;
+
 export const Transaction = z.object({
   id: z.string(),
   type: TransactionType,
@@ -82,6 +86,12 @@ export const Transaction = z.object({
   payment_method: PaymentMethod,
   /** Why it failed or was reversed, when it did. */
   failure_reason: z.string().nullable(),
+  /** The tax it carries: excise duty on a deposit, withholding tax on a withdrawal; null: none. */
+  tax_kind: TaxKind.nullable(),
+  /** `amount` stays the gross; 0 when untaxed. */
+  tax_amount: z.number(),
+  /** What reaches the wallet (deposit) or the phone (withdrawal). */
+  net_amount: z.number(),
 });
 export type Transaction = z.infer<typeof Transaction>;
 
@@ -113,3 +123,28 @@ export const PaybillResponse = z.object({
   account_number: z.string(),
 });
 export type PaybillResponse = z.infer<typeof PaybillResponse>;
+
+/**
+ * GET /wallet/tax-preview?type=deposit|withdrawal&amount= (authenticated): what a request of
+ * `amount` would carry in tax and what would arrive, at today's rates, before the player confirms.
+ */
+export const TaxPreviewQuery = z.strictObject({
+  type: TransactionType,
+  amount: z.coerce.number().pipe(Amount),
+});
+export type TaxPreviewQuery = z.infer<typeof TaxPreviewQuery>;
+
+export const TaxPreviewResponse = z.object({
+  type: TransactionType,
+  amount: z.number(),
+  currency: z.string(),
+  tax_kind: TaxKind,
+  /** Basis points: 500 = 5%. */
+  tax_rate_bp: z.number().int(),
+  /** Excise only: `deduct` (out of the deposit) or `absorb` (the operator pays it); null otherwise. */
+  tax_mode: z.enum(['deduct', 'absorb']).nullable(),
+  tax_amount: z.number(),
+  /** What reaches the wallet (deposit) or the phone (withdrawal). */
+  net_amount: z.number(),
+});
+export type TaxPreviewResponse = z.infer<typeof TaxPreviewResponse>;

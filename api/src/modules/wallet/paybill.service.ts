@@ -28,8 +28,8 @@ import {
 } from './paybill.repository.js';
 import { newAccountNumber, readAccountNumber } from './paybill-account.js';
 import { insertAudit } from './review.repository.js';
+import { bookAll, bookingsOf, depositTax } from './taxes.js';
 import { insertTxOnce } from './transactions.repository.js';
-import { movePot } from './wallet.repository.js';
 import { assertWalletEnabled, WALLET_CURRENCY } from './wallet.service.js';
 
 /** More than M-Pesa lets anyone send at once: a bigger amount is a malformed body. */
@@ -179,7 +179,7 @@ export class PaybillService {
     });
   }
 
-  /** A completed `paybill` deposit and its ledger entry, in the caller's transaction. */
+  /** A completed `paybill` deposit and its ledger entries, in the caller's transaction. */
   private async credit(
     trx: Kysely<DB>,
     userId: string,
@@ -188,7 +188,7 @@ export class PaybillService {
     raw: string,
     now: number,
   ) {
-    const inserted = await insertTxOnce(trx, {
+    const row = {
       id: transactionId,
       user_id: userId,
       type: 'deposit',
@@ -208,9 +208,12 @@ export class PaybillService {
       // Completed on arrival: never due for reconciliation.
       next_check_at: null,
       check_count: 0,
-    });
-    if (!inserted) throw conflict('This M-Pesa payment is already credited', 'ALREADY_CREDITED');
-    await movePot(trx, userId, 'main', p.TransAmount, 'deposit', transactionId, now);
+      ...depositTax(this.ctx.env, p.TransAmount),
+    } as const;
+    if (!(await insertTxOnce(trx, row)))
+      throw conflict('This M-Pesa payment is already credited', 'ALREADY_CREDITED');
+    // The gross deposit and its excise duty, as for any completed deposit (taxes.ts).
+    await bookAll(trx, userId, bookingsOf(row, 'completed'), transactionId, now);
   }
 
   async suspense(limit: number) {

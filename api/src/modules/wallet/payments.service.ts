@@ -11,6 +11,7 @@ import { newId, sha256 } from '../../lib/crypto.js';
 import { badRequest, forbidden, unprocessable } from '../../lib/errors.js';
 import { firstCheckAt } from './reconciliation.service.js';
 import type { SettlementService } from './settlement.service.js';
+import { bookAll, bookingsOf, depositTax, providerAmount, type TaxFields, withdrawalTax } from './taxes.js';
 import {
   findTxById,
   findTxByIdempotencyKey,
@@ -18,7 +19,7 @@ import {
   setProviderRef,
   type WalletTxRow,
 } from './transactions.repository.js';
-import { InsufficientFundsError, movePot } from './wallet.repository.js';
+import { InsufficientFundsError } from './wallet.repository.js';
 import { assertWalletEnabled, playerStatus, WALLET_CURRENCY } from './wallet.service.js';
 
 const DEPOSIT_MAX = 150_000;
@@ -83,6 +84,7 @@ export class PaymentsService {
     key: string,
     amount: number,
     phone: string,
+    tax: TaxFields,
     onCreate: (trx: Kysely<DB>, row: WalletTxRow) => Promise<void>,
   ): Promise<{ row: WalletTxRow; created: boolean }> {
     const { clock, database, payments } = this.ctx;
@@ -109,6 +111,7 @@ export class PaymentsService {
         settled_at: null,
         next_check_at: firstCheckAt(this.ctx.env, now),
         check_count: 0,
+        ...tax,
       };
       if (await insertTxOnce(trx, row)) {
         await onCreate(trx, row);
@@ -136,12 +139,24 @@ export class PaymentsService {
       );
     }
     const key = this.idempotencyKey(keyHeader);
-    const { row, created } = await this.createOnce(userId, 'deposit', key, amount, phone, async () => {});
+    const tax = depositTax(this.ctx.env, amount);
+    const { row, created } = await this.createOnce(
+      userId,
+      'deposit',
+      key,
+      amount,
+      phone,
+      tax,
+      async () => {},
+    );
     if (!created) return { transaction_id: row.id, status: playerStatus(row.status) };
     return this.askProvider(row);
   }
 
-  /** Reserves (debits) the amount from the withdrawal pot at once, then asks for the payout. */
+  /**
+   * Reserves (debits) the amount from the withdrawal pot at once and books its withholding tax,
+   * then asks for the payout of the amount minus the tax.
+   */
   async withdraw(userId: string, req: WithdrawRequest, keyHeader: string | undefined): Promise<TxOutcome> {
     this.assertMobileMoney();
     const { amount, phone } = this.validateMoneyRequest(req);
@@ -157,8 +172,10 @@ export class PaymentsService {
     const key = this.idempotencyKey(keyHeader);
     let result: { row: WalletTxRow; created: boolean };
     try {
-      result = await this.createOnce(userId, 'withdrawal', key, amount, phone, async (trx, row) => {
-        await movePot(trx, userId, 'withdrawal', -amount, 'withdrawal', row.id, row.created_at);
+      const tax = withdrawalTax(this.ctx.env, amount);
+      result = await this.createOnce(userId, 'withdrawal', key, amount, phone, tax, async (trx, row) => {
+        // The reserve and the withholding tax, at once; both come back if the payout is reversed.
+        await bookAll(trx, userId, bookingsOf(row, 'pending'), row.id, row.created_at);
       });
     } catch (err) {
       if (err instanceof InsufficientFundsError) {
@@ -174,7 +191,7 @@ export class PaymentsService {
     const { payments, log, clock, database } = this.ctx;
     const request = {
       transactionId: row.id,
-      amountMinor: row.amount,
+      amountMinor: providerAmount(row),
       currency: row.currency,
       phone: row.phone_number,
       callbackBaseUrl: callbackBaseUrl(this.ctx),

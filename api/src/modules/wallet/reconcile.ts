@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { callbackBaseUrl } from './payments.service.js';
 import { backoffMs, CLAIM_LEASE_MS } from './reconciliation.service.js';
 import type { SettlementService } from './settlement.service.js';
+import { providerAmount } from './taxes.js';
 import { claimDueTx, scheduleNextCheck, type WalletTxRow } from './transactions.repository.js';
 
 /** Transactions asked about per pass at most. */
@@ -92,7 +93,7 @@ export class Reconciler {
           type: row.type,
           providerRef: row.provider_ref,
           phone: row.phone_number,
-          amountMinor: row.amount,
+          amountMinor: providerAmount(row),
           createdAt: row.created_at,
           callbackBaseUrl: callbackBaseUrl(this.ctx),
         });

@@ -1,6 +1,12 @@
 /** Data access for the payment review queue: reviews, kept callbacks and the operators' audit. */
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { DB, PaymentAuditTable, PaymentCallbacksTable, PaymentReviewsTable } from '../../db/schema.js';
+import type {
+  DB,
+  LedgerPot,
+  PaymentAuditTable,
+  PaymentCallbacksTable,
+  PaymentReviewsTable,
+} from '../../db/schema.js';
 
 export type ReviewRow = Selectable<PaymentReviewsTable>;
 export type CallbackRow = Selectable<PaymentCallbacksTable>;
@@ -102,7 +108,7 @@ export const listAudit = (db: Kysely<DB>, limit: number) =>
     .execute();
 
 /** The net of a transaction's ledger entries and of its earlier review adjustments, per pot. */
-export async function netBooked(db: Kysely<DB>, refIds: string[], pot: 'main' | 'withdrawal') {
+export async function netBooked(db: Kysely<DB>, refIds: string[], pot: LedgerPot) {
   const row = await db
     .selectFrom('ledger_entries')
     .select(db.fn.sum<number | string | null>('amount').as('total'))

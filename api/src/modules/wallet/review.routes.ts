@@ -11,12 +11,21 @@ import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
 import { isPaymentsOperator } from '../auth/roles.service.js';
 import { PaybillService } from './paybill.service.js';
 import { ReviewService } from './review.service.js';
+import { TaxReportService, taxReportCsv } from './tax-report.service.js';
 
 const tags = ['payments'];
 const security = [{ bearer: [] }];
 const Id = z.string().regex(/^[0-9a-f-]{8,64}$/, 'must be an id');
 const Note = z.string().trim().min(3, 'Say why in a note (3 characters or more)').max(500);
 const Limit = z.strictObject({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+
+const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
+const TaxReportQuery = z.strictObject({
+  period: z.enum(['day', 'month']).default('day'),
+  from: Day,
+  to: Day,
+  format: z.enum(['json', 'csv']).default('json'),
+});
 
 const ResolveTransaction = z.strictObject({ outcome: z.enum(['completed', 'failed']), note: Note });
 const ResolveCallback = z.strictObject({ note: Note });
@@ -28,6 +37,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { ctx, requireAuth }) => {
   const review = new ReviewService(ctx);
   const paybill = new PaybillService(ctx);
+  const taxReport = new TaxReportService(ctx);
   const requireOperator: PreHandler = async (request, reply) => {
     await requireAuth(request, reply);
     if (!(await isPaymentsOperator(ctx, authOf(request).userId)))
@@ -51,6 +61,28 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
       // Paybill payments no player's account number matched (suspense), oldest first.
       paybill: await paybill.suspense(request.query.limit),
     }),
+  );
+
+  app.get(
+    '/payments/tax-report',
+    {
+      preHandler: requireOperator,
+      schema: {
+        tags,
+        security,
+        querystring: TaxReportQuery,
+        response: { 200: z.unknown(), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const { format, ...query } = request.query;
+      const report = await taxReport.report(query);
+      if (format === 'json') return report;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="tax-report-${query.from}-${query.to}.csv"`)
+        .send(taxReportCsv(report));
+    },
   );
 
   app.get(

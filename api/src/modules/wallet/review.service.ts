@@ -7,6 +7,7 @@
  */
 import { fromCents } from '@mchezo/contracts/money';
 import type { AppContext } from '../../context.js';
+import type { LedgerPot } from '../../db/schema.js';
 import { inTransaction } from '../../db/tx.js';
 import { newId } from '../../lib/crypto.js';
 import { conflict, notFound, unprocessable } from '../../lib/errors.js';
@@ -24,8 +25,9 @@ import {
   openReviewOf,
   reviewIdsOf,
 } from './review.repository.js';
+import { book, bookingsOf } from './taxes.js';
 import { findTxById, resolveReviewedTx } from './transactions.repository.js';
-import { InsufficientFundsError, movePot } from './wallet.repository.js';
+import { InsufficientFundsError } from './wallet.repository.js';
 
 /** Stored JSON with integer cents shown as API amounts (`amount_minor` → `amount`). */
 function readJson(text: string | null): unknown {
@@ -118,15 +120,26 @@ export class ReviewService {
       const review = await openReviewOf(trx, id);
       if (!review) throw conflict('The transaction has no open review', 'NOT_IN_REVIEW');
       const completed = outcome === 'completed';
+      const status = completed ? 'completed' : row.type === 'deposit' ? 'failed' : 'reversed';
       // What is booked now (the request, settlements, earlier adjustments) against what the
-      // decision means: a completed deposit credited, a completed payout's reserve kept.
+      // decision means (taxes.ts bookingsOf: a completed deposit credited with its excise duty,
+      // a completed payout's reserve and withholding kept, a failed one neither), per account.
       const pot = row.type === 'deposit' ? 'main' : 'withdrawal';
-      const booked = await netBooked(trx, [row.id, ...(await reviewIdsOf(trx, id))], pot);
-      const target = completed ? (row.type === 'deposit' ? row.amount : -row.amount) : 0;
-      const adjustment = target - booked;
-      if (adjustment !== 0) {
+      const refs = [row.id, ...(await reviewIdsOf(trx, id))];
+      const targets = new Map<LedgerPot, number>([[pot, 0]]);
+      for (const b of bookingsOf(row, status)) targets.set(b.pot, (targets.get(b.pot) ?? 0) + b.amount);
+      for (const other of ['tax_excise', 'tax_withholding', 'operator'] as const)
+        if (!targets.has(other)) targets.set(other, 0);
+      const adjustments: { pot: LedgerPot; amount: number }[] = [];
+      for (const [p, target] of targets)
+        adjustments.push({ pot: p, amount: target - (await netBooked(trx, refs, p)) });
+      const adjustment = adjustments.find((a) => a.pot === pot)?.amount ?? 0;
+      const booked = -adjustment + (targets.get(pot) ?? 0);
+      // Credits first, so no account dips below zero midway.
+      adjustments.sort((a, b) => b.amount - a.amount);
+      for (const a of adjustments) {
         try {
-          await movePot(trx, row.user_id, pot, adjustment, 'review_adjustment', review.id, now);
+          await book(trx, row.user_id, { ...a, kind: 'review_adjustment' }, review.id, now);
         } catch (err) {
           if (err instanceof InsufficientFundsError)
             throw unprocessable(
@@ -136,14 +149,22 @@ export class ReviewService {
           throw err;
         }
       }
-      const status = completed ? 'completed' : row.type === 'deposit' ? 'failed' : 'reversed';
       const reason = completed ? null : 'The payment could not be confirmed';
       if (
         !(await resolveReviewedTx(trx, id, status, reason, now)) ||
         !(await closeOpen(trx, 'payment_reviews', review.id, now))
       )
         throw conflict('Another operator resolved it first', 'ALREADY_RESOLVED');
-      const after = { status, adjustment_minor: adjustment, review_id: review.id };
+      // The tax and operator accounts' corrections, when there were any.
+      const others = adjustments.filter((a) => a.pot !== pot && a.amount !== 0);
+      const after = {
+        status,
+        adjustment_minor: adjustment,
+        review_id: review.id,
+        ...(others.length
+          ? { accounts_minor: Object.fromEntries(others.map((a) => [a.pot, a.amount])) }
+          : {}),
+      };
       await insertAudit(trx, {
         id: newId(),
         actor,

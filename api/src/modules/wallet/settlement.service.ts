@@ -21,6 +21,7 @@ import { inTransaction } from '../../db/tx.js';
 import { newId, sha256 } from '../../lib/crypto.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { insertCallbackOnce, insertReview } from './review.repository.js';
+import { bookAll, bookingsOf, providerAmount, reversalOf } from './taxes.js';
 import {
   findTxById,
   findTxByProviderRef,
@@ -29,7 +30,6 @@ import {
   setProviderRefIfMissing,
   type WalletTxRow,
 } from './transactions.repository.js';
-import { movePot } from './wallet.repository.js';
 
 type Status = WalletTxRow['status'];
 type Outcome = Exclude<ProviderOutcome, { state: 'pending' }>;
@@ -59,8 +59,10 @@ function describeOutcome(outcome: Outcome) {
 function mismatchOf(row: WalletTxRow, outcome: Outcome) {
   if (outcome.state !== 'completed' || !outcome.reported) return null;
   const { amountMinor, phone } = outcome.reported;
+  // A payout is the amount withdrawn minus the withholding tax.
+  const expected = providerAmount(row);
   const reason =
-    amountMinor !== row.amount
+    amountMinor !== expected
       ? 'AMOUNT_MISMATCH'
       : phone !== undefined && phone !== row.phone_number
         ? 'PHONE_MISMATCH'
@@ -68,7 +70,7 @@ function mismatchOf(row: WalletTxRow, outcome: Outcome) {
   if (!reason) return null;
   return {
     reason,
-    expected: { amount_minor: row.amount, phone: row.phone_number },
+    expected: { amount_minor: expected, phone: row.phone_number },
     reported: { amount_minor: amountMinor, phone: phone ?? null, receipt: outcome.receipt ?? null },
   };
 }
@@ -144,7 +146,7 @@ export class SettlementService {
       const row = await findTxById(trx, id);
       if (!row) throw notFound('Transaction not found');
       if (row.status !== 'pending') return row.status;
-      const expected = { amount_minor: row.amount, phone: row.phone_number };
+      const expected = { amount_minor: providerAmount(row), phone: row.phone_number };
       const moved = await this.toReview(trx, row, 'UNRESOLVED', expected, { reason: why }, null);
       return moved ? 'review' : ((await findTxById(trx, id))?.status ?? 'pending');
     });
@@ -204,10 +206,11 @@ export class SettlementService {
     const row = await finishTx(trx, id, completed, outcome.state === 'failed' ? outcome.reason : null, now);
     if (!row) return undefined;
     if (row.status === 'completed' && row.type === 'deposit') {
-      await movePot(trx, row.user_id, 'main', row.amount, 'deposit', id, now);
+      // The gross deposit and its excise duty (taxes.ts).
+      await bookAll(trx, row.user_id, bookingsOf(row, 'completed'), id, now);
     } else if (row.status === 'reversed') {
-      // A failed payout gives the reserved money back to the withdrawal pot.
-      await movePot(trx, row.user_id, 'withdrawal', row.amount, 'withdrawal_reversal', id, now);
+      // A failed payout gives the reserved money back to the withdrawal pot, and the tax with it.
+      await bookAll(trx, row.user_id, reversalOf(row), id, now);
     }
     return row.status;
   }

@@ -88,7 +88,7 @@ export const finishTx = (
     }))
     .where('id', '=', id)
     .where('status', '=', 'pending')
-    .returning(['user_id', 'type', 'status', 'amount'])
+    .returning(['user_id', 'type', 'status', 'amount', 'tax_kind', 'tax_amount', 'tax_mode'])
     .executeTakeFirst();
 
 /**

@@ -117,5 +117,13 @@ export async function movePot(
     .execute();
 }
 
+/** A movement's wallet entries (game kinds: operator accounts only ever carry tax kinds). */
 export const ledgerEntriesFor = (db: Kysely<DB>, refId: string, kind: LedgerKind) =>
-  db.selectFrom('ledger_entries').selectAll().where('ref_id', '=', refId).where('kind', '=', kind).execute();
+  db
+    .selectFrom('ledger_entries')
+    .selectAll()
+    .where('ref_id', '=', refId)
+    .where('kind', '=', kind)
+    .where('pot', 'in', ['main', 'withdrawal', 'bonus'])
+    .$narrowType<{ pot: Pot }>()
+    .execute();

@@ -2,6 +2,8 @@ import {
   BalanceResponse,
   DepositRequest,
   DepositResponse,
+  TaxPreviewQuery,
+  TaxPreviewResponse,
   TransactionParams,
   TransactionResponse,
   TransactionsQuery,
@@ -89,6 +91,20 @@ export const walletRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => wallet.list(authOf(request).userId, request.query),
+  );
+
+  app.get(
+    '/wallet/tax-preview',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        querystring: TaxPreviewQuery,
+        response: { 200: TaxPreviewResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => wallet.taxPreview(request.query),
   );
 
   app.get(

@@ -1,7 +1,9 @@
-import { fromCents } from '@mchezo/contracts/money';
+import { fromCents, toCents } from '@mchezo/contracts/money';
 import type {
   Balance,
   BalanceResponse,
+  TaxPreviewQuery,
+  TaxPreviewResponse,
   Transaction,
   TransactionsQuery,
   TransactionsResponse,
@@ -12,6 +14,7 @@ import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
+import { depositTax, netOf, withdrawalTax } from './taxes.js';
 import { findTxById, listTxPage, type PageCursor, type WalletTxRow } from './transactions.repository.js';
 import { findWallet, insertWallet, type WalletRow } from './wallet.repository.js';
 
@@ -48,6 +51,9 @@ function toTransactionDto(row: WalletTxRow): Transaction {
     created_at: iso(row.created_at),
     payment_method: row.payment_method as Transaction['payment_method'],
     failure_reason: row.failure_reason,
+    tax_kind: row.tax_kind,
+    tax_amount: fromCents(row.tax_amount),
+    net_amount: fromCents(netOf(row)),
   };
 }
 
@@ -94,6 +100,24 @@ export class WalletService {
       transactions: page.map(toTransactionDto),
       next_page_token:
         rows.length > size && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+    };
+  }
+
+  /** The tax a request would carry now, and what would arrive (taxes.ts, the same computation). */
+  taxPreview(query: TaxPreviewQuery): TaxPreviewResponse {
+    assertWalletEnabled(this.ctx);
+    const { env } = this.ctx;
+    const amount = toCents(query.amount);
+    const tax = query.type === 'deposit' ? depositTax(env, amount) : withdrawalTax(env, amount);
+    return {
+      type: query.type,
+      amount: query.amount,
+      currency: WALLET_CURRENCY,
+      tax_kind: query.type === 'deposit' ? 'excise' : 'withholding',
+      tax_rate_bp: query.type === 'deposit' ? env.TAX_EXCISE_RATE : env.TAX_WITHHOLDING_RATE,
+      tax_mode: tax.tax_mode,
+      tax_amount: fromCents(tax.tax_amount),
+      net_amount: fromCents(netOf({ type: query.type, amount, ...tax })),
     };
   }
 

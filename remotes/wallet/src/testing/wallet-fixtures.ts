@@ -21,6 +21,9 @@ export const tx = (id: string, over: Partial<Transaction> = {}): Transaction => 
   created_at: '2026-03-02T10:15:00.000Z',
   payment_method: 'mobile_money',
   failure_reason: null,
+  tax_kind: null,
+  tax_amount: 0,
+  net_amount: over.amount ?? 500,
   ...over,
 });
 

@@ -1,0 +1,134 @@
+/**
+ * Betting taxes (docs/decisions/018-betting-taxes-in-the-ledger.md, README "Taxes"):
+ *   - excise duty on a deposit, fixed when it is made, booked when it completes: out of `main`
+ *     (`deduct`) or out of the operator's own account (`absorb`), into `tax_excise`;
+ *   - withholding tax on a withdrawal, booked with the reserve into `tax_withholding` and
+ *     refunded with it when the payout is reversed; the payout is the amount minus the tax.
+ * What a transaction books in each status is `bookingsOf`, the one definition the settlement,
+ * Paybill and the operators' review resolution all use, so every ledger entry of a transaction
+ * sums to the money that came in (deposit) or went out (payout).
+ */
+import type { Kysely } from 'kysely';
+import type { DB, LedgerEntriesTable, LedgerPot, Pot } from '../../db/schema.js';
+import type { Env } from '../../env.js';
+import { newId } from '../../lib/crypto.js';
+import type { WalletTxRow } from './transactions.repository.js';
+import { movePot } from './wallet.repository.js';
+
+type LedgerKind = LedgerEntriesTable['kind'];
+type TaxEnv = Pick<Env, 'TAX_EXCISE_RATE' | 'TAX_EXCISE_MODE' | 'TAX_WITHHOLDING_RATE'>;
+export type TaxFields = Pick<WalletTxRow, 'tax_kind' | 'tax_amount' | 'tax_mode'>;
+type TaxedTx = Pick<WalletTxRow, 'type' | 'amount'> & TaxFields;
+
+const WALLET_POTS: readonly LedgerPot[] = ['main', 'withdrawal', 'bonus'];
+export const isWalletPot = (pot: LedgerPot): pot is Pot => WALLET_POTS.includes(pot);
+
+/**
+ * `rateBp` basis points of `amount` (minor units), rounded half up to a multiple of `unit`
+ * (1 = the cent). Integers only: amount × rate stays far below 2^53 for any wallet amount.
+ */
+export function taxOf(amount: number, rateBp: number, unit = 1): number {
+  return Math.floor((amount * rateBp + unit * 5_000) / (unit * 10_000)) * unit;
+}
+
+/** The excise duty a deposit of `amount` carries now: to the cent, half up. */
+export function depositTax(env: TaxEnv, amount: number): TaxFields {
+  return {
+    tax_kind: 'excise',
+    tax_amount: taxOf(amount, env.TAX_EXCISE_RATE),
+    tax_mode: env.TAX_EXCISE_MODE,
+  };
+}
+
+/**
+ * The withholding tax on a withdrawal of `amount`: half up to the whole shilling, because the
+ * M-Pesa payout (amount − tax) must be whole shillings.
+ */
+export function withdrawalTax(env: TaxEnv, amount: number): TaxFields {
+  return {
+    tax_kind: 'withholding',
+    tax_amount: taxOf(amount, env.TAX_WITHHOLDING_RATE, 100),
+    tax_mode: null,
+  };
+}
+
+/** What reaches the wallet (deposit) or the phone (withdrawal). */
+export function netOf(tx: TaxedTx): number {
+  if (tx.type === 'withdrawal') return tx.amount - tx.tax_amount;
+  return tx.tax_mode === 'absorb' ? tx.amount : tx.amount - tx.tax_amount;
+}
+
+/** The amount asked of, and reported by, the payment provider. */
+export const providerAmount = (tx: TaxedTx) => (tx.type === 'withdrawal' ? netOf(tx) : tx.amount);
+
+export interface Booking {
+  pot: LedgerPot;
+  amount: number;
+  kind: LedgerKind;
+}
+
+/** Every entry a transaction has booked once it is in `status` (and none when it moved no money). */
+export function bookingsOf(tx: TaxedTx, status: WalletTxRow['status']): Booking[] {
+  const tax = tx.tax_amount;
+  if (tx.type === 'deposit') {
+    if (status !== 'completed') return [];
+    const out: Booking[] = [{ pot: 'main', amount: tx.amount, kind: 'deposit' }];
+    if (tax > 0)
+      out.push(
+        { pot: tx.tax_mode === 'absorb' ? 'operator' : 'main', amount: -tax, kind: 'excise_duty' },
+        { pot: 'tax_excise', amount: tax, kind: 'excise_duty' },
+      );
+    return out;
+  }
+  if (status === 'failed' || status === 'reversed') return [];
+  const out: Booking[] = [{ pot: 'withdrawal', amount: -tx.amount, kind: 'withdrawal' }];
+  if (tax > 0) out.push({ pot: 'tax_withholding', amount: tax, kind: 'withholding_tax' });
+  return out;
+}
+
+/** The entries that undo a withdrawal's reserve and tax when its payout is reversed. */
+export const reversalOf = (tx: TaxedTx): Booking[] =>
+  bookingsOf(tx, 'pending').map((b) => ({
+    pot: b.pot,
+    amount: -b.amount,
+    kind: b.kind === 'withdrawal' ? 'withdrawal_reversal' : 'withholding_tax_refund',
+  }));
+
+/**
+ * Books one entry in the caller's transaction: a wallet pot through movePot (refused when it
+ * would go negative), an operator account as a bare entry.
+ */
+export async function book(
+  db: Kysely<DB>,
+  userId: string,
+  { pot, amount, kind }: Booking,
+  refId: string,
+  now: number,
+): Promise<void> {
+  if (amount === 0) return;
+  if (isWalletPot(pot)) return movePot(db, userId, pot, amount, kind, refId, now);
+  await db
+    .insertInto('ledger_entries')
+    .values({
+      id: newId(),
+      user_id: userId,
+      pot,
+      amount,
+      balance_after: 0,
+      kind,
+      ref_id: refId,
+      created_at: now,
+    })
+    .execute();
+}
+
+/** Books entries in order (credits come first in `bookingsOf`, so no pot dips below zero midway). */
+export async function bookAll(
+  db: Kysely<DB>,
+  userId: string,
+  bookings: Booking[],
+  refId: string,
+  now: number,
+) {
+  for (const b of bookings) await book(db, userId, b, refId, now);
+}
