@@ -11,9 +11,8 @@
 import type { Kysely } from 'kysely';
 import type { DB, LedgerEntriesTable, LedgerPot, Pot } from '../../db/schema.js';
 import type { Env } from '../../env.js';
-import { newId } from '../../lib/crypto.js';
 import type { WalletTxRow } from './transactions.repository.js';
-import { movePot } from './wallet.repository.js';
+import { insertLedgerEntry, movePot } from './wallet.repository.js';
 
 type LedgerKind = LedgerEntriesTable['kind'];
 type TaxEnv = Pick<Env, 'TAX_EXCISE_RATE' | 'TAX_EXCISE_MODE' | 'TAX_WITHHOLDING_RATE'>;
@@ -107,19 +106,8 @@ export async function book(
 ): Promise<void> {
   if (amount === 0) return;
   if (isWalletPot(pot)) return movePot(db, userId, pot, amount, kind, refId, now);
-  await db
-    .insertInto('ledger_entries')
-    .values({
-      id: newId(),
-      user_id: userId,
-      pot,
-      amount,
-      balance_after: 0,
-      kind,
-      ref_id: refId,
-      created_at: now,
-    })
-    .execute();
+  // An operator account's balance is the sum of its entries: no balance after.
+  await insertLedgerEntry(db, { userId, pot, amount, balanceAfter: 0, kind, refId, now });
 }
 
 /** Books entries in order (credits come first in `bookingsOf`, so no pot dips below zero midway). */

@@ -1,5 +1,5 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
-import type { DB, LedgerEntriesTable, Pot, WalletsTable } from '../../db/schema.js';
+import type { DB, LedgerEntriesTable, LedgerPot, Pot, WalletsTable } from '../../db/schema.js';
 import { newId } from '../../lib/crypto.js';
 
 export type WalletRow = Selectable<WalletsTable>;
@@ -102,20 +102,35 @@ export async function movePot(
     .returning(pot)
     .executeTakeFirst();
   if (!moved) throw new InsufficientFundsError();
-  await db
+  await insertLedgerEntry(db, { userId, pot, amount, balanceAfter: moved[pot], kind, refId, now });
+}
+
+/** One ledger entry: a wallet pot's (with its balance after) or an operator account's. */
+export const insertLedgerEntry = (
+  db: Kysely<DB>,
+  e: {
+    userId: string;
+    pot: LedgerPot;
+    amount: number;
+    balanceAfter: number;
+    kind: LedgerKind;
+    refId: string;
+    now: number;
+  },
+) =>
+  db
     .insertInto('ledger_entries')
     .values({
       id: newId(),
-      user_id: userId,
-      pot,
-      amount,
-      balance_after: moved[pot],
-      kind,
-      ref_id: refId,
-      created_at: now,
+      user_id: e.userId,
+      pot: e.pot,
+      amount: e.amount,
+      balance_after: e.balanceAfter,
+      kind: e.kind,
+      ref_id: e.refId,
+      created_at: e.now,
     })
     .execute();
-}
 
 /** A movement's wallet entries (game kinds: operator accounts only ever carry tax kinds). */
 export const ledgerEntriesFor = (db: Kysely<DB>, refId: string, kind: LedgerKind) =>
