@@ -238,3 +238,62 @@ describe('WithdrawPage', () => {
     expect(await screen.findByText('Reversed')).toBeTruthy();
   });
 });
+
+describe('WithdrawPage tax preview', () => {
+  it('shows the withholding tax and what reaches M-Pesa before the player confirms, for a valid amount only', async () => {
+    const calls = stubApi({
+      'GET /wallet/balance': { body: balances(0, 5000) },
+      'GET /wallet/tax-preview': {
+        body: {
+          type: 'withdrawal',
+          amount: 1000,
+          currency: 'KES',
+          tax_kind: 'withholding',
+          tax_rate_bp: 500,
+          tax_mode: null,
+          tax_amount: 50,
+          net_amount: 950,
+        },
+      },
+    });
+    renderRemote(<WithdrawPage />, { user: FAKE_USER });
+    await screen.findByText('KSh 5,000.00');
+    const status = screen.getByTestId('tax-preview');
+    expect(status.getAttribute('aria-live')).toBe('polite');
+    type('50');
+    type('9000');
+    expect(status.textContent).toBe('');
+    type('1000');
+    await waitFor(() =>
+      expect(status.textContent).toBe(
+        'KSh 1,000.00 withdrawn, withholding tax KSh 50.00, KSh 950.00 to your M-Pesa',
+      ),
+    );
+    expect(calls.filter((c) => c.path.startsWith('/wallet/tax-preview')).map((c) => c.path)).toEqual([
+      '/wallet/tax-preview?type=withdrawal&amount=1000',
+    ]);
+    expect(withdrawals(calls)).toHaveLength(0);
+    expect(button().disabled).toBe(false);
+  });
+
+  it('says when the tax cannot be shown, and still withdraws', async () => {
+    const calls = stubApi({
+      'GET /wallet/balance': { body: balances(0, 5000) },
+      'GET /wallet/tax-preview': { status: 503, body: { error: 'down' } },
+      'POST /wallet/withdraw': { body: { transaction_id: 'tx1', status: 'pending' } },
+      'GET /wallet/transactions/tx1': {
+        body: { transaction: tx('tx1', { type: 'withdrawal', status: 'pending' }) },
+      },
+    });
+    renderRemote(<WithdrawPage />, { user: FAKE_USER });
+    await screen.findByText('KSh 5,000.00');
+    type('1000');
+    await waitFor(() =>
+      expect(screen.getByTestId('tax-preview').textContent).toBe(
+        'The tax could not be shown. You can still continue.',
+      ),
+    );
+    fireEvent.click(button());
+    await waitFor(() => expect(withdrawals(calls)).toHaveLength(1));
+  });
+});
