@@ -1,7 +1,7 @@
 import type { TransactionType } from '@mchezo/contracts/wallet';
-import { formatMoney } from '@mchezo/i18n/money';
 import { useTaxPreview } from '../api/tax-preview.ts';
 import { useWalletTranslation } from '../i18n/namespace.ts';
+import { formatMoneyInText } from '../lib/format-money.ts';
 
 /**
  * What arrives, before the player confirms (docs/decisions/018-betting-taxes-in-the-ledger.md):
@@ -22,9 +22,9 @@ export function TaxPreview({ type, cents }: { type: TransactionType; cents: numb
     } else if (preview.data && preview.data.tax_rate_bp > 0) {
       const { amount, tax_amount, net_amount, currency, tax_mode } = preview.data;
       const values = {
-        gross: formatMoney(amount, currency, locale),
-        tax: formatMoney(tax_amount, currency, locale),
-        net: formatMoney(net_amount, currency, locale),
+        gross: formatMoneyInText(amount, currency, locale),
+        tax: formatMoneyInText(tax_amount, currency, locale),
+        net: formatMoneyInText(net_amount, currency, locale),
       };
       text =
         type === 'withdrawal'

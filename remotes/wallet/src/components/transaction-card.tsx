@@ -1,8 +1,7 @@
 import type { Transaction } from '@mchezo/contracts/wallet';
 import { dateTimeFormat } from '@mchezo/i18n/intl';
-import { formatMoney } from '@mchezo/i18n/money';
 import { useWalletTranslation } from '../i18n/namespace.ts';
-import { formatSigned } from '../lib/format-money.ts';
+import { formatMoneyInText, formatSigned } from '../lib/format-money.ts';
 import { TransactionStatusBadge } from './transaction-status-badge.tsx';
 
 /** Faded while pending; struck through when no money moved in the end. */
@@ -39,8 +38,8 @@ export function TransactionCard({ tx }: { tx: Transaction }) {
         {tx.tax_amount > 0 ? (
           <p data-testid="tax" className="text-xs text-muted">
             {t(tx.type === 'withdrawal' ? 'tax.card.withholding' : 'tax.card.excise', {
-              tax: formatMoney(tx.tax_amount, tx.currency, locale),
-              net: formatMoney(tx.net_amount, tx.currency, locale),
+              tax: formatMoneyInText(tx.tax_amount, tx.currency, locale),
+              net: formatMoneyInText(tx.net_amount, tx.currency, locale),
             })}
           </p>
         ) : null}

@@ -310,7 +310,11 @@ describe('DepositPage', () => {
       'POST /wallet/deposit': { body: { transaction_id: 'tx1', status: 'pending' } },
       'GET /wallet/transactions/tx1': () => {
         reads += 1;
-        return { body: { transaction: tx('tx1', { status: reads < 2 ? 'pending' : 'completed' }) } };
+        const status = reads < 2 ? 'pending' : 'completed';
+        // 5% excise deducted: 475 of the 500 reaches the wallet.
+        return {
+          body: { transaction: tx('tx1', { status, tax_kind: 'excise', tax_amount: 25, net_amount: 475 }) },
+        };
       },
     });
     const { toasts } = renderRemote(<DepositPage />, { user: FAKE_USER });
@@ -322,16 +326,16 @@ describe('DepositPage', () => {
     expect(within(card).getByRole('status').textContent).toContain(
       'Waiting for you to confirm the prompt on your phone...',
     );
-    balance = balances(500, 0);
+    balance = balances(475, 0);
     await act(() => vi.advanceTimersByTimeAsync(2100));
     await waitFor(() => expect(within(card).getByText('Completed')).toBeTruthy());
     expect(within(card).getByRole('status').textContent).toBe('The money is in your balance.');
     expect(toasts).toContainEqual({
       kind: 'success',
       title: 'Deposit Completed',
-      description: 'KSh 500.00 has been added to your balance.',
+      description: 'KSh 475.00 has been added to your balance.',
     });
-    expect(await screen.findByText('KSh 500.00', { selector: 'p' })).toBeTruthy();
+    expect(await screen.findByText('KSh 475.00', { selector: 'p' })).toBeTruthy();
     // Settled: no more reads.
     const settledReads = reads;
     await act(() => vi.advanceTimersByTimeAsync(10_000));
@@ -386,6 +390,9 @@ describe('DepositPage', () => {
   });
 });
 
+/** The text as read: the amounts keep their symbol and digits together with a no-break space. */
+const shown = (el: HTMLElement) => el.textContent?.replaceAll('\u00A0', ' ');
+
 describe('DepositPage tax preview', () => {
   const preview = (over: Partial<TaxPreviewResponse> = {}): TaxPreviewResponse => ({
     type: 'deposit',
@@ -413,15 +420,13 @@ describe('DepositPage tax preview', () => {
     const status = screen.getByTestId('tax-preview');
     expect(status.getAttribute('role')).toBe('status');
     expect(status.getAttribute('aria-live')).toBe('polite');
-    expect(status.textContent).toBe('Working out the tax...');
+    expect(shown(status)).toBe('Working out the tax...');
     await waitFor(() =>
-      expect(status.textContent).toBe(
-        'KSh 1,000.00 deposited, excise duty KSh 50.00, KSh 950.00 to your wallet',
-      ),
+      expect(shown(status)).toBe('KSh 1,000.00 deposited, excise duty KSh 50.00, KSh 950.00 to your wallet'),
     );
     expect(previews(calls)).toEqual(['/wallet/tax-preview?type=deposit&amount=1000']);
     await fillAmount('');
-    expect(status.textContent).toBe('');
+    expect(shown(status)).toBe('');
   });
 
   it('shows no deduction when the operator absorbs the duty, and nothing extra at a rate of 0', async () => {
@@ -433,12 +438,10 @@ describe('DepositPage tax preview', () => {
     renderRemote(<DepositPage />, { user: FAKE_USER });
     await fillAmount('1000');
     const status = screen.getByTestId('tax-preview');
-    await waitFor(() =>
-      expect(status.textContent).toBe('KSh 1,000.00 deposited, KSh 1,000.00 to your wallet'),
-    );
+    await waitFor(() => expect(shown(status)).toBe('KSh 1,000.00 deposited, KSh 1,000.00 to your wallet'));
     answer = preview({ amount: 500, tax_rate_bp: 0, tax_mode: 'deduct', tax_amount: 0, net_amount: 500 });
     fireEvent.click(screen.getByRole('button', { name: 'KSh 500' }));
-    await waitFor(() => expect(status.textContent).toBe(''));
+    await waitFor(() => expect(shown(status)).toBe(''));
   });
 
   it('says when the tax cannot be shown, and still deposits', async () => {
@@ -451,9 +454,7 @@ describe('DepositPage tax preview', () => {
     const { toasts } = renderRemote(<DepositPage />, { user: FAKE_USER });
     await fillAmount('1000');
     const status = screen.getByTestId('tax-preview');
-    await waitFor(() =>
-      expect(status.textContent).toBe('The tax could not be shown. You can still continue.'),
-    );
+    await waitFor(() => expect(shown(status)).toBe('The tax could not be shown. You can still continue.'));
     submit();
     await waitFor(() => expect(deposits(calls)).toHaveLength(1));
     await waitFor(() => expect(toasts.map((t) => t.title)).toContain('Deposit Initiated'));
@@ -469,7 +470,7 @@ describe('DepositPage tax preview', () => {
       renderRemote(<DepositPage />, { user: FAKE_USER });
       fireEvent.change(await screen.findByLabelText('Kiasi'), { target: { value: '1000' } });
       await waitFor(() =>
-        expect(screen.getByTestId('tax-preview').textContent).toBe(
+        expect(shown(screen.getByTestId('tax-preview'))).toBe(
           'KSh 1,000.00 zimewekwa, ushuru wa bidhaa KSh 50.00, KSh 950.00 zinaingia kwenye pochi yako',
         ),
       );

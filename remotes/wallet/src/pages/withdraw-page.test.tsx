@@ -197,7 +197,15 @@ describe('WithdrawPage', () => {
         reads += 1;
         return {
           body: {
-            transaction: tx('w1', { type: 'withdrawal', status: reads < 2 ? 'pending' : 'completed' }),
+            // 5% withholding: 95 of the 100 reaches the phone.
+            transaction: tx('w1', {
+              type: 'withdrawal',
+              status: reads < 2 ? 'pending' : 'completed',
+              amount: 100,
+              tax_kind: 'withholding',
+              tax_amount: 5,
+              net_amount: 95,
+            }),
           },
         };
       },
@@ -213,7 +221,7 @@ describe('WithdrawPage', () => {
     expect(toasts).toContainEqual({
       kind: 'success',
       title: 'Withdrawal Completed',
-      description: 'KSh 100.00 has been sent to your phone.',
+      description: 'KSh 95.00 has been sent to your phone.',
     });
   });
 
@@ -239,6 +247,9 @@ describe('WithdrawPage', () => {
   });
 });
 
+/** The text as read: the amounts keep their symbol and digits together with a no-break space. */
+const shown = (el: HTMLElement) => el.textContent?.replaceAll('\u00A0', ' ');
+
 describe('WithdrawPage tax preview', () => {
   it('shows the withholding tax and what reaches M-Pesa before the player confirms, for a valid amount only', async () => {
     const calls = stubApi({
@@ -262,10 +273,10 @@ describe('WithdrawPage tax preview', () => {
     expect(status.getAttribute('aria-live')).toBe('polite');
     type('50');
     type('9000');
-    expect(status.textContent).toBe('');
+    expect(shown(status)).toBe('');
     type('1000');
     await waitFor(() =>
-      expect(status.textContent).toBe(
+      expect(shown(status)).toBe(
         'KSh 1,000.00 withdrawn, withholding tax KSh 50.00, KSh 950.00 to your M-Pesa',
       ),
     );
@@ -289,7 +300,7 @@ describe('WithdrawPage tax preview', () => {
     await screen.findByText('KSh 5,000.00');
     type('1000');
     await waitFor(() =>
-      expect(screen.getByTestId('tax-preview').textContent).toBe(
+      expect(shown(screen.getByTestId('tax-preview'))).toBe(
         'The tax could not be shown. You can still continue.',
       ),
     );
