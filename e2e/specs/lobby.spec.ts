@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createPlayer, type Player, signIn } from '../support/session.ts';
+import { creditOf } from '../support/taxes.ts';
 import { expect, test } from '../support/test.ts';
 
 interface Game {
@@ -57,7 +58,10 @@ async function depositSettled(request: APIRequestContext, player: Player, amount
   });
   expect(res.ok(), await res.text()).toBe(true);
   expect(((await res.json()) as { status: string }).status).toBe('pending');
-  await expect.poll(async () => (await balances(request, player)).main, { timeout: 15_000 }).toBe(amount);
+  // The wallet gets the amount less the excise duty.
+  await expect
+    .poll(async () => (await balances(request, player)).main, { timeout: 15_000 })
+    .toBe(creditOf(amount));
 }
 
 const lobbyTabs = (page: Page) => page.getByRole('tablist', { name: 'Game categories' }).getByRole('tab');
@@ -210,11 +214,12 @@ test('a round of the demo game shows in the header balance once the player leave
 
   await page.goto('/');
   const header = page.getByTestId('header-balance');
-  await expect(header).toHaveText(ksh(1000));
+  // 1,000 deposited, 950 after the excise duty.
+  await expect(header).toHaveText(ksh(950));
   await lobbyPanel(page).getByRole('link', { name: game.name, exact: true }).click();
 
   const frame = page.frameLocator(`iframe[title="${game.name} game"]`);
-  await expect(frame.getByText('Balance: KES 1000.00')).toBeVisible();
+  await expect(frame.getByText('Balance: KES 950.00')).toBeVisible();
   const stake100 = frame.getByRole('group', { name: 'Stake' }).getByRole('button', { name: '100' });
   await stake100.click();
   await expect(stake100).toHaveAttribute('aria-pressed', 'true');
@@ -222,9 +227,9 @@ test('a round of the demo game shows in the header balance once the player leave
   const outcome = frame.getByRole('status');
   await expect(outcome).toHaveText(/^(You won KES \d+\.\d{2}!|No win this time)$/);
   const win = Number(/You won KES ([\d.]+)!/.exec((await outcome.textContent()) ?? '')?.[1] ?? 0);
-  const after = 1000 - 100 + win;
+  const after = 950 - 100 + win;
   // Every win of a 100 stake is at least 2.5×, so a round always changes the balance.
-  expect(after).not.toBe(1000);
+  expect(after).not.toBe(950);
   await expect(frame.getByText(`Balance: KES ${after.toFixed(2)}`)).toBeVisible();
 
   await page.getByRole('link', { name: 'Leave the game' }).click();
@@ -232,5 +237,5 @@ test('a round of the demo game shows in the header balance once the player leave
   await expect(header).toHaveText(ksh(after));
   await expect(header).toHaveAccessibleName(`Balance: ${ksh(after)}`);
   // The server agrees: stakes came out of main, wins went to the withdrawal pot.
-  expect(await balances(request, player)).toMatchObject({ main: 900, withdrawal: win, bonus: 0 });
+  expect(await balances(request, player)).toMatchObject({ main: 850, withdrawal: win, bonus: 0 });
 });

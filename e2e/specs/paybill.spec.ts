@@ -6,6 +6,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createPlayer, type Player, signIn } from '../support/session.ts';
+import { creditOf } from '../support/taxes.ts';
 import { expect, test } from '../support/test.ts';
 
 const ksh = (amount: number) =>
@@ -84,6 +85,8 @@ test('a Paybill payment shows as a Paybill deposit and raises the header balance
   await expect(card.getByText('Paybill', { exact: true })).toBeVisible();
   await expect(card.getByText('Completed')).toBeVisible();
   await expect(card.getByTestId('amount')).toHaveText(`+${ksh(750.5)}`);
-  await expect(headerBalance(page)).toHaveText(ksh(750.5));
+  // The 5% excise duty on 750.50 is 37.525, half up 37.53: 712.97 reaches the wallet.
+  await expect(card.getByTestId('tax')).toHaveText(`Excise duty ${ksh(37.53)} · ${ksh(712.97)} to wallet`);
+  await expect(headerBalance(page)).toHaveText(ksh(creditOf(750.5)));
   await page.screenshot({ path: '/tmp/paybill-transactions-390.png', fullPage: true });
 });

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { overrideConfig } from '../support/fake-services.ts';
 import { createPlayer, type Player, signIn, TEST_CODE } from '../support/session.ts';
+import { creditOf } from '../support/taxes.ts';
 import { expect, test } from '../support/test.ts';
 
 test.describe.configure({ mode: 'parallel' });
@@ -30,7 +31,7 @@ async function deposit(request: APIRequestContext, player: Player, amount: numbe
       },
       { message: 'the simulator settles the deposit', timeout: 15_000 },
     )
-    .toBe(amount);
+    .toBe(creditOf(amount));
 }
 
 /** The shell receives the real config, with `features` changed. */
@@ -63,10 +64,11 @@ test('an active player after a deposit sees the balances, main first, and a work
   const balances = page.getByRole('region', { name: 'Wallet balances' });
   const rows = balances.getByRole('listitem');
   await expect(rows.first()).toContainText('Main balance');
-  await expect(rows.first()).toContainText('KSh 500.00');
+  // 500 deposited, 475 in the wallet after the 5% excise duty.
+  await expect(rows.first()).toContainText('KSh 475.00');
   // Main first, then the other pots (nothing else moved).
-  await expect(rows).toHaveText([/^Main balance\s*KSh 500\.00$/, /KSh 0\.00$/, /KSh 0\.00$/]);
-  await expect(header(page).getByRole('link', { name: 'Balance: KSh 500.00' })).toBeVisible();
+  await expect(rows).toHaveText([/^Main balance\s*KSh 475\.00$/, /KSh 0\.00$/, /KSh 0\.00$/]);
+  await expect(header(page).getByRole('link', { name: 'Balance: KSh 475.00' })).toBeVisible();
 
   await balances.getByRole('link', { name: 'View transactions' }).click();
   await expect(page).toHaveURL('/transactions');
@@ -75,6 +77,7 @@ test('an active player after a deposit sees the balances, main first, and a work
   await expect(history).toHaveCount(1);
   await expect(history.first()).toContainText('Deposit');
   await expect(history.first()).toContainText('+KSh 500.00');
+  await expect(history.first()).toContainText('Excise duty KSh 25.00 · KSh 475.00 to wallet');
   await expect(history.first()).toContainText('Completed');
 });
 

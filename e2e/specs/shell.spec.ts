@@ -13,6 +13,7 @@ import {
 } from '../support/fake-services.ts';
 import { overrideManifest, serveFixture } from '../support/federation.ts';
 import { createPlayer, type Player, signIn, uniquePhone } from '../support/session.ts';
+import { creditOf } from '../support/taxes.ts';
 import { expect, test } from '../support/test.ts';
 
 /** What the fake chat widget records (e2e/support/fake-services.ts). */
@@ -193,11 +194,12 @@ test('the header shows the sum of the balances and links to the profile', async 
       },
       { timeout: 15_000 },
     )
-    .toBe(750);
+    // 250 + 500 deposited, less the 5% excise duty on each (12.50 and 25).
+    .toBe(creditOf(250) + creditOf(500));
   await signIn(page, player);
   await page.goto('/');
   const balance = page.getByTestId('header-balance');
-  await expect(balance).toHaveText('KSh 750.00');
+  await expect(balance).toHaveText('KSh 712.50');
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
   await balance.click();
   await expect(page).toHaveURL(/\/profile$/);

@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createPlayer, type Player, signIn, TEST_CODE } from '../support/session.ts';
+import { creditOf, exciseOf, payoutOf, withholdingOf } from '../support/taxes.ts';
 import { expect, test } from '../support/test.ts';
 import { holdPayments, settlePayments } from '../support/test-control.ts';
 
@@ -98,8 +99,9 @@ async function depositSettled(request: APIRequestContext, player: Player, amount
     );
     expect(res.status).toBe('pending');
   }
-  const total = amounts.reduce((s, a) => s + a, 0);
-  await expect.poll(async () => (await pots(request, player)).main, { timeout: 15_000 }).toBe(before + total);
+  // Each credits its amount less the excise duty (e2e/support/taxes.ts).
+  const credited = amounts.reduce((s, a) => s + creditOf(a) * 100, before * 100) / 100;
+  await expect.poll(async () => (await pots(request, player)).main, { timeout: 15_000 }).toBe(credited);
 }
 
 /**
@@ -171,7 +173,7 @@ async function submitDeposit(page: Page): Promise<{ id: string; status: string }
 }
 
 test.describe('deposit', () => {
-  test('500 through the form: success toast, a pending card that settles without reload, header +500', async ({
+  test('500 through the form: success toast, a pending card that settles without reload, header +475 (500 less the excise duty)', async ({
     page,
     request,
   }) => {
@@ -195,6 +197,10 @@ test.describe('deposit', () => {
 
     await page.getByRole('button', { name: 'KSh 500', exact: true }).click();
     await expect(amountField(page)).toHaveValue('500');
+    // Before the player confirms: what the duty takes and what reaches the wallet.
+    await expect(page.getByTestId('tax-preview')).toHaveText(
+      `${ksh(500)} deposited, excise duty ${ksh(exciseOf(500))}, ${ksh(creditOf(500))} to your wallet`,
+    );
     const answered = page.waitForResponse(
       (r) => r.url().endsWith('/api/v1/wallet/deposit') && r.request().method() === 'POST',
     );
@@ -225,7 +231,8 @@ test.describe('deposit', () => {
     expect(await settlePayments(request, player.phone)).toBe(1);
     await expect(card.getByText('Completed', { exact: true })).toBeVisible({ timeout: 15_000 });
     await expect(card.getByText('Pending', { exact: true })).toHaveCount(0);
-    await expect(headerBalance(page)).toHaveText(ksh(500));
+    await expect(card.getByTestId('tax')).toHaveText(`Excise duty ${ksh(25)} · ${ksh(475)} to wallet`);
+    await expect(headerBalance(page)).toHaveText(ksh(475));
     expect(
       await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
     ).toBe(true);
@@ -322,7 +329,7 @@ test.describe('withdraw', () => {
     await expect(submit).toBeDisabled();
 
     // Only winnings can be withdrawn: the header's total also counts the deposited money left.
-    await expect(headerBalance(page)).toHaveText(ksh(2000 - spins * MAX_STAKE + winnings));
+    await expect(headerBalance(page)).toHaveText(ksh(creditOf(2000) - spins * MAX_STAKE + winnings));
     await field.fill(String(winnings));
     await expect(page.getByText("You don't have enough balance for this withdrawal")).toHaveCount(0);
     await expect(submit).toBeEnabled();
@@ -366,7 +373,8 @@ test.describe('withdraw', () => {
     // Play in the game page's frame until a round wins.
     await page.goto(`/game/${encodeURIComponent(DEMO_GAME.name)}?gameId=${DEMO_GAME.id}`);
     const frame = page.frameLocator(`iframe[title="${DEMO_GAME.name} game"]`);
-    await expect(frame.getByText('Balance: KES 5000.00')).toBeVisible();
+    // 5,000 deposited, 4,750 in the wallet after the excise duty.
+    await expect(frame.getByText('Balance: KES 4750.00')).toBeVisible();
     await frame
       .getByRole('group', { name: 'Stake' })
       .getByRole('button', { name: String(MAX_STAKE) })
@@ -381,7 +389,7 @@ test.describe('withdraw', () => {
     const win = 2.5 * MAX_STAKE;
     await expect(outcome).toHaveText(`You won KES ${win.toFixed(2)}!`);
     await expect(spin).toBeEnabled();
-    const total = 5000 - 2 * MAX_STAKE + win;
+    const total = creditOf(5000) - 2 * MAX_STAKE + win;
     await expect(frame.getByText(`Balance: KES ${total.toFixed(2)}`)).toBeVisible();
     await page.getByRole('link', { name: 'Leave the game' }).click();
     await expect(headerBalance(page)).toHaveText(ksh(total));
@@ -390,6 +398,9 @@ test.describe('withdraw', () => {
     const available = page.getByRole('region', { name: 'Available balance' });
     await expect(available).toContainText(ksh(win));
     await amountField(page).fill(String(win));
+    await expect(page.getByTestId('tax-preview')).toHaveText(
+      `${ksh(win)} withdrawn, withholding tax ${ksh(withholdingOf(win))}, ${ksh(payoutOf(win))} to your M-Pesa`,
+    );
     const answered = page.waitForResponse(
       (r) => r.url().endsWith('/api/v1/wallet/withdraw') && r.request().method() === 'POST',
     );
@@ -401,7 +412,7 @@ test.describe('withdraw', () => {
     );
     await expect(lastRequest(page)).toContainText(`Withdrawal of ${ksh(win)}`);
     await expect(toast(page, 'Withdrawal Completed')).toContainText(
-      `${ksh(win)} has been sent to your phone.`,
+      `${ksh(payoutOf(win))} has been sent to your phone.`,
       {
         timeout: 15_000,
       },
@@ -417,6 +428,9 @@ test.describe('withdraw', () => {
     await expect(card).toHaveCount(1);
     await expect(card.getByRole('heading', { name: 'Withdrawal' })).toBeVisible();
     await expect(card.getByTestId('amount')).toHaveText(`-${ksh(win)}`);
+    await expect(card.getByTestId('tax')).toHaveText(
+      `Withholding tax ${ksh(withholdingOf(win))} · ${ksh(payoutOf(win))} to M-Pesa`,
+    );
     await expect(card.getByText('Completed', { exact: true })).toBeVisible();
   });
 });

@@ -26,3 +26,6 @@ export const PAYBILL_CONTACT = {
   whatsapp: { display: '+254 700 000 000', href: 'https://wa.me/254700000000' },
   mobile: { display: '+254 700 000 000', href: 'tel:+254700000000' },
 } as const;
+
+/** The tax preview is asked for once the typed amount has not changed for this long. */
+export const TAX_PREVIEW_DEBOUNCE_MS = 300;

@@ -25,6 +25,7 @@ import {
   BalanceResponse,
   DepositResponse,
   PaybillResponse,
+  TaxPreviewResponse,
   TransactionResponse,
   TransactionsResponse,
   WithdrawResponse,
@@ -51,6 +52,7 @@ export const API_RESPONSES = {
   'GET /wallet/transactions': TransactionsResponse,
   'GET /wallet/transactions/:id': TransactionResponse,
   'GET /wallet/paybill': PaybillResponse,
+  'GET /wallet/tax-preview': TaxPreviewResponse,
   'GET /releases/manifest': ReleaseManifest,
 } as const;
 

@@ -39,6 +39,8 @@ export function RequestStatus({ request }: { request: FollowedRequest }) {
     section.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
   }, []);
   const amount = formatMoney(request.amount, request.currency, locale);
+  // What reached the wallet or the phone: the gross less a deducted tax, once the transaction says.
+  const arrived = formatMoney(tx?.net_amount ?? request.amount, request.currency, locale);
 
   useEffect(() => {
     if (previous.current !== 'pending' || status === 'pending') return;
@@ -48,10 +50,10 @@ export function RequestStatus({ request }: { request: FollowedRequest }) {
     if (status === 'completed')
       host.toast.success(
         t(`settled.${request.type}.completedTitle`),
-        t(`settled.${request.type}.completed`, { amount }),
+        t(`settled.${request.type}.completed`, { amount: arrived }),
       );
     else host.toast.error(t(`settled.${request.type}.failedTitle`), t(`settled.${request.type}.failed`));
-  }, [status, request.type, amount, host, queryClient, t]);
+  }, [status, request.type, arrived, host, queryClient, t]);
 
   const reason = tx?.failure_reason;
   return (

@@ -1,7 +1,7 @@
 import type { Transaction } from '@mchezo/contracts/wallet';
 import { dateTimeFormat } from '@mchezo/i18n/intl';
 import { useWalletTranslation } from '../i18n/namespace.ts';
-import { formatSigned } from '../lib/format-money.ts';
+import { formatMoneyInText, formatSigned } from '../lib/format-money.ts';
 import { TransactionStatusBadge } from './transaction-status-badge.tsx';
 
 /** Faded while pending; struck through when no money moved in the end. */
@@ -19,7 +19,8 @@ function formatDate(iso: string, locale: string): string {
 
 /**
  * One transaction (docs/product-rules.md#transactions): type, date, status, signed amount (plus and
- * green for deposits, minus and red otherwise, faded while pending) and the payment method.
+ * green for deposits, minus and red otherwise, faded while pending), the payment method and, when it
+ * carries a tax, the tax and what reached the wallet or the phone (the amount stays the gross).
  */
 export function TransactionCard({ tx }: { tx: Transaction }) {
   const { t, locale } = useWalletTranslation();
@@ -34,6 +35,14 @@ export function TransactionCard({ tx }: { tx: Transaction }) {
         <p className="text-xs text-muted">
           {t(`method.${tx.payment_method}`, { defaultValue: tx.payment_method.replaceAll('_', ' ') })}
         </p>
+        {tx.tax_amount > 0 ? (
+          <p data-testid="tax" className="text-xs text-muted">
+            {t(tx.type === 'withdrawal' ? 'tax.card.withholding' : 'tax.card.excise', {
+              tax: formatMoneyInText(tx.tax_amount, tx.currency, locale),
+              net: formatMoneyInText(tx.net_amount, tx.currency, locale),
+            })}
+          </p>
+        ) : null}
       </div>
       <div className="shrink-0 space-y-1 text-right">
         <p

@@ -17,3 +17,7 @@ export const formatWhole = (amount: number, currency: string, locale: string): s
 export function formatSigned(amount: number, currency: string, locale: string, incoming: boolean): string {
   return `${incoming ? '+' : '-'}${formatMoney(Math.abs(amount), currency, locale)}`;
 }
+
+/** "KSh 50.00" that never breaks between the symbol and the digits, for amounts inside a sentence. */
+export const formatMoneyInText = (amount: number, currency: string, locale: string): string =>
+  formatMoney(amount, currency, locale).replace(' ', '\u00A0');

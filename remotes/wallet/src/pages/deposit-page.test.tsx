@@ -1,6 +1,8 @@
+import type { TaxPreviewResponse } from '@mchezo/contracts/wallet';
 import { IDEMPOTENCY_HEADER } from '@mchezo/contracts/wallet-constants';
 import { renderRemote, stubApi } from '@mchezo/host/render-remote';
 import { FAKE_USER } from '@mchezo/host/testing';
+import { i18n } from '@mchezo/i18n/instance';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { balances, holdFetch, tx, UUID } from '../testing/wallet-fixtures.ts';
@@ -308,7 +310,11 @@ describe('DepositPage', () => {
       'POST /wallet/deposit': { body: { transaction_id: 'tx1', status: 'pending' } },
       'GET /wallet/transactions/tx1': () => {
         reads += 1;
-        return { body: { transaction: tx('tx1', { status: reads < 2 ? 'pending' : 'completed' }) } };
+        const status = reads < 2 ? 'pending' : 'completed';
+        // 5% excise deducted: 475 of the 500 reaches the wallet.
+        return {
+          body: { transaction: tx('tx1', { status, tax_kind: 'excise', tax_amount: 25, net_amount: 475 }) },
+        };
       },
     });
     const { toasts } = renderRemote(<DepositPage />, { user: FAKE_USER });
@@ -320,16 +326,16 @@ describe('DepositPage', () => {
     expect(within(card).getByRole('status').textContent).toContain(
       'Waiting for you to confirm the prompt on your phone...',
     );
-    balance = balances(500, 0);
+    balance = balances(475, 0);
     await act(() => vi.advanceTimersByTimeAsync(2100));
     await waitFor(() => expect(within(card).getByText('Completed')).toBeTruthy());
     expect(within(card).getByRole('status').textContent).toBe('The money is in your balance.');
     expect(toasts).toContainEqual({
       kind: 'success',
       title: 'Deposit Completed',
-      description: 'KSh 500.00 has been added to your balance.',
+      description: 'KSh 475.00 has been added to your balance.',
     });
-    expect(await screen.findByText('KSh 500.00', { selector: 'p' })).toBeTruthy();
+    expect(await screen.findByText('KSh 475.00', { selector: 'p' })).toBeTruthy();
     // Settled: no more reads.
     const settledReads = reads;
     await act(() => vi.advanceTimersByTimeAsync(10_000));
@@ -381,5 +387,95 @@ describe('DepositPage', () => {
     ok = true;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('KSh 20.00')).toBeTruthy();
+  });
+});
+
+/** The text as read: the amounts keep their symbol and digits together with a no-break space. */
+const shown = (el: HTMLElement) => el.textContent?.replaceAll('\u00A0', ' ');
+
+describe('DepositPage tax preview', () => {
+  const preview = (over: Partial<TaxPreviewResponse> = {}): TaxPreviewResponse => ({
+    type: 'deposit',
+    amount: 1000,
+    currency: 'KES',
+    tax_kind: 'excise',
+    tax_rate_bp: 500,
+    tax_mode: 'deduct',
+    tax_amount: 50,
+    net_amount: 950,
+    ...over,
+  });
+  const previews = (calls: ReturnType<typeof stubApi>) =>
+    calls.filter((c) => c.path.startsWith('/wallet/tax-preview')).map((c) => c.path);
+
+  it('says what reaches the wallet once a valid amount is typed, asking once the typing pauses', async () => {
+    const calls = stubApi({
+      'GET /wallet/balance': { body: balances(0, 0) },
+      'GET /wallet/tax-preview': { body: preview() },
+    });
+    renderRemote(<DepositPage />, { user: FAKE_USER });
+    await fillAmount('1');
+    await fillAmount('10');
+    await fillAmount('1000');
+    const status = screen.getByTestId('tax-preview');
+    expect(status.getAttribute('role')).toBe('status');
+    expect(status.getAttribute('aria-live')).toBe('polite');
+    expect(shown(status)).toBe('Working out the tax...');
+    await waitFor(() =>
+      expect(shown(status)).toBe('KSh 1,000.00 deposited, excise duty KSh 50.00, KSh 950.00 to your wallet'),
+    );
+    expect(previews(calls)).toEqual(['/wallet/tax-preview?type=deposit&amount=1000']);
+    await fillAmount('');
+    expect(shown(status)).toBe('');
+  });
+
+  it('shows no deduction when the operator absorbs the duty, and nothing extra at a rate of 0', async () => {
+    let answer = preview({ tax_mode: 'absorb', net_amount: 1000 });
+    stubApi({
+      'GET /wallet/balance': { body: balances(0, 0) },
+      'GET /wallet/tax-preview': () => ({ body: answer }),
+    });
+    renderRemote(<DepositPage />, { user: FAKE_USER });
+    await fillAmount('1000');
+    const status = screen.getByTestId('tax-preview');
+    await waitFor(() => expect(shown(status)).toBe('KSh 1,000.00 deposited, KSh 1,000.00 to your wallet'));
+    answer = preview({ amount: 500, tax_rate_bp: 0, tax_mode: 'deduct', tax_amount: 0, net_amount: 500 });
+    fireEvent.click(screen.getByRole('button', { name: 'KSh 500' }));
+    await waitFor(() => expect(shown(status)).toBe(''));
+  });
+
+  it('says when the tax cannot be shown, and still deposits', async () => {
+    const calls = stubApi({
+      'GET /wallet/balance': { body: balances(0, 0) },
+      'GET /wallet/tax-preview': { status: 500, body: { error: 'boom' } },
+      'POST /wallet/deposit': { body: { transaction_id: 'tx1', status: 'pending' } },
+      'GET /wallet/transactions/tx1': { body: { transaction: tx('tx1', { status: 'pending' }) } },
+    });
+    const { toasts } = renderRemote(<DepositPage />, { user: FAKE_USER });
+    await fillAmount('1000');
+    const status = screen.getByTestId('tax-preview');
+    await waitFor(() => expect(shown(status)).toBe('The tax could not be shown. You can still continue.'));
+    submit();
+    await waitFor(() => expect(deposits(calls)).toHaveLength(1));
+    await waitFor(() => expect(toasts.map((t) => t.title)).toContain('Deposit Initiated'));
+  });
+
+  it('speaks Kiswahili', async () => {
+    stubApi({
+      'GET /wallet/balance': { body: balances(0, 0) },
+      'GET /wallet/tax-preview': { body: preview() },
+    });
+    await i18n.changeLanguage('sw');
+    try {
+      renderRemote(<DepositPage />, { user: FAKE_USER });
+      fireEvent.change(await screen.findByLabelText('Kiasi'), { target: { value: '1000' } });
+      await waitFor(() =>
+        expect(shown(screen.getByTestId('tax-preview'))).toBe(
+          'KSh 1,000.00 zimewekwa, ushuru wa bidhaa KSh 50.00, KSh 950.00 zinaingia kwenye pochi yako',
+        ),
+      );
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

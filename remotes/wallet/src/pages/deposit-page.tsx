@@ -15,6 +15,7 @@ import { MobileMoneyPhoneField } from '../components/mobile-money-phone-field.ts
 import { PaybillDetails } from '../components/paybill-details.tsx';
 import { type FollowedRequest, RequestStatus } from '../components/request-status.tsx';
 import { Tabs } from '../components/tabs.tsx';
+import { TaxPreview } from '../components/tax-preview.tsx';
 import { useWalletTranslation } from '../i18n/namespace.ts';
 import { refusalMessage } from '../lib/errors.ts';
 import { formatWhole } from '../lib/format-money.ts';
@@ -138,6 +139,7 @@ function OnlineDeposit({ currency }: { currency: string }) {
           onChange={setAmount}
           placeholder={t('deposit.amountPlaceholder')}
         />
+        <TaxPreview type="deposit" cents={parseAmountCents(amount)} />
         <MobileMoneyPhoneField registered={registered} value={phone} onChange={setPhone} />
         <p className="text-xs text-muted">{t('deposit.promptHint')}</p>
         <Button type="submit" disabled={busy} aria-disabled={busy} className="w-full">

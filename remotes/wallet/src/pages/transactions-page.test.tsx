@@ -187,3 +187,39 @@ describe('TransactionsPage', () => {
     expect(listCalls(calls).length).toBe(reads);
   });
 });
+
+/** The text as read: the amounts keep their symbol and digits together with a no-break space. */
+const shown = (el: HTMLElement) => el.textContent?.replaceAll('\u00A0', ' ');
+
+describe('TransactionCard taxes', () => {
+  it('shows the tax and what arrived when a transaction carries one, the amount staying the gross', async () => {
+    stubApi({
+      'GET /wallet/transactions': {
+        body: {
+          transactions: [
+            tx('d1', { amount: 1000, tax_kind: 'excise', tax_amount: 50, net_amount: 950 }),
+            tx('w1', {
+              type: 'withdrawal',
+              amount: 1000,
+              tax_kind: 'withholding',
+              tax_amount: 50,
+              net_amount: 950,
+            }),
+            tx('d2', { amount: 100 }),
+          ],
+          next_page_token: null,
+        },
+      },
+    });
+    renderRemote(<TransactionsPage />, { user: FAKE_USER });
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    const [deposit, withdrawal, untaxed] = cards() as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(deposit).getByTestId('amount').textContent).toBe('+KSh 1,000.00');
+    expect(shown(within(deposit).getByTestId('tax'))).toBe('Excise duty KSh 50.00 · KSh 950.00 to wallet');
+    expect(within(withdrawal).getByTestId('amount').textContent).toBe('-KSh 1,000.00');
+    expect(shown(within(withdrawal).getByTestId('tax'))).toBe(
+      'Withholding tax KSh 50.00 · KSh 950.00 to M-Pesa',
+    );
+    expect(within(untaxed).queryByTestId('tax')).toBeNull();
+  });
+});

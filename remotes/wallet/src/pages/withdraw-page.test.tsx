@@ -197,7 +197,15 @@ describe('WithdrawPage', () => {
         reads += 1;
         return {
           body: {
-            transaction: tx('w1', { type: 'withdrawal', status: reads < 2 ? 'pending' : 'completed' }),
+            // 5% withholding: 95 of the 100 reaches the phone.
+            transaction: tx('w1', {
+              type: 'withdrawal',
+              status: reads < 2 ? 'pending' : 'completed',
+              amount: 100,
+              tax_kind: 'withholding',
+              tax_amount: 5,
+              net_amount: 95,
+            }),
           },
         };
       },
@@ -213,7 +221,7 @@ describe('WithdrawPage', () => {
     expect(toasts).toContainEqual({
       kind: 'success',
       title: 'Withdrawal Completed',
-      description: 'KSh 100.00 has been sent to your phone.',
+      description: 'KSh 95.00 has been sent to your phone.',
     });
   });
 
@@ -236,5 +244,67 @@ describe('WithdrawPage', () => {
       ]),
     );
     expect(await screen.findByText('Reversed')).toBeTruthy();
+  });
+});
+
+/** The text as read: the amounts keep their symbol and digits together with a no-break space. */
+const shown = (el: HTMLElement) => el.textContent?.replaceAll('\u00A0', ' ');
+
+describe('WithdrawPage tax preview', () => {
+  it('shows the withholding tax and what reaches M-Pesa before the player confirms, for a valid amount only', async () => {
+    const calls = stubApi({
+      'GET /wallet/balance': { body: balances(0, 5000) },
+      'GET /wallet/tax-preview': {
+        body: {
+          type: 'withdrawal',
+          amount: 1000,
+          currency: 'KES',
+          tax_kind: 'withholding',
+          tax_rate_bp: 500,
+          tax_mode: null,
+          tax_amount: 50,
+          net_amount: 950,
+        },
+      },
+    });
+    renderRemote(<WithdrawPage />, { user: FAKE_USER });
+    await screen.findByText('KSh 5,000.00');
+    const status = screen.getByTestId('tax-preview');
+    expect(status.getAttribute('aria-live')).toBe('polite');
+    type('50');
+    type('9000');
+    expect(shown(status)).toBe('');
+    type('1000');
+    await waitFor(() =>
+      expect(shown(status)).toBe(
+        'KSh 1,000.00 withdrawn, withholding tax KSh 50.00, KSh 950.00 to your M-Pesa',
+      ),
+    );
+    expect(calls.filter((c) => c.path.startsWith('/wallet/tax-preview')).map((c) => c.path)).toEqual([
+      '/wallet/tax-preview?type=withdrawal&amount=1000',
+    ]);
+    expect(withdrawals(calls)).toHaveLength(0);
+    expect(button().disabled).toBe(false);
+  });
+
+  it('says when the tax cannot be shown, and still withdraws', async () => {
+    const calls = stubApi({
+      'GET /wallet/balance': { body: balances(0, 5000) },
+      'GET /wallet/tax-preview': { status: 503, body: { error: 'down' } },
+      'POST /wallet/withdraw': { body: { transaction_id: 'tx1', status: 'pending' } },
+      'GET /wallet/transactions/tx1': {
+        body: { transaction: tx('tx1', { type: 'withdrawal', status: 'pending' }) },
+      },
+    });
+    renderRemote(<WithdrawPage />, { user: FAKE_USER });
+    await screen.findByText('KSh 5,000.00');
+    type('1000');
+    await waitFor(() =>
+      expect(shown(screen.getByTestId('tax-preview'))).toBe(
+        'The tax could not be shown. You can still continue.',
+      ),
+    );
+    fireEvent.click(button());
+    await waitFor(() => expect(withdrawals(calls)).toHaveLength(1));
   });
 });

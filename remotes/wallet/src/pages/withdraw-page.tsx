@@ -13,6 +13,7 @@ import { useWithdraw } from '../api/withdraw.ts';
 import { BalanceCard } from '../components/balance-card.tsx';
 import { MobileMoneyPhoneField } from '../components/mobile-money-phone-field.tsx';
 import { type FollowedRequest, RequestStatus } from '../components/request-status.tsx';
+import { TaxPreview } from '../components/tax-preview.tsx';
 import { useWalletTranslation } from '../i18n/namespace.ts';
 import { refusalMessage } from '../lib/errors.ts';
 import { formatWhole, formatWholeNumber } from '../lib/format-money.ts';
@@ -151,6 +152,7 @@ export default function WithdrawPage() {
           placeholder={t('withdraw.amountPlaceholder')}
           error={ruleText}
         />
+        <TaxPreview type="withdrawal" cents={rule === null ? cents : null} />
         <MobileMoneyPhoneField registered={registered} value={phone} onChange={setPhone} />
         <Button type="submit" disabled={busy || rule !== null} className="w-full">
           {busy ? t('common.processing') : t('withdraw.submit')}
