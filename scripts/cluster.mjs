@@ -172,9 +172,6 @@ export async function startCluster({
         cwd: join(ROOT, 'api'),
         stdio: output(name),
         env: {
-          // No betting tax in a local run yet, as in `npm start` (scripts/start.mjs says why).
-          TAX_EXCISE_RATE: '0',
-          TAX_WITHHOLDING_RATE: '0',
           ...process.env,
           ...env,
           ...(i === 0 ? firstEnv : {}),

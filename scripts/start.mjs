@@ -20,10 +20,6 @@ const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'api', 'src
     NODE_ENV: 'development',
     // The simulator's controls, to fake a Paybill payment locally (README, "Paybill locally").
     SIMULATOR_TEST_CONTROL: process.env.SIMULATOR_TEST_CONTROL ?? 'true',
-    // No betting tax yet in a local run: the deposit and withdraw screens do not show it before
-    // the player confirms (the next step of the tax work), and money must never change unannounced.
-    TAX_EXCISE_RATE: process.env.TAX_EXCISE_RATE ?? '0',
-    TAX_WITHHOLDING_RATE: process.env.TAX_WITHHOLDING_RATE ?? '0',
     SITE_DIR: process.env.SITE_DIR ?? CDN_DIR,
     // A local start deploys what it just built.
     RELEASES_ACTIVATE_LATEST: process.env.RELEASES_ACTIVATE_LATEST ?? 'true',
