@@ -38,6 +38,8 @@ import { chatRoutes } from './modules/chat/chat.routes.js';
 import { configRoutes } from './modules/config/config.routes.js';
 import { buildPublicConfig } from './modules/config/config.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { releaseHealthRoutes } from './modules/release-health/release-health.routes.js';
+import { ReleaseHealthService } from './modules/release-health/release-health.service.js';
 import { OverrideService } from './modules/releases/overrides.service.js';
 import { releasesRoutes } from './modules/releases/releases.routes.js';
 import { RevisionService } from './modules/releases/revisions.service.js';
@@ -139,6 +141,7 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
   const versions = new VersionService(ctx);
   const revisions = new RevisionService(ctx, versions);
   const overrides = new OverrideService(ctx, revisions, versions);
+  const releaseHealth = new ReleaseHealthService(ctx, () => revisions.current());
   app.decorate('ctx', ctx);
   app.decorate('settlement', settlement);
   app.decorate('reconciler', reconciler);
@@ -225,6 +228,7 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
       await api.register(seamlessRoutes, { ctx, wallet: gameWallet });
       await api.register(demoGameRoutes, { ctx, games });
       await api.register(releasesRoutes, { ctx, revisions, versions, overrides, requireAuth });
+      await api.register(releaseHealthRoutes, { ctx, health: releaseHealth, requireAuth });
       if (env.SIMULATOR_TEST_CONTROL && ctx.payments instanceof SimulatorPaymentProvider)
         await api.register(simulatorTestRoutes, { simulator: ctx.payments, env });
     },

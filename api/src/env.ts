@@ -167,6 +167,8 @@ const EnvSchema = z.object({
     'must be a Sentry DSN',
   ),
   SENTRY_ENVIRONMENT: optionalString,
+  /** Error reports stored per minute at most (a flood past it is dropped): docs/decisions/022. */
+  ERROR_EVENTS_PER_MINUTE: int(600, 1, 100_000),
   /** A Chatwoot-compatible widget: base URL (its /packs/js/sdk.js is loaded) and website token. */
   SUPPORT_CHAT_WIDGET_URL: optionalString.refine(
     (v) => v === undefined || /^https?:\/\//.test(v),

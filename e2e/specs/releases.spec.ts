@@ -12,15 +12,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { RELEASE_MANAGER_PHONE } from '../support/releases.ts';
-import { createPlayer, type Player, signIn, TEST_CODE } from '../support/session.ts';
+import { RELEASE_MANAGER_PASSWORD, RELEASE_MANAGER_PHONE, releaseManagerToken } from '../support/releases.ts';
+import { createPlayer, type Player, signIn } from '../support/session.ts';
 import { expect, test } from '../support/test.ts';
 
 test.describe.configure({ mode: 'serial' });
 
 const CDN = join(import.meta.dirname, '..', '..', 'build', 'cdn');
 const WALLET_DIR = join(CDN, 'remotes', 'wallet');
-const PASSWORD = 'release-manager-9';
+const PASSWORD = RELEASE_MANAGER_PASSWORD;
 
 interface RemoteStatus {
   name: string;
@@ -70,23 +70,6 @@ async function change(request: APIRequestContext, path: string, body: Record<str
     reason: 'e2e: releases.spec',
     ...body,
   });
-}
-
-/** Registers (test-mode code) and verifies the release manager once per server; then logs in. */
-async function loginReleaseManager(request: APIRequestContext): Promise<string> {
-  const phone = RELEASE_MANAGER_PHONE;
-  const register = await request.post('/api/v1/auth/register', {
-    data: { phone, password: PASSWORD, full_name: 'Release Manager' },
-  });
-  if (register.status() !== 409) {
-    expect(register.status(), await register.text()).toBe(201);
-    expect((await request.post('/api/v1/auth/verify/request', { data: { phone } })).ok()).toBe(true);
-    const confirm = await request.post('/api/v1/auth/verify/confirm', { data: { phone, code: TEST_CODE } });
-    expect(confirm.ok(), await confirm.text()).toBe(true);
-  }
-  const login = await request.post('/api/v1/auth/login', { data: { phone, password: PASSWORD } });
-  expect(login.ok(), await login.text()).toBe(true);
-  return (await login.json()).access_token as string;
 }
 
 /** `file → sha384-…` for every file of a folder (what `release.mjs publish --folder` sends). */
@@ -172,7 +155,7 @@ async function expectDepositPage(page: Page) {
 let player: Player;
 
 test.beforeAll(async ({ request }) => {
-  token = await loginReleaseManager(request);
+  token = await releaseManagerToken(request);
   original = await remotes(request);
   player = await createPlayer(request);
 });

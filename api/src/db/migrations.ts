@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, Postgres
 import { paybillMigration } from './paybill-migration.js';
 import { paymentReviewMigration } from './payment-review-migration.js';
 import { reconcileScheduleMigration } from './reconcile-schedule-migration.js';
+import { releaseHealthMigration } from './release-health-migration.js';
 import { taxesMigration } from './taxes-migration.js';
 
 /**
@@ -241,6 +242,8 @@ const migrations: Record<string, Migration> = {
   '0007_paybill': paybillMigration,
   /** Betting taxes: the tax each transaction carries, and the tax report's index (taxes-migration.ts). */
   '0008_taxes': taxesMigration,
+  /** Release health: the browser's error reports and remote load counts (release-health-migration.ts). */
+  '0012_release_health': releaseHealthMigration,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -245,6 +245,28 @@ export interface PaybillPaymentsTable {
   resolved_at: number | null;
 }
 
+export interface ErrorEventsTable {
+  id: string;
+  received_at: number;
+  /** The remote and version the report names (its tags); null: the shell or unknown. */
+  remote: string | null;
+  remote_version: string | null;
+  /** `render`, `load`, … as the shell tags it; null: untagged. */
+  phase: string | null;
+  message: string;
+  /** The event as received, scrubbed of secrets, as JSON. */
+  event: string;
+}
+
+export interface RemoteLoadCountsTable {
+  remote: string;
+  remote_version: string;
+  /** Start of the minute, ms since the epoch. */
+  minute: number;
+  loads: number;
+  failures: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -264,4 +286,6 @@ export interface DB {
   payment_audit: PaymentAuditTable;
   paybill_accounts: PaybillAccountsTable;
   paybill_payments: PaybillPaymentsTable;
+  error_events: ErrorEventsTable;
+  remote_load_counts: RemoteLoadCountsTable;
 }

@@ -1,13 +1,15 @@
 /**
- * Error reporting (Sentry), started at run time when the configuration names a DSN, and loaded
+ * Error reporting (Sentry's SDK, reporting to the platform's tunnel), started at run time from
+ * the configuration, and loaded
  * after the first paint: the SDK never sits on a player's critical path. Reports raised before
  * it loads are queued. Personal data (user id, phone) is attached, secrets never leave (scrub.ts;
  * docs/product-rules.md#error-reporting-and-privacy).
  */
 import type { User } from '@mchezo/contracts/auth';
 import type { AppConfig } from '@mchezo/contracts/config';
+import { scrub } from '@mchezo/contracts/scrub';
 import { addErrorSink, type ErrorReport } from './report-error.ts';
-import { scrub } from './scrub.ts';
+import { whenIdle } from './when-idle.ts';
 
 type Sentry = typeof import('@sentry/react');
 
@@ -21,11 +23,6 @@ const stopQueueing = addErrorSink((report) => {
   if (!sdk && queue.length < 20) queue.push(report);
 });
 
-function whenIdle(fn: () => void): void {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(fn, { timeout: 3000 });
-  else setTimeout(fn, 1500);
-}
-
 export function startErrorReporting(config: AppConfig): void {
   const settings = config.error_reporting;
   if (started || !settings?.dsn) return;
@@ -35,6 +32,9 @@ export function startErrorReporting(config: AppConfig): void {
       const Sentry = await import('@sentry/react');
       Sentry.init({
         dsn: settings.dsn,
+        // Every report goes to the platform's own ingest, which stores it per remote version
+        // and forwards it to a real Sentry when one is configured.
+        tunnel: settings.tunnel,
         environment: settings.environment,
         // Personal data on (user id and phone go with reports); no cookies, no bodies.
         dataCollection: { userInfo: true, cookies: false, httpBodies: [] },

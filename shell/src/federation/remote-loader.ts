@@ -5,6 +5,7 @@
 import type { RemoteName } from '@mchezo/contracts/releases';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import { countLoad } from './load-beacon.ts';
 import { type ChosenRelease, chooseRelease, lastGoodRelease } from './release-choice.ts';
 import { loadReleaseManifest } from './release-manifest.ts';
 import { boundedLoadingPlugin } from './runtime-plugin.ts';
@@ -18,10 +19,13 @@ export class RemoteUnavailableError extends Error {
     readonly remote: RemoteName,
     readonly reason: UnavailableReason,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; version?: string | undefined },
   ) {
     super(message, options);
+    this.version = options?.version;
   }
+  /** The version that failed to load, when one was tried. */
+  readonly version: string | undefined;
 }
 
 registerPlugins([boundedLoadingPlugin()]);
@@ -55,6 +59,7 @@ async function load(
   expose: string,
   force: boolean,
   fallback: boolean,
+  attempt: { release?: ChosenRelease },
 ): Promise<LoadedPage> {
   const { manifest } = await manifestPromise;
   const listed = manifest.remotes[remote];
@@ -68,6 +73,7 @@ async function load(
   const key = `${remote}@${release.version}/${expose}`;
   const cached = components.get(key);
   if (cached && !force) return { Page: cached, release };
+  attempt.release = release;
 
   const entry = new URL(release.entry, location.href).href;
   if (force || registered.get(remote) !== entry) {
@@ -96,16 +102,22 @@ export async function loadRemotePage(
   opts: { retry?: boolean; fallback?: boolean } = {},
 ): Promise<LoadedPage> {
   if (opts.retry) retryManifestIfFailed();
+  // The version this call really fetched (not one already loaded): counted for release health.
+  const attempt: { release?: ChosenRelease } = {};
   try {
-    return await withDeadline(
-      load(remote, expose, opts.retry === true || opts.fallback === true, opts.fallback === true),
+    const loaded = await withDeadline(
+      load(remote, expose, opts.retry === true || opts.fallback === true, opts.fallback === true, attempt),
       REMOTE_DEADLINE_MS,
       `${remote}/${expose}`,
     );
+    if (attempt.release) countLoad(remote, attempt.release.version, true);
+    return loaded;
   } catch (error) {
+    if (attempt.release) countLoad(remote, attempt.release.version, false);
     if (error instanceof RemoteUnavailableError) throw error;
     throw new RemoteUnavailableError(remote, 'failed', `${remote}/${expose} failed to load`, {
       cause: error,
+      version: attempt.release?.version,
     });
   }
 }

@@ -54,6 +54,7 @@ export function RemotePage({ remote, expose }: { remote: RemoteName; expose: str
             remote,
             expose,
             phase: 'load',
+            ...(error.version ? { version: error.version } : {}),
             fallback: String(fallback),
           });
           if (!fallback && (await fallbackFor(remote))) {
