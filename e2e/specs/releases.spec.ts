@@ -12,6 +12,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { canaryBucket } from '../../shared/contracts/src/canary-bucket.ts';
 import { RELEASE_MANAGER_PASSWORD, RELEASE_MANAGER_PHONE, releaseManagerToken } from '../support/releases.ts';
 import { createPlayer, type Player, signIn } from '../support/session.ts';
 import { expect, test } from '../support/test.ts';
@@ -428,7 +429,7 @@ test('the release page: a release manager sees remotes and history and disables 
   expect(violations).toEqual([]);
 });
 
-test('a 50% canary through release control: each player keeps one version across loads; abort ends it', async ({
+test('a 50% canary through release control: each player keeps one version on every phone and load; abort ends it', async ({
   browser,
   request,
 }) => {
@@ -436,17 +437,20 @@ test('a 50% canary through release control: each player keeps one version across
   const active = (await remotes(request)).remotes.find((r) => r.name === 'wallet')?.active as string;
   await change(request, '/remotes/wallet/canary', { version: newVersion, percent: 50 });
   try {
-    for (const { bucket, expected } of [
-      { bucket: 10, expected: newVersion },
-      { bucket: 90, expected: active },
-    ]) {
+    // Players until one is under the canary's 50% for the wallet and one is not.
+    const players: { who: Player; expected: string }[] = [];
+    while (players.length < 2) {
+      const who = await createPlayer(request);
+      const canary = canaryBucket(String(who.user.id), 'wallet') < 50;
+      if (!players.some((p) => (p.expected === newVersion) === canary))
+        players.push({ who, expected: canary ? newVersion : active });
+    }
+    // Each on two phones (browser contexts): the bucket is the player's, not the phone's.
+    for (const { who, expected } of [...players, ...players]) {
+      const bucket = canaryBucket(String(who.user.id), 'wallet');
       const context = await browser.newContext();
-      await context.addInitScript((b) => {
-        if (!localStorage.getItem('mchezo:release-bucket'))
-          localStorage.setItem('mchezo:release-bucket', String(b));
-      }, bucket);
       const page = await context.newPage();
-      await signIn(page, player);
+      await signIn(page, who);
       for (let load = 0; load < 2; load++) {
         const wallet: string[] = [];
         const onRequest = (r: { url(): string }) => {

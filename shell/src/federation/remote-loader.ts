@@ -2,9 +2,10 @@
  * Turns "remote X, exposed module Y" into a React component, or a reason it cannot.
  * The shell calls this for each route's page; nothing is loaded before a route needs it.
  */
-import type { RemoteName } from '@mchezo/contracts/releases';
+import type { ReleaseManifest, RemoteName } from '@mchezo/contracts/releases';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import { isAuthenticated, useAuthStore } from '../stores/auth.store.ts';
 import { countLoad } from './load-beacon.ts';
 import { type ChosenRelease, chooseRelease, lastGoodRelease } from './release-choice.ts';
 import { loadReleaseManifest } from './release-manifest.ts';
@@ -54,6 +55,22 @@ export interface LoadedPage {
   release: ChosenRelease;
 }
 
+/**
+ * The version of each remote this page uses, chosen once per manifest revision: signing in
+ * mid-visit (which changes the bucket's key) does not switch a page already shown; the next
+ * page load does.
+ */
+const chosen = new Map<RemoteName, { revision: number; release: ChosenRelease | null }>();
+
+function choiceFor(manifest: ReleaseManifest, remote: RemoteName): ChosenRelease | null {
+  const pinned = chosen.get(remote);
+  if (pinned?.revision === manifest.revision) return pinned.release;
+  const { user } = useAuthStore.getState();
+  const release = chooseRelease(manifest, remote, isAuthenticated(user) ? user!.id : null);
+  chosen.set(remote, { revision: manifest.revision, release });
+  return release;
+}
+
 async function load(
   remote: RemoteName,
   expose: string,
@@ -66,7 +83,7 @@ async function load(
   if (!listed)
     throw new RemoteUnavailableError(remote, 'not-deployed', `${remote} is not in the release manifest`);
   if (!listed.enabled) throw new RemoteUnavailableError(remote, 'disabled', `${remote} is switched off`);
-  const release = fallback ? lastGoodRelease(remote) : chooseRelease(manifest, remote);
+  const release = fallback ? lastGoodRelease(remote) : choiceFor(manifest, remote);
   if (!release)
     throw new RemoteUnavailableError(remote, 'failed', `${remote} has no version that worked before`);
 
@@ -126,7 +143,7 @@ export async function loadRemotePage(
 export async function currentChoice(remote: RemoteName): Promise<ChosenRelease | null> {
   try {
     const { manifest } = await manifestPromise;
-    return chooseRelease(manifest, remote);
+    return choiceFor(manifest, remote);
   } catch {
     return null;
   }
