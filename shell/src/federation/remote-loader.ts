@@ -24,9 +24,23 @@ export class RemoteUnavailableError extends Error {
   ) {
     super(message, options);
     this.version = options?.version;
+    this.hung = timedOut(options?.cause);
   }
   /** The version that failed to load, when one was tried. */
   readonly version: string | undefined;
+  /**
+   * A request got no answer in time. The browser still has it in flight, and a script element
+   * with the same URL joins that request instead of sending another: only a page reload really
+   * fetches again (docs/decisions/002-every-remote-slot-fails-soft.md).
+   */
+  readonly hung: boolean;
+}
+
+/** Whether an error, or one it was caused by, is a timeout (ours, the MF runtime's or a chunk's). */
+function timedOut(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
+  if (error.name === 'TimeoutError' || /timed out|timeout/i.test(error.message)) return true;
+  return timedOut(error.cause, depth + 1);
 }
 
 registerPlugins([boundedLoadingPlugin()]);
