@@ -130,9 +130,7 @@ test.describe('a failing lobby remote', () => {
     await expect(page.getByTestId('unavailable')).toHaveCount(0);
   });
 
-  test('retry after the scripts hung fetches them again and loads the remote', async ({
-    page,
-  }) => {
+  test('retry after the scripts hung fetches them again and loads the remote', async ({ page }) => {
     // The script request hangs (no answer at all) until the test lets it through.
     let hanging = true;
     const requested: string[] = [];
