@@ -167,8 +167,10 @@ test.describe('the release manifest', () => {
     await expect(nav.getByRole('link', { name: 'Profile' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Deposit' })).toHaveCount(0);
     await expect(nav.getByRole('link', { name: 'Withdraw' })).toHaveCount(0);
-    // The lobby is unaffected.
+    // The lobby is unaffected, but its deposit promo leads nowhere now: hidden.
     await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
+    await expect(page.getByText('Deposit with mobile money and start playing right away.')).toHaveCount(0);
+    await expect(page.getByText('Spin to win')).toBeVisible();
     // Its routes say so, with no retry (switched off is not a failure).
     for (const path of ['/deposit', '/withdraw', '/transactions']) {
       await page.goto(path);
