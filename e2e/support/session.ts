@@ -30,8 +30,15 @@ export function uniquePhone(): string {
   return `+25471${String(worker).padStart(3, '0')}${String(counter).padStart(4, '0')}`;
 }
 
-async function post(request: APIRequestContext, path: string, data: unknown, token?: string) {
-  const res = await request.post(`/api/v1${path}`, {
+async function post(
+  request: APIRequestContext,
+  path: string,
+  data: unknown,
+  token?: string,
+  method = 'POST',
+) {
+  const res = await request.fetch(`/api/v1${path}`, {
+    method,
     data,
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
@@ -39,8 +46,16 @@ async function post(request: APIRequestContext, path: string, data: unknown, tok
   return res.status() === 204 ? null : res.json();
 }
 
-/** Registers, verifies and logs in a fresh active player. */
-export async function createPlayer(request: APIRequestContext, { verified = true } = {}): Promise<Player> {
+/**
+ * Registers, verifies and logs in a fresh active player whose identity is confirmed (an adult
+ * with a number the identity simulator confirms), so they may deposit and play; `identity: false`
+ * leaves the identity to the test.
+ */
+export async function createPlayer(
+  request: APIRequestContext,
+  options: { verified?: boolean; identity?: boolean } = {},
+): Promise<Player> {
+  const { verified = true, identity = verified } = options;
   const phone = uniquePhone();
   const password = 'correct-horse-9';
   await post(request, '/auth/register', { phone, password, full_name: 'Achieng Otieno' });
@@ -49,6 +64,17 @@ export async function createPlayer(request: APIRequestContext, { verified = true
     await post(request, '/auth/verify/confirm', { phone, code: TEST_CODE });
   }
   const login = await post(request, '/auth/login', { phone, password });
+  if (identity) {
+    // Unique like the phone; it ends in 1, which the simulator confirms (api/README.md).
+    const documentNumber = `${phone.slice(-7)}1`;
+    const body = {
+      fullName: 'Achieng Otieno',
+      dateOfBirth: '1994-03-12',
+      documentType: 'national_id',
+      documentNumber,
+    };
+    await post(request, '/identity', body, login.access_token, 'PUT');
+  }
   return {
     phone,
     password,
