@@ -58,9 +58,9 @@ const ports = await new Promise<{ apiPort: number; barePort: number }>((resolve,
 });
 const api = `http://127.0.0.1:${ports.apiPort}/api/v1`;
 
-async function call(path: string, body?: unknown, headers: Record<string, string> = {}) {
+async function call(path: string, body?: unknown, headers: Record<string, string> = {}, method = 'POST') {
   const res = await fetch(`${api}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
+    method: body === undefined ? 'GET' : method,
     headers: { 'content-type': 'application/json', ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
@@ -72,13 +72,23 @@ const password = 'bench-password';
 
 type Player = { phone: string; auth: Record<string, string> };
 
-/** A verified, signed-in player: the Authorization header for its calls. */
+let identities = 0;
+/** A verified, signed-in player with a confirmed identity: the Authorization header for its calls. */
 async function signIn(phone: string): Promise<Record<string, string>> {
   await call('/auth/register', { phone, password });
   await call('/auth/verify/request', { phone });
   await call('/auth/verify/confirm', { phone, code: '123456' });
   const login = await call('/auth/login', { phone, password });
-  return { authorization: `Bearer ${login!.access_token}` };
+  const auth = { authorization: `Bearer ${login!.access_token}` };
+  // Deposits need a confirmed identity; the identity simulator confirms numbers ending in 1.
+  const documentNumber = `${String(2_000_000 + identities++)}1`;
+  await call(
+    '/identity',
+    { fullName: 'Bench Player', dateOfBirth: '1990-05-17', documentType: 'national_id', documentNumber },
+    auth,
+    'PUT',
+  );
+  return auth;
 }
 
 const phone = '+254712000999';

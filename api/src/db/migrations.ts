@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
+import { identityMigration } from './identity-migration.js';
 import { paybillMigration } from './paybill-migration.js';
 import { paymentReviewMigration } from './payment-review-migration.js';
 import { reconcileScheduleMigration } from './reconcile-schedule-migration.js';
@@ -244,6 +245,8 @@ const migrations: Record<string, Migration> = {
   '0008_taxes': taxesMigration,
   /** Release health: the browser's error reports and remote load counts (release-health-migration.ts). */
   '0012_release_health': releaseHealthMigration,
+  /** Age and identity: the player's details and every check of them (identity-migration.ts). */
+  '0009_identity': identityMigration,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,3 +1,5 @@
+import type { IdentitiesTable, IdentityChecksTable } from './identity-schema.js';
+
 /** Row types: they never leave the server (responses are DTOs built in the services). */
 export interface UsersTable {
   id: string;
@@ -288,4 +290,6 @@ export interface DB {
   paybill_payments: PaybillPaymentsTable;
   error_events: ErrorEventsTable;
   remote_load_counts: RemoteLoadCountsTable;
+  identities: IdentitiesTable;
+  identity_checks: IdentityChecksTable;
 }

@@ -20,6 +20,7 @@ import { GameLinkResponse, GamesResponse } from './casino.ts';
 import { ChatTokenResponse } from './chat.ts';
 import { ConfigResponse } from './config.ts';
 import { ErrorResponse } from './errors.ts';
+import { IdentityResponse } from './identity.ts';
 import { ReleaseManifest } from './releases.ts';
 import {
   BalanceResponse,
@@ -54,6 +55,8 @@ export const API_RESPONSES = {
   'GET /wallet/paybill': PaybillResponse,
   'GET /wallet/tax-preview': TaxPreviewResponse,
   'GET /releases/manifest': ReleaseManifest,
+  'GET /identity': IdentityResponse,
+  'PUT /identity': IdentityResponse,
 } as const;
 
 export type ApiRoute = keyof typeof API_RESPONSES;

@@ -222,3 +222,35 @@ export function AmountField({
     </Field>
   );
 }
+
+export interface SelectFieldProps extends FieldFrameProps {
+  value: string;
+  onChange(value: string): void;
+  options: readonly { value: string; label: string }[];
+  disabled?: boolean;
+  ref?: Ref<HTMLSelectElement>;
+}
+
+/** A labelled select (a document type…), framed like the other fields. */
+export function SelectField({ value, onChange, options, disabled, ref, ...frame }: SelectFieldProps) {
+  return (
+    <Field {...frame}>
+      {(control) => (
+        <select
+          {...control}
+          ref={ref}
+          value={value}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.value)}
+          className={`${inputClass(Boolean(frame.error))} w-full`}
+        >
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}

@@ -3,6 +3,7 @@ import type { DepositRequest } from '@mchezo/contracts/wallet';
 import { DEPOSIT_PRESETS } from '@mchezo/contracts/wallet-constants';
 import { useAuth, useHost } from '@mchezo/host/context';
 import { walletCurrency, walletTotal } from '@mchezo/host/queries/wallet-balance';
+import { useQueryClient } from '@mchezo/host/query';
 import { currencySymbol, formatAmount } from '@mchezo/i18n/money';
 import { Button } from '@mchezo/ui/button';
 import { AmountField } from '@mchezo/ui/fields';
@@ -10,7 +11,9 @@ import { Spinner } from '@mchezo/ui/spinner';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useBalance } from '../api/balance.ts';
 import { useDeposit } from '../api/deposit.ts';
+import { recheckIdentity } from '../api/identity.ts';
 import { BalanceCard } from '../components/balance-card.tsx';
+import { IdentityGate } from '../components/identity-gate.tsx';
 import { MobileMoneyPhoneField } from '../components/mobile-money-phone-field.tsx';
 import { PaybillDetails } from '../components/paybill-details.tsx';
 import { type FollowedRequest, RequestStatus } from '../components/request-status.tsx';
@@ -33,6 +36,7 @@ function OnlineDeposit({ currency }: { currency: string }) {
   const [phone, setPhone] = useState('');
   const [followed, setFollowed] = useState<FollowedRequest | null>(null);
   const deposit = useDeposit();
+  const queryClient = useQueryClient();
   const keys = useSubmissionKey();
   // A second tap lands before React re-renders the disabled button: this guard does not wait.
   const inFlight = useRef(false);
@@ -94,6 +98,7 @@ function OnlineDeposit({ currency }: { currency: string }) {
         },
         onError: (error) => {
           keys.done(error);
+          recheckIdentity(queryClient, error);
           const refusal = refusalMessage(error);
           if (!refusal) host.reportError(error, { action: 'deposit' });
           host.toast.error(t('deposit.failedTitle'), refusal ?? t('deposit.failed'));
@@ -173,23 +178,25 @@ export default function DepositPage() {
         isError={balance.isError}
         onRetry={() => void balance.refetch()}
       />
-      <Tabs
-        label={t('deposit.methods')}
-        items={[
-          { id: 'online', label: t('deposit.online') },
-          { id: 'paybill', label: t('deposit.paybill') },
-        ]}
-        value={method}
-        onChange={setMethod}
-      >
-        {/* Both stay mounted: a typed amount and a followed deposit survive a look at Paybill. */}
-        <div hidden={method !== 'online'}>
-          <OnlineDeposit currency={currency} />
-        </div>
-        <div hidden={method !== 'paybill'}>
-          <PaybillDetails shown={method === 'paybill'} />
-        </div>
-      </Tabs>
+      <IdentityGate action="deposit">
+        <Tabs
+          label={t('deposit.methods')}
+          items={[
+            { id: 'online', label: t('deposit.online') },
+            { id: 'paybill', label: t('deposit.paybill') },
+          ]}
+          value={method}
+          onChange={setMethod}
+        >
+          {/* Both stay mounted: a typed amount and a followed deposit survive a look at Paybill. */}
+          <div hidden={method !== 'online'}>
+            <OnlineDeposit currency={currency} />
+          </div>
+          <div hidden={method !== 'paybill'}>
+            <PaybillDetails shown={method === 'paybill'} />
+          </div>
+        </Tabs>
+      </IdentityGate>
     </div>
   );
 }

@@ -3,14 +3,17 @@ import type { WithdrawRequest } from '@mchezo/contracts/wallet';
 import { WITHDRAWAL_MAX, WITHDRAWAL_MIN } from '@mchezo/contracts/wallet-constants';
 import { useAuth, useHost } from '@mchezo/host/context';
 import { walletCurrency } from '@mchezo/host/queries/wallet-balance';
+import { useQueryClient } from '@mchezo/host/query';
 import { currencySymbol, formatAmount } from '@mchezo/i18n/money';
 import { Button } from '@mchezo/ui/button';
 import { AmountField } from '@mchezo/ui/fields';
 import { Spinner } from '@mchezo/ui/spinner';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { potOf, useBalance } from '../api/balance.ts';
+import { recheckIdentity } from '../api/identity.ts';
 import { useWithdraw } from '../api/withdraw.ts';
 import { BalanceCard } from '../components/balance-card.tsx';
+import { IdentityGate } from '../components/identity-gate.tsx';
 import { MobileMoneyPhoneField } from '../components/mobile-money-phone-field.tsx';
 import { type FollowedRequest, RequestStatus } from '../components/request-status.tsx';
 import { TaxPreview } from '../components/tax-preview.tsx';
@@ -46,6 +49,7 @@ export default function WithdrawPage() {
   const registered = useAuth().user?.phone.trim() ?? '';
   const balance = useBalance();
   const withdraw = useWithdraw();
+  const queryClient = useQueryClient();
   const keys = useSubmissionKey();
   const [amount, setAmount] = useState('');
   const [phone, setPhone] = useState('');
@@ -120,6 +124,7 @@ export default function WithdrawPage() {
         },
         onError: (error) => {
           keys.done(error);
+          recheckIdentity(queryClient, error);
           const refusal = refusalMessage(error);
           if (!refusal) host.reportError(error, { action: 'withdraw' });
           host.toast.error(t('withdraw.failedTitle'), refusal ?? t('withdraw.failed'));
@@ -143,21 +148,23 @@ export default function WithdrawPage() {
         onRetry={() => void balance.refetch()}
       />
       <p className="text-xs text-muted">{t('withdraw.balanceNote')}</p>
-      <form onSubmit={submit} noValidate className="space-y-4" aria-busy={busy}>
-        <AmountField
-          label={t('withdraw.amount')}
-          symbol={currencySymbol(currency)}
-          value={amount}
-          onChange={setAmount}
-          placeholder={t('withdraw.amountPlaceholder')}
-          error={ruleText}
-        />
-        <TaxPreview type="withdrawal" cents={rule === null ? cents : null} />
-        <MobileMoneyPhoneField registered={registered} value={phone} onChange={setPhone} />
-        <Button type="submit" disabled={busy || rule !== null} className="w-full">
-          {busy ? t('common.processing') : t('withdraw.submit')}
-        </Button>
-      </form>
+      <IdentityGate action="withdraw">
+        <form onSubmit={submit} noValidate className="space-y-4" aria-busy={busy}>
+          <AmountField
+            label={t('withdraw.amount')}
+            symbol={currencySymbol(currency)}
+            value={amount}
+            onChange={setAmount}
+            placeholder={t('withdraw.amountPlaceholder')}
+            error={ruleText}
+          />
+          <TaxPreview type="withdrawal" cents={rule === null ? cents : null} />
+          <MobileMoneyPhoneField registered={registered} value={phone} onChange={setPhone} />
+          <Button type="submit" disabled={busy || rule !== null} className="w-full">
+            {busy ? t('common.processing') : t('withdraw.submit')}
+          </Button>
+        </form>
+      </IdentityGate>
       {followed ? <RequestStatus key={followed.id} request={followed} /> : null}
       <section aria-labelledby={infoId} className="rounded-xl border border-line bg-surface p-4">
         <h2 id={infoId} className="mb-2 text-sm font-bold">
