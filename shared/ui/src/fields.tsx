@@ -159,10 +159,14 @@ export function PhoneField({ value, onChange, country, autoComplete = 'tel', ...
   );
 }
 
-/** What an amount field accepts while typing: digits, then one '.' or ',' and up to two decimals. */
-const AMOUNT_INPUT = /^\d{0,9}(?:[.,]\d{0,2})?$/;
+/**
+ * What an amount field takes while typing: a sign, digits and separators, a few of them. Anything
+ * else (letters) is refused; a typed amount that is still wrong ("-5", "1,000,000") stays as typed
+ * and the page says what is wrong with it, instead of quietly changing it.
+ */
+const AMOUNT_INPUT = /^-?[\d.,]{0,12}$/;
 
-/** The field's next value, or null to refuse the keystroke (so "1,000" cannot silently become 1). */
+/** The field's next value, or null to refuse the keystroke. */
 export function acceptAmountInput(next: string): string | null {
   const trimmed = next.trim();
   return AMOUNT_INPUT.test(trimmed) ? trimmed : null;

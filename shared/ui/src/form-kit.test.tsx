@@ -116,11 +116,13 @@ describe('PhoneField', () => {
 });
 
 describe('AmountField', () => {
-  it('refuses keystrokes that would not be an amount, so "1,000" cannot silently become 1', () => {
+  it('refuses letters, and keeps a wrong amount as typed for the page to explain ("-5" never becomes 5)', () => {
     expect(acceptAmountInput('1,00')).toBe('1,00');
-    expect(acceptAmountInput('1,000')).toBeNull();
+    expect(acceptAmountInput('1,000')).toBe('1,000');
+    expect(acceptAmountInput('-5')).toBe('-5');
     expect(acceptAmountInput('12a')).toBeNull();
-    expect(acceptAmountInput('-5')).toBeNull();
+    expect(acceptAmountInput('5-')).toBeNull();
+    expect(acceptAmountInput('1234567890123')).toBeNull();
     expect(acceptAmountInput('')).toBe('');
   });
 

@@ -1,7 +1,7 @@
 import { normalizePhone } from '@mchezo/contracts/auth';
 import { toCents } from '@mchezo/contracts/money';
 import type { DepositRequest, WithdrawRequest } from '@mchezo/contracts/wallet';
-import { WITHDRAWAL_MAX, WITHDRAWAL_MIN } from '@mchezo/contracts/wallet';
+import { DEPOSIT_MAX, WITHDRAWAL_MAX, WITHDRAWAL_MIN } from '@mchezo/contracts/wallet';
 import type { Kysely } from 'kysely';
 import { RequestNotSentError } from '../../adapters/payments/payment-provider.js';
 import type { AppContext } from '../../context.js';
@@ -22,7 +22,6 @@ import {
 import { bookEntries, InsufficientFundsError } from './wallet.repository.js';
 import { assertWalletEnabled, playerStatus, WALLET_CURRENCY } from './wallet.service.js';
 
-const DEPOSIT_MAX = 150_000;
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_\-:.]{8,128}$/;
 
 type TxOutcome = { transaction_id: string; status: ReturnType<typeof playerStatus> };

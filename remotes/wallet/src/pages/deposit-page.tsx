@@ -1,6 +1,6 @@
 import { fromCents, parseAmountCents, toCents } from '@mchezo/contracts/money';
 import type { DepositRequest } from '@mchezo/contracts/wallet';
-import { DEPOSIT_PRESETS } from '@mchezo/contracts/wallet-constants';
+import { DEPOSIT_MAX, DEPOSIT_PRESETS } from '@mchezo/contracts/wallet-constants';
 import { useAuth, useHost } from '@mchezo/host/context';
 import { walletCurrency, walletTotal } from '@mchezo/host/queries/wallet-balance';
 import { useQueryClient } from '@mchezo/host/query';
@@ -20,6 +20,8 @@ import { type FollowedRequest, RequestStatus } from '../components/request-statu
 import { Tabs } from '../components/tabs.tsx';
 import { TaxPreview } from '../components/tax-preview.tsx';
 import { useWalletTranslation } from '../i18n/namespace.ts';
+import { amountProblem } from '../lib/amount-check.ts';
+import { amountProblemText } from '../lib/amount-problem-text.ts';
 import { refusalMessage } from '../lib/errors.ts';
 import { formatWhole } from '../lib/format-money.ts';
 import { useSubmissionKey } from '../lib/idempotency.ts';
@@ -27,6 +29,8 @@ import { DEPOSIT_FAILED_NOTICE_DELAY_MS } from '../screen-constants.ts';
 import '../styles.css';
 
 type Method = 'online' | 'paybill';
+
+const DEPOSIT_LIMITS = { max: DEPOSIT_MAX };
 
 function OnlineDeposit({ currency }: { currency: string }) {
   const { t, locale } = useWalletTranslation();
@@ -42,14 +46,18 @@ function OnlineDeposit({ currency }: { currency: string }) {
   const inFlight = useRef(false);
   const presetsId = useId();
 
+  const problem = amountProblem(amount, DEPOSIT_LIMITS);
+  const problemText = amountProblemText(t, locale, 'deposit', problem, currency, DEPOSIT_LIMITS);
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (inFlight.current) return;
     const cents = parseAmountCents(amount);
-    if (cents === null) {
+    if (cents === null && amount.trim() === '') {
       host.toast.error(t('deposit.amountRequiredTitle'), t('deposit.amountRequired'));
       return;
     }
+    if (cents === null || problem) return; // the field says what is wrong
     // The phone comes from the field or the registered phone (docs/product-rules.md#deposit).
     const phoneNumber = registered || phone.trim();
     if (!phoneNumber) {
@@ -143,8 +151,9 @@ function OnlineDeposit({ currency }: { currency: string }) {
           value={amount}
           onChange={setAmount}
           placeholder={t('deposit.amountPlaceholder')}
+          error={problemText}
         />
-        <TaxPreview type="deposit" cents={parseAmountCents(amount)} />
+        <TaxPreview type="deposit" cents={problem ? null : parseAmountCents(amount)} />
         <MobileMoneyPhoneField registered={registered} value={phone} onChange={setPhone} />
         <p className="text-xs text-muted">{t('deposit.promptHint')}</p>
         <Button type="submit" disabled={busy} aria-disabled={busy} className="w-full">

@@ -1,4 +1,4 @@
-import { fromCents, parseAmountCents, toCents } from '@mchezo/contracts/money';
+import { fromCents, parseAmountCents } from '@mchezo/contracts/money';
 import type { WithdrawRequest } from '@mchezo/contracts/wallet';
 import { WITHDRAWAL_MAX, WITHDRAWAL_MIN } from '@mchezo/contracts/wallet-constants';
 import { useAuth, useHost } from '@mchezo/host/context';
@@ -18,25 +18,12 @@ import { MobileMoneyPhoneField } from '../components/mobile-money-phone-field.ts
 import { type FollowedRequest, RequestStatus } from '../components/request-status.tsx';
 import { TaxPreview } from '../components/tax-preview.tsx';
 import { useWalletTranslation } from '../i18n/namespace.ts';
+import { amountProblem } from '../lib/amount-check.ts';
+import { amountProblemText } from '../lib/amount-problem-text.ts';
 import { refusalMessage } from '../lib/errors.ts';
-import { formatWhole, formatWholeNumber } from '../lib/format-money.ts';
+import { formatWhole } from '../lib/format-money.ts';
 import { useSubmissionKey } from '../lib/idempotency.ts';
 import '../styles.css';
-
-const MIN_CENTS = toCents(WITHDRAWAL_MIN);
-
-type Rule = 'min' | 'balance' | null;
-
-/**
- * The first rule an entered amount breaks (docs/product-rules.md#withdraw); an empty amount breaks
- * none yet.
- */
-function brokenRule(cents: number | null, availableCents: number | null): Rule {
-  if (cents === null) return null;
-  if (cents < MIN_CENTS) return 'min';
-  if (availableCents !== null && cents > availableCents) return 'balance';
-  return null;
-}
 
 /**
  * `/withdraw` (docs/product-rules.md#withdraw): the withdrawable balance (the `withdrawal` pot),
@@ -65,25 +52,26 @@ export default function WithdrawPage() {
   // is not known yet.
   const availableCents = pot ? pot.cents : balance.isError ? 0 : null;
   const cents = parseAmountCents(amount);
-  const rule = brokenRule(cents, availableCents);
-  const minText = t('withdraw.min', { currency, min: formatWholeNumber(WITHDRAWAL_MIN, locale) });
-  const ruleText = rule === 'min' ? minText : rule === 'balance' ? t('withdraw.insufficient') : '';
+  const limits = { min: WITHDRAWAL_MIN, max: WITHDRAWAL_MAX, availableCents };
+  const rule = amountProblem(amount, limits);
+  const ruleText = amountProblemText(t, locale, 'withdraw', rule, currency, limits);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (inFlight.current) return;
-    if (cents === null) {
+    if (amount.trim() === '') {
       host.toast.error(t('withdraw.amountRequiredTitle'), t('withdraw.amountRequired'));
       return;
     }
     if (rule === 'min') {
-      host.toast.error(t('withdraw.minTitle'), minText);
+      host.toast.error(t('withdraw.minTitle'), ruleText);
       return;
     }
     if (rule === 'balance') {
       host.toast.error(t('withdraw.insufficientTitle'), t('withdraw.insufficient'));
       return;
     }
+    if (rule !== null || cents === null) return; // the field says what is wrong
     const phoneNumber = registered || phone.trim();
     if (!phoneNumber) {
       host.toast.error(t('phone.requiredTitle'), t('phone.required'));
