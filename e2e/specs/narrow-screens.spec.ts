@@ -55,6 +55,15 @@ for (const language of LANGUAGES) {
       await settle(page, path);
       expect({ path, ...(await overflow(page)) }).toEqual({ path, extra: 0, wide: [] });
     }
+    // Every game's name is whole on its card (not cut off with an ellipsis).
+    await settle(page, '/');
+    await page.getByRole('tab', { name: /^(All|Todos|Tous|Yote)/ }).click();
+    const cut = await page
+      .locator('[role="tabpanel"] a span')
+      .evaluateAll((spans) => spans.filter((s) => s.scrollWidth > s.clientWidth).map((s) => s.textContent));
+    expect(cut).toEqual([]);
+    await expect(page.locator('[role="tabpanel"] a span').first()).toBeVisible();
+
     await signIn(page, await createPlayer(request));
     for (const path of PLAYER_PATHS) {
       await settle(page, path);
