@@ -57,6 +57,28 @@ describe.each(DB_MODES)('casino and demo game provider (%s)', (mode) => {
     expect((await t.post('/casino/game/link', {}, p.headers)).statusCode).toBe(400);
   });
 
+  it("the game speaks the player's language: the link carries it and the page is written in it", async () => {
+    const link = async (body: Record<string, unknown>) =>
+      new URL(
+        json(await t.post('/casino/game/link', { game_id: 'lucky-sevens', ...body }, p.headers)).game_link,
+      );
+    expect((await link({})).searchParams.get('lang')).toBe('en');
+    const sw = await link({ language: 'sw' });
+    expect(sw.searchParams.get('lang')).toBe('sw');
+    const page = await t.app.inject({ method: 'GET', url: sw.pathname + sw.search });
+    expect(page.body).toContain('<html lang="sw"');
+    expect(page.body).toContain('>ZUNGUSHA</button>');
+    expect(page.body).toContain('data-won="Umeshinda {amount}!"');
+    expect(page.body).not.toContain('>SPIN<');
+    // One stylesheet hash for every language: the page's policy allows each of them.
+    const en = await t.app.inject({ method: 'GET', url: '/api/v1/games/demo/play?lang=xx' });
+    expect(en.body).toContain('<html lang="en"');
+    expect(en.headers['content-security-policy']).toBe(page.headers['content-security-policy']);
+    expect(
+      (await t.post('/casino/game/link', { game_id: 'lucky-sevens', language: 'de' }, p.headers)).statusCode,
+    ).toBe(400);
+  });
+
   it('the game link opens a playable page with no personal data; spins move money through the wallet', async () => {
     const res = await t.post('/casino/game/link', { game_id: 'lucky-sevens' }, p.headers);
     expect(res.statusCode).toBe(200);

@@ -22,6 +22,8 @@ export type GamesResponse = z.infer<typeof GamesResponse>;
 /** POST /api/v1/casino/game/link (authenticated) */
 export const GameLinkRequest = z.strictObject({
   game_id: z.string().trim().min(1).max(64),
+  /** The player's language, for the game's own words (en when left out). */
+  language: z.enum(['en', 'es', 'fr', 'sw']).optional(),
 });
 export type GameLinkRequest = z.infer<typeof GameLinkRequest>;
 

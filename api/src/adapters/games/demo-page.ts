@@ -1,6 +1,11 @@
-/** The demo game page: a three-reel slot. Script is served separately (CSP: no inline script). */
-export const DEMO_PAGE_HTML = `<!doctype html>
-<html lang="en">
+import { DEMO_STRINGS, type DemoLanguage } from './demo-strings.js';
+
+/**
+ * The demo game page: a three-reel slot, in the player's language. Script is served separately
+ * (CSP: no inline script); the words it writes later travel as data attributes.
+ */
+const TEMPLATE = `<!doctype html>
+<html lang="{{lang}}" data-won="{{won}}" data-no-win="{{noWin}}" data-missing="{{missing}}" data-failed="{{failed}}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -28,18 +33,27 @@ export const DEMO_PAGE_HTML = `<!doctype html>
 </head>
 <body>
 <main>
-  <h1 id="title">Loading…</h1>
-  <div class="bal">Balance: <strong id="balance">–</strong></div>
+  <h1 id="title">{{loading}}</h1>
+  <div class="bal">{{balance}} <strong id="balance">–</strong></div>
   <div class="reels" aria-live="polite"><div class="reel" id="r0"></div><div class="reel" id="r1"></div><div class="reel" id="r2"></div></div>
-  <div class="stakes" id="stakes" role="group" aria-label="Stake"></div>
-  <button id="spin" disabled>SPIN</button>
+  <div class="stakes" id="stakes" role="group" aria-label="{{stake}}"></div>
+  <button id="spin" disabled>{{spin}}</button>
   <div id="msg" role="status"></div>
-  <div class="paytable">Three sevens 100× · diamonds 40× · stars 20× · bells 12× · lemons 8× · cherries 5× · two cherries 2.5×<br>Demo game · 18+ · Play responsibly</div>
+  <div class="paytable">{{paytable}}<br>{{footer}}</div>
 </main>
 <script src="game.js" defer></script>
 </body>
 </html>
 `;
+
+const escapeHtml = (s: string) =>
+  s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/** The page in `language` (its inline stylesheet is the same in every language: one CSP hash). */
+export function demoPageHtml(language: DemoLanguage): string {
+  const words: Record<string, string> = { lang: language, ...DEMO_STRINGS[language] };
+  return TEMPLATE.replace(/\{\{(\w+)\}\}/g, (_, key: string) => escapeHtml(words[key] ?? ''));
+}
 
 export const DEMO_PAGE_JS = `(() => {
   // Symbols drawn as inline SVG: no emoji font needed, no image requests.
@@ -57,6 +71,7 @@ export const DEMO_PAGE_JS = `(() => {
   const launch = params.get('launch');
   let session = null, currency = 'KES', stake = 0, busy = false;
   const fmt = (n) => currency + ' ' + Number(n).toFixed(2);
+  const words = document.documentElement.dataset;
   const say = (text, cls) => { const m = $('msg'); m.textContent = text; m.className = cls || ''; };
   async function post(path, body) {
     const res = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -75,7 +90,7 @@ export const DEMO_PAGE_JS = `(() => {
     }
   }
   async function start() {
-    if (!launch) { $('title').textContent = 'Game link missing'; return; }
+    if (!launch) { $('title').textContent = words.missing; return; }
     try {
       const s = await post('session', { launch_token: launch });
       history.replaceState(null, '', location.pathname);
@@ -85,7 +100,7 @@ export const DEMO_PAGE_JS = `(() => {
       stake = s.stakes[0]; renderStakes(s.stakes);
       ['seven', 'bell', 'cherry'].forEach((s, i) => { $('r' + i).innerHTML = ICON[s]; });
       $('spin').disabled = false;
-    } catch (e) { $('title').textContent = 'Could not start the game'; say(e.message, 'err'); }
+    } catch (e) { $('title').textContent = words.failed; say(e.message, 'err'); }
   }
   $('spin').onclick = async () => {
     if (busy || !session) return;
@@ -96,7 +111,7 @@ export const DEMO_PAGE_JS = `(() => {
       const [res] = await Promise.all([post('spin', { session_token: session, stake }), new Promise((r) => setTimeout(r, 600))]);
       res.reels.forEach((s, i) => { reels[i].innerHTML = ICON[s] || ''; });
       $('balance').textContent = fmt(res.balance);
-      say(res.win > 0 ? 'You won ' + fmt(res.win) + '!' : 'No win this time', res.win > 0 ? 'win' : '');
+      say(res.win > 0 ? words.won.replace('{amount}', fmt(res.win)) : words.noWin, res.win > 0 ? 'win' : '');
     } catch (e) { say(e.message, 'err'); }
     reels.forEach((r) => r.classList.remove('spin'));
     busy = false; $('spin').disabled = false;

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { errorResponses } from '../../lib/http.js';
 import { inlineHashes } from '../../site/content-security-policy.js';
-import { DEMO_PAGE_HTML, DEMO_PAGE_JS } from './demo-page.js';
+import { DEMO_PAGE_JS, demoPageHtml } from './demo-page.js';
 import { type DemoGameProvider, demoStakes } from './demo-provider.js';
+import { demoLanguage } from './demo-strings.js';
 import type { GameProvider } from './game-provider.js';
 
 const tags = ['demo-game'];
@@ -38,7 +39,7 @@ export const demoGameRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; games: Gam
   });
   const frameAncestors = ctx.env.GAME_FRAME_ANCESTORS;
   // Its one inline stylesheet by hash: no other inline style (and no inline script) may apply.
-  const styles = inlineHashes(DEMO_PAGE_HTML).styles.join(' ');
+  const styles = inlineHashes(demoPageHtml('en')).styles.join(' ');
 
   // The site frames the game with an opaque origin (sandbox without allow-same-origin), so the
   // game page's calls are cross-origin (Origin: null). They carry only the launch or session
@@ -68,7 +69,7 @@ export const demoGameRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; games: Gam
         // Framed by the site only (GAME_FRAME_ANCESTORS); it loads its script and calls its API.
         `default-src 'none'; script-src 'self' ${request.protocol}://${request.host}; style-src ${styles}; connect-src 'self' ${request.protocol}://${request.host}; base-uri 'none'; form-action 'none'; frame-ancestors ${frameAncestors}`,
       )
-      .send(DEMO_PAGE_HTML),
+      .send(demoPageHtml(demoLanguage((request.query as { lang?: unknown }).lang))),
   );
 
   app.get('/games/demo/game.js', { schema: { hide: true } }, async (_request, reply) =>

@@ -9,6 +9,7 @@ import {
   signSeamless,
 } from '../../lib/seamless-signature.js';
 import type { SeamlessBalanceResponse } from '../../modules/casino/seamless.schemas.js';
+import { demoLanguage } from './demo-strings.js';
 import type { GameProvider } from './game-provider.js';
 
 /** The demo game's stakes: the minimum stake (MIN_STAKE_KES) and 2.5, 5 and 10 times it. */
@@ -93,11 +94,12 @@ export class DemoGameProvider implements GameProvider {
     this.walletKey = seamlessKey(ctx.env.GAME_PROVIDER_SECRET);
   }
 
-  async launchUrl({ playerRef, gameId }: { playerRef: string; gameId: string }): Promise<string> {
+  async launchUrl({ playerRef, gameId, language }: { playerRef: string; gameId: string; language: string }) {
     const { env, clock } = this.ctx;
     const claims = { typ: 'launch', pid: playerRef, gid: gameId };
     const token = await signToken(this.launchKey, claims, clock.now(), env.LAUNCH_TOKEN_TTL_SECONDS);
-    return `${env.PUBLIC_BASE_URL}/api/v1/games/demo/play?launch=${encodeURIComponent(token)}`;
+    const lang = demoLanguage(language);
+    return `${env.PUBLIC_BASE_URL}/api/v1/games/demo/play?launch=${encodeURIComponent(token)}&lang=${lang}`;
   }
 
   /** The player and game of a launch or game-session token (`typ`). */

@@ -36,7 +36,8 @@ export const casinoRoutes: FastifyPluginAsyncZod<{
         response: { 200: GameLinkResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => casino.gameLink(authOf(request).playerRef, request.body.game_id),
+    async (request) =>
+      casino.gameLink(authOf(request).playerRef, request.body.game_id, request.body.language),
   );
 
   app.get(

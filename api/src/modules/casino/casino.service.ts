@@ -66,11 +66,11 @@ export class CasinoService {
     return games;
   }
 
-  async gameLink(playerRef: string, gameId: string): Promise<GameLinkResponse> {
+  async gameLink(playerRef: string, gameId: string, language = 'en'): Promise<GameLinkResponse> {
     if (!this.ctx.env.FEATURE_WALLET_ENABLED)
       throw forbidden('Games need the wallet, which is not available', 'FEATURE_DISABLED');
     const game = await findGame(this.ctx.database.db, gameId);
     if (!game) throw notFound('Game not found');
-    return { game_link: await this.provider.launchUrl({ playerRef, gameId: game.id }) };
+    return { game_link: await this.provider.launchUrl({ playerRef, gameId: game.id, language }) };
   }
 }
