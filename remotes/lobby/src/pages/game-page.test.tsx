@@ -41,7 +41,7 @@ describe('GamePage', () => {
       expect.objectContaining({
         method: 'POST',
         path: '/casino/game/link',
-        body: { game_id: 'safari-gold' },
+        body: { game_id: 'safari-gold', language: 'en' },
       }),
     ]);
     // The loading text stays until the frame has loaded.
