@@ -179,6 +179,22 @@ const EnvSchema = z.object({
   /** Error reports stored per minute at most (a flood past it is dropped): docs/decisions/022. */
   ERROR_EVENTS_PER_MINUTE: int(600, 1, 100_000),
   /** A Chatwoot-compatible widget: base URL (its /packs/js/sdk.js is loaded) and website token. */
+  /** Customer care, shown in the footer, the help panel and the Paybill help. */
+  SUPPORT_EMAIL: z
+    .string()
+    .trim()
+    .regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, 'must be an email address')
+    .default('support@mchezo.co.ke'),
+  SUPPORT_PHONE: z
+    .string()
+    .trim()
+    .regex(/^\+\d{8,15}$/, 'must be an E.164 phone number, e.g. +254700000000')
+    .default('+254700000000'),
+  SUPPORT_WHATSAPP: z
+    .string()
+    .trim()
+    .regex(/^\+\d{8,15}$/, 'must be an E.164 phone number, e.g. +254700000000')
+    .default('+254700000000'),
   SUPPORT_CHAT_WIDGET_URL: optionalString.refine(
     (v) => v === undefined || /^https?:\/\//.test(v),
     'must be an http(s) URL',

@@ -65,9 +65,17 @@ describe.each(DB_MODES)('config and OpenAPI (%s)', (mode) => {
       SENTRY_DSN: 'https://public123@errors.example.com/42',
       SUPPORT_CHAT_WIDGET_URL: 'https://chat.example.com/',
       SUPPORT_CHAT_WEBSITE_TOKEN: 'site-token-1',
+      SUPPORT_EMAIL: 'care@operator.example',
+      SUPPORT_PHONE: '+254711000111',
+      SUPPORT_WHATSAPP: '+254722000222',
     });
     try {
       const { data } = ConfigResponse.parse(json(await configured.get('/config')));
+      expect(data.support_contacts).toEqual({
+        email: 'care@operator.example',
+        phone: '+254711000111',
+        whatsapp: '+254722000222',
+      });
       expect(data.error_reporting).toEqual({
         dsn: 'https://public123@errors.example.com/42',
         environment: 'test',
@@ -152,6 +160,8 @@ describe('environment', () => {
     expect(() => loadEnv({ DATA_DIR: dir, PORT: 'eighty' })).toThrow(EnvError);
     expect(() => loadEnv({ DATA_DIR: dir, DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadEnv({ DATA_DIR: dir, OTP_MODE: 'sometimes' })).toThrow(/OTP_MODE/);
+    expect(() => loadEnv({ DATA_DIR: dir, SUPPORT_PHONE: '0700 000 000' })).toThrow(/SUPPORT_PHONE/);
+    expect(() => loadEnv({ DATA_DIR: dir, SUPPORT_EMAIL: 'care' })).toThrow(/SUPPORT_EMAIL/);
     expect(() => loadEnv({ DATA_DIR: dir, JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
     for (const bad of ['0', '-5', '12.5', 'twenty'])
       expect(() => loadEnv({ DATA_DIR: dir, MIN_STAKE_KES: bad })).toThrow(/MIN_STAKE_KES/);

@@ -269,6 +269,35 @@ test('the help button toggles the support chat, which knows the signed-in player
   await expect(help).toHaveCount(0);
 });
 
+test("without a chat service the help button opens the support contacts, in the player's language", async ({
+  page,
+}) => {
+  await page.addInitScript(() => localStorage.setItem('language', 'sw'));
+  await page.goto('/');
+  const help = page.getByRole('button', { name: 'Msaada: wasiliana na huduma kwa wateja' });
+  await expect(help).toBeVisible();
+  await help.click();
+  const panel = page.getByRole('dialog', { name: 'Tukusaidie vipi?' });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole('link', { name: /Piga simu/ })).toHaveAttribute('href', 'tel:+254700000000');
+  await expect(panel.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute(
+    'href',
+    'https://wa.me/254700000000',
+  );
+  await expect(panel.getByRole('link', { name: /Barua pepe/ })).toHaveAttribute(
+    'href',
+    'mailto:support@mchezo.co.ke',
+  );
+  await expect(panel.getByRole('link', { name: /Piga simu/ })).toContainText('+254 700 000 000');
+  // Escape closes it and focus goes back to the button.
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(help).toBeFocused();
+  // Only on the home screen.
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Msaada: wasiliana na huduma kwa wateja' })).toHaveCount(0);
+});
+
 test("a render error reaches the platform's store with its remote and version, the player and no secrets", async ({
   page,
   request,

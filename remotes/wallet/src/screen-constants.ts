@@ -18,14 +18,5 @@ export const FOLLOW_FAST_INTERVAL_MS = 2000;
 export const FOLLOW_FAST_READS = 30;
 export const FOLLOW_SLOW_INTERVAL_MS = 10_000;
 
-/**
- * Paybill contacts (the Deposit page's "contact via WhatsApp or mobile"). The same support line
- * as the shell's footer; the host config does not carry support contacts yet.
- */
-export const PAYBILL_CONTACT = {
-  whatsapp: { display: '+254 700 000 000', href: 'https://wa.me/254700000000' },
-  mobile: { display: '+254 700 000 000', href: 'tel:+254700000000' },
-} as const;
-
 /** The tax preview is asked for once the typed amount has not changed for this long. */
 export const TAX_PREVIEW_DEBOUNCE_MS = 300;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePhone, toE164 } from './auth-constants.ts';
+import { formatPhoneForDisplay, normalizePhone, toE164, whatsappLink } from './auth-constants.ts';
 
 describe('toE164', () => {
   it.each([
@@ -50,5 +50,14 @@ describe('normalizePhone', () => {
     ['0012345678', '+254'],
   ])('refuses %s (%s): not a phone of a supported country', (input, code) => {
     expect(normalizePhone(input, code)).toBeNull();
+  });
+});
+
+describe('support phone display', () => {
+  it('groups a 9-digit national number after its country code, and links WhatsApp by digits', () => {
+    expect(formatPhoneForDisplay('+254700000000')).toBe('+254 700 000 000');
+    expect(formatPhoneForDisplay('+256712345678')).toBe('+256 712 345 678');
+    expect(formatPhoneForDisplay('+12025550123')).toBe('+12025550123');
+    expect(whatsappLink('+254 700 000 000')).toBe('https://wa.me/254700000000');
   });
 });

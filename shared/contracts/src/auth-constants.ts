@@ -33,6 +33,18 @@ export function normalizePhone(input: string, countryCode: string = DEFAULT_PHON
   return new RegExp(`^[1-9]\\d{${country.national_digits - 1}}$`).test(national) ? e164 : null;
 }
 
+/**
+ * An E.164 number as people read it: "+254 700 000 000" for the East African numbers of
+ * PHONE_COUNTRIES (+2xx and 9 digits); any other number as it is.
+ */
+export function formatPhoneForDisplay(e164: string): string {
+  const m = /^(\+2\d{2})(\d{3})(\d{3})(\d{3})$/.exec(e164);
+  return m ? `${m[1]} ${m[2]} ${m[3]} ${m[4]}` : e164;
+}
+
+/** A WhatsApp chat link for an E.164 number. */
+export const whatsappLink = (e164: string): string => `https://wa.me/${e164.replace(/\D/g, '')}`;
+
 export const PASSWORD_MIN_LENGTH = 8;
 export const OTP_LENGTH = 6;
 export const OTP_RESEND_COOLDOWN_SECONDS = 60;

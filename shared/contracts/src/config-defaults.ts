@@ -20,6 +20,7 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
     { code: 'USD', name: 'US Dollar', symbol: '$' },
     { code: 'EUR', name: 'Euro', symbol: '€' },
   ],
+  support_contacts: { email: 'support@mchezo.co.ke', phone: '+254700000000', whatsapp: '+254700000000' },
   features: {
     mobile_money_enabled: true,
     wallet_enabled: true,

@@ -40,6 +40,8 @@ export const AppConfig = z.object({
    * (public by design: a real Sentry project's when the platform forwards to one); null: off.
    */
   error_reporting: z.object({ dsn: z.string(), environment: z.string(), tunnel: z.string() }).nullable(),
+  /** How players reach customer care (footer, help panel, Paybill help); phones in E.164. */
+  support_contacts: z.object({ email: z.string(), phone: z.string(), whatsapp: z.string() }),
   /** A Chatwoot-compatible support-chat widget; null: not configured. */
   support_chat: z.object({ widget_url: z.string(), website_token: z.string() }).nullable(),
   /** What the regulator wants on screen, and the smallest stake (docs/product-rules.md#regulation). */

@@ -1,3 +1,4 @@
+import { formatPhoneForDisplay } from '@mchezo/contracts/auth-constants';
 import { Link } from '@mchezo/host/router';
 import { useTranslation } from '@mchezo/i18n/react';
 import { useConfigStore } from '../stores/config.store.ts';
@@ -6,16 +7,17 @@ import { useConfigStore } from '../stores/config.store.ts';
 export function Footer() {
   const { t } = useTranslation('shell');
   const { regulator_name, licence_number } = useConfigStore((s) => s.config.regulation);
+  const contacts = useConfigStore((s) => s.config.support_contacts);
   return (
     <footer className="mt-8 space-y-3 border-t border-line px-4 pt-6 pb-24 text-xs text-muted">
       <p>
         {t('footer.support')}{' '}
-        <a className="underline" href="mailto:support@mchezo.co.ke">
-          support@mchezo.co.ke
+        <a className="underline" href={`mailto:${contacts.email}`}>
+          {contacts.email}
         </a>{' '}
         ·{' '}
-        <a className="underline" href="tel:+254700000000">
-          +254 700 000 000
+        <a className="underline" href={`tel:${contacts.phone}`}>
+          {formatPhoneForDisplay(contacts.phone)}
         </a>
       </p>
       <nav aria-label={t('footer.legal')} className="flex flex-wrap gap-x-4 gap-y-2">

@@ -1,8 +1,9 @@
 import { useHost } from '@mchezo/host/context';
 import { useLocation } from '@mchezo/host/router';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { OverrideBanner } from '../federation/override-banner.tsx';
 import { HelpButton } from '../support/help-button.tsx';
+import { HelpPanel } from '../support/help-panel.tsx';
 import { BottomNav } from './bottom-nav.tsx';
 import { Footer } from './footer.tsx';
 import { FRAME_CLASS, MAIN_CLASS } from './frame.ts';
@@ -24,11 +25,21 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 /**
- * The draggable help button lives on the home screen only (docs/product-rules.md#layout), when the
- * chat is on.
+ * The draggable help button lives on the home screen (docs/product-rules.md#layout): it opens the
+ * support chat when one is configured, else the help panel with the support contacts.
  */
 function HomeHelpButton() {
   const { support } = useHost();
   const { pathname } = useLocation();
-  return pathname === '/' && support.available ? <HelpButton onToggle={support.toggle} /> : null;
+  const [panelOpen, setPanelOpen] = useState(false);
+  if (pathname !== '/') return null;
+  return (
+    <>
+      <HelpButton
+        label={support.available ? 'chat' : 'panel'}
+        onToggle={support.available ? support.toggle : () => setPanelOpen(true)}
+      />
+      <HelpPanel open={panelOpen} onClose={() => setPanelOpen(false)} />
+    </>
+  );
 }

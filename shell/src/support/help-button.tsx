@@ -1,6 +1,7 @@
 /**
- * The floating help button of the home screen: toggles the support chat; can be dragged out of
- * the way (pointer) and is an ordinary button for keyboard and screen-reader users.
+ * The floating help button of the home screen: toggles the support chat, or opens the help panel
+ * when there is no chat; can be dragged out of the way (pointer) and is an ordinary button for
+ * keyboard and screen-reader users.
  */
 import { useTranslation } from '@mchezo/i18n/react';
 import { type PointerEvent, useRef, useState } from 'react';
@@ -8,7 +9,8 @@ import { type PointerEvent, useRef, useState } from 'react';
 const SIZE = 56;
 const DRAG_THRESHOLD = 6;
 
-export function HelpButton({ onToggle }: { onToggle: () => void }) {
+/** `label`: what a press opens (the chat, or the help panel), for its accessible name. */
+export function HelpButton({ onToggle, label }: { onToggle: () => void; label: 'chat' | 'panel' }) {
   const { t } = useTranslation('shell');
   const [pos, setPos] = useState<{ right: number; bottom: number }>({ right: 16, bottom: 88 });
   const drag = useRef<{ x: number; y: number; right: number; bottom: number; moved: boolean } | null>(null);
@@ -40,8 +42,9 @@ export function HelpButton({ onToggle }: { onToggle: () => void }) {
   return (
     <button
       type="button"
-      aria-label={t('support.help')}
-      title={t('support.help')}
+      aria-label={t(label === 'chat' ? 'support.help' : 'support.helpPanel')}
+      title={t(label === 'chat' ? 'support.help' : 'support.helpPanel')}
+      aria-haspopup={label === 'panel' ? 'dialog' : undefined}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}

@@ -34,6 +34,7 @@ export function buildPublicConfig(env: Env): AppConfig {
       environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV,
       tunnel: ERROR_TUNNEL_PATH,
     },
+    support_contacts: { email: env.SUPPORT_EMAIL, phone: env.SUPPORT_PHONE, whatsapp: env.SUPPORT_WHATSAPP },
     support_chat:
       env.SUPPORT_CHAT_WIDGET_URL && env.SUPPORT_CHAT_WEBSITE_TOKEN
         ? {

@@ -1,8 +1,9 @@
+import { formatPhoneForDisplay, whatsappLink } from '@mchezo/contracts/auth-constants';
+import { useHost } from '@mchezo/host/context';
 import { Spinner } from '@mchezo/ui/spinner';
 import { useEffect, useRef, useState } from 'react';
 import { usePaybill } from '../api/paybill.ts';
 import { useWalletTranslation } from '../i18n/namespace.ts';
-import { PAYBILL_CONTACT } from '../screen-constants.ts';
 
 const COPIED_FOR_MS = 2000;
 const link =
@@ -64,6 +65,12 @@ export function PaybillDetails({ shown }: { shown: boolean }) {
   const { t } = useWalletTranslation();
   const paybill = usePaybill(shown);
   const data = paybill.data;
+  // The support line the operator configured (`/config`).
+  const { whatsapp, phone } = useHost().config.support_contacts;
+  const contacts = [
+    { kind: 'whatsapp', display: formatPhoneForDisplay(whatsapp), href: whatsappLink(whatsapp) },
+    { kind: 'mobile', display: formatPhoneForDisplay(phone), href: `tel:${phone}` },
+  ] as const;
   return (
     <div className="space-y-3 pt-4">
       <h2 className="text-base font-bold">{t('paybill.title')}</h2>
@@ -100,17 +107,17 @@ export function PaybillDetails({ shown }: { shown: boolean }) {
       )}
       <p className="pt-2 text-sm text-muted">{t('paybill.help')}</p>
       <dl className="space-y-2 rounded-xl border border-line bg-surface p-4 text-sm">
-        {(['whatsapp', 'mobile'] as const).map((kind) => (
+        {contacts.map(({ kind, display, href }) => (
           <div key={kind} className="flex items-center justify-between gap-3">
             <dt className="text-muted">{t(`paybill.${kind}`)}</dt>
             <dd>
               <a
                 className={link}
-                href={PAYBILL_CONTACT[kind].href}
+                href={href}
                 {...(kind === 'whatsapp' ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-                aria-label={`${t(`paybill.${kind}`)}: ${PAYBILL_CONTACT[kind].display}`}
+                aria-label={`${t(`paybill.${kind}`)}: ${display}`}
               >
-                {PAYBILL_CONTACT[kind].display}
+                {display}
               </a>
             </dd>
           </div>
