@@ -32,7 +32,7 @@ const TEMPLATE = `<!doctype html>
 </style>
 </head>
 <body>
-<main>
+<main aria-labelledby="title">
   <h1 id="title">{{loading}}</h1>
   <div class="bal">{{balance}} <strong id="balance">–</strong></div>
   <div class="reels" aria-live="polite"><div class="reel" id="r0"></div><div class="reel" id="r1"></div><div class="reel" id="r2"></div></div>

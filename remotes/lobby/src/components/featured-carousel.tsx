@@ -15,7 +15,7 @@ import { gamePath } from './game-grid.tsx';
 export function FeaturedCarousel() {
   const { t, locale } = useLobbyTranslation();
   const reduced = useReducedMotion();
-  const track = useRef<HTMLUListElement>(null);
+  const track = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
   const [announce, setAnnounce] = useState(false);
   const total = FEATURED_GAMES.length;
@@ -50,14 +50,14 @@ export function FeaturedCarousel() {
           <ArrowButton label={t('featured.next')} onClick={() => go(index + 1)} direction="next" />
         </div>
       </div>
-      <ul
+      <div
         ref={track}
         onScroll={onScroll}
         className="relative flex snap-x snap-mandatory gap-3 overflow-x-auto overscroll-x-contain [scrollbar-width:none] motion-safe:scroll-smooth"
       >
         {FEATURED_GAMES.map((game, i) => (
           // biome-ignore lint/a11y/useSemanticElements: a slide is a group (APG carousel), not a form fieldset.
-          <li
+          <div
             key={game.gameId}
             role="group"
             aria-roledescription={t('featured.slide')}
@@ -88,9 +88,9 @@ export function FeaturedCarousel() {
                 </Link>
               </div>
             </div>
-          </li>
+          </div>
         ))}
-      </ul>
+      </div>
       <p aria-live="polite" className="sr-only">
         {announce ? t('featured.current', { title: current.title, n: index + 1, total }) : ''}
       </p>

@@ -20,11 +20,13 @@ const WINNERS_HEIGHT = '21.5rem';
  * parts above the games keep fixed heights so nothing moves when they fill in.
  */
 export default function HomePage() {
-  const { ready } = useLobbyTranslation();
+  const { ready, t } = useLobbyTranslation();
   // Started here, not in the lobby below: the games load while the strings do.
   const games = useGames();
   return (
     <div className="min-h-dvh space-y-4 px-3 py-4">
+      {/* The page's title for screen readers and the outline; the promo is its visual top. */}
+      {ready ? <h1 className="sr-only">{t('home.title')}</h1> : null}
       <PromoBanner />
       {ready ? (
         <>

@@ -1,0 +1,65 @@
+/**
+ * axe (WCAG 2.1 A and AA rules) finds nothing on every screen a player lands on, signed out and
+ * in, also with a toast showing and with the help panel open.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { createPlayer, signIn } from '../support/session.ts';
+import { expect, test } from '../support/test.ts';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** The violations axe finds on the page as it is now: rule, and the elements it names. */
+async function violations(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return violations.map((v) => ({ rule: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+}
+
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('main')).toBeVisible();
+}
+
+test('guest screens', async ({ page }) => {
+  for (const path of [
+    '/',
+    '/login',
+    '/join',
+    '/forgot-password',
+    '/terms',
+    '/privacy',
+    '/responsible-gaming',
+  ]) {
+    await open(page, path);
+    expect({ path, violations: await violations(page) }).toEqual({ path, violations: [] });
+  }
+  await open(page, '/');
+  await page.getByRole('button', { name: 'Help: contact customer care' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect({ path: '/ with the help panel', violations: await violations(page) }).toEqual({
+    path: '/ with the help panel',
+    violations: [],
+  });
+});
+
+test("a player's screens, and a toast", async ({ page, request }) => {
+  await signIn(page, await createPlayer(request));
+  for (const path of [
+    '/deposit',
+    '/withdraw',
+    '/transactions',
+    '/profile',
+    '/game/Safari%20Gold?gameId=safari-gold',
+  ]) {
+    await open(page, path);
+    expect({ path, violations: await violations(page) }).toEqual({ path, violations: [] });
+  }
+  // A toast on screen: depositing nothing says 'Amount Required'.
+  await open(page, '/deposit');
+  await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+  await expect(page.getByText('Please enter a deposit amount')).toBeVisible();
+  expect({ path: 'toast', violations: await violations(page) }).toEqual({ path: 'toast', violations: [] });
+});
