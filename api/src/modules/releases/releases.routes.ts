@@ -175,7 +175,7 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
         security,
         params: RemoteParams,
         body: PublishVersionRequest,
-        response: { 201: PublishedVersion, ...errorResponses(400, 401, 403, 409) },
+        response: { 201: PublishedVersion, ...errorResponses(400, 401, 403, 409, 422) },
       },
     },
     async (request, reply) => {
