@@ -48,3 +48,12 @@ export function listVersions(db: Db): Promise<VersionRow[]> {
 export async function insertVersion(db: Db, row: VersionRow): Promise<void> {
   await db.insertInto('release_versions').values(row).execute();
 }
+
+/** Every revision's author and manifest, oldest first (what start-up reads to see who decided what). */
+export function revisionTrail(db: Db): Promise<Pick<RevisionRow, 'revision' | 'author' | 'manifest'>[]> {
+  return db
+    .selectFrom('release_revisions')
+    .select(['revision', 'author', 'manifest'])
+    .orderBy('revision', 'asc')
+    .execute();
+}
