@@ -23,7 +23,8 @@ describe.each(DB_MODES)('start-up keeps release decisions (%s)', (mode) => {
   /** A build folder, newer than every one made before it. */
   const built = async (remote: RemoteNameValue, version: string) => {
     const integrity = await makeVersion(cdn, remote, version);
-    const when = new Date(Date.now() - (age -= 1000) * 1000);
+    age -= 1000;
+    const when = new Date(Date.now() - age * 1000);
     utimesSync(join(cdn, 'remotes', remote, version), when, when);
     return integrity;
   };
