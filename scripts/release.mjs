@@ -24,10 +24,12 @@ Commands:
   rollback <revision>                       restore an earlier revision (as a new revision)
   override <remote> <version> [--minutes 60]
                                             a signed, expiring link for testers: opens the site
-                                            with that version of one remote (and a banner)
+                                            with that version of one remote (and a banner); the
+                                            version passes the compatibility check, and the
+                                            override is kept in the history
 
 Options:
-  --reason "<why>"   required for every change (kept in the history)
+  --reason "<why>"   required for every change and override (kept in the history)
   --base <revision>  the revision your change is based on (default: the current one);
                      the API refuses the change with 409 if the manifest has moved on
   --api <url>        the API (default $MCHEZO_API or http://127.0.0.1:8080)
@@ -145,11 +147,18 @@ const commands = {
 
   async history() {
     const limit = Number(opts.limit ?? 20);
-    const { revisions } = await call('GET', `/releases/history?limit=${limit}`);
-    if (!revisions.length) return console.log('No revisions yet.');
+    const { revisions, overrides } = await call('GET', `/releases/history?limit=${limit}`);
+    if (!revisions.length) console.log('No revisions yet.');
     for (const r of revisions) {
       console.log(
         `#${String(r.revision).padEnd(4)} ${r.created_at}  ${r.author}\n      ${r.action}: ${r.reason}`,
+      );
+    }
+    if (!overrides.length) return;
+    console.log('\nOverrides issued to testers:');
+    for (const o of overrides) {
+      console.log(
+        `  ${o.issued_at}  ${o.issued_by}\n      override ${o.remote} ${o.version} until ${o.expires_at}: ${o.reason}`,
       );
     }
   },
@@ -212,7 +221,12 @@ const commands = {
     const minutes = Number(opts.minutes ?? 60);
     if (!Number.isInteger(minutes) || minutes < 1 || minutes > 480)
       throw new CliError('--minutes is a whole number from 1 to 480.');
-    const { token, expires_at } = await call('POST', '/releases/overrides', { remote, version, minutes });
+    const { token, expires_at } = await call('POST', '/releases/overrides', {
+      remote,
+      version,
+      minutes,
+      reason: reason(),
+    });
     console.log(`Testers open (until ${expires_at}):`);
     console.log(`  ${API}/?release-override=${encodeURIComponent(token)}`);
   },

@@ -75,4 +75,16 @@ describe('release CLI (sqlite, over HTTP)', () => {
     expect(history.out).toMatch(/#4 .*\n.*roll back to revision 1: back/);
     expect(history.out).toContain(phone);
   }, 120_000);
+
+  it('issues an override only with a reason, and lists it in the history', async () => {
+    expect((await cli('override', 'lobby', '1.0.0-two')).out).toMatch(/--reason/);
+    const issued = await cli('override', 'lobby', '1.0.0-two', '--minutes', '15', '--reason', 'QA pass');
+    expect(issued.code, issued.out).toBe(0);
+    expect(issued.out).toMatch(/\?release-override=/);
+    const history = await cli('history');
+    expect(history.out).toMatch(
+      /Overrides issued to testers:\n.*\n +override lobby 1\.0\.0-two until .*: QA pass/,
+    );
+    expect(history.out).toContain(phone);
+  }, 60_000);
 });

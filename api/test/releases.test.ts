@@ -37,7 +37,7 @@ describe.each(DB_MODES)('release control (%s)', (mode) => {
       headers,
     );
   const override = (body: Record<string, Json>, headers = rm.headers) =>
-    t.post('/releases/overrides', body, headers);
+    t.post('/releases/overrides', { reason: 'testers', ...body }, headers);
   const shipped = async (remote: 'lobby' | 'auth' | 'wallet' | 'profile', version: string) => {
     const res = await publish(remote, version, await makeVersion(cdn, remote, version));
     expect(res.statusCode, res.body).toBe(201);

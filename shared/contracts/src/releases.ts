@@ -133,7 +133,25 @@ export type RevisionEntry = z.infer<typeof RevisionEntry>;
 export const HistoryQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });
-export const HistoryResponse = z.object({ revisions: z.array(RevisionEntry) });
+/** An override issued to testers, as the history keeps it. */
+export const OverrideEntry = z.object({
+  id: z.string(),
+  remote: RemoteName,
+  /** A published version, or `dev` for a local dev server (development only). */
+  version: z.string(),
+  entry: z.string(),
+  reason: z.string(),
+  issued_by: z.string(),
+  issued_at: z.string(),
+  expires_at: z.string(),
+});
+export type OverrideEntry = z.infer<typeof OverrideEntry>;
+
+/** The newest revisions and the newest overrides issued, `limit` of each, newest first. */
+export const HistoryResponse = z.object({
+  revisions: z.array(RevisionEntry),
+  overrides: z.array(OverrideEntry),
+});
 export type HistoryResponse = z.infer<typeof HistoryResponse>;
 
 export const RemoteStatus = z.object({
@@ -165,6 +183,8 @@ export const OverrideRequest = z.strictObject({
     .optional(),
   dev_entry: z.string().url().max(500).optional(),
   minutes: z.number().int().min(1).max(480),
+  /** Kept with the override in the history, like every release change's. */
+  reason,
 });
 export type OverrideRequest = z.infer<typeof OverrideRequest>;
 

@@ -1,10 +1,16 @@
 /** Data access for release control. Every function takes the database or a transaction. */
 import type { Kysely } from 'kysely';
-import type { DB, ReleaseRevisionsTable, ReleaseVersionsTable } from '../../db/schema.js';
+import type {
+  DB,
+  ReleaseOverridesTable,
+  ReleaseRevisionsTable,
+  ReleaseVersionsTable,
+} from '../../db/schema.js';
 
 type Db = Kysely<DB>;
 export type VersionRow = ReleaseVersionsTable;
 export type RevisionRow = ReleaseRevisionsTable;
+export type OverrideRow = ReleaseOverridesTable;
 
 export function latestRevision(db: Db): Promise<RevisionRow | undefined> {
   return db
@@ -55,5 +61,19 @@ export function revisionTrail(db: Db): Promise<Pick<RevisionRow, 'revision' | 'a
     .selectFrom('release_revisions')
     .select(['revision', 'author', 'manifest'])
     .orderBy('revision', 'asc')
+    .execute();
+}
+
+export async function insertOverride(db: Db, row: OverrideRow): Promise<void> {
+  await db.insertInto('release_overrides').values(row).execute();
+}
+
+export function listOverrides(db: Db, limit: number): Promise<OverrideRow[]> {
+  return db
+    .selectFrom('release_overrides')
+    .selectAll()
+    .orderBy('issued_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
     .execute();
 }

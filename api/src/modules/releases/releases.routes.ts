@@ -139,7 +139,7 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
         response: { 201: OverrideResponse, ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
-    async (request, reply) => reply.code(201).send(await overrides.create(request.body)),
+    async (request, reply) => reply.code(201).send(await overrides.create(actor(request), request.body)),
   );
 
   app.get(
@@ -162,7 +162,10 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
         response: { 200: HistoryResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => ({ revisions: await revisions.history(request.query.limit) }),
+    async (request) => ({
+      revisions: await revisions.history(request.query.limit),
+      overrides: await overrides.history(request.query.limit),
+    }),
   );
 
   app.post(

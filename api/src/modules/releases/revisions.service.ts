@@ -209,19 +209,27 @@ export class RevisionService {
     for (const pair of livePairs(after)) {
       if (was.has(pair)) continue;
       const [remote, version] = pair.split('\0') as [RemoteName, string];
-      const row = await this.versions.require(remote, version);
-      const problems = await checkCompatibility({
-        cdnDir: this.ctx.env.SITE_DIR,
-        remote,
-        version,
-        integrity: JSON.parse(row.integrity) as Record<string, string>,
+      await this.checkVersion(remote, version);
+    }
+  }
+
+  /**
+   * A published version may be put in front of players (live, canary, a tester's override):
+   * it passes the compatibility check (releases.compat.ts), or 422 with its reasons.
+   */
+  async checkVersion(remote: RemoteName, version: string): Promise<void> {
+    const row = await this.versions.require(remote, version);
+    const problems = await checkCompatibility({
+      cdnDir: this.ctx.env.SITE_DIR,
+      remote,
+      version,
+      integrity: JSON.parse(row.integrity) as Record<string, string>,
+    });
+    if (problems.length) {
+      throw new AppError(422, `${remote} ${version} cannot go live: ${problems.join('; ')}`, {
+        code: 'INCOMPATIBLE',
+        issues: problems.map((message) => ({ path: `${remote}/${version}`, message })),
       });
-      if (problems.length) {
-        throw new AppError(422, `${remote} ${version} cannot go live: ${problems.join('; ')}`, {
-          code: 'INCOMPATIBLE',
-          issues: problems.map((message) => ({ path: `${remote}/${version}`, message })),
-        });
-      }
     }
   }
 }

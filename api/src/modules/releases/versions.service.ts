@@ -74,6 +74,8 @@ export class VersionService {
       published_by: actor,
       reason: req.reason ?? null,
       published_at: this.ctx.clock.now(),
+      integrity_failed_at: null,
+      integrity_problem: null,
     };
     try {
       await inTransaction(this.ctx.database, async (trx) => {
