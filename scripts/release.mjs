@@ -22,6 +22,8 @@ Commands:
   canary <remote> <version> <percent>       send 1–99 % of players to another version
   promote <remote> | abort <remote>         make the canary the active version, or drop it
   rollback <revision>                       restore an earlier revision (as a new revision)
+  rollback <remote> <revision>              put one remote back as it was at that revision
+                                            (the other remotes stay as they are)
   override <remote> <version> [--minutes 60]
                                             a signed, expiring link for testers: opens the site
                                             with that version of one remote (and a banner); the
@@ -231,10 +233,12 @@ const commands = {
     console.log(`  ${API}/?release-override=${encodeURIComponent(token)}`);
   },
   async rollback() {
-    const revision = Number(need(args[0], 'the revision to restore'));
+    // `rollback <revision>`: the whole manifest; `rollback <remote> <revision>`: that remote only.
+    const remote = REMOTES.includes(args[0]) ? args[0] : null;
+    const revision = Number(need(remote ? args[1] : args[0], 'the revision to restore'));
     if (!Number.isInteger(revision) || revision < 1)
       throw new CliError('rollback takes a revision number (see history)');
-    await change('/rollback', { revision });
+    await change(remote ? `/remotes/${remote}/rollback` : '/rollback', { revision });
   },
 };
 

@@ -76,6 +76,22 @@ describe('release CLI (sqlite, over HTTP)', () => {
     expect(history.out).toContain(phone);
   }, 120_000);
 
+  it('rolls back one remote to a revision, leaving the others', async () => {
+    await makeVersion(cdn, 'auth', '1.0.0-auth');
+    expect((await cli('publish', 'auth', '--folder', '1.0.0-auth')).code).toBe(0);
+    const activated = await cli('activate', 'auth', '1.0.0-auth', '--reason', 'auth live');
+    expect(activated.code, activated.out).toBe(0);
+    // Revision 2 had lobby at 1.0.0-one with the 1.0.0-two canary, and no auth yet.
+    const lobby = await cli('rollback', 'lobby', '2', '--reason', 'canary again');
+    expect(lobby.code, lobby.out).toBe(0);
+    expect(lobby.out).toMatch(/roll back lobby to revision 2 \(1\.0\.0-one\)/);
+    expect(lobby.out).toMatch(/lobby +1\.0\.0-one \(enabled, canary 1\.0\.0-two at 30%\)/);
+    expect(lobby.out).toMatch(/auth +1\.0\.0-auth \(enabled\)/);
+    const absent = await cli('rollback', 'auth', '2', '--reason', 'x');
+    expect(absent.code).toBe(1);
+    expect(absent.out).toMatch(/auth had no version at revision 2/);
+  }, 60_000);
+
   it('issues an override only with a reason, and lists it in the history', async () => {
     expect((await cli('override', 'lobby', '1.0.0-two')).out).toMatch(/--reason/);
     const issued = await cli('override', 'lobby', '1.0.0-two', '--minutes', '15', '--reason', 'QA pass');

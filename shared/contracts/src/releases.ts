@@ -109,7 +109,7 @@ export const CanaryRequest = z.object({
   reason,
 });
 export const RollbackRequest = z.object({
-  /** The earlier revision whose manifest becomes current again (as a new revision). */
+  /** The earlier revision whose manifest (or, for one remote, whose entry for it) becomes current again. */
   revision: z.number().int().positive(),
   base_revision: baseRevision,
   reason,

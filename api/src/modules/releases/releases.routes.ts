@@ -5,7 +5,7 @@
  *
  * Everything else under `/api/v1/releases` is for release managers (401 without a token, 403
  * without the role): list, history, publish, activate, disable/enable, canary, promote, abort,
- * roll back. Each manifest change carries the base revision it was made from and a reason.
+ * roll back (the whole manifest, or one remote), overrides. Each manifest change carries the base revision it was made from and a reason.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -234,6 +234,15 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
       schema: { tags, security, params: RemoteParams, body: ToggleRequest, response: changeResponses },
     },
     async (request) => revisions.abort(actor(request), request.params.remote, request.body),
+  );
+
+  app.post(
+    '/releases/remotes/:remote/rollback',
+    {
+      preHandler: requireReleaseManager,
+      schema: { tags, security, params: RemoteParams, body: RollbackRequest, response: changeResponses },
+    },
+    async (request) => revisions.rollbackRemote(actor(request), request.params.remote, request.body),
   );
 
   app.post(

@@ -2,7 +2,7 @@
  * Revisions of the release manifest. Every change is a new revision (who, when, why, what),
  * written in one transaction that first checks the caller's base revision is still the current
  * one (compare-and-swap): a stale base is refused with 409. A version going live (activate,
- * canary, promote, enable, roll back) first passes the compatibility check (releases.compat.ts),
+ * canary, promote, enable, roll back the manifest or one remote) first passes the compatibility check (releases.compat.ts),
  * outside the transaction, so no file is read while the write lock is held.
  */
 import type {
@@ -160,6 +160,23 @@ export class RevisionService {
       if (req.revision === m.revision) throw noChange(`Revision ${req.revision} is the current one`);
       const old = JSON.parse(target.manifest) as ReleaseManifest;
       return { action: `roll back to revision ${req.revision}`, remotes: old.remotes };
+    });
+  }
+
+  /** One remote back to its state at an earlier revision; the other remotes stay as they are. */
+  async rollbackRemote(actor: string, remote: RemoteName, req: RollbackRequest): Promise<RevisionEntry> {
+    return this.change(actor, req.base_revision, req.reason, async (m) => {
+      const target = await findRevision(this.ctx.database.db, req.revision);
+      if (!target) throw notFound(`There is no revision ${req.revision}`);
+      const old = (JSON.parse(target.manifest) as ReleaseManifest).remotes[remote];
+      if (!old)
+        throw unprocessable(`${remote} had no version at revision ${req.revision}`, 'NOT_AT_REVISION');
+      if (JSON.stringify(old) === JSON.stringify(m.remotes[remote]))
+        throw noChange(`${remote} is already as it was at revision ${req.revision}`);
+      return {
+        action: `roll back ${remote} to revision ${req.revision} (${old.version})`,
+        remotes: { ...m.remotes, [remote]: old },
+      };
     });
   }
 
