@@ -15,7 +15,9 @@ Commands:
   login [--phone +2547…] [--password …]    sign in (release_manager role needed for changes)
   logout                                    forget the stored tokens
   list                                      remotes: active version, enabled, canary, versions
-  history [--limit 20]                      manifest revisions: who, when, what, why
+  history [--limit 20]                      manifest revisions and overrides: who, when, what, why
+  integrity [--check]                       the live versions' files against their recorded
+                                            hashes (--check: check now); exit code 2 if failing
   publish <remote> [--folder <version>]     build ONE remote and publish its immutable version
   activate <remote> <version>               make a published version the active one
   disable <remote> | enable <remote>        switch a remote off (Unavailable page) or on
@@ -53,6 +55,7 @@ const { values: opts, positionals } = parseArgs({
     cdn: { type: 'string' },
     limit: { type: 'string' },
     minutes: { type: 'string' },
+    check: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -142,9 +145,27 @@ const commands = {
         console.log(
           `   ${mark} ${v.version.padEnd(20)} ${v.published_at}  ${v.published_by}  ${v.files} files`,
         );
+        if (v.integrity_failure)
+          console.log(
+            `     ! FAILING INTEGRITY since ${v.integrity_failure.since}: ${v.integrity_failure.problem}`,
+          );
       }
       if (r.versions.length > 5) console.log(`     … ${r.versions.length - 5} older`);
     }
+  },
+
+  async integrity() {
+    const status = await call(
+      opts.check ? 'POST' : 'GET',
+      opts.check ? '/releases/integrity/check' : '/releases/integrity',
+    );
+    const every = status.interval_seconds ? `every ${status.interval_seconds} s` : 'at start and on request';
+    console.log(`Live files checked ${every}; last check: ${status.checked_at ?? 'not yet'}`);
+    if (status.ok) return console.log('✓ every live version matches its recorded hashes');
+    for (const f of status.failing)
+      console.log(`✗ ${f.remote} ${f.version} (since ${f.since}): ${f.problem}`);
+    console.log('  Browsers do not get these versions until their files match again (or roll back).');
+    process.exitCode = 2;
   },
 
   async history() {

@@ -92,6 +92,11 @@ const EnvSchema = z.object({
     .transform((v): boolean | 'force' =>
       v === 'force' ? 'force' : v !== undefined && ['true', '1', 'yes', 'on'].includes(v),
     ),
+  /**
+   * How often the live versions' files are checked against their recorded hashes (and once at
+   * start); 0: only at start and on request (docs/decisions/021-release-decisions-survive-restarts.md).
+   */
+  RELEASES_INTEGRITY_INTERVAL_SECONDS: int(300, 0, 86_400),
   /** Phones (E.164, comma-separated) granted the release_manager role at boot and at login. */
   RELEASE_MANAGER_PHONES: phoneList,
   /** Phones (E.164, comma-separated) granted the payments_operator role (the review queue). */

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -90,6 +90,27 @@ describe('release CLI (sqlite, over HTTP)', () => {
     const absent = await cli('rollback', 'auth', '2', '--reason', 'x');
     expect(absent.code).toBe(1);
     expect(absent.out).toMatch(/auth had no version at revision 2/);
+  }, 60_000);
+
+  it('shows the integrity check, and a failing version in the list', async () => {
+    const intact = await cli('integrity', '--check');
+    expect(intact.code, intact.out).toBe(0);
+    expect(intact.out).toMatch(/every live version matches its recorded hashes/);
+    appendFileSync(join(cdn, 'remotes/lobby/1.0.0-one/mf-manifest.json'), ' ');
+    try {
+      const failing = await cli('integrity', '--check');
+      expect(failing.code).toBe(2);
+      expect(failing.out).toMatch(/✗ lobby 1\.0\.0-one \(since .*\): integrity mismatch .*mf-manifest\.json/);
+      expect((await cli('list')).out).toMatch(
+        /1\.0\.0-one .*\n +! FAILING INTEGRITY since .*mf-manifest\.json/,
+      );
+    } finally {
+      truncateSync(
+        join(cdn, 'remotes/lobby/1.0.0-one/mf-manifest.json'),
+        statSync(join(cdn, 'remotes/lobby/1.0.0-one/mf-manifest.json')).size - 1,
+      );
+    }
+    expect((await cli('integrity', '--check')).code).toBe(0);
   }, 60_000);
 
   it('issues an override only with a reason, and lists it in the history', async () => {

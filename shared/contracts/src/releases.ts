@@ -89,6 +89,9 @@ export const PublishVersionRequest = z.object({
 });
 export type PublishVersionRequest = z.infer<typeof PublishVersionRequest>;
 
+/** A version whose files no longer match their recorded hashes: since when, and what is wrong. */
+export const IntegrityFailure = z.object({ since: z.string(), problem: z.string() });
+
 export const PublishedVersion = z.object({
   remote: RemoteName,
   version: z.string(),
@@ -97,6 +100,8 @@ export const PublishedVersion = z.object({
   published_by: z.string(),
   published_at: z.string(),
   reason: z.string().nullable(),
+  /** Set while the integrity check finds its files changed or missing: not offered to browsers. */
+  integrity_failure: IntegrityFailure.nullable(),
 });
 export type PublishedVersion = z.infer<typeof PublishedVersion>;
 
@@ -193,3 +198,18 @@ export type OverrideResponse = z.infer<typeof OverrideResponse>;
 
 /** `GET /releases/manifest?override=<token>`: an invalid or expired token is ignored. */
 export const ManifestQuery = z.object({ override: z.string().max(4000).optional() });
+
+/**
+ * `GET /releases/integrity`, `POST /releases/integrity/check` and `GET /releases/health`'s
+ * `integrity`: the live versions' files against their recorded hashes (checked at start and on a
+ * schedule). A failing version is left out of the manifest browsers get until its files match.
+ */
+export const ReleaseIntegrity = z.object({
+  ok: z.boolean(),
+  /** When this server last checked; null: not yet. */
+  checked_at: z.string().nullable(),
+  /** 0: only at start and on request. */
+  interval_seconds: z.number().int().nonnegative(),
+  failing: z.array(IntegrityFailure.extend({ remote: RemoteName, version: z.string() })),
+});
+export type ReleaseIntegrity = z.infer<typeof ReleaseIntegrity>;

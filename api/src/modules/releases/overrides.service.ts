@@ -160,10 +160,14 @@ export class OverrideService {
   async manifestJson(token: string): Promise<string | null> {
     const claims = verifyOverride(this.ctx.env.JWT_SECRET, token, this.ctx.clock.now());
     if (!claims) return null;
-    const allowed =
-      claims.version === 'dev'
-        ? this.ctx.env.NODE_ENV === 'development' && isAllowedDevEntry(claims.entry)
-        : (await this.versions.find(claims.remote, claims.version))?.entry === claims.entry;
-    return allowed ? JSON.stringify(applyOverride(await this.revisions.current(), claims)) : null;
+    let allowed: boolean;
+    if (claims.version === 'dev')
+      allowed = this.ctx.env.NODE_ENV === 'development' && isAllowedDevEntry(claims.entry);
+    else {
+      const row = await this.versions.find(claims.remote, claims.version);
+      // A version failing its integrity check is offered to nobody, testers included.
+      allowed = row?.entry === claims.entry && row.integrity_failed_at === null;
+    }
+    return allowed ? JSON.stringify(applyOverride(await this.revisions.served(), claims)) : null;
   }
 }

@@ -77,3 +77,32 @@ export function listOverrides(db: Db, limit: number): Promise<OverrideRow[]> {
     .limit(limit)
     .execute();
 }
+
+/** Versions whose latest integrity check failed. */
+export function failingVersions(db: Db): Promise<VersionRow[]> {
+  return db
+    .selectFrom('release_versions')
+    .selectAll()
+    .where('integrity_failed_at', 'is not', null)
+    .orderBy('integrity_failed_at', 'asc')
+    .execute();
+}
+
+/** Marks a version failing (keeping when it was first seen failing), or intact again (`problem` null). */
+export async function setIntegrityFailure(
+  db: Db,
+  remote: string,
+  version: string,
+  problem: string | null,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('release_versions')
+    .set((eb) => ({
+      integrity_problem: problem,
+      integrity_failed_at: problem === null ? null : eb.fn.coalesce('integrity_failed_at', eb.val(now)),
+    }))
+    .where('remote', '=', remote)
+    .where('version', '=', version)
+    .execute();
+}

@@ -5,7 +5,7 @@
  *
  * Everything else under `/api/v1/releases` is for release managers (401 without a token, 403
  * without the role): list, history, publish, activate, disable/enable, canary, promote, abort,
- * roll back (the whole manifest, or one remote), overrides. Each manifest change carries the base revision it was made from and a reason.
+ * roll back (the whole manifest, or one remote), overrides, the integrity check of live files. Each manifest change carries the base revision it was made from and a reason.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -20,6 +20,7 @@ import {
   OverrideResponse,
   PublishedVersion,
   PublishVersionRequest,
+  ReleaseIntegrity,
   RemoteParams,
   RemotesResponse,
   RevisionResponse,
@@ -31,6 +32,7 @@ import type { AppContext } from '../../context.js';
 import { forbidden } from '../../lib/errors.js';
 import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
 import { isReleaseManager } from '../auth/roles.service.js';
+import type { IntegrityMonitor } from './integrity.service.js';
 import type { OverrideService } from './overrides.service.js';
 import type { RevisionService } from './revisions.service.js';
 import type { VersionService } from './versions.service.js';
@@ -74,6 +76,7 @@ export interface ReleasesRoutesOptions {
   revisions: RevisionService;
   versions: VersionService;
   overrides: OverrideService;
+  integrity: IntegrityMonitor;
   requireAuth: PreHandler;
 }
 
@@ -82,7 +85,7 @@ const security = [{ bearer: [] }];
 
 export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = async (
   app,
-  { ctx, revisions, versions, overrides, requireAuth },
+  { ctx, revisions, versions, overrides, integrity, requireAuth },
 ) => {
   app.get(
     '/releases/manifest',
@@ -96,7 +99,7 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
           .type('application/json; charset=utf-8')
           .send(overridden);
       }
-      const body = await revisions.manifestJson();
+      const body = await revisions.servedJson();
       const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
       reply.header('Cache-Control', `public, max-age=${MANIFEST_MAX_AGE_SECONDS}`).header('ETag', etag);
       if (req.headers['if-none-match'] === etag) return reply.code(304).send();
@@ -149,6 +152,21 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
       schema: { tags, security, response: { 200: RemotesResponse, ...errorResponses(401, 403) } },
     },
     async () => versions.remotes(await revisions.current()),
+  );
+
+  // The live versions' files against their recorded hashes: the last check, or one now.
+  const integritySchema = {
+    tags,
+    security,
+    response: { 200: ReleaseIntegrity, ...errorResponses(401, 403) },
+  };
+  app.get('/releases/integrity', { preHandler: requireReleaseManager, schema: integritySchema }, async () =>
+    integrity.status(),
+  );
+  app.post(
+    '/releases/integrity/check',
+    { preHandler: requireReleaseManager, schema: integritySchema },
+    async () => integrity.runOnce(),
   );
 
   app.get(

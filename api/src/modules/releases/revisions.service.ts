@@ -20,13 +20,16 @@ import type { AppContext } from '../../context.js';
 import { inTransaction, isUniqueViolation } from '../../db/tx.js';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
+import { withoutFailing } from './integrity.service.js';
 import { checkCompatibility } from './releases.compat.js';
 import {
+  failingVersions,
   findRevision,
   insertRevision,
   latestRevision,
   listRevisions,
   type RevisionRow,
+  setIntegrityFailure,
 } from './releases.repository.js';
 import type { VersionService } from './versions.service.js';
 
@@ -75,6 +78,16 @@ export class RevisionService {
 
   async current(): Promise<ReleaseManifest> {
     return JSON.parse(await this.manifestJson()) as ReleaseManifest;
+  }
+
+  /** The manifest browsers get: as stored, less versions failing their integrity check (integrity.service.ts). */
+  async servedJson(): Promise<string> {
+    const [stored, failing] = await Promise.all([this.manifestJson(), failingVersions(this.ctx.database.db)]);
+    return failing.length ? JSON.stringify(withoutFailing(JSON.parse(stored), failing)) : stored;
+  }
+
+  async served(): Promise<ReleaseManifest> {
+    return JSON.parse(await this.servedJson()) as ReleaseManifest;
   }
 
   async history(limit: number): Promise<RevisionEntry[]> {
@@ -248,6 +261,9 @@ export class RevisionService {
         issues: problems.map((message) => ({ path: `${remote}/${version}`, message })),
       });
     }
+    // The files are as published again: no longer left out of the manifest browsers get.
+    if (row.integrity_failed_at !== null)
+      await setIntegrityFailure(this.ctx.database.db, remote, version, null, this.ctx.clock.now());
   }
 }
 

@@ -33,6 +33,10 @@ function toPublished(row: VersionRow): PublishedVersion {
     published_by: row.published_by,
     published_at: iso(row.published_at),
     reason: row.reason,
+    integrity_failure:
+      row.integrity_failed_at === null
+        ? null
+        : { since: iso(row.integrity_failed_at), problem: row.integrity_problem ?? '' },
   };
 }
 
