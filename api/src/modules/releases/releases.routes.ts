@@ -42,15 +42,19 @@ const MANIFEST_MAX_AGE_SECONDS = 10;
 const PUBLISH_BODY_LIMIT_BYTES = 1024 * 1024;
 
 const CONSOLE_DIR = join(import.meta.dirname, 'console');
+/** The page's script files: each card's and the history's rendering, then the page itself. */
+export const CONSOLE_SCRIPTS = ['console-remotes.js', 'console-history.js', 'console.js'] as const;
 
 /**
- * The release page (`GET /releases/console`): one HTML file with its CSS inline and one script
- * file, served by the API itself so it works while remotes are broken. The CSP allows no inline
+ * The release page (`GET /releases/console`): one HTML file with its CSS inline and its script
+ * files, served by the API itself so it works while remotes are broken. The CSP allows no inline
  * script and only the page's own `<style>` block (by hash).
  */
 export function releaseConsole() {
   const html = readFileSync(join(CONSOLE_DIR, 'index.html'), 'utf8');
-  const script = readFileSync(join(CONSOLE_DIR, 'console.js'), 'utf8');
+  const scripts = Object.fromEntries(
+    CONSOLE_SCRIPTS.map((name) => [name, readFileSync(join(CONSOLE_DIR, name), 'utf8')]),
+  ) as Record<(typeof CONSOLE_SCRIPTS)[number], string>;
   const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
     (m) =>
       `'sha256-${createHash('sha256')
@@ -68,7 +72,7 @@ export function releaseConsole() {
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
-  return { html, script, csp };
+  return { html, scripts, csp };
 }
 
 export interface ReleasesRoutesOptions {
@@ -119,9 +123,11 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
   app.get('/releases/console', { schema: { hide: true } }, async (_req, reply) =>
     reply.headers(pageHeaders).type('text/html; charset=utf-8').send(page.html),
   );
-  app.get('/releases/console/console.js', { schema: { hide: true } }, async (_req, reply) =>
-    reply.headers(pageHeaders).type('text/javascript; charset=utf-8').send(page.script),
-  );
+  for (const name of CONSOLE_SCRIPTS) {
+    app.get(`/releases/console/${name}`, { schema: { hide: true } }, async (_req, reply) =>
+      reply.headers(pageHeaders).type('text/javascript; charset=utf-8').send(page.scripts[name]),
+    );
+  }
 
   /** Bearer token, then the release-manager role (granted in the database or by configuration). */
   const requireReleaseManager: PreHandler = async (request, reply) => {
