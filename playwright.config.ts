@@ -44,10 +44,12 @@ export default defineConfig({
     { name: 'site', testIgnore: /releases\.spec\.ts$/ },
     {
       name: 'release-control',
-      testMatch: /releases\.spec\.ts$/,
+      testMatch: /(^|\/)releases\.spec\.ts$/,
       dependencies: ['site'],
       fullyParallel: false,
     },
+    // The release page's audit tools change the live release too: after release-control, alone.
+    { name: 'release-audit', testMatch: /\.releases\.spec\.ts$/, dependencies: ['release-control'] },
   ],
   webServer: {
     command: 'node e2e/support/start-server.mjs',

@@ -15,19 +15,25 @@ Commands:
   login [--phone +2547…] [--password …]    sign in (release_manager role needed for changes)
   logout                                    forget the stored tokens
   list                                      remotes: active version, enabled, canary, versions
-  history [--limit 20]                      manifest revisions: who, when, what, why
+  history [--limit 20]                      manifest revisions and overrides: who, when, what, why
+  integrity [--check]                       the live versions' files against their recorded
+                                            hashes (--check: check now); exit code 2 if failing
   publish <remote> [--folder <version>]     build ONE remote and publish its immutable version
   activate <remote> <version>               make a published version the active one
   disable <remote> | enable <remote>        switch a remote off (Unavailable page) or on
   canary <remote> <version> <percent>       send 1–99 % of players to another version
   promote <remote> | abort <remote>         make the canary the active version, or drop it
   rollback <revision>                       restore an earlier revision (as a new revision)
+  rollback <remote> <revision>              put one remote back as it was at that revision
+                                            (the other remotes stay as they are)
   override <remote> <version> [--minutes 60]
                                             a signed, expiring link for testers: opens the site
-                                            with that version of one remote (and a banner)
+                                            with that version of one remote (and a banner); the
+                                            version passes the compatibility check, and the
+                                            override is kept in the history
 
 Options:
-  --reason "<why>"   required for every change (kept in the history)
+  --reason "<why>"   required for every change and override (kept in the history)
   --base <revision>  the revision your change is based on (default: the current one);
                      the API refuses the change with 409 if the manifest has moved on
   --api <url>        the API (default $MCHEZO_API or http://127.0.0.1:8080)
@@ -49,6 +55,7 @@ const { values: opts, positionals } = parseArgs({
     cdn: { type: 'string' },
     limit: { type: 'string' },
     minutes: { type: 'string' },
+    check: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -138,18 +145,43 @@ const commands = {
         console.log(
           `   ${mark} ${v.version.padEnd(20)} ${v.published_at}  ${v.published_by}  ${v.files} files`,
         );
+        if (v.integrity_failure)
+          console.log(
+            `     ! FAILING INTEGRITY since ${v.integrity_failure.since}: ${v.integrity_failure.problem}`,
+          );
       }
       if (r.versions.length > 5) console.log(`     … ${r.versions.length - 5} older`);
     }
   },
 
+  async integrity() {
+    const status = await call(
+      opts.check ? 'POST' : 'GET',
+      opts.check ? '/releases/integrity/check' : '/releases/integrity',
+    );
+    const every = status.interval_seconds ? `every ${status.interval_seconds} s` : 'at start and on request';
+    console.log(`Live files checked ${every}; last check: ${status.checked_at ?? 'not yet'}`);
+    if (status.ok) return console.log('✓ every live version matches its recorded hashes');
+    for (const f of status.failing)
+      console.log(`✗ ${f.remote} ${f.version} (since ${f.since}): ${f.problem}`);
+    console.log('  Browsers do not get these versions until their files match again (or roll back).');
+    process.exitCode = 2;
+  },
+
   async history() {
     const limit = Number(opts.limit ?? 20);
-    const { revisions } = await call('GET', `/releases/history?limit=${limit}`);
-    if (!revisions.length) return console.log('No revisions yet.');
+    const { revisions, overrides } = await call('GET', `/releases/history?limit=${limit}`);
+    if (!revisions.length) console.log('No revisions yet.');
     for (const r of revisions) {
       console.log(
         `#${String(r.revision).padEnd(4)} ${r.created_at}  ${r.author}\n      ${r.action}: ${r.reason}`,
+      );
+    }
+    if (!overrides.length) return;
+    console.log('\nOverrides issued to testers:');
+    for (const o of overrides) {
+      console.log(
+        `  ${o.issued_at}  ${o.issued_by}\n      override ${o.remote} ${o.version} until ${o.expires_at}: ${o.reason}`,
       );
     }
   },
@@ -212,15 +244,22 @@ const commands = {
     const minutes = Number(opts.minutes ?? 60);
     if (!Number.isInteger(minutes) || minutes < 1 || minutes > 480)
       throw new CliError('--minutes is a whole number from 1 to 480.');
-    const { token, expires_at } = await call('POST', '/releases/overrides', { remote, version, minutes });
+    const { token, expires_at } = await call('POST', '/releases/overrides', {
+      remote,
+      version,
+      minutes,
+      reason: reason(),
+    });
     console.log(`Testers open (until ${expires_at}):`);
     console.log(`  ${API}/?release-override=${encodeURIComponent(token)}`);
   },
   async rollback() {
-    const revision = Number(need(args[0], 'the revision to restore'));
+    // `rollback <revision>`: the whole manifest; `rollback <remote> <revision>`: that remote only.
+    const remote = REMOTES.includes(args[0]) ? args[0] : null;
+    const revision = Number(need(remote ? args[1] : args[0], 'the revision to restore'));
     if (!Number.isInteger(revision) || revision < 1)
       throw new CliError('rollback takes a revision number (see history)');
-    await change('/rollback', { revision });
+    await change(remote ? `/remotes/${remote}/rollback` : '/rollback', { revision });
   },
 };
 

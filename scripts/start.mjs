@@ -21,7 +21,9 @@ const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'api', 'src
     // The simulator's controls, to fake a Paybill payment locally (README, "Paybill locally").
     SIMULATOR_TEST_CONTROL: process.env.SIMULATOR_TEST_CONTROL ?? 'true',
     SITE_DIR: process.env.SITE_DIR ?? CDN_DIR,
-    // A local start deploys what it just built.
+    // A local start deploys what it just built, except over a release manager's decision for a
+    // remote (a rollback stays rolled back); `RELEASES_ACTIVATE_LATEST=force npm start` deploys
+    // every newest build, this start only (docs/decisions/021-release-decisions-survive-restarts.md).
     RELEASES_ACTIVATE_LATEST: process.env.RELEASES_ACTIVATE_LATEST ?? 'true',
   },
 });

@@ -44,6 +44,7 @@ import { identityRoutes } from './modules/identity/identity.routes.js';
 import { IdentityService } from './modules/identity/identity.service.js';
 import { releaseHealthRoutes } from './modules/release-health/release-health.routes.js';
 import { ReleaseHealthService } from './modules/release-health/release-health.service.js';
+import { IntegrityMonitor } from './modules/releases/integrity.service.js';
 import { OverrideService } from './modules/releases/overrides.service.js';
 import { releasesRoutes } from './modules/releases/releases.routes.js';
 import { RevisionService } from './modules/releases/revisions.service.js';
@@ -148,7 +149,12 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
   const versions = new VersionService(ctx);
   const revisions = new RevisionService(ctx, versions);
   const overrides = new OverrideService(ctx, revisions, versions);
-  const releaseHealth = new ReleaseHealthService(ctx, () => revisions.current());
+  const integrity = new IntegrityMonitor(ctx, () => revisions.current());
+  const releaseHealth = new ReleaseHealthService(
+    ctx,
+    () => revisions.current(),
+    () => integrity.status(),
+  );
   app.decorate('ctx', ctx);
   app.decorate('settlement', settlement);
   app.decorate('reconciler', reconciler);
@@ -235,7 +241,7 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
       await api.register(reviewRoutes, { ctx, requireAuth });
       await api.register(seamlessRoutes, { ctx, wallet: gameWallet, identity });
       await api.register(demoGameRoutes, { ctx, games });
-      await api.register(releasesRoutes, { ctx, revisions, versions, overrides, requireAuth });
+      await api.register(releasesRoutes, { ctx, revisions, versions, overrides, integrity, requireAuth });
       await api.register(releaseHealthRoutes, { ctx, health: releaseHealth, requireAuth });
       if (env.SIMULATOR_TEST_CONTROL && ctx.payments instanceof SimulatorPaymentProvider)
         await api.register(simulatorTestRoutes, { simulator: ctx.payments, env });
@@ -247,7 +253,8 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
   if (env.SITE_DIR)
     app.register(sitePlugin, {
       siteDir: env.SITE_DIR,
-      currentManifest: () => revisions.current(),
+      // What browsers get: versions failing their integrity check left out.
+      currentManifest: () => revisions.served(),
       publicConfig: buildPublicConfig(env),
       policy: { publicBaseUrl: env.PUBLIC_BASE_URL, development: env.NODE_ENV === 'development' },
     });
@@ -258,10 +265,13 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
     await seedGames(ctx);
     await grantConfiguredManagers(ctx);
     await syncWithBuilds(ctx, revisions, versions, env.RELEASES_ACTIVATE_LATEST);
+    await integrity.runOnce();
+    integrity.start();
     reconciler.start();
   });
   app.addHook('onClose', async () => {
     reconciler.stop();
+    integrity.stop();
     ctx.payments.close?.();
     if (ownsDatabase) await database.close();
   });

@@ -81,8 +81,22 @@ const EnvSchema = z.object({
   TRUST_PROXY: bool(false),
   /** The built site (CDN layout: shell/ and remotes/<name>/<version>/) to serve at `/`. */
   SITE_DIR: optionalString,
-  /** Point each remote at its newest built version at start (a local `npm start` deploys its build). */
-  RELEASES_ACTIVATE_LATEST: bool(false),
+  /**
+   * Start-up and the newest builds (docs/decisions/021-release-decisions-survive-restarts.md):
+   * `true` activates them for remotes no release manager has decided on (`npm start`), `force`
+   * for every remote, for this start only; with `false` only a remote the manifest never had.
+   */
+  RELEASES_ACTIVATE_LATEST: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', 'force', ''])
+    .optional()
+    .transform((v): boolean | 'force' =>
+      v === 'force' ? 'force' : v !== undefined && ['true', '1', 'yes', 'on'].includes(v),
+    ),
+  /**
+   * How often the live versions' files are checked against their recorded hashes (and once at
+   * start); 0: only at start and on request (docs/decisions/021-release-decisions-survive-restarts.md).
+   */
+  RELEASES_INTEGRITY_INTERVAL_SECONDS: int(300, 0, 86_400),
   /** Phones (E.164, comma-separated) granted the release_manager role at boot and at login. */
   RELEASE_MANAGER_PHONES: phoneList,
   /** Phones (E.164, comma-separated) granted the payments_operator role (the review queue). */

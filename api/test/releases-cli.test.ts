@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -75,4 +75,53 @@ describe('release CLI (sqlite, over HTTP)', () => {
     expect(history.out).toMatch(/#4 .*\n.*roll back to revision 1: back/);
     expect(history.out).toContain(phone);
   }, 120_000);
+
+  it('rolls back one remote to a revision, leaving the others', async () => {
+    await makeVersion(cdn, 'auth', '1.0.0-auth');
+    expect((await cli('publish', 'auth', '--folder', '1.0.0-auth')).code).toBe(0);
+    const activated = await cli('activate', 'auth', '1.0.0-auth', '--reason', 'auth live');
+    expect(activated.code, activated.out).toBe(0);
+    // Revision 2 had lobby at 1.0.0-one with the 1.0.0-two canary, and no auth yet.
+    const lobby = await cli('rollback', 'lobby', '2', '--reason', 'canary again');
+    expect(lobby.code, lobby.out).toBe(0);
+    expect(lobby.out).toMatch(/roll back lobby to revision 2 \(1\.0\.0-one\)/);
+    expect(lobby.out).toMatch(/lobby +1\.0\.0-one \(enabled, canary 1\.0\.0-two at 30%\)/);
+    expect(lobby.out).toMatch(/auth +1\.0\.0-auth \(enabled\)/);
+    const absent = await cli('rollback', 'auth', '2', '--reason', 'x');
+    expect(absent.code).toBe(1);
+    expect(absent.out).toMatch(/auth had no version at revision 2/);
+  }, 60_000);
+
+  it('shows the integrity check, and a failing version in the list', async () => {
+    const intact = await cli('integrity', '--check');
+    expect(intact.code, intact.out).toBe(0);
+    expect(intact.out).toMatch(/every live version matches its recorded hashes/);
+    appendFileSync(join(cdn, 'remotes/lobby/1.0.0-one/mf-manifest.json'), ' ');
+    try {
+      const failing = await cli('integrity', '--check');
+      expect(failing.code).toBe(2);
+      expect(failing.out).toMatch(/✗ lobby 1\.0\.0-one \(since .*\): integrity mismatch .*mf-manifest\.json/);
+      expect((await cli('list')).out).toMatch(
+        /1\.0\.0-one .*\n +! FAILING INTEGRITY since .*mf-manifest\.json/,
+      );
+    } finally {
+      truncateSync(
+        join(cdn, 'remotes/lobby/1.0.0-one/mf-manifest.json'),
+        statSync(join(cdn, 'remotes/lobby/1.0.0-one/mf-manifest.json')).size - 1,
+      );
+    }
+    expect((await cli('integrity', '--check')).code).toBe(0);
+  }, 60_000);
+
+  it('issues an override only with a reason, and lists it in the history', async () => {
+    expect((await cli('override', 'lobby', '1.0.0-two')).out).toMatch(/--reason/);
+    const issued = await cli('override', 'lobby', '1.0.0-two', '--minutes', '15', '--reason', 'QA pass');
+    expect(issued.code, issued.out).toBe(0);
+    expect(issued.out).toMatch(/\?release-override=/);
+    const history = await cli('history');
+    expect(history.out).toMatch(
+      /Overrides issued to testers:\n.*\n +override lobby 1\.0\.0-two until .*: QA pass/,
+    );
+    expect(history.out).toContain(phone);
+  }, 60_000);
 });

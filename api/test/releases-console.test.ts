@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { releaseConsole } from '../src/modules/releases/releases.routes.js';
+import { CONSOLE_SCRIPTS, releaseConsole } from '../src/modules/releases/releases.routes.js';
 import { suiteApp } from './helpers.js';
 
 describe('release page', () => {
@@ -36,9 +36,18 @@ describe('release page', () => {
     expect(html).toContain('aria-live="polite"');
     // Every script is a file; none is inline, and no event-handler attributes.
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
-    expect(scripts).toHaveLength(1);
-    expect(scripts[0]?.[1]).toContain('src="/api/v1/releases/console/console.js"');
-    expect(scripts[0]?.[2]).toBe('');
+    // The renderers first, the page last (deferred scripts run in order).
+    expect(scripts.map((s) => s[1]?.match(/src="([^"]+)"/)?.[1])).toEqual(
+      CONSOLE_SCRIPTS.map((name) => `/api/v1/releases/console/${name}`),
+    );
+    for (const s of scripts) {
+      expect(s[1]).toContain(' defer');
+      expect(s[2]).toBe('');
+    }
+    // The live files' check and the overrides issued have their places.
+    expect(html).toContain('id="integrity"');
+    expect(html).toContain('Check files now');
+    expect(html).toContain('Overrides issued to testers');
     expect(html).not.toMatch(/\son[a-z]+=/i);
 
     const csp = directives(res.headers['content-security-policy'] as string);
@@ -54,13 +63,18 @@ describe('release page', () => {
     expect(csp['style-src']).toEqual(["'self'", hash]);
   });
 
-  it('serves the script as JavaScript with the same headers', async () => {
+  it('serves the scripts as JavaScript with the same headers', async () => {
+    for (const name of CONSOLE_SCRIPTS) {
+      const script = await t.get(`/releases/console/${name}`);
+      expect(script.statusCode).toBe(200);
+      expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(script.headers['x-content-type-options']).toBe('nosniff');
+      expect(script.headers['content-security-policy']).toBe(releaseConsole().csp);
+      expect(script.body).toBe(releaseConsole().scripts[name]);
+      // Server text goes in as text, never as markup.
+      expect(script.body).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write/);
+    }
     const res = await t.get('/releases/console/console.js');
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toBe(releaseConsole().csp);
-    expect(res.body).toBe(releaseConsole().script);
     // It signs in through the API, keeps the token in sessionStorage only, sends the base
     // revision with each change and explains 409, 403 and 422.
     expect(res.body).toContain("'/auth/login'");
@@ -70,6 +84,14 @@ describe('release page', () => {
     expect(res.body).toContain('Someone changed the release meanwhile — reload');
     expect(res.body).toContain('not a release manager');
     expect(res.body).toContain('compatibility check');
+    // The live files' check: shown, and run on request.
+    expect(res.body).toContain("'/releases/integrity'");
+    expect(releaseConsole().scripts['console-history.js']).toContain("'/releases/integrity/check'");
+    const history = releaseConsole().scripts['console-history.js'];
+    // One remote rolled back on its own, with the same confirmation (reason, base revision).
+    expect(history).toContain('/rollback`');
+    expect(history).toMatch(/Roll back \$\{name\} to revision/);
+    expect(history).toContain('not offered to players');
     // Server text goes in as text, never as markup.
     expect(res.body).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write/);
   });

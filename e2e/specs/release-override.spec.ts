@@ -17,7 +17,7 @@ test('a signed override shows its banner and serves the named version; a forged 
   const live = (await (await request.get('/api/v1/releases/manifest')).json()).remotes.profile;
   const res = await request.post('/api/v1/releases/overrides', {
     headers: { Authorization: `Bearer ${token}` },
-    data: { remote: 'profile', version: live.version, minutes: 10 },
+    data: { remote: 'profile', version: live.version, minutes: 10, reason: 'e2e: a tester checks profile' },
   });
   expect(res.status(), await res.text()).toBe(201);
   const { token: override } = await res.json();

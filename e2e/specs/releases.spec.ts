@@ -44,6 +44,8 @@ let token = '';
 let original: Remotes;
 let newVersion = '';
 let newFolder = '';
+/** A published copy whose mf-manifest.json is then removed (the compatibility refusal). */
+let brokenFolder = '';
 
 async function call(request: APIRequestContext, method: 'GET' | 'POST', path: string, data?: unknown) {
   const res = await request.fetch(`/api/v1${path}`, {
@@ -175,6 +177,7 @@ test.afterAll(async ({ request }) => {
     }
   } finally {
     if (newFolder) rmSync(newFolder, { recursive: true, force: true });
+    if (brokenFolder) rmSync(brokenFolder, { recursive: true, force: true });
   }
 });
 
@@ -394,15 +397,19 @@ test('the release page: a release manager sees remotes and history and disables 
   await expect(page.getByRole('status')).toContainText(`activate wallet ${originalWallet}`);
   await expect(walletCard.locator('[data-field="active"]')).toHaveText(originalWallet);
 
-  // A version that fails the compatibility check (published, but its folder is not there): 422
-  // with the check's reasons, and nothing changes.
+  // A version that fails the compatibility check (published, then its mf-manifest.json went
+  // missing): 422 with the check's reasons, and nothing changes.
   const broken = `0.0.0-e2e-missing-${randomBytes(3).toString('hex')}`;
+  brokenFolder = join(WALLET_DIR, broken);
+  cpSync(join(WALLET_DIR, originalWallet), brokenFolder, { recursive: true });
+  utimesSync(brokenFolder, new Date('2001-01-01'), new Date('2001-01-01'));
   const registered = await call(request, 'POST', '/releases/remotes/wallet/versions', {
     version: broken,
-    integrity: { 'mf-manifest.json': `sha384-${createHash('sha384').update(broken).digest('base64')}` },
-    reason: 'e2e: a version whose files are missing',
+    integrity: integrityOf(brokenFolder),
+    reason: 'e2e: a version whose files go missing',
   });
   expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+  rmSync(join(brokenFolder, 'mf-manifest.json'));
   const revisionBefore = (await remotes(request)).revision;
   await page.getByRole('button', { name: 'Reload', exact: true }).click();
   await expect(page.getByRole('status')).toHaveText(`Reloaded: revision ${revisionBefore}.`);

@@ -3,6 +3,7 @@ import { identityMigration } from './identity-migration.js';
 import { paybillMigration } from './paybill-migration.js';
 import { paymentReviewMigration } from './payment-review-migration.js';
 import { reconcileScheduleMigration } from './reconcile-schedule-migration.js';
+import { releaseAuditMigration } from './release-audit-migration.js';
 import { releaseHealthMigration } from './release-health-migration.js';
 import { taxesMigration } from './taxes-migration.js';
 
@@ -243,6 +244,8 @@ const migrations: Record<string, Migration> = {
   '0007_paybill': paybillMigration,
   /** Betting taxes: the tax each transaction carries, and the tax report's index (taxes-migration.ts). */
   '0008_taxes': taxesMigration,
+  /** Overrides issued to testers, and versions failing their integrity check (release-audit-migration.ts). */
+  '0011_release_audit': releaseAuditMigration,
   /** Release health: the browser's error reports and remote load counts (release-health-migration.ts). */
   '0012_release_health': releaseHealthMigration,
   /** Age and identity: the player's details and every check of them (identity-migration.ts). */
@@ -267,6 +270,9 @@ export async function migrateToLatest(db: Kysely<unknown>, upTo?: string): Promi
   const migrator = new Migrator({
     db,
     provider: new StaticProvider(),
+    // Migrations are numbered when they are planned, not when they land: a database that already
+    // ran a later one (0012) still runs an earlier-numbered newcomer (0011) instead of refusing.
+    allowUnorderedMigrations: true,
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
   const { error, results } = await (upTo ? migrator.migrateTo(upTo) : migrator.migrateToLatest());

@@ -168,6 +168,22 @@ export interface ReleaseVersionsTable {
   published_by: string;
   reason: string | null;
   published_at: number;
+  /** When the files were first seen differing from `integrity` (the check on a schedule); null: intact. */
+  integrity_failed_at: number | null;
+  /** What the failing check found (missing or changed files). */
+  integrity_problem: string | null;
+}
+
+export interface ReleaseOverridesTable {
+  id: string;
+  remote: string;
+  version: string;
+  entry: string;
+  reason: string;
+  /** The release manager's phone. */
+  issued_by: string;
+  issued_at: number;
+  expires_at: number;
 }
 
 export interface ReleaseRevisionsTable {
@@ -283,6 +299,7 @@ export interface DB {
   game_transactions: GameTransactionsTable;
   release_versions: ReleaseVersionsTable;
   release_revisions: ReleaseRevisionsTable;
+  release_overrides: ReleaseOverridesTable;
   payment_reviews: PaymentReviewsTable;
   payment_callbacks: PaymentCallbacksTable;
   payment_audit: PaymentAuditTable;

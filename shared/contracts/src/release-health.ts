@@ -3,7 +3,7 @@
  * version it loads, and the figures release managers see per version.
  */
 import { z } from 'zod';
-import { ReleaseVersion, RemoteName } from './releases.ts';
+import { ReleaseIntegrity, ReleaseVersion, RemoteName } from './releases.ts';
 
 /** The most versions one beacon may count (a page loads each remote at most once or twice). */
 export const LOAD_BEACON_MAX_ENTRIES = 20;
@@ -52,6 +52,8 @@ export type VersionHealth = z.infer<typeof VersionHealth>;
 export const ReleaseHealthResponse = z.object({
   window_minutes: z.number().int(),
   versions: z.array(VersionHealth),
+  /** The live versions' files against their recorded hashes (docs/decisions/021-release-decisions-survive-restarts.md). */
+  integrity: ReleaseIntegrity,
 });
 export type ReleaseHealthResponse = z.infer<typeof ReleaseHealthResponse>;
 

@@ -89,6 +89,9 @@ export const PublishVersionRequest = z.object({
 });
 export type PublishVersionRequest = z.infer<typeof PublishVersionRequest>;
 
+/** A version whose files no longer match their recorded hashes: since when, and what is wrong. */
+export const IntegrityFailure = z.object({ since: z.string(), problem: z.string() });
+
 export const PublishedVersion = z.object({
   remote: RemoteName,
   version: z.string(),
@@ -97,6 +100,8 @@ export const PublishedVersion = z.object({
   published_by: z.string(),
   published_at: z.string(),
   reason: z.string().nullable(),
+  /** Set while the integrity check finds its files changed or missing: not offered to browsers. */
+  integrity_failure: IntegrityFailure.nullable(),
 });
 export type PublishedVersion = z.infer<typeof PublishedVersion>;
 
@@ -109,7 +114,7 @@ export const CanaryRequest = z.object({
   reason,
 });
 export const RollbackRequest = z.object({
-  /** The earlier revision whose manifest becomes current again (as a new revision). */
+  /** The earlier revision whose manifest (or, for one remote, whose entry for it) becomes current again. */
   revision: z.number().int().positive(),
   base_revision: baseRevision,
   reason,
@@ -133,7 +138,25 @@ export type RevisionEntry = z.infer<typeof RevisionEntry>;
 export const HistoryQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });
-export const HistoryResponse = z.object({ revisions: z.array(RevisionEntry) });
+/** An override issued to testers, as the history keeps it. */
+export const OverrideEntry = z.object({
+  id: z.string(),
+  remote: RemoteName,
+  /** A published version, or `dev` for a local dev server (development only). */
+  version: z.string(),
+  entry: z.string(),
+  reason: z.string(),
+  issued_by: z.string(),
+  issued_at: z.string(),
+  expires_at: z.string(),
+});
+export type OverrideEntry = z.infer<typeof OverrideEntry>;
+
+/** The newest revisions and the newest overrides issued, `limit` of each, newest first. */
+export const HistoryResponse = z.object({
+  revisions: z.array(RevisionEntry),
+  overrides: z.array(OverrideEntry),
+});
 export type HistoryResponse = z.infer<typeof HistoryResponse>;
 
 export const RemoteStatus = z.object({
@@ -165,6 +188,8 @@ export const OverrideRequest = z.strictObject({
     .optional(),
   dev_entry: z.string().url().max(500).optional(),
   minutes: z.number().int().min(1).max(480),
+  /** Kept with the override in the history, like every release change's. */
+  reason,
 });
 export type OverrideRequest = z.infer<typeof OverrideRequest>;
 
@@ -173,3 +198,18 @@ export type OverrideResponse = z.infer<typeof OverrideResponse>;
 
 /** `GET /releases/manifest?override=<token>`: an invalid or expired token is ignored. */
 export const ManifestQuery = z.object({ override: z.string().max(4000).optional() });
+
+/**
+ * `GET /releases/integrity`, `POST /releases/integrity/check` and `GET /releases/health`'s
+ * `integrity`: the live versions' files against their recorded hashes (checked at start and on a
+ * schedule). A failing version is left out of the manifest browsers get until its files match.
+ */
+export const ReleaseIntegrity = z.object({
+  ok: z.boolean(),
+  /** When this server last checked; null: not yet. */
+  checked_at: z.string().nullable(),
+  /** 0: only at start and on request. */
+  interval_seconds: z.number().int().nonnegative(),
+  failing: z.array(IntegrityFailure.extend({ remote: RemoteName, version: z.string() })),
+});
+export type ReleaseIntegrity = z.infer<typeof ReleaseIntegrity>;

@@ -12,7 +12,12 @@ import type {
   ReleaseHealthResponse,
   VersionHealth,
 } from '@mchezo/contracts/release-health';
-import { REMOTE_NAMES, type ReleaseManifest, type RemoteName } from '@mchezo/contracts/releases';
+import {
+  REMOTE_NAMES,
+  type ReleaseIntegrity,
+  type ReleaseManifest,
+  type RemoteName,
+} from '@mchezo/contracts/releases';
 import { scrub } from '@mchezo/contracts/scrub';
 import type { AppContext } from '../../context.js';
 import { newId } from '../../lib/crypto.js';
@@ -62,6 +67,8 @@ export class ReleaseHealthService {
     private readonly ctx: AppContext,
     /** The live release manifest (the releases module's). */
     private readonly manifest: () => Promise<ReleaseManifest>,
+    /** The live versions' integrity check (the releases module's). */
+    private readonly integrity: () => Promise<ReleaseIntegrity>,
   ) {}
 
   /** Stores an envelope's events (scrubbed); forwards them to SENTRY_DSN when set. */
@@ -192,7 +199,7 @@ export class ReleaseHealthService {
     }
     const order = { active: 0, canary: 1, other: 2 } as const;
     versions.sort((a, b) => a.remote.localeCompare(b.remote) || order[a.role] - order[b.role]);
-    return { window_minutes: minutes, versions };
+    return { window_minutes: minutes, versions, integrity: await this.integrity() };
   }
 
   async events(filter: { remote?: string; version?: string; limit?: number }): Promise<ErrorEventsResponse> {

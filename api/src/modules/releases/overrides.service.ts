@@ -3,17 +3,23 @@
  * entry) to load instead, and when it stops working; it is an HMAC over those, so the browser
  * can carry it but never forge or stretch it. The server checks it on every manifest read: a bad
  * signature, an expired token, an unpublished version or a URL outside the allow-list is
- * ignored, and the normal manifest is served.
+ * ignored, and the normal manifest is served. A published version passes the same compatibility
+ * check as activation before a token is signed, and every token issued is kept (who, when,
+ * remote, version, why) for the history (docs/decisions/021-release-decisions-survive-restarts.md).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type {
+  OverrideEntry,
   OverrideRequest,
   OverrideResponse,
   ReleaseManifest,
   RemoteName,
 } from '@mchezo/contracts/releases';
 import type { AppContext } from '../../context.js';
+import { newId } from '../../lib/crypto.js';
 import { unprocessable } from '../../lib/errors.js';
+import { iso } from '../../lib/time.js';
+import { insertOverride, listOverrides, type OverrideRow } from './releases.repository.js';
 import type { RevisionService } from './revisions.service.js';
 import type { VersionService } from './versions.service.js';
 
@@ -91,7 +97,7 @@ export class OverrideService {
   ) {}
 
   /** A signed override for testers: a published version, or a local dev server outside production. */
-  async create(req: OverrideRequest): Promise<OverrideResponse> {
+  async create(actor: string, req: OverrideRequest): Promise<OverrideResponse> {
     let version: string;
     let entry: string;
     if (req.dev_entry !== undefined) {
@@ -105,6 +111,8 @@ export class OverrideService {
       entry = req.dev_entry;
     } else if (req.version !== undefined) {
       const row = await this.versions.require(req.remote, req.version);
+      // Testers get only what could go live: the same check as activate and canary.
+      await this.revisions.checkVersion(req.remote, req.version);
       version = row.version;
       entry = row.entry;
     } else {
@@ -113,19 +121,53 @@ export class OverrideService {
         'OVERRIDE_TARGET_REQUIRED',
       );
     }
-    const exp = this.ctx.clock.now() + req.minutes * 60_000;
+    const now = this.ctx.clock.now();
+    const exp = now + req.minutes * 60_000;
     const token = signOverride(this.ctx.env.JWT_SECRET, { remote: req.remote, version, entry, exp });
+    const row: OverrideRow = {
+      id: newId(),
+      remote: req.remote,
+      version,
+      entry,
+      reason: req.reason,
+      issued_by: actor,
+      issued_at: now,
+      expires_at: exp,
+    };
+    await insertOverride(this.ctx.database.db, row);
+    this.ctx.log.info(
+      { remote: req.remote, version, issued_by: actor, expires_at: exp },
+      'release override issued',
+    );
     return { token, expires_at: new Date(exp).toISOString() };
+  }
+
+  /** The newest overrides issued, newest first. */
+  async history(limit: number): Promise<OverrideEntry[]> {
+    return (await listOverrides(this.ctx.database.db, limit)).map((r) => ({
+      id: r.id,
+      remote: r.remote as RemoteName,
+      version: r.version,
+      entry: r.entry,
+      reason: r.reason,
+      issued_by: r.issued_by,
+      issued_at: iso(r.issued_at),
+      expires_at: iso(r.expires_at),
+    }));
   }
 
   /** The manifest as a tester with this override token sees it, or null when it is not valid. */
   async manifestJson(token: string): Promise<string | null> {
     const claims = verifyOverride(this.ctx.env.JWT_SECRET, token, this.ctx.clock.now());
     if (!claims) return null;
-    const allowed =
-      claims.version === 'dev'
-        ? this.ctx.env.NODE_ENV === 'development' && isAllowedDevEntry(claims.entry)
-        : (await this.versions.find(claims.remote, claims.version))?.entry === claims.entry;
-    return allowed ? JSON.stringify(applyOverride(await this.revisions.current(), claims)) : null;
+    let allowed: boolean;
+    if (claims.version === 'dev')
+      allowed = this.ctx.env.NODE_ENV === 'development' && isAllowedDevEntry(claims.entry);
+    else {
+      const row = await this.versions.find(claims.remote, claims.version);
+      // A version failing its integrity check is offered to nobody, testers included.
+      allowed = row?.entry === claims.entry && row.integrity_failed_at === null;
+    }
+    return allowed ? JSON.stringify(applyOverride(await this.revisions.served(), claims)) : null;
   }
 }

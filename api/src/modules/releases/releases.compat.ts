@@ -48,6 +48,31 @@ function assetFiles(assets: unknown): string[] {
 
 const clean = (p: string) => p.replace(/^\.?\//, '');
 
+/**
+ * Every file recorded at publish is in `dir` with its sha384: the reasons it is not, empty when
+ * intact. Also what the integrity check on a schedule runs on live versions.
+ */
+export async function checkFiles(dir: string, integrity: Record<string, string>): Promise<string[]> {
+  const missing: string[] = [];
+  const mismatched: string[] = [];
+  await Promise.all(
+    Object.entries(integrity).map(async ([file, expected]) => {
+      let bytes: Buffer;
+      try {
+        bytes = await readFile(join(dir, file));
+      } catch {
+        missing.push(file);
+        return;
+      }
+      if (sha384Integrity(bytes) !== expected) mismatched.push(file);
+    }),
+  );
+  const problems: string[] = [];
+  if (missing.length) problems.push(`missing file${missing.length > 1 ? 's' : ''}: ${list(missing)}`);
+  if (mismatched.length) problems.push(`integrity mismatch (changed since publish): ${list(mismatched)}`);
+  return problems;
+}
+
 export interface CompatInput {
   cdnDir: string | undefined;
   remote: RemoteName;
@@ -63,25 +88,8 @@ export async function checkCompatibility({
 }: CompatInput): Promise<string[]> {
   if (!cdnDir) return ['no CDN folder is configured (SITE_DIR), so the version cannot be checked'];
   const dir = join(cdnDir, 'remotes', remote, version);
-  const problems: string[] = [];
-
   // 1. Files: all present, all as published.
-  const missing: string[] = [];
-  const mismatched: string[] = [];
-  await Promise.all(
-    Object.entries(integrity).map(async ([file, expected]) => {
-      let bytes: Buffer;
-      try {
-        bytes = await readFile(join(dir, file));
-      } catch {
-        missing.push(file);
-        return;
-      }
-      if (sha384Integrity(bytes) !== expected) mismatched.push(file);
-    }),
-  );
-  if (missing.length) problems.push(`missing file${missing.length > 1 ? 's' : ''}: ${list(missing)}`);
-  if (mismatched.length) problems.push(`integrity mismatch (changed since publish): ${list(mismatched)}`);
+  const problems = await checkFiles(dir, integrity);
 
   let manifest: MfManifest;
   try {

@@ -1,10 +1,16 @@
 /** Data access for release control. Every function takes the database or a transaction. */
 import type { Kysely } from 'kysely';
-import type { DB, ReleaseRevisionsTable, ReleaseVersionsTable } from '../../db/schema.js';
+import type {
+  DB,
+  ReleaseOverridesTable,
+  ReleaseRevisionsTable,
+  ReleaseVersionsTable,
+} from '../../db/schema.js';
 
 type Db = Kysely<DB>;
 export type VersionRow = ReleaseVersionsTable;
 export type RevisionRow = ReleaseRevisionsTable;
+export type OverrideRow = ReleaseOverridesTable;
 
 export function latestRevision(db: Db): Promise<RevisionRow | undefined> {
   return db
@@ -47,4 +53,56 @@ export function listVersions(db: Db): Promise<VersionRow[]> {
 
 export async function insertVersion(db: Db, row: VersionRow): Promise<void> {
   await db.insertInto('release_versions').values(row).execute();
+}
+
+/** Every revision's author and manifest, oldest first (what start-up reads to see who decided what). */
+export function revisionTrail(db: Db): Promise<Pick<RevisionRow, 'revision' | 'author' | 'manifest'>[]> {
+  return db
+    .selectFrom('release_revisions')
+    .select(['revision', 'author', 'manifest'])
+    .orderBy('revision', 'asc')
+    .execute();
+}
+
+export async function insertOverride(db: Db, row: OverrideRow): Promise<void> {
+  await db.insertInto('release_overrides').values(row).execute();
+}
+
+export function listOverrides(db: Db, limit: number): Promise<OverrideRow[]> {
+  return db
+    .selectFrom('release_overrides')
+    .selectAll()
+    .orderBy('issued_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Versions whose latest integrity check failed. */
+export function failingVersions(db: Db): Promise<VersionRow[]> {
+  return db
+    .selectFrom('release_versions')
+    .selectAll()
+    .where('integrity_failed_at', 'is not', null)
+    .orderBy('integrity_failed_at', 'asc')
+    .execute();
+}
+
+/** Marks a version failing (keeping when it was first seen failing), or intact again (`problem` null). */
+export async function setIntegrityFailure(
+  db: Db,
+  remote: string,
+  version: string,
+  problem: string | null,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('release_versions')
+    .set((eb) => ({
+      integrity_problem: problem,
+      integrity_failed_at: problem === null ? null : eb.fn.coalesce('integrity_failed_at', eb.val(now)),
+    }))
+    .where('remote', '=', remote)
+    .where('version', '=', version)
+    .execute();
 }

@@ -5,7 +5,7 @@
  *
  * Everything else under `/api/v1/releases` is for release managers (401 without a token, 403
  * without the role): list, history, publish, activate, disable/enable, canary, promote, abort,
- * roll back. Each manifest change carries the base revision it was made from and a reason.
+ * roll back (the whole manifest, or one remote), overrides, the integrity check of live files. Each manifest change carries the base revision it was made from and a reason.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -20,6 +20,7 @@ import {
   OverrideResponse,
   PublishedVersion,
   PublishVersionRequest,
+  ReleaseIntegrity,
   RemoteParams,
   RemotesResponse,
   RevisionResponse,
@@ -31,6 +32,7 @@ import type { AppContext } from '../../context.js';
 import { forbidden } from '../../lib/errors.js';
 import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
 import { isReleaseManager } from '../auth/roles.service.js';
+import type { IntegrityMonitor } from './integrity.service.js';
 import type { OverrideService } from './overrides.service.js';
 import type { RevisionService } from './revisions.service.js';
 import type { VersionService } from './versions.service.js';
@@ -40,15 +42,19 @@ const MANIFEST_MAX_AGE_SECONDS = 10;
 const PUBLISH_BODY_LIMIT_BYTES = 1024 * 1024;
 
 const CONSOLE_DIR = join(import.meta.dirname, 'console');
+/** The page's script files: each card's and the history's rendering, then the page itself. */
+export const CONSOLE_SCRIPTS = ['console-remotes.js', 'console-history.js', 'console.js'] as const;
 
 /**
- * The release page (`GET /releases/console`): one HTML file with its CSS inline and one script
- * file, served by the API itself so it works while remotes are broken. The CSP allows no inline
+ * The release page (`GET /releases/console`): one HTML file with its CSS inline and its script
+ * files, served by the API itself so it works while remotes are broken. The CSP allows no inline
  * script and only the page's own `<style>` block (by hash).
  */
 export function releaseConsole() {
   const html = readFileSync(join(CONSOLE_DIR, 'index.html'), 'utf8');
-  const script = readFileSync(join(CONSOLE_DIR, 'console.js'), 'utf8');
+  const scripts = Object.fromEntries(
+    CONSOLE_SCRIPTS.map((name) => [name, readFileSync(join(CONSOLE_DIR, name), 'utf8')]),
+  ) as Record<(typeof CONSOLE_SCRIPTS)[number], string>;
   const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
     (m) =>
       `'sha256-${createHash('sha256')
@@ -66,7 +72,7 @@ export function releaseConsole() {
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
-  return { html, script, csp };
+  return { html, scripts, csp };
 }
 
 export interface ReleasesRoutesOptions {
@@ -74,6 +80,7 @@ export interface ReleasesRoutesOptions {
   revisions: RevisionService;
   versions: VersionService;
   overrides: OverrideService;
+  integrity: IntegrityMonitor;
   requireAuth: PreHandler;
 }
 
@@ -82,7 +89,7 @@ const security = [{ bearer: [] }];
 
 export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = async (
   app,
-  { ctx, revisions, versions, overrides, requireAuth },
+  { ctx, revisions, versions, overrides, integrity, requireAuth },
 ) => {
   app.get(
     '/releases/manifest',
@@ -96,7 +103,7 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
           .type('application/json; charset=utf-8')
           .send(overridden);
       }
-      const body = await revisions.manifestJson();
+      const body = await revisions.servedJson();
       const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
       reply.header('Cache-Control', `public, max-age=${MANIFEST_MAX_AGE_SECONDS}`).header('ETag', etag);
       if (req.headers['if-none-match'] === etag) return reply.code(304).send();
@@ -116,9 +123,11 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
   app.get('/releases/console', { schema: { hide: true } }, async (_req, reply) =>
     reply.headers(pageHeaders).type('text/html; charset=utf-8').send(page.html),
   );
-  app.get('/releases/console/console.js', { schema: { hide: true } }, async (_req, reply) =>
-    reply.headers(pageHeaders).type('text/javascript; charset=utf-8').send(page.script),
-  );
+  for (const name of CONSOLE_SCRIPTS) {
+    app.get(`/releases/console/${name}`, { schema: { hide: true } }, async (_req, reply) =>
+      reply.headers(pageHeaders).type('text/javascript; charset=utf-8').send(page.scripts[name]),
+    );
+  }
 
   /** Bearer token, then the release-manager role (granted in the database or by configuration). */
   const requireReleaseManager: PreHandler = async (request, reply) => {
@@ -139,7 +148,7 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
         response: { 201: OverrideResponse, ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
-    async (request, reply) => reply.code(201).send(await overrides.create(request.body)),
+    async (request, reply) => reply.code(201).send(await overrides.create(actor(request), request.body)),
   );
 
   app.get(
@@ -149,6 +158,21 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
       schema: { tags, security, response: { 200: RemotesResponse, ...errorResponses(401, 403) } },
     },
     async () => versions.remotes(await revisions.current()),
+  );
+
+  // The live versions' files against their recorded hashes: the last check, or one now.
+  const integritySchema = {
+    tags,
+    security,
+    response: { 200: ReleaseIntegrity, ...errorResponses(401, 403) },
+  };
+  app.get('/releases/integrity', { preHandler: requireReleaseManager, schema: integritySchema }, async () =>
+    integrity.status(),
+  );
+  app.post(
+    '/releases/integrity/check',
+    { preHandler: requireReleaseManager, schema: integritySchema },
+    async () => integrity.runOnce(),
   );
 
   app.get(
@@ -162,7 +186,10 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
         response: { 200: HistoryResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => ({ revisions: await revisions.history(request.query.limit) }),
+    async (request) => ({
+      revisions: await revisions.history(request.query.limit),
+      overrides: await overrides.history(request.query.limit),
+    }),
   );
 
   app.post(
@@ -175,7 +202,7 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
         security,
         params: RemoteParams,
         body: PublishVersionRequest,
-        response: { 201: PublishedVersion, ...errorResponses(400, 401, 403, 409) },
+        response: { 201: PublishedVersion, ...errorResponses(400, 401, 403, 409, 422) },
       },
     },
     async (request, reply) => {
@@ -231,6 +258,15 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
       schema: { tags, security, params: RemoteParams, body: ToggleRequest, response: changeResponses },
     },
     async (request) => revisions.abort(actor(request), request.params.remote, request.body),
+  );
+
+  app.post(
+    '/releases/remotes/:remote/rollback',
+    {
+      preHandler: requireReleaseManager,
+      schema: { tags, security, params: RemoteParams, body: RollbackRequest, response: changeResponses },
+    },
+    async (request) => revisions.rollbackRemote(actor(request), request.params.remote, request.body),
   );
 
   app.post(

@@ -2,7 +2,7 @@
  * Revisions of the release manifest. Every change is a new revision (who, when, why, what),
  * written in one transaction that first checks the caller's base revision is still the current
  * one (compare-and-swap): a stale base is refused with 409. A version going live (activate,
- * canary, promote, enable, roll back) first passes the compatibility check (releases.compat.ts),
+ * canary, promote, enable, roll back the manifest or one remote) first passes the compatibility check (releases.compat.ts),
  * outside the transaction, so no file is read while the write lock is held.
  */
 import type {
@@ -20,13 +20,16 @@ import type { AppContext } from '../../context.js';
 import { inTransaction, isUniqueViolation } from '../../db/tx.js';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
+import { withoutFailing } from './integrity.service.js';
 import { checkCompatibility } from './releases.compat.js';
 import {
+  failingVersions,
   findRevision,
   insertRevision,
   latestRevision,
   listRevisions,
   type RevisionRow,
+  setIntegrityFailure,
 } from './releases.repository.js';
 import type { VersionService } from './versions.service.js';
 
@@ -75,6 +78,16 @@ export class RevisionService {
 
   async current(): Promise<ReleaseManifest> {
     return JSON.parse(await this.manifestJson()) as ReleaseManifest;
+  }
+
+  /** The manifest browsers get: as stored, less versions failing their integrity check (integrity.service.ts). */
+  async servedJson(): Promise<string> {
+    const [stored, failing] = await Promise.all([this.manifestJson(), failingVersions(this.ctx.database.db)]);
+    return failing.length ? JSON.stringify(withoutFailing(JSON.parse(stored), failing)) : stored;
+  }
+
+  async served(): Promise<ReleaseManifest> {
+    return JSON.parse(await this.servedJson()) as ReleaseManifest;
   }
 
   async history(limit: number): Promise<RevisionEntry[]> {
@@ -163,6 +176,23 @@ export class RevisionService {
     });
   }
 
+  /** One remote back to its state at an earlier revision; the other remotes stay as they are. */
+  async rollbackRemote(actor: string, remote: RemoteName, req: RollbackRequest): Promise<RevisionEntry> {
+    return this.change(actor, req.base_revision, req.reason, async (m) => {
+      const target = await findRevision(this.ctx.database.db, req.revision);
+      if (!target) throw notFound(`There is no revision ${req.revision}`);
+      const old = (JSON.parse(target.manifest) as ReleaseManifest).remotes[remote];
+      if (!old)
+        throw unprocessable(`${remote} had no version at revision ${req.revision}`, 'NOT_AT_REVISION');
+      if (JSON.stringify(old) === JSON.stringify(m.remotes[remote]))
+        throw noChange(`${remote} is already as it was at revision ${req.revision}`);
+      return {
+        action: `roll back ${remote} to revision ${req.revision} (${old.version})`,
+        remotes: { ...m.remotes, [remote]: old },
+      };
+    });
+  }
+
   /**
    * Applies one change: `mutate` computes the next remotes from the current manifest; versions
    * it puts live pass the compatibility check; the revision is written only if the manifest is
@@ -209,20 +239,31 @@ export class RevisionService {
     for (const pair of livePairs(after)) {
       if (was.has(pair)) continue;
       const [remote, version] = pair.split('\0') as [RemoteName, string];
-      const row = await this.versions.require(remote, version);
-      const problems = await checkCompatibility({
-        cdnDir: this.ctx.env.SITE_DIR,
-        remote,
-        version,
-        integrity: JSON.parse(row.integrity) as Record<string, string>,
-      });
-      if (problems.length) {
-        throw new AppError(422, `${remote} ${version} cannot go live: ${problems.join('; ')}`, {
-          code: 'INCOMPATIBLE',
-          issues: problems.map((message) => ({ path: `${remote}/${version}`, message })),
-        });
-      }
+      await this.checkVersion(remote, version);
     }
+  }
+
+  /**
+   * A published version may be put in front of players (live, canary, a tester's override):
+   * it passes the compatibility check (releases.compat.ts), or 422 with its reasons.
+   */
+  async checkVersion(remote: RemoteName, version: string): Promise<void> {
+    const row = await this.versions.require(remote, version);
+    const problems = await checkCompatibility({
+      cdnDir: this.ctx.env.SITE_DIR,
+      remote,
+      version,
+      integrity: JSON.parse(row.integrity) as Record<string, string>,
+    });
+    if (problems.length) {
+      throw new AppError(422, `${remote} ${version} cannot go live: ${problems.join('; ')}`, {
+        code: 'INCOMPATIBLE',
+        issues: problems.map((message) => ({ path: `${remote}/${version}`, message })),
+      });
+    }
+    // The files are as published again: no longer left out of the manifest browsers get.
+    if (row.integrity_failed_at !== null)
+      await setIntegrityFailure(this.ctx.database.db, remote, version, null, this.ctx.clock.now());
   }
 }
 

@@ -1,19 +1,26 @@
 /**
  * At boot, the release manifest catches up with the version folders built into the CDN root
- * (SITE_DIR/remotes/<remote>/<version>/): a local `npm start` deploys what it has just built.
- * Versions are published and activated through the same services as the CLI's, as one revision
- * by "npm start".
+ * (SITE_DIR/remotes/<remote>/<version>/): the newest build of each remote is published, through
+ * the same services as the CLI's, as "npm start". Start never undoes a release manager's
+ * decision (docs/decisions/021-release-decisions-survive-restarts.md): the newest build goes
+ * live, as one revision by "npm start", only
+ * - for a remote no revision has ever had; or
+ * - with `RELEASES_ACTIVATE_LATEST=true`, for a remote only start-up has ever changed (a local
+ *   `npm start` deploys what it has just built); or, without it, when that remote's folder is gone;
+ * - with `RELEASES_ACTIVATE_LATEST=force`, for every remote (asked for explicitly, this start).
+ * Otherwise the build is published (listed) and left for a manager to activate.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RemoteName, RemoteRelease } from '@mchezo/contracts/releases';
+import type { ReleaseManifest, RemoteName, RemoteRelease } from '@mchezo/contracts/releases';
 import { REMOTE_NAMES } from '@mchezo/contracts/releases-constants';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
+import { revisionTrail } from './releases.repository.js';
 import type { Remotes, RevisionService } from './revisions.service.js';
 import { integrityOfFolder, type VersionService } from './versions.service.js';
 
-const ACTOR = 'npm start';
+export const STARTUP_ACTOR = 'npm start';
 
 /** Version folders of a remote in the CDN root, newest build first. */
 function builtVersions(cdnDir: string, remote: string): string[] {
@@ -26,46 +33,83 @@ function builtVersions(cdnDir: string, remote: string): string[] {
 
 /** Registers a built folder as a published version (integrity from disk), unless it is. */
 async function publishFromDisk(
+  ctx: AppContext,
   versions: VersionService,
-  cdnDir: string,
   remote: RemoteName,
   version: string,
-): Promise<void> {
-  if (await versions.find(remote, version)) return;
-  const integrity = await integrityOfFolder(join(cdnDir, 'remotes', remote, version));
+): Promise<boolean> {
+  if (await versions.find(remote, version)) return true;
+  const integrity = await integrityOfFolder(join(ctx.env.SITE_DIR as string, 'remotes', remote, version));
   try {
-    await versions.publish(ACTOR, remote, { version, integrity, reason: 'built locally' });
+    await versions.publish(STARTUP_ACTOR, remote, { version, integrity, reason: 'built locally' });
   } catch (err) {
-    if (!(err instanceof AppError && err.statusCode === 409)) throw err;
+    if (!(err instanceof AppError && err.statusCode === 409)) {
+      ctx.log.warn({ remote, version, err: (err as Error).message }, 'release: build not published');
+      return false;
+    }
   }
+  return true;
+}
+
+/** Per remote: whether any revision had it, and the latest revision by someone else than start-up that changed it. */
+interface Past {
+  had: boolean;
+  decision?: { revision: number; author: string };
+}
+
+async function pastOf(ctx: AppContext): Promise<Map<string, Past>> {
+  const out = new Map<string, Past>(REMOTE_NAMES.map((n) => [n, { had: false }]));
+  let before: ReleaseManifest['remotes'] = {};
+  for (const row of await revisionTrail(ctx.database.db)) {
+    const remotes = (JSON.parse(row.manifest) as ReleaseManifest).remotes;
+    for (const name of REMOTE_NAMES) {
+      const past = out.get(name) as Past;
+      if (remotes[name]) past.had = true;
+      const changed = JSON.stringify(remotes[name] ?? null) !== JSON.stringify(before[name] ?? null);
+      if (changed && row.author !== STARTUP_ACTOR)
+        past.decision = { revision: row.revision, author: row.author };
+    }
+    before = remotes;
+  }
+  return out;
 }
 
 /**
- * Points each remote at a built version: with `activateLatest` the newest build; otherwise only
- * remotes with no version yet or whose folder is gone. A build that fails the compatibility
- * check is logged and left out; the others still go live.
+ * Publishes each remote's newest build and activates it where the rules above allow. A build
+ * that fails the compatibility check is logged and left out; the others still go live.
  */
 export async function syncWithBuilds(
   ctx: AppContext,
   revisions: RevisionService,
   versions: VersionService,
-  activateLatest: boolean,
+  activateLatest: boolean | 'force',
 ): Promise<void> {
   const cdnDir = ctx.env.SITE_DIR;
   if (!cdnDir) return;
   const current = await revisions.current();
+  const past = await pastOf(ctx);
   const remotes: Remotes = { ...current.remotes };
   const changed: string[] = [];
   for (const name of REMOTE_NAMES) {
     const built = builtVersions(cdnDir, name);
     const [latest] = built;
-    if (!latest) continue;
+    if (!latest || !(await publishFromDisk(ctx, versions, name, latest))) continue;
     const existing = remotes[name];
-    const exists = existing ? built.includes(existing.version) : false;
-    if (existing && exists && !(activateLatest && existing.version !== latest)) continue;
-    await publishFromDisk(versions, cdnDir, name, latest);
-    const v = await versions.find(name, latest);
-    if (!v) continue;
+    if (existing?.version === latest) continue;
+    const { had, decision } = past.get(name) as Past;
+    const folderGone = existing ? !built.includes(existing.version) : true;
+    const activate =
+      activateLatest === 'force' || !had || (!decision && (activateLatest === true || folderGone));
+    if (!activate) {
+      ctx.log.info(
+        { remote: name, version: latest, live: existing?.version ?? null, decision },
+        decision
+          ? 'release: newest build published, not activated: a release manager decided this remote'
+          : 'release: newest build published, not activated (RELEASES_ACTIVATE_LATEST is off)',
+      );
+      continue;
+    }
+    const v = await versions.require(name, latest);
     const next: RemoteRelease = { version: latest, entry: v.entry, enabled: existing?.enabled ?? true };
     if (existing?.canary && existing.canary.version !== latest) next.canary = existing.canary;
     // Checked one by one, so one incompatible build does not hold back the others.
@@ -79,8 +123,12 @@ export async function syncWithBuilds(
     changed.push(`${name} ${latest}`);
   }
   if (!changed.length) return;
+  const reason =
+    activateLatest === 'force'
+      ? 'npm start: activate the newest builds (RELEASES_ACTIVATE_LATEST=force)'
+      : 'npm start: activate the newest builds';
   try {
-    await revisions.change(ACTOR, current.revision, 'npm start: activate the newest builds', async () => ({
+    await revisions.change(STARTUP_ACTOR, current.revision, reason, async () => ({
       action: `activate ${changed.join(', ')}`,
       remotes,
     }));

@@ -1,8 +1,10 @@
 /**
  * Published versions of each remote. A version is published once, with the sha384 of every file
- * of its folder (checked again before it goes live, releases.compat.ts); publishing puts nothing
- * live.
+ * of its folder: the folder must be in the CDN root (SITE_DIR) and hold exactly the files
+ * recorded, with the same hashes (checked again before it goes live, releases.compat.ts);
+ * publishing puts nothing live.
  */
+import { existsSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type {
@@ -15,7 +17,7 @@ import type {
 import { REMOTE_NAMES } from '@mchezo/contracts/releases-constants';
 import type { AppContext } from '../../context.js';
 import { inTransaction, isUniqueViolation } from '../../db/tx.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
 import { sha384Integrity } from './releases.compat.js';
 import { findVersion, insertVersion, listVersions, type VersionRow } from './releases.repository.js';
@@ -31,6 +33,10 @@ function toPublished(row: VersionRow): PublishedVersion {
     published_by: row.published_by,
     published_at: iso(row.published_at),
     reason: row.reason,
+    integrity_failure:
+      row.integrity_failed_at === null
+        ? null
+        : { since: iso(row.integrity_failed_at), problem: row.integrity_problem ?? '' },
   };
 }
 
@@ -62,6 +68,8 @@ export class VersionService {
   }
 
   async publish(actor: string, remote: RemoteName, req: PublishVersionRequest): Promise<PublishedVersion> {
+    if (await this.find(remote, req.version)) throw versionExists(remote, req.version);
+    await this.checkFolder(remote, req.version, req.integrity);
     const row: VersionRow = {
       remote,
       version: req.version,
@@ -70,6 +78,8 @@ export class VersionService {
       published_by: actor,
       reason: req.reason ?? null,
       published_at: this.ctx.clock.now(),
+      integrity_failed_at: null,
+      integrity_problem: null,
     };
     try {
       await inTransaction(this.ctx.database, async (trx) => {
@@ -81,6 +91,47 @@ export class VersionService {
       throw err;
     }
     return toPublished(row);
+  }
+
+  /**
+   * The version's folder is in the CDN root and holds exactly the recorded files, byte for byte:
+   * a publish of a folder that is not there, or that changed since its hashes were taken, is
+   * refused (422) and nothing is listed.
+   */
+  private async checkFolder(remote: RemoteName, version: string, integrity: Record<string, string>) {
+    const cdnDir = this.ctx.env.SITE_DIR;
+    if (!cdnDir)
+      throw unprocessable(
+        'No CDN folder is configured (SITE_DIR): a version is published from its folder there',
+        'NO_CDN_FOLDER',
+      );
+    const dir = join(cdnDir, 'remotes', remote, version);
+    if (!existsSync(dir) || !(await stat(dir)).isDirectory())
+      throw unprocessable(
+        `${remote} ${version} has no folder remotes/${remote}/${version} in the CDN root: build or copy it there first`,
+        'VERSION_FOLDER_MISSING',
+      );
+    const onDisk = await integrityOfFolder(dir);
+    const problems = [
+      ...Object.keys(integrity)
+        .filter((f) => !(f in onDisk))
+        .map((f) => `${f}: recorded but not in the folder`),
+      ...Object.keys(integrity)
+        .filter((f) => f in onDisk && onDisk[f] !== integrity[f])
+        .map((f) => `${f}: differs from its recorded sha384`),
+      ...Object.keys(onDisk)
+        .filter((f) => !(f in integrity))
+        .map((f) => `${f}: in the folder but not recorded`),
+    ].sort();
+    if (problems.length)
+      throw new AppError(
+        422,
+        `${remote} ${version} does not match its folder (${problems.length} file${problems.length > 1 ? 's' : ''}): ${problems.slice(0, 3).join('; ')}`,
+        {
+          code: 'INTEGRITY_MISMATCH',
+          issues: problems.slice(0, 50).map((message) => ({ path: `${remote}/${version}`, message })),
+        },
+      );
   }
 
   /** Each remote's state in `manifest` and every version published for it, newest first. */

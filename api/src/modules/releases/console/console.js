@@ -22,10 +22,10 @@
     return node;
   }
 
-  let state = { revision: null, remotes: [], history: [] };
+  const EMPTY = { revision: null, remotes: [], history: [], overrides: [], integrity: null };
+  let state = EMPTY;
 
   // ---- messages -----------------------------------------------------------------------
-
   function clearMessages() {
     $('error').replaceChildren();
     $('status').textContent = '';
@@ -50,7 +50,6 @@
   }
 
   // ---- API ----------------------------------------------------------------------------
-
   class ApiError extends Error {
     constructor(status, body) {
       super(body?.error || `The server answered ${status}`);
@@ -110,7 +109,6 @@
   }
 
   // ---- sign in ------------------------------------------------------------------------
-
   function showSigninError(message) {
     $('signin-error').textContent = message;
   }
@@ -125,9 +123,8 @@
   function signOut() {
     sessionStorage.removeItem(TOKEN_KEY);
     sessionStorage.removeItem(PHONE_KEY);
-    state = { revision: null, remotes: [], history: [] };
-    $('remotes').replaceChildren();
-    $('history').replaceChildren();
+    state = EMPTY;
+    for (const id of ['remotes', 'history', 'overrides', 'integrity']) $(id).replaceChildren();
     showSignedIn(false);
   }
 
@@ -176,13 +173,19 @@
   }
 
   // ---- data ---------------------------------------------------------------------------
-
   async function load() {
-    const [remotes, history] = await Promise.all([
+    const [remotes, history, integrity] = await Promise.all([
       api('GET', '/releases/remotes'),
       api('GET', '/releases/history?limit=100'),
+      api('GET', '/releases/integrity'),
     ]);
-    state = { revision: remotes.revision, remotes: remotes.remotes, history: history.revisions };
+    state = {
+      revision: remotes.revision,
+      remotes: remotes.remotes,
+      history: history.revisions,
+      overrides: history.overrides,
+      integrity,
+    };
     render();
   }
 
@@ -197,7 +200,6 @@
   }
 
   // ---- changes ------------------------------------------------------------------------
-
   let pending = null;
 
   /** Asks for a reason, then sends the change with the revision this page shows. */
@@ -221,7 +223,7 @@
       $('reason').focus();
       return;
     }
-    const { path, body, base, what } = pending;
+    const { path, body, base } = pending;
     pending = null;
     $('confirm').close();
     clearMessages();
@@ -232,7 +234,6 @@
     } catch (err) {
       report(err);
     }
-    return what;
   }
 
   function cancelChange() {
@@ -240,261 +241,36 @@
     $('confirm').close();
   }
 
-  // ---- rendering ----------------------------------------------------------------------
-
+  // ---- rendering (console-remotes.js, console-history.js) ------------------------------
   const when = (iso) => {
     const d = new Date(iso);
     return Number.isNaN(d.getTime()) ? iso : d.toLocaleString('en-GB', { timeZone: 'Africa/Nairobi' });
   };
-
-  function versionSelect(id, label, versions, exclude) {
-    const options = versions
-      .filter((v) => v.version !== exclude)
-      .map((v) => el('option', { value: v.version }, v.version));
-    return [
-      el('label', { htmlFor: id }, label),
-      el(
-        'select',
-        { id, disabled: options.length === 0 },
-        ...(options.length ? options : [el('option', { value: '' }, 'none')]),
-      ),
-    ];
-  }
-
-  function renderRemote(r) {
-    const id = `remote-${r.name}`;
-    const enc = encodeURIComponent(r.name);
-    const versions = [...r.versions].reverse(); // newest first
-    const facts = el(
-      'dl',
-      { className: 'facts' },
-      el('dt', {}, 'Active version'),
-      el('dd', { 'data-field': 'active' }, r.active || 'none'),
-      el('dt', {}, 'State'),
-      el(
-        'dd',
-        { 'data-field': 'state' },
-        el('span', { className: `badge ${r.enabled ? 'on' : 'off'}` }, r.enabled ? 'Enabled' : 'Disabled'),
-      ),
-      el('dt', {}, 'Canary'),
-      el('dd', { 'data-field': 'canary' }, r.canary ? `${r.canary.version} at ${r.canary.percent}%` : 'none'),
-    );
-
-    const activateId = `${id}-activate`;
-    const activate = el(
-      'div',
-      { className: 'row' },
-      el(
-        'div',
-        { className: 'grow' },
-        ...versionSelect(activateId, `Version to activate for ${r.name}`, versions, r.active),
-      ),
-      el(
-        'button',
-        {
-          type: 'button',
-          onclick: () => {
-            const v = $(activateId).value;
-            if (v)
-              confirmChange(`Activate ${r.name} ${v}`, `/releases/remotes/${enc}/activate`, { version: v });
-          },
-        },
-        `Activate ${r.name}`,
-      ),
-    );
-
-    const toggle = el(
-      'div',
-      { className: 'row' },
-      el(
-        'button',
-        {
-          type: 'button',
-          className: r.enabled ? 'danger' : '',
-          disabled: !r.active,
-          onclick: () =>
-            confirmChange(
-              `${r.enabled ? 'Disable' : 'Enable'} ${r.name}${r.enabled ? ' (players see Unavailable, its nav items hide)' : ''}`,
-              `/releases/remotes/${enc}/${r.enabled ? 'disable' : 'enable'}`,
-              {},
-              r.enabled,
-            ),
-        },
-        `${r.enabled ? 'Disable' : 'Enable'} ${r.name}`,
-      ),
-    );
-
-    const canaryId = `${id}-canary`;
-    const percentId = `${id}-percent`;
-    const canary = el(
-      'div',
-      { className: 'row' },
-      el(
-        'div',
-        { className: 'grow' },
-        ...versionSelect(canaryId, `Canary version for ${r.name}`, versions, r.active),
-      ),
-      el(
-        'div',
-        { className: 'narrow' },
-        el('label', { htmlFor: percentId }, 'Percent'),
-        el('input', {
-          id: percentId,
-          type: 'number',
-          min: '1',
-          max: '99',
-          step: '1',
-          inputMode: 'numeric',
-          value: String(r.canary?.percent ?? 10),
-        }),
-      ),
-      el(
-        'button',
-        {
-          type: 'button',
-          disabled: !r.active,
-          onclick: () => {
-            const v = $(canaryId).value;
-            const percent = Number($(percentId).value);
-            if (!v) return showError('Choose a version for the canary.');
-            if (!Number.isInteger(percent) || percent < 1 || percent > 99)
-              return showError('The canary percent is a whole number from 1 to 99.');
-            confirmChange(
-              `Canary ${r.name} ${v} for ${percent}% of players`,
-              `/releases/remotes/${enc}/canary`,
-              {
-                version: v,
-                percent,
-              },
-            );
-          },
-        },
-        `Set canary for ${r.name}`,
-      ),
-    );
-
-    const canaryActions = r.canary
-      ? el(
-          'div',
-          { className: 'row' },
-          el(
-            'button',
-            {
-              type: 'button',
-              onclick: () =>
-                confirmChange(
-                  `Promote ${r.name} canary ${r.canary.version} to active`,
-                  `/releases/remotes/${enc}/canary/promote`,
-                  {},
-                ),
-            },
-            `Promote ${r.name} canary`,
-          ),
-          el(
-            'button',
-            {
-              type: 'button',
-              className: 'danger',
-              onclick: () =>
-                confirmChange(
-                  `Abort ${r.name} canary ${r.canary.version}`,
-                  `/releases/remotes/${enc}/canary/abort`,
-                  {},
-                  true,
-                ),
-            },
-            `Abort ${r.name} canary`,
-          ),
-        )
-      : null;
-
-    const published = el(
-      'details',
-      {},
-      el('summary', {}, `Published versions (${r.versions.length})`),
-      r.versions.length
-        ? el(
-            'ul',
-            { className: 'plain' },
-            ...versions.map((v) =>
-              el(
-                'li',
-                {},
-                el('strong', {}, v.version),
-                v.version === r.active ? ' (active)' : '',
-                r.canary?.version === v.version ? ' (canary)' : '',
-                el('br'),
-                el(
-                  'span',
-                  { className: 'muted' },
-                  `${v.files} files · by ${v.published_by} · ${when(v.published_at)}${v.reason ? ` · ${v.reason}` : ''}`,
-                ),
-              ),
-            ),
-          )
-        : el('p', { className: 'muted' }, 'Nothing published yet.'),
-    );
-
-    return el(
-      'article',
-      { 'aria-labelledby': `${id}-title`, 'data-remote': r.name },
-      el('h3', { id: `${id}-title` }, r.name),
-      facts,
-      toggle,
-      activate,
-      canary,
-      canaryActions,
-      published,
-    );
-  }
-
-  function renderRevision(rev) {
-    const current = rev.revision === state.revision;
-    return el(
-      'li',
-      { 'data-revision': String(rev.revision) },
-      el('strong', {}, `Revision ${rev.revision}`),
-      current ? ' (current)' : '',
-      ': ',
-      rev.action,
-      el('br'),
-      el('span', { className: 'muted' }, `${when(rev.created_at)} · by ${rev.author} · why: ${rev.reason}`),
-      current
-        ? null
-        : el(
-            'div',
-            { className: 'row' },
-            el(
-              'button',
-              {
-                type: 'button',
-                className: 'secondary',
-                onclick: () =>
-                  confirmChange(
-                    `Roll back to revision ${rev.revision} (${rev.action})`,
-                    '/releases/rollback',
-                    {
-                      revision: rev.revision,
-                    },
-                    true,
-                  ),
-              },
-              `Roll back to revision ${rev.revision}`,
-            ),
-          ),
-    );
-  }
+  const kit = () => ({
+    el,
+    $,
+    confirmChange,
+    showError,
+    when,
+    state,
+    api,
+    load,
+    report,
+    showStatus,
+    clearMessages,
+  });
 
   function render() {
+    const { renderRemote, renderHistory, renderIntegrity } = window.mchezoReleases;
     $('revision').textContent = String(state.revision);
-    $('remotes').replaceChildren(...state.remotes.map(renderRemote));
-    $('history').replaceChildren(
-      ...(state.history.length ? state.history.map(renderRevision) : [el('li', {}, 'No revisions yet.')]),
-    );
+    $('integrity').replaceChildren(...renderIntegrity(kit()));
+    $('remotes').replaceChildren(...state.remotes.map((r) => renderRemote(r, kit())));
+    const history = renderHistory(kit());
+    $('history').replaceChildren(...history.revisions);
+    $('overrides').replaceChildren(...history.overrides);
   }
 
   // ---- start --------------------------------------------------------------------------
-
   function start() {
     $('signin-form').addEventListener('submit', signIn);
     $('signout').addEventListener('click', () => {
@@ -503,6 +279,7 @@
       showStatus('Signed out.');
     });
     $('reload').addEventListener('click', reload);
+    $('integrity-check').addEventListener('click', () => window.mchezoReleases.checkIntegrity(kit()));
     $('confirm-form').addEventListener('submit', submitChange);
     $('confirm-cancel').addEventListener('click', cancelChange);
     $('confirm').addEventListener('close', () => {

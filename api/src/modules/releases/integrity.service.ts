@@ -1,0 +1,124 @@
+/**
+ * The live versions' files, checked against the hashes recorded at publish: once at start, then
+ * every RELEASES_INTEGRITY_INTERVAL_SECONDS (docs/decisions/021-release-decisions-survive-restarts.md).
+ * A version whose files changed or went missing is logged at error level and marked failing in
+ * the database (every server sees it): the manifest browsers get leaves it out (its remote
+ * disabled, or its canary dropped) until a check finds the files as published again. The
+ * revisions are untouched: the release managers' decisions stay theirs.
+ */
+import { join } from 'node:path';
+import type { ReleaseIntegrity, ReleaseManifest, RemoteName } from '@mchezo/contracts/releases';
+import type { AppContext } from '../../context.js';
+import { iso } from '../../lib/time.js';
+import { checkFiles } from './releases.compat.js';
+import { failingVersions, findVersion, setIntegrityFailure, type VersionRow } from './releases.repository.js';
+
+const key = (remote: string, version: string) => `${remote}\0${version}`;
+
+/**
+ * The manifest players get: a remote whose active version is failing is disabled (players see
+ * "Unavailable", never changed code), a failing canary is dropped (its players get the active).
+ */
+export function withoutFailing(manifest: ReleaseManifest, failing: VersionRow[]): ReleaseManifest {
+  if (!failing.length) return manifest;
+  const bad = new Set(failing.map((v) => key(v.remote, v.version)));
+  const remotes: ReleaseManifest['remotes'] = {};
+  for (const [name, r] of Object.entries(manifest.remotes) as [RemoteName, (typeof remotes)[RemoteName]][]) {
+    if (!r) continue;
+    if (bad.has(key(name, r.version))) {
+      const { canary: _dropped, ...rest } = r;
+      remotes[name] = { ...rest, enabled: false };
+    } else if (r.canary && bad.has(key(name, r.canary.version))) {
+      const { canary: _dropped, ...rest } = r;
+      remotes[name] = rest;
+    } else remotes[name] = r;
+  }
+  return { ...manifest, remotes };
+}
+
+export class IntegrityMonitor {
+  private timer: NodeJS.Timeout | null = null;
+  private checkedAt: number | null = null;
+  private running: Promise<void> | null = null;
+
+  constructor(
+    private readonly ctx: AppContext,
+    /** The stored release manifest (what managers decided). */
+    private readonly manifest: () => Promise<ReleaseManifest>,
+  ) {}
+
+  start(): void {
+    const every = this.ctx.env.RELEASES_INTEGRITY_INTERVAL_SECONDS;
+    if (every <= 0 || this.timer || !this.ctx.env.SITE_DIR) return;
+    this.timer = setInterval(() => {
+      this.runOnce().catch((err: Error) =>
+        this.ctx.log.error({ err: { message: err.message } }, 'release integrity check could not run'),
+      );
+    }, every * 1000);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** Checks now (one check at a time: a call during a check waits for it). */
+  async runOnce(): Promise<ReleaseIntegrity> {
+    this.running ??= this.check().finally(() => {
+      this.running = null;
+    });
+    await this.running;
+    return this.status();
+  }
+
+  async status(): Promise<ReleaseIntegrity> {
+    const failing = await failingVersions(this.ctx.database.db);
+    return {
+      ok: failing.length === 0,
+      checked_at: this.checkedAt === null ? null : iso(this.checkedAt),
+      interval_seconds: this.ctx.env.RELEASES_INTEGRITY_INTERVAL_SECONDS,
+      failing: failing.map((v) => ({
+        remote: v.remote as RemoteName,
+        version: v.version,
+        since: iso(v.integrity_failed_at as number),
+        problem: v.integrity_problem ?? '',
+      })),
+    };
+  }
+
+  /** Active and canary versions of the stored manifest, and every version marked failing. */
+  private async check(): Promise<void> {
+    const { ctx } = this;
+    const cdnDir = ctx.env.SITE_DIR;
+    if (!cdnDir) return;
+    const db = ctx.database.db;
+    const pairs = new Map<string, [string, string]>();
+    for (const [name, r] of Object.entries((await this.manifest()).remotes)) {
+      if (!r) continue;
+      pairs.set(key(name, r.version), [name, r.version]);
+      if (r.canary) pairs.set(key(name, r.canary.version), [name, r.canary.version]);
+    }
+    for (const v of await failingVersions(db)) pairs.set(key(v.remote, v.version), [v.remote, v.version]);
+    for (const [remote, version] of pairs.values()) {
+      const row = await findVersion(db, remote, version);
+      if (!row) continue;
+      const problems = await checkFiles(
+        join(cdnDir, 'remotes', remote, version),
+        JSON.parse(row.integrity) as Record<string, string>,
+      );
+      if (problems.length) {
+        const problem = problems.join('; ');
+        ctx.log.error(
+          { remote, version, problem },
+          'release integrity check failed: the version is left out of the manifest browsers get',
+        );
+        await setIntegrityFailure(db, remote, version, problem, ctx.clock.now());
+      } else if (row.integrity_failed_at !== null) {
+        ctx.log.info({ remote, version }, 'release integrity check: the files match again');
+        await setIntegrityFailure(db, remote, version, null, ctx.clock.now());
+      }
+    }
+    this.checkedAt = ctx.clock.now();
+  }
+}
