@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, Postgres
 import { paybillMigration } from './paybill-migration.js';
 import { paymentReviewMigration } from './payment-review-migration.js';
 import { reconcileScheduleMigration } from './reconcile-schedule-migration.js';
+import { saferGamblingMigration } from './safer-gambling-migration.js';
 import { taxesMigration } from './taxes-migration.js';
 
 /**
@@ -241,6 +242,8 @@ const migrations: Record<string, Migration> = {
   '0007_paybill': paybillMigration,
   /** Betting taxes: the tax each transaction carries, and the tax report's index (taxes-migration.ts). */
   '0008_taxes': taxesMigration,
+  /** Deposit limits, time-outs, self-exclusions and the reality check (safer-gambling-migration.ts). */
+  '0010_safer_gambling': saferGamblingMigration,
 };
 
 class StaticProvider implements MigrationProvider {

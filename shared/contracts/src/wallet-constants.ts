@@ -5,6 +5,8 @@ export const BALANCE_TYPES = ['main', 'withdrawal', 'bonus'] as const;
 
 export const WITHDRAWAL_MIN = 100;
 export const WITHDRAWAL_MAX = 150_000;
+/** The largest single deposit (KES). */
+export const DEPOSIT_MAX = 150_000;
 export const DEPOSIT_PRESETS = [100, 200, 500, 1000, 2000, 5000] as const;
 export const TRANSACTIONS_DEFAULT_PAGE_SIZE = 10;
 export const TRANSACTIONS_MAX_PAGE_SIZE = 100;

@@ -5,6 +5,7 @@ import type { GameProvider } from '../../adapters/games/game-provider.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../lib/errors.js';
 import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
+import type { SaferGamblingService } from '../safer-gambling/safer-gambling.service.js';
 import { CasinoService, loadThumbnails } from './casino.service.js';
 
 const tags = ['casino'];
@@ -12,8 +13,9 @@ const tags = ['casino'];
 export const casinoRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
   games: GameProvider;
+  safer: SaferGamblingService;
   requireAuth: PreHandler;
-}> = async (app, { ctx, games, requireAuth }) => {
+}> = async (app, { ctx, games, safer, requireAuth }) => {
   const casino = new CasinoService(ctx, games);
   const thumbnails = loadThumbnails();
 
@@ -32,7 +34,10 @@ export const casinoRoutes: FastifyPluginAsyncZod<{
         response: { 200: GameLinkResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => casino.gameLink(authOf(request).playerRef, request.body.game_id),
+    async (request) => {
+      await safer.assertCanPlay(authOf(request).userId);
+      return casino.gameLink(authOf(request).playerRef, request.body.game_id);
+    },
   );
 
   app.get(

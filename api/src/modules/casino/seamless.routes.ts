@@ -10,6 +10,7 @@ import {
   seamlessKey,
   signSeamless,
 } from '../../lib/seamless-signature.js';
+import type { SaferGamblingService } from '../safer-gambling/safer-gambling.service.js';
 import type { GameWalletService, WalletRow } from '../wallet/game-wallet.service.js';
 import { findUserByPlayerRef } from './casino.repository.js';
 import {
@@ -23,10 +24,11 @@ import {
 const tags = ['seamless-wallet'];
 const errors = errorResponses(400, 401, 403, 404, 409, 422);
 
-export const seamlessRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; wallet: GameWalletService }> = async (
-  app,
-  { ctx, wallet },
-) => {
+export const seamlessRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  wallet: GameWalletService;
+  safer: SaferGamblingService;
+}> = async (app, { ctx, wallet, safer }) => {
   const key = seamlessKey(ctx.env.GAME_PROVIDER_SECRET);
 
   // Signature check runs before body validation, so an unsigned caller learns nothing.
@@ -71,6 +73,7 @@ export const seamlessRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; wallet: Ga
     async (request) => {
       const b = request.body;
       const userId = await player(b.player_id);
+      await safer.assertCanPlay(userId);
       checkCurrency(await wallet.balance(userId), b.currency);
       if (b.amount <= 0) throw new AppError(400, 'A bet must be greater than 0', { code: 'INVALID_AMOUNT' });
       // Gambling Control Act 2025: no stake below the minimum (MIN_STAKE_KES); nothing moves.

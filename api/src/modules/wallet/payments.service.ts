@@ -1,7 +1,7 @@
 import { normalizePhone } from '@mchezo/contracts/auth';
 import { toCents } from '@mchezo/contracts/money';
 import type { DepositRequest, WithdrawRequest } from '@mchezo/contracts/wallet';
-import { WITHDRAWAL_MAX, WITHDRAWAL_MIN } from '@mchezo/contracts/wallet';
+import { DEPOSIT_MAX, WITHDRAWAL_MAX, WITHDRAWAL_MIN } from '@mchezo/contracts/wallet';
 import type { Kysely } from 'kysely';
 import { RequestNotSentError } from '../../adapters/payments/payment-provider.js';
 import type { AppContext } from '../../context.js';
@@ -19,11 +19,16 @@ import {
   setProviderRef,
   type WalletTxRow,
 } from './transactions.repository.js';
-import { InsufficientFundsError } from './wallet.repository.js';
+import { InsufficientFundsError, lockWallet } from './wallet.repository.js';
 import { assertWalletEnabled, playerStatus, WALLET_CURRENCY } from './wallet.service.js';
 
-const DEPOSIT_MAX = 150_000;
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_\-:.]{8,128}$/;
+
+/**
+ * Refuses a deposit of `amount` cents (throws) inside its transaction, after the wallet row is
+ * locked: the safer-gambling limits and restrictions (docs/decisions/020-safer-gambling.md).
+ */
+export type DepositGate = (trx: Kysely<DB>, userId: string, amount: number) => Promise<void>;
 
 type TxOutcome = { transaction_id: string; status: ReturnType<typeof playerStatus> };
 
@@ -39,6 +44,7 @@ export class PaymentsService {
   constructor(
     private readonly ctx: AppContext,
     private readonly settlement: SettlementService,
+    private readonly depositGate: DepositGate = async () => {},
   ) {}
 
   private assertMobileMoney(): void {
@@ -147,7 +153,10 @@ export class PaymentsService {
       amount,
       phone,
       tax,
-      async () => {},
+      async (trx) => {
+        await lockWallet(trx, userId);
+        await this.depositGate(trx, userId, amount);
+      },
     );
     if (!created) return { transaction_id: row.id, status: playerStatus(row.status) };
     return this.askProvider(row);
