@@ -21,6 +21,7 @@ import { ChatTokenResponse } from './chat.ts';
 import { ConfigResponse } from './config.ts';
 import { ErrorResponse } from './errors.ts';
 import { ReleaseManifest } from './releases.ts';
+import { SaferGamblingResponse, StatementResponse } from './safer-gambling.ts';
 import {
   BalanceResponse,
   DepositResponse,
@@ -54,6 +55,12 @@ export const API_RESPONSES = {
   'GET /wallet/paybill': PaybillResponse,
   'GET /wallet/tax-preview': TaxPreviewResponse,
   'GET /releases/manifest': ReleaseManifest,
+  'GET /safer-gambling': SaferGamblingResponse,
+  'PUT /safer-gambling/deposit-limits': SaferGamblingResponse,
+  'POST /safer-gambling/time-out': SaferGamblingResponse,
+  'POST /safer-gambling/self-exclusion': SaferGamblingResponse,
+  'PUT /safer-gambling/reality-check': SaferGamblingResponse,
+  'GET /safer-gambling/statement': StatementResponse,
 } as const;
 
 export type ApiRoute = keyof typeof API_RESPONSES;

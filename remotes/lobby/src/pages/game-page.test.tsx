@@ -8,6 +8,11 @@ const open = (url = '/game/Safari%20Gold?gameId=safari-gold') =>
   renderRemote(<GamePage />, { url, route: '/game/:title', user: FAKE_USER });
 
 const LINK = 'http://localhost/api/v1/games/demo/play?launch=abc';
+const SETTINGS = (minutes: 15 | 30 | 60 | null) => ({
+  deposit_limits: (['day', 'week', 'month'] as const).map((period) => ({ period, amount: null, pending: null })),
+  restriction: null,
+  reality_check_minutes: minutes,
+});
 
 describe('GamePage', () => {
   it("says 'Loading {title}...' while the link is fetched, then opens the game in a sandboxed frame", async () => {
@@ -15,7 +20,10 @@ describe('GamePage', () => {
     const gate = new Promise<void>((resolve) => {
       answer = resolve;
     });
-    const calls = stubApi({ 'POST /casino/game/link': { body: { game_link: LINK } } });
+    const calls = stubApi({
+      'POST /casino/game/link': { body: { game_link: LINK } },
+      'GET /safer-gambling': { body: SETTINGS(null) },
+    });
     const stubbed = globalThis.fetch;
     globalThis.fetch = (async (...args: Parameters<typeof fetch>) => {
       await gate;
@@ -40,6 +48,8 @@ describe('GamePage', () => {
         path: '/casino/game/link',
         body: { game_id: 'safari-gold' },
       }),
+      // The reality-check interval, asked once the game is open.
+      expect.objectContaining({ method: 'GET', path: '/safer-gambling' }),
     ]);
     // The loading text stays until the frame has loaded.
     fireEvent.load(frame);
@@ -66,7 +76,10 @@ describe('GamePage', () => {
   });
 
   it('refreshes the header balance when the player leaves the game', async () => {
-    stubApi({ 'POST /casino/game/link': { body: { game_link: LINK } } });
+    stubApi({
+      'POST /casino/game/link': { body: { game_link: LINK } },
+      'GET /safer-gambling': { body: SETTINGS(null) },
+    });
     const { queryClient } = open();
     queryClient.setQueryData(['wallet', 'balance'], {
       balances: [{ balance_type: 'main', amount: 100, currency: 'KES' }],

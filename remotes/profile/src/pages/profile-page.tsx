@@ -7,6 +7,7 @@ import { Spinner } from '@mchezo/ui/spinner';
 import { type ReactNode, useId, useState } from 'react';
 import { AccountStatusBadge } from '../components/account-status-badge.tsx';
 import { BalancesCard } from '../components/balances-card.tsx';
+import { LinkButton } from '../components/link-button.tsx';
 import { VerifyPrompt } from '../components/verify-prompt.tsx';
 import { useProfileTranslation } from '../i18n/namespace.ts';
 import '../styles.css';
@@ -107,6 +108,10 @@ export default function ProfilePage() {
 
       {/* A pending account has no wallet session yet: verifying is the next step, not balances. */}
       {pending ? <VerifyPrompt /> : <BalancesCard />}
+
+      <LinkButton to="/safer-gambling" variant="secondary" className="w-full">
+        {t('saferLink')}
+      </LinkButton>
 
       <Button variant="secondary" className="w-full" disabled={signingOut} onClick={signOut}>
         {signingOut ? t('signingOut') : t('signOut')}

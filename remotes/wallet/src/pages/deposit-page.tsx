@@ -3,7 +3,9 @@ import type { DepositRequest } from '@mchezo/contracts/wallet';
 import { DEPOSIT_PRESETS } from '@mchezo/contracts/wallet-constants';
 import { useAuth, useHost } from '@mchezo/host/context';
 import { walletCurrency, walletTotal } from '@mchezo/host/queries/wallet-balance';
+import { Link } from '@mchezo/host/router';
 import { currencySymbol, formatAmount } from '@mchezo/i18n/money';
+import { Alert } from '@mchezo/ui/alert';
 import { Button } from '@mchezo/ui/button';
 import { AmountField } from '@mchezo/ui/fields';
 import { Spinner } from '@mchezo/ui/spinner';
@@ -20,6 +22,7 @@ import { useWalletTranslation } from '../i18n/namespace.ts';
 import { refusalMessage } from '../lib/errors.ts';
 import { formatWhole } from '../lib/format-money.ts';
 import { useSubmissionKey } from '../lib/idempotency.ts';
+import { saferRefusal } from '../lib/safer-refusal.ts';
 import { DEPOSIT_FAILED_NOTICE_DELAY_MS } from '../screen-constants.ts';
 import '../styles.css';
 
@@ -32,6 +35,8 @@ function OnlineDeposit({ currency }: { currency: string }) {
   const [amount, setAmount] = useState('');
   const [phone, setPhone] = useState('');
   const [followed, setFollowed] = useState<FollowedRequest | null>(null);
+  // A refusal by the player's own limits or break stays on screen (the toast goes away).
+  const [saferStop, setSaferStop] = useState<string | null>(null);
   const deposit = useDeposit();
   const keys = useSubmissionKey();
   // A second tap lands before React re-renders the disabled button: this guard does not wait.
@@ -58,6 +63,7 @@ function OnlineDeposit({ currency }: { currency: string }) {
       phone_number: phoneNumber,
     };
     inFlight.current = true;
+    setSaferStop(null);
     deposit.mutate(
       { body, idempotencyKey: keys.keyFor(`${cents}|${currency}|${phoneNumber}`) },
       {
@@ -94,7 +100,9 @@ function OnlineDeposit({ currency }: { currency: string }) {
         },
         onError: (error) => {
           keys.done(error);
-          const refusal = refusalMessage(error);
+          const safer = saferRefusal(error, t, locale);
+          setSaferStop(safer);
+          const refusal = safer ?? refusalMessage(error);
           if (!refusal) host.reportError(error, { action: 'deposit' });
           host.toast.error(t('deposit.failedTitle'), refusal ?? t('deposit.failed'));
         },
@@ -146,6 +154,17 @@ function OnlineDeposit({ currency }: { currency: string }) {
           {busy ? t('common.processing') : t('deposit.submit')}
         </Button>
       </form>
+      {saferStop ? (
+        <Alert tone="destructive" title={t('safer.title')}>
+          <p>{saferStop}</p>
+          <Link
+            to="/safer-gambling"
+            className="mt-1 inline-flex min-h-11 items-center font-semibold text-brand underline"
+          >
+            {t('safer.settings')}
+          </Link>
+        </Alert>
+      ) : null}
       {followed ? <RequestStatus key={followed.id} request={followed} /> : null}
     </div>
   );
