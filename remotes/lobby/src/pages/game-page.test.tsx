@@ -9,7 +9,11 @@ const open = (url = '/game/Safari%20Gold?gameId=safari-gold') =>
 
 const LINK = 'http://localhost/api/v1/games/demo/play?launch=abc';
 const SETTINGS = (minutes: 15 | 30 | 60 | null) => ({
-  deposit_limits: (['day', 'week', 'month'] as const).map((period) => ({ period, amount: null, pending: null })),
+  deposit_limits: (['day', 'week', 'month'] as const).map((period) => ({
+    period,
+    amount: null,
+    pending: null,
+  })),
   restriction: null,
   reality_check_minutes: minutes,
 });
