@@ -47,7 +47,20 @@ async function signUp() {
   await post('/auth/register', { phone, password });
   await post('/auth/verify/request', { phone });
   await post('/auth/verify/confirm', { phone, code: process.env.OTP_TEST_CODE ?? '123456' });
-  return post('/auth/login', { phone, password });
+  const session = await post('/auth/login', { phone, password });
+  // The deposit page as a player who may deposit sees it: a confirmed identity (the identity
+  // simulator confirms numbers ending in 1).
+  await fetch(`${BASE}/api/v1/identity`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${session.access_token}` },
+    body: JSON.stringify({
+      fullName: 'Bench Player',
+      dateOfBirth: '1990-05-17',
+      documentType: 'national_id',
+      documentNumber: `${phone.slice(-7)}1`,
+    }),
+  });
+  return session;
 }
 
 async function measure(browser, route, session, labels) {

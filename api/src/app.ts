@@ -10,6 +10,8 @@ import { DemoGameProvider, type ReelStops } from './adapters/games/demo-provider
 import { demoGameRoutes } from './adapters/games/demo-provider.routes.js';
 import { reelStopsFor } from './adapters/games/demo-reels.js';
 import type { GameProvider } from './adapters/games/game-provider.js';
+import { createIdentityChecker } from './adapters/identity/create-identity-checker.js';
+import type { IdentityChecker } from './adapters/identity/identity-checker.js';
 import { createPaymentProvider } from './adapters/payments/create-payment-provider.js';
 import type { PaymentProvider } from './adapters/payments/payment-provider.js';
 import { SimulatorPaymentProvider } from './adapters/payments/simulator.js';
@@ -38,6 +40,10 @@ import { chatRoutes } from './modules/chat/chat.routes.js';
 import { configRoutes } from './modules/config/config.routes.js';
 import { buildPublicConfig } from './modules/config/config.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { identityRoutes } from './modules/identity/identity.routes.js';
+import { IdentityService } from './modules/identity/identity.service.js';
+import { releaseHealthRoutes } from './modules/release-health/release-health.routes.js';
+import { ReleaseHealthService } from './modules/release-health/release-health.service.js';
 import { OverrideService } from './modules/releases/overrides.service.js';
 import { releasesRoutes } from './modules/releases/releases.routes.js';
 import { RevisionService } from './modules/releases/revisions.service.js';
@@ -66,6 +72,7 @@ export interface AppDeps {
   database?: Database;
   sms?: SmsSender;
   payments?: PaymentProvider;
+  identity?: IdentityChecker;
   games?: GameProvider;
   /** The demo game's reel stops (tests script them); otherwise crypto, or DEMO_GAME_SEED's. */
   reelStops?: ReelStops;
@@ -125,6 +132,7 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
       deps.payments ??
       // `settlement` is made below from this context; the simulator settles only after a request.
       createPaymentProvider(env, (kind, body) => settlement.settleCallback(kind, body), app.log),
+    identity: deps.identity ?? createIdentityChecker(env),
   };
   if (env.SMS_PROVIDER === 'gateway' && !env.SMS_GATEWAY_API_KEY && !deps.sms) {
     app.log.warn('SMS_PROVIDER=gateway without SMS_GATEWAY_API_KEY: using the console adapter');
@@ -132,6 +140,7 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
   const auth = new AuthService(ctx);
   const limiter = new RateLimiter(ctx);
   const wallet = new WalletService(ctx);
+  const identity = new IdentityService(ctx);
   const settlement = new SettlementService(ctx);
   const safer = new SaferGamblingService(ctx, new WalletActivityService(ctx));
   const payments = new PaymentsService(ctx, settlement, (trx, userId, amount) =>
@@ -145,6 +154,7 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
   const versions = new VersionService(ctx);
   const revisions = new RevisionService(ctx, versions);
   const overrides = new OverrideService(ctx, revisions, versions);
+  const releaseHealth = new ReleaseHealthService(ctx, () => revisions.current());
   app.decorate('ctx', ctx);
   app.decorate('settlement', settlement);
   app.decorate('reconciler', reconciler);
@@ -224,14 +234,16 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
       await api.register(configRoutes, { ctx });
       await api.register(authRoutes, { ctx, auth, limiter, requireAuth });
       await api.register(chatRoutes, { ctx, requireAuth });
-      await api.register(casinoRoutes, { ctx, games, safer, requireAuth });
-      await api.register(walletRoutes, { ctx, wallet, payments, requireAuth });
+      await api.register(identityRoutes, { identity, requireAuth });
+      await api.register(casinoRoutes, { ctx, games, identity, safer, requireAuth });
+      await api.register(walletRoutes, { ctx, wallet, payments, identity, requireAuth });
       await api.register(paymentCallbackRoutes, { ctx, settlement });
       await api.register(reviewRoutes, { ctx, requireAuth });
-      await api.register(seamlessRoutes, { ctx, wallet: gameWallet, safer });
+      await api.register(seamlessRoutes, { ctx, wallet: gameWallet, identity, safer });
       await api.register(demoGameRoutes, { ctx, games });
       await api.register(saferGamblingRoutes, { safer, requireAuth });
       await api.register(releasesRoutes, { ctx, revisions, versions, overrides, requireAuth });
+      await api.register(releaseHealthRoutes, { ctx, health: releaseHealth, requireAuth });
       if (env.SIMULATOR_TEST_CONTROL && ctx.payments instanceof SimulatorPaymentProvider)
         await api.register(simulatorTestRoutes, { simulator: ctx.payments, env });
     },

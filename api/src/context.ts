@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { IdentityChecker } from './adapters/identity/identity-checker.js';
 import type { PaymentProvider } from './adapters/payments/payment-provider.js';
 import type { SmsSender } from './adapters/sms/sms-sender.js';
 import type { Database } from './db/database.js';
@@ -12,5 +13,6 @@ export interface AppContext {
   clock: Clock;
   sms: SmsSender;
   payments: PaymentProvider;
+  identity: IdentityChecker;
   log: FastifyBaseLogger;
 }

@@ -154,6 +154,15 @@ const EnvSchema = z.object({
   /** A transaction still unresolved this long after it was made goes to the review queue. */
   RECONCILE_REVIEW_AFTER_SECONDS: int(3600, 60, 30 * 86_400),
 
+  /** Identity checks (api/README.md "Identity checks"): the built-in simulator or a registry. */
+  IDENTITY_PROVIDER: z.enum(['simulator', 'registry']).default('simulator'),
+  IDENTITY_REGISTRY_URL: optionalString.refine(
+    (v) => v === undefined || /^https?:\/\//.test(v),
+    'must be an https URL',
+  ),
+  IDENTITY_REGISTRY_API_KEY: optionalString,
+  IDENTITY_TIMEOUT_MS: int(10_000, 100, 120_000),
+
   SMS_PROVIDER: z.enum(['console', 'gateway']).default('console'),
   SMS_GATEWAY_URL: z.string().url().default('https://api.africastalking.com/version1/messaging'),
   SMS_GATEWAY_USERNAME: z.string().default('sandbox'),
@@ -167,6 +176,8 @@ const EnvSchema = z.object({
     'must be a Sentry DSN',
   ),
   SENTRY_ENVIRONMENT: optionalString,
+  /** Error reports stored per minute at most (a flood past it is dropped): docs/decisions/022. */
+  ERROR_EVENTS_PER_MINUTE: int(600, 1, 100_000),
   /** A Chatwoot-compatible widget: base URL (its /packs/js/sdk.js is loaded) and website token. */
   SUPPORT_CHAT_WIDGET_URL: optionalString.refine(
     (v) => v === undefined || /^https?:\/\//.test(v),
@@ -217,6 +228,14 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
       path: ['TAX_WITHHOLDING_BASE'],
       message: 'net_winnings is not supported yet: use withdrawal (the amount withdrawn)',
     });
+  if (env.IDENTITY_PROVIDER === 'registry') {
+    for (const key of ['IDENTITY_REGISTRY_URL', 'IDENTITY_REGISTRY_API_KEY'] as const)
+      if (!env[key])
+        ctx.addIssue({ code: 'custom', path: [key], message: 'is needed with IDENTITY_PROVIDER=registry' });
+  }
+  // Documents and dates of birth travel to the registry encrypted; plain http only to a local fake.
+  if (env.IDENTITY_REGISTRY_URL?.startsWith('http://') && env.NODE_ENV === 'production')
+    ctx.addIssue({ code: 'custom', path: ['IDENTITY_REGISTRY_URL'], message: 'must be https in production' });
   if (env.SIMULATOR_TEST_CONTROL && env.PAYMENT_PROVIDER !== 'simulator')
     ctx.addIssue({
       code: 'custom',

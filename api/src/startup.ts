@@ -16,6 +16,10 @@ export function productionProblems(config: EnvConfig): string[] {
     problems.push(`OTP_MODE=test: every one-time code is the fixed OTP_TEST_CODE; set OTP_MODE=live`);
   if (config.PAYMENT_PROVIDER === 'simulator')
     problems.push('PAYMENT_PROVIDER=simulator: payments are simulated; set PAYMENT_PROVIDER=daraja');
+  if (config.IDENTITY_PROVIDER === 'simulator')
+    problems.push(
+      'IDENTITY_PROVIDER=simulator: identity checks are simulated; set IDENTITY_PROVIDER=registry',
+    );
   if (config.SMS_PROVIDER === 'console')
     problems.push('SMS_PROVIDER=console: codes would never reach the player; set SMS_PROVIDER=gateway');
   else if (!config.SMS_GATEWAY_API_KEY)

@@ -28,7 +28,12 @@ describe.each(DB_MODES)('config and OpenAPI (%s)', (mode) => {
     });
     expect(body.data.otp_test_mode).toBe(true);
     expect(body.data.otp_test_code).toBe('123456');
-    expect(body.data.error_reporting).toBeNull();
+    // Reports always go to the platform's own tunnel; without SENTRY_DSN the DSN names this site.
+    expect(body.data.error_reporting).toEqual({
+      dsn: expect.stringMatching(/^http:\/\/platform@[^/]+\/1$/),
+      environment: 'test',
+      tunnel: '/api/v1/errors/envelope',
+    });
     expect(body.data.support_chat).toBeNull();
     expect(body.data.regulation).toEqual({
       regulator_name: 'Gambling Regulatory Authority of Kenya',
@@ -66,6 +71,7 @@ describe.each(DB_MODES)('config and OpenAPI (%s)', (mode) => {
       expect(data.error_reporting).toEqual({
         dsn: 'https://public123@errors.example.com/42',
         environment: 'test',
+        tunnel: '/api/v1/errors/envelope',
       });
       expect(data.support_chat).toEqual({
         widget_url: 'https://chat.example.com',

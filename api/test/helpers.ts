@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { IdentityRequest } from '@mchezo/contracts/identity';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
@@ -30,6 +31,9 @@ export class TestClock implements Clock {
   advance(ms: number) {
     this.t += ms;
   }
+  set(ms: number) {
+    this.t = ms;
+  }
 }
 
 type InjectResponse = LightMyRequestResponse;
@@ -44,8 +48,13 @@ export interface TestApp {
   post(url: string, payload?: unknown, headers?: Record<string, string>): Promise<InjectResponse>;
   /** GET under /api/v1. */
   get(url: string, headers?: Record<string, string>): Promise<InjectResponse>;
-  /** Registers, verifies (test-mode code) and logs a player in. */
-  signedInPlayer(phone?: string, password?: string): Promise<Player>;
+  /**
+   * Registers, verifies (test-mode code) and logs a player in, then has their identity confirmed
+   * (an adult with a fresh national ID number) unless `identity: false`.
+   */
+  signedInPlayer(phone?: string, password?: string, options?: { identity?: boolean }): Promise<Player>;
+  /** PUT /identity as the player: an adult's details with a fresh number unless given. */
+  submitIdentity(player: Player, details?: Partial<IdentityRequest>): Promise<InjectResponse>;
   /**
    * POST /wallet/deposit or /wallet/withdraw as the player, in KES, to the player's own phone
    * unless `phone` is given, with an Idempotency-Key when `key` is given.
@@ -144,6 +153,19 @@ export async function startApp(
       payload: raw,
     });
   };
+  const submitIdentity = (player: Player, details: Partial<IdentityRequest> = {}) =>
+    app.inject({
+      method: 'PUT',
+      url: '/api/v1/identity',
+      headers: player.headers,
+      payload: {
+        fullName: 'Amani Wanjiru',
+        dateOfBirth: '1990-05-17',
+        documentType: 'national_id',
+        documentNumber: freshNationalId(),
+        ...details,
+      },
+    });
   const settlePayments = async () => {
     const p = app.ctx.payments;
     if (p instanceof SimulatorPaymentProvider) await p.settle();
@@ -177,7 +199,7 @@ export async function startApp(
     },
     post,
     get,
-    async signedInPlayer(phone = freshPhone(), password = 'correct-horse') {
+    async signedInPlayer(phone = freshPhone(), password = 'correct-horse', { identity = true } = {}) {
       const reg = await post('/auth/register', { phone, password });
       if (reg.statusCode !== 201) throw new Error(`register ${reg.statusCode} ${reg.body}`);
       const asked = await post('/auth/verify/request', { phone });
@@ -185,7 +207,7 @@ export async function startApp(
       const conf = await post('/auth/verify/confirm', { phone, code: '123456' });
       if (conf.statusCode !== 200) throw new Error(`verify ${conf.statusCode} ${conf.body}`);
       const login = json(await post('/auth/login', { phone, password }));
-      return {
+      const player = {
         phone,
         password,
         userId: login.user.id,
@@ -193,7 +215,14 @@ export async function startApp(
         refreshToken: login.refresh_token,
         headers: bearer(login.access_token),
       };
+      if (identity) {
+        const res = await submitIdentity(player);
+        if (res.statusCode !== 200 || json(res).status !== 'confirmed')
+          throw new Error(`identity ${res.statusCode} ${res.body}`);
+      }
+      return player;
     },
+    submitIdentity,
     walletRequest,
     async depositFor(player, amount) {
       const res = await walletRequest('deposit', player, amount);
@@ -314,6 +343,16 @@ export type Json = any;
 export const json = (res: LightMyRequestResponse) => res.json() as Record<string, Json>;
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+let idCounter = 0;
+/**
+ * A fresh 8-digit national ID number per call, unique within a test process; it ends in 1, so
+ * the identity simulator confirms it (api/README.md "Identity checks").
+ */
+export function freshNationalId(): string {
+  idCounter++;
+  return String(10_000_001 + ((process.pid * 100 + idCounter) % 8_999_999) * 10).slice(0, 8);
+}
 
 let phoneCounter = 0;
 /** A fresh valid Kenyan phone per call (7xx xxx xxx), unique within a test process. */

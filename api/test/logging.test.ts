@@ -34,6 +34,13 @@ describe('structured logs never carry secrets, codes or tokens', () => {
     await t.post('/auth/verify/confirm', { phone, code });
     const login = json(await t.post('/auth/login', { phone, password: 'password-secret-1' }));
     const headers = { authorization: `Bearer ${login.access_token}` };
+    const identity = {
+      fullName: 'Amani Wanjiru',
+      dateOfBirth: '1990-05-17',
+      documentType: 'national_id',
+      documentNumber: '31415926',
+    };
+    await t.app.inject({ method: 'PUT', url: '/api/v1/identity', headers, payload: identity });
     await t.post('/wallet/deposit', { amount: 100, currency: 'KES', phone_number: phone }, headers);
     await t.settlePayments();
     const link = new URL(
@@ -53,12 +60,15 @@ describe('structured logs never carry secrets, codes or tokens', () => {
       .filter(Boolean)
       .map((line) => JSON.parse(line))
       .filter((line) => line.msg === 'request completed');
-    expect(requests).toHaveLength(10);
+    expect(requests).toHaveLength(11);
     for (const line of requests) {
       expect(line).toMatchObject({
         level: 30,
         reqId: expect.any(String),
-        req: { method: expect.stringMatching(/^(GET|POST)$/), url: expect.stringMatching(/^\/api\/v1\//) },
+        req: {
+          method: expect.stringMatching(/^(GET|POST|PUT)$/),
+          url: expect.stringMatching(/^\/api\/v1\//),
+        },
         res: { statusCode: expect.any(Number) },
         responseTime: expect.any(Number),
       });
@@ -79,6 +89,7 @@ describe('structured logs never carry secrets, codes or tokens', () => {
       link.searchParams.get('launch')!,
       'password-secret-1',
       'wrong-secret-value',
+      identity.documentNumber,
     ]) {
       expect(lines).not.toContain(secret);
     }

@@ -38,6 +38,9 @@ const SAFE: Record<string, string> = {
   DARAJA_SECURITY_CREDENTIAL: 'credential',
   SMS_PROVIDER: 'gateway',
   SMS_GATEWAY_API_KEY: 'sms-key',
+  IDENTITY_PROVIDER: 'registry',
+  IDENTITY_REGISTRY_URL: 'https://127.0.0.1:9/check',
+  IDENTITY_REGISTRY_API_KEY: 'registry-key',
   RECONCILE_INTERVAL_SECONDS: '0',
   ...SECRETS,
 };
@@ -92,6 +95,7 @@ describe.concurrent('NODE_ENV=production refuses to start unsafe (the real serve
     ['OTP codes in test mode', { OTP_MODE: 'test' }, 'OTP_MODE=test'],
     ['the payment simulator', { PAYMENT_PROVIDER: 'simulator' }, 'PAYMENT_PROVIDER=simulator'],
     ['SMS to the console', { SMS_PROVIDER: 'console' }, 'SMS_PROVIDER=console'],
+    ['the identity-check simulator', { IDENTITY_PROVIDER: 'simulator' }, 'IDENTITY_PROVIDER=simulator'],
     ['SMS gateway without its key', { SMS_GATEWAY_API_KEY: '' }, 'without SMS_GATEWAY_API_KEY'],
   ])('exits non-zero naming %s', async (_name, change, reason) => {
     const run = await startServer({ ...SAFE, ...change });
@@ -118,10 +122,11 @@ describe.concurrent('NODE_ENV=production refuses to start unsafe (the real serve
       'OTP_MODE=test',
       'PAYMENT_PROVIDER=simulator',
       'SMS_PROVIDER=console',
+      'IDENTITY_PROVIDER=simulator',
       ...Object.keys(SECRETS),
     ])
       expect(run.stderr).toContain(reason);
-    expect(run.stderr.match(/^ {2}- /gm)).toHaveLength(7);
+    expect(run.stderr.match(/^ {2}- /gm)).toHaveLength(8);
   });
 
   it('starts with secrets already in the shared database instead of the environment', async () => {

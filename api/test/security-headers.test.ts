@@ -51,7 +51,11 @@ const release: ReleaseManifest = {
 describe('the site page policy', () => {
   const config = {
     ...DEFAULT_APP_CONFIG,
-    error_reporting: { dsn: 'https://pub@o1.ingest.example.io/42', environment: 'production' },
+    error_reporting: {
+      dsn: 'https://pub@o1.ingest.example.io/42',
+      environment: 'production',
+      tunnel: '/api/v1/errors/envelope',
+    },
     support_chat: { widget_url: 'https://chat.example.org', website_token: 't' },
   };
   const policy = sitePolicy({
@@ -89,13 +93,12 @@ describe('the site page policy', () => {
     expect(directive(plain, 'style-src')).toEqual(["'self'", sha256(STYLE), sha256('')]);
   });
 
-  it('names the API, the remotes, the error ingest and the support chat where the page reaches them', () => {
+  it('names the API, the remotes and the support chat where the page reaches them (error reports go to the API)', () => {
     expect(directive(policy, 'connect-src')).toEqual([
       "'self'",
       'https://api.mchezo.example',
       'https://cdn.example.com',
       'https://canary.example.com',
-      'https://o1.ingest.example.io',
       'https://chat.example.org',
     ]);
     expect(directive(policy, 'frame-src')).toEqual([
@@ -149,11 +152,7 @@ describe.each(DB_MODES)('security headers from the app (%s)', (mode) => {
     expect(res.statusCode).toBe(200);
     const csp = res.headers['content-security-policy'] as string;
     expect(directive(csp, 'script-src')).toEqual(["'self'", sha256(STARTER)]);
-    expect(directive(csp, 'connect-src')).toEqual([
-      "'self'",
-      'https://mchezo.example',
-      'https://o1.ingest.example.io',
-    ]);
+    expect(directive(csp, 'connect-src')).toEqual(["'self'", 'https://mchezo.example']);
     expect(directive(csp, 'frame-ancestors')).toEqual(["'none'"]);
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -292,7 +292,11 @@ describe.each(DB_MODES)('excise absorbed by the operator (%s)', (mode) => {
     const d = json(await t.walletRequest('deposit', p, 1000));
     await t.settlePayments();
     expect((await t.balances(p)).main).toBe(1000);
-    expect(await t.transaction(p, d.transaction_id)).toMatchObject({ tax_amount: 50, net_amount: 1000 });
+    expect(await t.transaction(p, d.transaction_id)).toMatchObject({
+      tax_amount: 50,
+      tax_mode: 'absorb',
+      net_amount: 1000,
+    });
     const entries = await t.app.ctx.database.db
       .selectFrom('ledger_entries')
       .select(['pot', 'amount', 'kind'])

@@ -129,6 +129,27 @@ test.describe('a failing lobby remote', () => {
     await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
     await expect(page.getByTestId('unavailable')).toHaveCount(0);
   });
+
+  test('retry after the scripts hung fetches them again and loads the remote', async ({ page }) => {
+    // The script request hangs (no answer at all) until the test lets it through.
+    let hanging = true;
+    const requested: string[] = [];
+    await page.route(/\/remotes\/lobby\/.*\.js(\?.*)?$/, (route) => {
+      const url = new URL(route.request().url());
+      requested.push(url.pathname + url.search);
+      if (!hanging) return route.fallback();
+      // Never answered: as a phone on a dead connection sees it.
+    });
+    await page.goto('/');
+    await expectHomeUnavailable(page);
+    const before = requested.length;
+    expect(before).toBeGreaterThan(0);
+    hanging = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
+    await expect(page.getByTestId('unavailable')).toHaveCount(0);
+    expect(requested.length).toBeGreaterThan(before);
+  });
 });
 
 test.describe('the release manifest', () => {
@@ -146,8 +167,10 @@ test.describe('the release manifest', () => {
     await expect(nav.getByRole('link', { name: 'Profile' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Deposit' })).toHaveCount(0);
     await expect(nav.getByRole('link', { name: 'Withdraw' })).toHaveCount(0);
-    // The lobby is unaffected.
+    // The lobby is unaffected, but its deposit promo leads nowhere now: hidden.
     await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
+    await expect(page.getByText('Deposit with mobile money and start playing right away.')).toHaveCount(0);
+    await expect(page.getByText('Spin to win')).toBeVisible();
     // Its routes say so, with no retry (switched off is not a failure).
     for (const path of ['/deposit', '/withdraw', '/transactions']) {
       await page.goto(path);

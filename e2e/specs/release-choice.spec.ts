@@ -8,6 +8,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
+import { canaryBucket } from '../../shared/contracts/src/canary-bucket.ts';
 import { MANIFEST_PATH, overrideManifest, serveFixture, trackErrorReports } from '../support/federation.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -21,19 +22,24 @@ async function liveLobby(page: Page): Promise<{ version: string; entry: string; 
   return { version, entry, dir: join(CDN, version) };
 }
 
-async function openAs(browser: Browser, bucket: number) {
+/** A browser id (nobody signed in) whose lobby bucket is under 50, or 50 and over. */
+const deviceIn = (half: 'under' | 'over') =>
+  Array.from({ length: 100 }, (_, i) => `e2e-device-${i}`).find((id) =>
+    half === 'under' ? canaryBucket(id, 'lobby') < 50 : canaryBucket(id, 'lobby') >= 50,
+  )!;
+
+async function openAs(browser: Browser, device: string) {
   const context = await browser.newContext();
-  await context.addInitScript((b) => {
-    if (!localStorage.getItem('mchezo:release-bucket'))
-      localStorage.setItem('mchezo:release-bucket', String(b));
-  }, bucket);
+  await context.addInitScript((id) => {
+    if (!localStorage.getItem('mchezo:device-id')) localStorage.setItem('mchezo:device-id', id);
+  }, device);
   return context.newPage();
 }
 
-test('a 50% canary: each player gets one version, the same on every load', async ({ browser }) => {
+test('a 50% canary: each browser gets one version, the same on every load', async ({ browser }) => {
   const players = [
-    { bucket: 10, expects: 'canary' },
-    { bucket: 90, expects: 'active' },
+    { bucket: deviceIn('under'), expects: 'canary' },
+    { bucket: deviceIn('over'), expects: 'active' },
   ];
   for (const player of players) {
     const page = await openAs(browser, player.bucket);

@@ -5,27 +5,14 @@
  * ignored.
  */
 
-import { RELEASE_MANAGER_PASSWORD, RELEASE_MANAGER_PHONE } from '../support/releases.ts';
-import { TEST_CODE } from '../support/session.ts';
+import { releaseManagerToken } from '../support/releases.ts';
 import { expect, test } from '../support/test.ts';
 
 test('a signed override shows its banner and serves the named version; a forged one is ignored', async ({
   page,
   request,
 }) => {
-  const phone = RELEASE_MANAGER_PHONE;
-  const register = await request.post('/api/v1/auth/register', {
-    data: { phone, password: RELEASE_MANAGER_PASSWORD },
-  });
-  if (register.status() !== 409) {
-    await request.post('/api/v1/auth/verify/request', { data: { phone } });
-    await request.post('/api/v1/auth/verify/confirm', { data: { phone, code: TEST_CODE } });
-  }
-  const login = await request.post('/api/v1/auth/login', {
-    data: { phone, password: RELEASE_MANAGER_PASSWORD },
-  });
-  expect(login.ok(), await login.text()).toBe(true);
-  const token = (await login.json()).access_token as string;
+  const token = await releaseManagerToken(request);
 
   const live = (await (await request.get('/api/v1/releases/manifest')).json()).remotes.profile;
   const res = await request.post('/api/v1/releases/overrides', {

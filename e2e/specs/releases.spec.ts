@@ -12,15 +12,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { RELEASE_MANAGER_PHONE } from '../support/releases.ts';
-import { createPlayer, type Player, signIn, TEST_CODE } from '../support/session.ts';
+import { canaryBucket } from '../../shared/contracts/src/canary-bucket.ts';
+import { RELEASE_MANAGER_PASSWORD, RELEASE_MANAGER_PHONE, releaseManagerToken } from '../support/releases.ts';
+import { createPlayer, type Player, signIn } from '../support/session.ts';
 import { expect, test } from '../support/test.ts';
 
 test.describe.configure({ mode: 'serial' });
 
 const CDN = join(import.meta.dirname, '..', '..', 'build', 'cdn');
 const WALLET_DIR = join(CDN, 'remotes', 'wallet');
-const PASSWORD = 'release-manager-9';
+const PASSWORD = RELEASE_MANAGER_PASSWORD;
 
 interface RemoteStatus {
   name: string;
@@ -70,23 +71,6 @@ async function change(request: APIRequestContext, path: string, body: Record<str
     reason: 'e2e: releases.spec',
     ...body,
   });
-}
-
-/** Registers (test-mode code) and verifies the release manager once per server; then logs in. */
-async function loginReleaseManager(request: APIRequestContext): Promise<string> {
-  const phone = RELEASE_MANAGER_PHONE;
-  const register = await request.post('/api/v1/auth/register', {
-    data: { phone, password: PASSWORD, full_name: 'Release Manager' },
-  });
-  if (register.status() !== 409) {
-    expect(register.status(), await register.text()).toBe(201);
-    expect((await request.post('/api/v1/auth/verify/request', { data: { phone } })).ok()).toBe(true);
-    const confirm = await request.post('/api/v1/auth/verify/confirm', { data: { phone, code: TEST_CODE } });
-    expect(confirm.ok(), await confirm.text()).toBe(true);
-  }
-  const login = await request.post('/api/v1/auth/login', { data: { phone, password: PASSWORD } });
-  expect(login.ok(), await login.text()).toBe(true);
-  return (await login.json()).access_token as string;
 }
 
 /** `file → sha384-…` for every file of a folder (what `release.mjs publish --folder` sends). */
@@ -172,7 +156,7 @@ async function expectDepositPage(page: Page) {
 let player: Player;
 
 test.beforeAll(async ({ request }) => {
-  token = await loginReleaseManager(request);
+  token = await releaseManagerToken(request);
   original = await remotes(request);
   player = await createPlayer(request);
 });
@@ -445,7 +429,7 @@ test('the release page: a release manager sees remotes and history and disables 
   expect(violations).toEqual([]);
 });
 
-test('a 50% canary through release control: each player keeps one version across loads; abort ends it', async ({
+test('a 50% canary through release control: each player keeps one version on every phone and load; abort ends it', async ({
   browser,
   request,
 }) => {
@@ -453,17 +437,20 @@ test('a 50% canary through release control: each player keeps one version across
   const active = (await remotes(request)).remotes.find((r) => r.name === 'wallet')?.active as string;
   await change(request, '/remotes/wallet/canary', { version: newVersion, percent: 50 });
   try {
-    for (const { bucket, expected } of [
-      { bucket: 10, expected: newVersion },
-      { bucket: 90, expected: active },
-    ]) {
+    // Players until one is under the canary's 50% for the wallet and one is not.
+    const players: { who: Player; expected: string }[] = [];
+    while (players.length < 2) {
+      const who = await createPlayer(request);
+      const canary = canaryBucket(String(who.user.id), 'wallet') < 50;
+      if (!players.some((p) => (p.expected === newVersion) === canary))
+        players.push({ who, expected: canary ? newVersion : active });
+    }
+    // Each on two phones (browser contexts): the bucket is the player's, not the phone's.
+    for (const { who, expected } of [...players, ...players]) {
+      const bucket = canaryBucket(String(who.user.id), 'wallet');
       const context = await browser.newContext();
-      await context.addInitScript((b) => {
-        if (!localStorage.getItem('mchezo:release-bucket'))
-          localStorage.setItem('mchezo:release-bucket', String(b));
-      }, bucket);
       const page = await context.newPage();
-      await signIn(page, player);
+      await signIn(page, who);
       for (let load = 0; load < 2; load++) {
         const wallet: string[] = [];
         const onRequest = (r: { url(): string }) => {

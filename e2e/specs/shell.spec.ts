@@ -5,13 +5,9 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { editBootData } from '../support/boot-data.ts';
-import {
-  FAKE_WIDGET_URL,
-  overrideConfig,
-  serveFakeChatWidget,
-  startFakeIngest,
-} from '../support/fake-services.ts';
+import { FAKE_WIDGET_URL, overrideConfig, serveFakeChatWidget } from '../support/fake-services.ts';
 import { overrideManifest, serveFixture } from '../support/federation.ts';
+import { releaseManagerToken } from '../support/releases.ts';
 import { createPlayer, type Player, signIn, uniquePhone } from '../support/session.ts';
 import { creditOf } from '../support/taxes.ts';
 import { expect, test } from '../support/test.ts';
@@ -273,34 +269,43 @@ test('the help button toggles the support chat, which knows the signed-in player
   await expect(help).toHaveCount(0);
 });
 
-test('an error report reaches the ingest with the player and without secrets', async ({ page, request }) => {
-  const ingest = await startFakeIngest();
-  try {
-    const player = await createPlayer(request);
-    await signIn(page, player);
-    await overrideConfig(page, (data) => {
-      data.error_reporting = { dsn: ingest.dsn, environment: 'e2e' };
+test("a render error reaches the platform's store with its remote and version, the player and no secrets", async ({
+  page,
+  request,
+}) => {
+  const player = await createPlayer(request);
+  await signIn(page, player);
+  const entry = await serveFixture(
+    page,
+    'throwing-lobby',
+    join(import.meta.dirname, '..', 'fixtures', 'throwing-remote', 'dist', 'federated'),
+  );
+  const version = `0.0.0-throwing-${Date.now()}`;
+  await overrideManifest(page, (m) => {
+    m.remotes.lobby = { version, entry, enabled: true };
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('unavailable')).toBeVisible();
+  const token = await releaseManagerToken(request);
+  const stored = async () => {
+    const res = await request.get(`/api/v1/errors/events?remote=lobby&version=${version}`, {
+      headers: { Authorization: `Bearer ${token}` },
     });
-    const entry = await serveFixture(
-      page,
-      'throwing-lobby',
-      join(import.meta.dirname, '..', 'fixtures', 'throwing-remote', 'dist', 'federated'),
-    );
-    await overrideManifest(page, (m) => {
-      m.remotes.lobby = { version: '0.0.0-throwing', entry, enabled: true };
-    });
-    await page.goto('/');
-    await expect(page.getByTestId('unavailable')).toBeVisible();
-    await expect
-      .poll(() => ingest.envelopes.find((e) => e.includes('Deliberate render failure')), { timeout: 15_000 })
-      .toBeTruthy();
-    const envelope = ingest.envelopes.find((e) => e.includes('Deliberate render failure'))!;
-    expect(envelope).toContain(String(player.user.id));
-    expect(envelope).toContain(player.phone);
-    expect(envelope).not.toContain(player.password);
-    expect(envelope).not.toContain(player.accessToken);
-    expect(envelope).not.toContain(player.refreshToken);
-  } finally {
-    await ingest.close();
-  }
+    expect(res.ok(), await res.text()).toBe(true);
+    return ((await res.json()) as { events: { message: string; phase: string; event: unknown }[] }).events;
+  };
+  await expect
+    .poll(async () => (await stored()).find((e) => e.message.includes('Deliberate render failure')), {
+      timeout: 15_000,
+    })
+    .toBeTruthy();
+  const event = (await stored()).find((e) => e.message.includes('Deliberate render failure'))!;
+  expect(event.phase).toBe('render');
+  const text = JSON.stringify(event.event);
+  // docs/product-rules.md#error-reporting-and-privacy: the player's id and phone go, secrets never.
+  expect(text).toContain(String(player.user.id));
+  expect(text).toContain(player.phone);
+  expect(text).not.toContain(player.password);
+  expect(text).not.toContain(player.accessToken);
+  expect(text).not.toContain(player.refreshToken);
 });

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createPlayer, type Player, signIn, TEST_CODE } from '../support/session.ts';
+import { confirmIdentity, createPlayer, type Player, signIn, TEST_CODE } from '../support/session.ts';
 import { creditOf, exciseOf, payoutOf, withholdingOf } from '../support/taxes.ts';
 import { expect, test } from '../support/test.ts';
 import { holdPayments, settlePayments } from '../support/test-control.ts';
@@ -78,6 +78,7 @@ async function playerWithPhone(request: APIRequestContext, phone: string): Promi
     '/auth/login',
     { phone, password: PASSWORD },
   );
+  await confirmIdentity(request, phone, login.access_token);
   return {
     phone,
     password: PASSWORD,
@@ -314,7 +315,7 @@ test.describe('withdraw', () => {
 
     const submit = page.getByRole('button', { name: 'Withdraw', exact: true });
     const field = amountField(page);
-    await field.fill('99.99');
+    await field.fill('99');
     await expect(page.getByText('Minimum withdrawal amount is KES 100')).toBeVisible();
     await expect(field).toHaveAttribute('aria-invalid', 'true');
     await expect(submit).toBeDisabled();

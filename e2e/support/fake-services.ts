@@ -1,39 +1,6 @@
-/**
- * Local stand-ins for the outside services the shell talks to: an error-ingest endpoint
- * (Sentry's envelope API) and a Chatwoot-compatible widget script.
- */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+/** A local stand-in for an outside service the shell talks to: a Chatwoot-compatible widget script. */
 import type { Page } from '@playwright/test';
 import { editBootData } from './boot-data.ts';
-
-export interface FakeIngest {
-  dsn: string;
-  /** Raw envelope bodies received so far. */
-  envelopes: string[];
-  close(): Promise<void>;
-}
-
-export async function startFakeIngest(): Promise<FakeIngest> {
-  const envelopes: string[] = [];
-  const server: Server = createServer((req: IncomingMessage, res) => {
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    res.setHeader('Access-Control-Allow-Headers', '*');
-    if (req.method === 'OPTIONS') return res.writeHead(204).end();
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      envelopes.push(Buffer.concat(chunks).toString('utf8'));
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return {
-    dsn: `http://e2epublickey@127.0.0.1:${port}/1`,
-    envelopes,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
 
 export const FAKE_WIDGET_URL = 'http://127.0.0.1:9/chat';
 
@@ -63,7 +30,7 @@ export async function serveFakeChatWidget(page: Page): Promise<void> {
 export interface ConfigData {
   features: Record<string, boolean>;
   support_chat: { widget_url: string; website_token: string } | null;
-  error_reporting: { dsn: string; environment: string } | null;
+  error_reporting: { dsn: string; environment: string; tunnel: string } | null;
   [key: string]: unknown;
 }
 

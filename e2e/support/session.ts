@@ -30,8 +30,15 @@ export function uniquePhone(): string {
   return `+25471${String(worker).padStart(3, '0')}${String(counter).padStart(4, '0')}`;
 }
 
-async function post(request: APIRequestContext, path: string, data: unknown, token?: string) {
-  const res = await request.post(`/api/v1${path}`, {
+async function post(
+  request: APIRequestContext,
+  path: string,
+  data: unknown,
+  token?: string,
+  method = 'POST',
+) {
+  const res = await request.fetch(`/api/v1${path}`, {
+    method,
     data,
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
@@ -39,8 +46,16 @@ async function post(request: APIRequestContext, path: string, data: unknown, tok
   return res.status() === 204 ? null : res.json();
 }
 
-/** Registers, verifies and logs in a fresh active player. */
-export async function createPlayer(request: APIRequestContext, { verified = true } = {}): Promise<Player> {
+/**
+ * Registers, verifies and logs in a fresh active player whose identity is confirmed (an adult
+ * with a number the identity simulator confirms), so they may deposit and play; `identity: false`
+ * leaves the identity to the test.
+ */
+export async function createPlayer(
+  request: APIRequestContext,
+  options: { verified?: boolean; identity?: boolean } = {},
+): Promise<Player> {
+  const { verified = true, identity = verified } = options;
   const phone = uniquePhone();
   const password = 'correct-horse-9';
   await post(request, '/auth/register', { phone, password, full_name: 'Achieng Otieno' });
@@ -49,6 +64,7 @@ export async function createPlayer(request: APIRequestContext, { verified = true
     await post(request, '/auth/verify/confirm', { phone, code: TEST_CODE });
   }
   const login = await post(request, '/auth/login', { phone, password });
+  if (identity) await confirmIdentity(request, phone, login.access_token);
   return {
     phone,
     password,
@@ -56,6 +72,26 @@ export async function createPlayer(request: APIRequestContext, { verified = true
     accessToken: login.access_token,
     refreshToken: login.refresh_token,
   };
+}
+
+/**
+ * Gives the signed-in player behind `accessToken` a confirmed identity: an adult with an alien ID
+ * number made from the phone (unique like it; ending in 1, which the identity simulator confirms,
+ * api/README.md "Identity checks"). Already confirmed (a rerun on the same server) is fine.
+ */
+export async function confirmIdentity(request: APIRequestContext, phone: string, accessToken: string) {
+  const res = await request.put('/api/v1/identity', {
+    data: {
+      fullName: 'Achieng Otieno',
+      dateOfBirth: '1994-03-12',
+      documentType: 'alien_id',
+      documentNumber: `${phone.slice(-8)}1`,
+    },
+    headers: { Authorization: `Bearer ${accessToken}` },
+  });
+  const body = await res.json();
+  if (body.status !== 'confirmed' && body.code !== 'IDENTITY_CONFIRMED')
+    throw new Error(`/identity answered ${res.status()}: ${JSON.stringify(body)}`);
 }
 
 /** Opens pages of this context signed in as `player` (what the shell stores after a login). */

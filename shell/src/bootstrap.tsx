@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { addShellFallbackBundle } from './i18n/shell-namespace.ts';
+import { useAuthStore } from './stores/auth.store.ts';
 import { useConfigStore } from './stores/config.store.ts';
 import './styles.css';
 
@@ -10,6 +11,8 @@ initI18n();
 addShellFallbackBundle();
 // The config request goes out now, while React renders, not after the first commit.
 void useConfigStore.getState().load();
+// The signed-in player is known before the first remote is chosen (its canary bucket is theirs).
+useAuthStore.getState().restore();
 
 // Rendered as a transition: the first render is cut into slices that let the browser paint
 // and answer input in between, instead of one long task on a slow phone.

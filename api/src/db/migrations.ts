@@ -1,7 +1,9 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
+import { identityMigration } from './identity-migration.js';
 import { paybillMigration } from './paybill-migration.js';
 import { paymentReviewMigration } from './payment-review-migration.js';
 import { reconcileScheduleMigration } from './reconcile-schedule-migration.js';
+import { releaseHealthMigration } from './release-health-migration.js';
 import { saferGamblingMigration } from './safer-gambling-migration.js';
 import { taxesMigration } from './taxes-migration.js';
 
@@ -242,8 +244,12 @@ const migrations: Record<string, Migration> = {
   '0007_paybill': paybillMigration,
   /** Betting taxes: the tax each transaction carries, and the tax report's index (taxes-migration.ts). */
   '0008_taxes': taxesMigration,
+  /** Age and identity: the player's details and every check of them (identity-migration.ts). */
+  '0009_identity': identityMigration,
   /** Deposit limits, time-outs, self-exclusions and the reality check (safer-gambling-migration.ts). */
   '0010_safer_gambling': saferGamblingMigration,
+  /** Release health: the browser's error reports and remote load counts (release-health-migration.ts). */
+  '0012_release_health': releaseHealthMigration,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,3 +1,5 @@
+import type { IdentitiesTable, IdentityChecksTable } from './identity-schema.js';
+
 /** Row types: they never leave the server (responses are DTOs built in the services). */
 export interface UsersTable {
   id: string;
@@ -274,6 +276,28 @@ export interface SaferGamblingSettingsTable {
   updated_at: number;
 }
 
+export interface ErrorEventsTable {
+  id: string;
+  received_at: number;
+  /** The remote and version the report names (its tags); null: the shell or unknown. */
+  remote: string | null;
+  remote_version: string | null;
+  /** `render`, `load`, … as the shell tags it; null: untagged. */
+  phase: string | null;
+  message: string;
+  /** The event as received, scrubbed of secrets, as JSON. */
+  event: string;
+}
+
+export interface RemoteLoadCountsTable {
+  remote: string;
+  remote_version: string;
+  /** Start of the minute, ms since the epoch. */
+  minute: number;
+  loads: number;
+  failures: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -296,4 +320,8 @@ export interface DB {
   deposit_limits: DepositLimitsTable;
   self_restrictions: SelfRestrictionsTable;
   safer_gambling_settings: SaferGamblingSettingsTable;
+  error_events: ErrorEventsTable;
+  remote_load_counts: RemoteLoadCountsTable;
+  identities: IdentitiesTable;
+  identity_checks: IdentityChecksTable;
 }

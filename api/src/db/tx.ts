@@ -2,30 +2,18 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from './database.js';
 import type { DB } from './schema.js';
 
-const PG_RETRYABLE = new Set(['40001', '40P01', '23505']);
-
 /**
  * Runs `fn` in one write transaction and hands it the transaction's `Kysely` handle.
  * - SQLite: group commit (GroupCommit below, docs/decisions/012-sqlite-group-commit.md).
  * - PostgreSQL: READ COMMITTED with row locks taken by the repositories (UPDATE … RETURNING on
- *   the wallet row); serialization failures, deadlocks and unique-key races are retried, so a
- *   concurrent duplicate sees the winner's committed row on its next attempt.
+ *   the wallet row, conditional updates out of `pending`), and unique keys settled by
+ *   `INSERT … ON CONFLICT DO NOTHING`, so concurrent writers wait for each other instead of
+ *   failing; a transaction touches one player's rows in one order, so none deadlock.
  * Never call the outside world (payment provider, SMS) inside `fn`.
  */
 export async function inTransaction<T>(database: Database, fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
   if (database.dialect === 'sqlite') return groupCommitOf(database).run(fn);
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await database.db.transaction().execute(fn);
-    } catch (err) {
-      const code = (err as { code?: unknown }).code;
-      if (attempt < 5 && typeof code === 'string' && PG_RETRYABLE.has(code)) {
-        await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
-        continue;
-      }
-      throw err;
-    }
-  }
+  return database.db.transaction().execute(fn);
 }
 
 /** True for a unique-constraint violation on either database. */

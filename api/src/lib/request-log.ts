@@ -10,12 +10,21 @@ export function loggerOptions(
   return {
     level: env.LOG_LEVEL,
     ...(stream ? { stream } : {}),
-    // Never log secrets: no bodies, no Authorization header, callback secrets and launch
+    // Never log secrets or identity numbers: no bodies, no Authorization header, callback secrets and launch
     // tokens cut out of URLs.
     serializers: {
       req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
     },
-    redact: ['req.headers.authorization', 'headers.authorization'],
+    // Identity document numbers (docs/decisions/019-age-and-identity.md), should one ever be
+    // passed to a log call.
+    redact: [
+      'req.headers.authorization',
+      'headers.authorization',
+      'documentNumber',
+      'document_number',
+      '*.documentNumber',
+      '*.document_number',
+    ],
   };
 }
 

@@ -6,8 +6,8 @@
  * - the boot data is `<script type="application/json">`: a data block, never run, no allowance;
  * - the first screen's style attributes (a remote version's fragment, decision 011) by hash;
  * - the origins the page loads from: its own, the remotes' (the release manifest's entries),
- *   the error-report ingest (the DSN's host) and the support-chat widget (config), the API's
- *   public base (thumbnails, the game frame).
+ *   the support-chat widget (config), the API's public base (thumbnails, the game frame). Error
+ *   reports go to the API's own tunnel, so no error-report host is named.
  *
  * Pure (node:crypto and types only): the e2e support imports it to recompute the policy of a page
  * whose boot data a spec has rewritten, exactly as the server would for that configuration.
@@ -110,7 +110,6 @@ export function sitePolicy(input: SitePolicyInput): string {
   const attributes = input.firstScreenHtml ? [...new Set(styleAttributeHashes(input.firstScreenHtml))] : [];
   const remotes = [...remoteOrigins(input.release), ...(input.development ? DEV_SERVERS : [])];
   const api = originOf(input.publicBaseUrl);
-  const ingest = originOf(input.config?.error_reporting?.dsn);
   const chat = originOf(input.config?.support_chat?.widget_url);
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
@@ -128,7 +127,7 @@ export function sitePolicy(input: SitePolicyInput): string {
     ],
     ['img-src', list("'self'", 'data:', api, ...remotes, chat)],
     ['font-src', list("'self'", ...remotes)],
-    ['connect-src', list("'self'", api, ...remotes, ingest, chat)],
+    ['connect-src', list("'self'", api, ...remotes, chat)],
     ['frame-src', list("'self'", api, chat)],
     ['worker-src', ["'none'"]],
     ['object-src', ["'none'"]],

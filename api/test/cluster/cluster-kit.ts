@@ -41,7 +41,7 @@ export interface Answer {
 /** A call under /api/v1 of `base` (an instance or nginx); a network failure answers status 0. */
 export async function call(
   base: string,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},
@@ -76,7 +76,7 @@ export interface Player {
 /** A random valid Kenyan phone, away from the simulator's test numbers (+2547000000xx). */
 export const randomPhone = () => `+2547${randomInt(10_000_000, 99_999_999)}`;
 
-/** Registers, asks for and confirms the (test-mode) code, and logs in on `base`. */
+/** Registers, asks for and confirms the (test-mode) code, logs in on `base` and confirms an identity. */
 export async function signedInPlayer(base: string, phone = randomPhone()): Promise<Player> {
   const password = 'correct-horse';
   const reg = await call(base, 'POST', '/auth/register', { phone, password });
@@ -87,12 +87,29 @@ export async function signedInPlayer(base: string, phone = randomPhone()): Promi
   if (conf.status !== 200) throw new Error(`verify ${conf.status} ${JSON.stringify(conf.body)}`);
   const login = await call(base, 'POST', '/auth/login', { phone, password });
   if (login.status !== 200) throw new Error(`login ${login.status} ${JSON.stringify(login.body)}`);
+  const headers = { authorization: `Bearer ${login.body.access_token}` };
+  // Money and play need a confirmed identity (docs/decisions/019-age-and-identity.md): an adult
+  // with a number the identity simulator confirms (it ends in 1).
+  const identity = await call(
+    base,
+    'PUT',
+    '/identity',
+    {
+      fullName: 'Amani Wanjiru',
+      dateOfBirth: '1990-05-17',
+      documentType: 'national_id',
+      documentNumber: `${randomInt(1_000_000, 9_999_999)}1`,
+    },
+    headers,
+  );
+  if (identity.body?.status !== 'confirmed')
+    throw new Error(`identity ${identity.status} ${JSON.stringify(identity.body)}`);
   return {
     phone,
     password,
     accessToken: login.body.access_token,
     refreshToken: login.body.refresh_token,
-    headers: { authorization: `Bearer ${login.body.access_token}` },
+    headers,
   };
 }
 

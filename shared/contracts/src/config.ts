@@ -35,8 +35,11 @@ export const AppConfig = z.object({
   otp_test_mode: z.boolean(),
   /** The fixed test code in test mode; null in live mode. */
   otp_test_code: z.string().nullable(),
-  /** Where the browser sends error reports (a Sentry DSN is public by design); null: off. */
-  error_reporting: z.object({ dsn: z.string(), environment: z.string() }).nullable(),
+  /**
+   * Error reports: the Sentry SDK posts them to `tunnel` (the platform's ingest), under `dsn`
+   * (public by design: a real Sentry project's when the platform forwards to one); null: off.
+   */
+  error_reporting: z.object({ dsn: z.string(), environment: z.string(), tunnel: z.string() }).nullable(),
   /** A Chatwoot-compatible support-chat widget; null: not configured. */
   support_chat: z.object({ widget_url: z.string(), website_token: z.string() }).nullable(),
   /** What the regulator wants on screen, and the smallest stake (docs/product-rules.md#regulation). */

@@ -48,6 +48,7 @@ describe('contract-checked fixtures', () => {
           failure_reason: null,
           tax_kind: null,
           tax_amount: 0,
+          tax_mode: null,
           net_amount: 5,
           description: 'not in the contract',
         },

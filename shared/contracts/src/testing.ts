@@ -20,6 +20,7 @@ import { GameLinkResponse, GamesResponse } from './casino.ts';
 import { ChatTokenResponse } from './chat.ts';
 import { ConfigResponse } from './config.ts';
 import { ErrorResponse } from './errors.ts';
+import { IdentityResponse } from './identity.ts';
 import { ReleaseManifest } from './releases.ts';
 import { SaferGamblingResponse, StatementResponse } from './safer-gambling.ts';
 import {
@@ -55,6 +56,8 @@ export const API_RESPONSES = {
   'GET /wallet/paybill': PaybillResponse,
   'GET /wallet/tax-preview': TaxPreviewResponse,
   'GET /releases/manifest': ReleaseManifest,
+  'GET /identity': IdentityResponse,
+  'PUT /identity': IdentityResponse,
   'GET /safer-gambling': SaferGamblingResponse,
   'PUT /safer-gambling/deposit-limits': SaferGamblingResponse,
   'POST /safer-gambling/time-out': SaferGamblingResponse,

@@ -5,7 +5,7 @@ export const BALANCE_TYPES = ['main', 'withdrawal', 'bonus'] as const;
 
 export const WITHDRAWAL_MIN = 100;
 export const WITHDRAWAL_MAX = 150_000;
-/** The largest single deposit (KES). */
+/** The most one mobile-money deposit may be, in KES. */
 export const DEPOSIT_MAX = 150_000;
 export const DEPOSIT_PRESETS = [100, 200, 500, 1000, 2000, 5000] as const;
 export const TRANSACTIONS_DEFAULT_PAGE_SIZE = 10;

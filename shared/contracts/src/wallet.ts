@@ -91,6 +91,8 @@ export const Transaction = z.object({
   tax_kind: TaxKind.nullable(),
   /** `amount` stays the gross; 0 when untaxed. */
   tax_amount: z.number(),
+  /** Excise only: `deduct` (out of the deposit) or `absorb` (the operator paid it); null otherwise. */
+  tax_mode: z.enum(['deduct', 'absorb']).nullable(),
   /** What reaches the wallet (deposit) or the phone (withdrawal). */
   net_amount: z.number(),
 });

@@ -8,7 +8,7 @@ import { DEFAULT_APP_CONFIG } from '@mchezo/contracts/config-defaults';
 import { useNavigate } from '@mchezo/host/router';
 import { type ReactNode, useMemo, useState } from 'react';
 import { HostContext } from './context.tsx';
-import type { AppConfig, Host, HostAuth, User } from './types.tsx';
+import type { AppConfig, Host, HostAuth, RemoteName, User } from './types.tsx';
 
 export interface RecordedToast {
   kind: 'success' | 'error' | 'info';
@@ -37,6 +37,8 @@ export interface FakeHostProps {
   auth?: Partial<HostAuth>;
   /** Receives what the page reports through `host.reportError`. */
   reports?: RecordedReport[];
+  /** Parts the release manifest has switched off. */
+  switchedOff?: readonly RemoteName[];
 }
 
 export interface RecordedReport {
@@ -51,6 +53,7 @@ export function FakeHostProvider({
   toasts = [],
   auth,
   reports = [],
+  switchedOff = [],
 }: FakeHostProps) {
   const navigate = useNavigate();
   const [user, setUser] = useState<User | null>(initialUser);
@@ -90,6 +93,7 @@ export function FakeHostProvider({
       config: merged,
       configLoaded: true,
       isFeatureEnabled: (flag) => merged.features[flag] !== false,
+      isRemoteEnabled: (remote) => !switchedOff.includes(remote),
       navigate: (to, options) => navigate(to, options),
       toast: { success: record('success'), error: record('error'), info: record('info') },
       support: { available: false, toggle: () => {} },
@@ -97,6 +101,6 @@ export function FakeHostProvider({
         reports.push({ error, ...(context === undefined ? {} : { context }) });
       },
     };
-  }, [user, config, toasts, navigate, auth, reports]);
+  }, [user, config, toasts, navigate, auth, reports, switchedOff]);
   return <HostContext.Provider value={host}>{children}</HostContext.Provider>;
 }

@@ -4,10 +4,11 @@
  */
 import type { User } from '@mchezo/contracts/auth';
 import type { AppConfig, FeatureName } from '@mchezo/contracts/config';
+import type { RemoteNameValue as RemoteName } from '@mchezo/contracts/releases-constants';
 
 export type FeatureFlag = FeatureName;
 
-export type { AppConfig, User };
+export type { AppConfig, RemoteName, User };
 
 export interface LoginResult {
   user: User;
@@ -82,6 +83,12 @@ export interface Host {
   configLoaded: boolean;
   /** A missing flag counts as enabled (docs/product-rules.md#feature-flags). */
   isFeatureEnabled(flag: FeatureFlag): boolean;
+  /**
+   * Whether the release manifest has another part switched on (a release manager can switch a
+   * remote off without rebuilding anything): a page hides what leads there, e.g. the home's
+   * deposit promo while the wallet is off. Unknown (manifest still loading) counts as on.
+   */
+  isRemoteEnabled(remote: RemoteName): boolean;
   navigate(to: string, options?: { replace?: boolean }): void;
   toast: HostToast;
   support: HostSupport;

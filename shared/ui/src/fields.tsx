@@ -159,10 +159,14 @@ export function PhoneField({ value, onChange, country, autoComplete = 'tel', ...
   );
 }
 
-/** What an amount field accepts while typing: digits, then one '.' or ',' and up to two decimals. */
-const AMOUNT_INPUT = /^\d{0,9}(?:[.,]\d{0,2})?$/;
+/**
+ * What an amount field takes while typing: a sign, digits and separators, a few of them. Anything
+ * else (letters) is refused; a typed amount that is still wrong ("-5", "1,000,000") stays as typed
+ * and the page says what is wrong with it, instead of quietly changing it.
+ */
+const AMOUNT_INPUT = /^-?[\d.,]{0,12}$/;
 
-/** The field's next value, or null to refuse the keystroke (so "1,000" cannot silently become 1). */
+/** The field's next value, or null to refuse the keystroke. */
 export function acceptAmountInput(next: string): string | null {
   const trimmed = next.trim();
   return AMOUNT_INPUT.test(trimmed) ? trimmed : null;
@@ -218,6 +222,38 @@ export function AmountField({
             className="min-h-11 w-full min-w-0 bg-transparent px-2 text-base text-text tabular-nums outline-none placeholder:text-muted"
           />
         </div>
+      )}
+    </Field>
+  );
+}
+
+export interface SelectFieldProps extends FieldFrameProps {
+  value: string;
+  onChange(value: string): void;
+  options: readonly { value: string; label: string }[];
+  disabled?: boolean;
+  ref?: Ref<HTMLSelectElement>;
+}
+
+/** A labelled select (a document type…), framed like the other fields. */
+export function SelectField({ value, onChange, options, disabled, ref, ...frame }: SelectFieldProps) {
+  return (
+    <Field {...frame}>
+      {(control) => (
+        <select
+          {...control}
+          ref={ref}
+          value={value}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.value)}
+          className={`${inputClass(Boolean(frame.error))} w-full`}
+        >
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
       )}
     </Field>
   );

@@ -2,7 +2,14 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CodeField } from './code-field.tsx';
-import { AmountField, acceptAmountInput, keepPhoneChars, PhoneField, TextField } from './fields.tsx';
+import {
+  AmountField,
+  acceptAmountInput,
+  keepPhoneChars,
+  PhoneField,
+  SelectField,
+  TextField,
+} from './fields.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 afterEach(cleanup);
@@ -109,11 +116,13 @@ describe('PhoneField', () => {
 });
 
 describe('AmountField', () => {
-  it('refuses keystrokes that would not be an amount, so "1,000" cannot silently become 1', () => {
+  it('refuses letters, and keeps a wrong amount as typed for the page to explain ("-5" never becomes 5)', () => {
     expect(acceptAmountInput('1,00')).toBe('1,00');
-    expect(acceptAmountInput('1,000')).toBeNull();
+    expect(acceptAmountInput('1,000')).toBe('1,000');
+    expect(acceptAmountInput('-5')).toBe('-5');
     expect(acceptAmountInput('12a')).toBeNull();
-    expect(acceptAmountInput('-5')).toBeNull();
+    expect(acceptAmountInput('5-')).toBeNull();
+    expect(acceptAmountInput('1234567890123')).toBeNull();
     expect(acceptAmountInput('')).toBe('');
   });
 
@@ -140,6 +149,46 @@ describe('AmountField', () => {
     const input = screen.getByLabelText('Amount');
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(describedBy(input)).toEqual(['Minimum is KES 100']);
+  });
+});
+
+describe('SelectField', () => {
+  const options = [
+    { value: 'national_id', label: 'National ID' },
+    { value: 'passport', label: 'Passport' },
+  ];
+
+  it('is a select named by its label, reporting the chosen value, invalid only with a message', () => {
+    const { rerender } = render(
+      <Controlled
+        field={(value, onChange) => (
+          <SelectField
+            label="Document"
+            value={value || 'national_id'}
+            onChange={onChange}
+            options={options}
+          />
+        )}
+      />,
+    );
+    const select = screen.getByRole('combobox', { name: 'Document' }) as HTMLSelectElement;
+    expect(select.value).toBe('national_id');
+    expect(select.getAttribute('aria-invalid')).toBeNull();
+    fireEvent.change(select, { target: { value: 'passport' } });
+    expect(select.value).toBe('passport');
+
+    rerender(
+      <SelectField
+        label="Document"
+        value="passport"
+        onChange={() => {}}
+        options={options}
+        error="Pick one"
+      />,
+    );
+    const invalid = screen.getByRole('combobox', { name: 'Document' });
+    expect(invalid.getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(invalid)).toEqual(['Pick one']);
   });
 });
 

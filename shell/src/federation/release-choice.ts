@@ -1,12 +1,14 @@
 /**
  * Which version of a remote this player gets (docs/decisions/008-release-choice-in-the-shell.md):
- * the active one, or the canary for the share of players whose sticky bucket falls under its
- * percentage; and the last version that worked for this player, to fall back to when the chosen
- * one fails.
+ * the active one, or the canary for the share of players whose bucket for that remote falls
+ * under its percentage (the bucket of the signed-in player's id, so one player gets one version
+ * on every phone; of this browser's id otherwise); and the last version that worked for this
+ * player, to fall back to when the chosen one fails.
  */
+import { canaryBucket } from '@mchezo/contracts/canary-bucket';
 import type { ReleaseManifest, RemoteName } from '@mchezo/contracts/releases';
 
-const BUCKET_KEY = 'mchezo:release-bucket';
+const DEVICE_KEY = 'mchezo:device-id';
 const LAST_GOOD_PREFIX = 'mchezo:last-good-version:';
 
 export interface ChosenRelease {
@@ -24,25 +26,25 @@ function storage(): Storage | null {
   }
 }
 
-/** The player's bucket, 0–99, drawn once and kept: the same player keeps the same version. */
-export function releaseBucket(): number {
-  const stored = Number(storage()?.getItem(BUCKET_KEY));
-  if (Number.isInteger(stored) && stored >= 0 && stored < 100 && storage()?.getItem(BUCKET_KEY) !== null)
-    return stored;
-  const bucket = crypto.getRandomValues(new Uint32Array(1))[0]! % 100;
-  storage()?.setItem(BUCKET_KEY, String(bucket));
-  return bucket;
+/** This browser's id for canary buckets while nobody is signed in: drawn once and kept. */
+export function deviceId(): string {
+  const stored = storage()?.getItem(DEVICE_KEY);
+  if (stored && stored.length >= 8 && stored.length <= 64) return stored;
+  const id = crypto.randomUUID();
+  storage()?.setItem(DEVICE_KEY, id);
+  return id;
 }
 
+/** `playerId`: the signed-in player's id, or null (the browser's own id is used). */
 export function chooseRelease(
   manifest: ReleaseManifest,
   remote: RemoteName,
-  bucket = releaseBucket(),
+  playerId: string | null,
 ): ChosenRelease | null {
   const release = manifest.remotes[remote];
   if (!release) return null;
   const canary = release.canary;
-  if (canary && bucket < canary.percent)
+  if (canary && canaryBucket(playerId ?? deviceId(), remote) < canary.percent)
     return { version: canary.version, entry: canary.entry, via: 'canary' };
   return { version: release.version, entry: release.entry, via: 'active' };
 }

@@ -1,3 +1,4 @@
+import { canaryBucket } from '@mchezo/contracts/canary-bucket';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const runtime = vi.hoisted(() => ({
@@ -73,12 +74,13 @@ describe('loadRemotePage', () => {
     const { loadRemotePage } = await freshLoader();
     const result = loadRemotePage('lobby', 'HomePage').then(
       () => 'loaded',
-      (e: { reason: string }) => e.reason,
+      (e: { reason: string; hung: boolean }) => `${e.reason}, hung: ${e.hung}`,
     );
     await vi.advanceTimersByTimeAsync(4_999);
     await expect(Promise.race([result, Promise.resolve('still waiting')])).resolves.toBe('still waiting');
     await vi.advanceTimersByTimeAsync(1);
-    await expect(result).resolves.toBe('failed');
+    // Hung: only a page reload sends its requests again.
+    await expect(result).resolves.toBe('failed, hung: true');
   });
 
   it('turns a runtime failure into "failed" and re-registers with force on retry', async () => {
@@ -87,15 +89,29 @@ describe('loadRemotePage', () => {
       .mockRejectedValueOnce(new Error('RUNTIME-003'))
       .mockResolvedValueOnce({ default: () => null });
     const { loadRemotePage } = await freshLoader();
-    await expect(loadRemotePage('lobby', 'HomePage')).rejects.toMatchObject({ reason: 'failed' });
+    await expect(loadRemotePage('lobby', 'HomePage')).rejects.toMatchObject({
+      reason: 'failed',
+      hung: false,
+    });
     await expect(loadRemotePage('lobby', 'HomePage', { retry: true })).resolves.toMatchObject({
       release: { version: '1.0.0-aaa' },
     });
     expect(runtime.registerRemotes).toHaveBeenLastCalledWith(expect.any(Array), { force: true });
   });
 
-  it('loads the canary for a player whose bucket falls under its share', async () => {
-    localStorage.setItem('mchezo:release-bucket', '10');
+  it('reports a chunk that timed out as hung', async () => {
+    stubManifest(MANIFEST);
+    const chunk = new Error('Loading chunk 12 failed.\n(timeout: /remotes/lobby/x.js)');
+    runtime.loadRemote.mockRejectedValueOnce(new Error('RUNTIME-008', { cause: chunk }));
+    const { loadRemotePage } = await freshLoader();
+    await expect(loadRemotePage('lobby', 'HomePage')).rejects.toMatchObject({ reason: 'failed', hung: true });
+  });
+
+  it('loads the canary for a browser whose bucket falls under its share', async () => {
+    const device = Array.from({ length: 100 }, (_, i) => `device-${i}`).find(
+      (id) => canaryBucket(id, 'lobby') < 25,
+    )!;
+    localStorage.setItem('mchezo:device-id', device);
     stubManifest({
       ...MANIFEST,
       remotes: {

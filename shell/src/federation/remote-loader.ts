@@ -2,9 +2,11 @@
  * Turns "remote X, exposed module Y" into a React component, or a reason it cannot.
  * The shell calls this for each route's page; nothing is loaded before a route needs it.
  */
-import type { RemoteName } from '@mchezo/contracts/releases';
+import type { ReleaseManifest, RemoteName } from '@mchezo/contracts/releases';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import { isAuthenticated, useAuthStore } from '../stores/auth.store.ts';
+import { countLoad } from './load-beacon.ts';
 import { type ChosenRelease, chooseRelease, lastGoodRelease } from './release-choice.ts';
 import { loadReleaseManifest } from './release-manifest.ts';
 import { boundedLoadingPlugin } from './runtime-plugin.ts';
@@ -18,10 +20,27 @@ export class RemoteUnavailableError extends Error {
     readonly remote: RemoteName,
     readonly reason: UnavailableReason,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; version?: string | undefined },
   ) {
     super(message, options);
+    this.version = options?.version;
+    this.hung = timedOut(options?.cause);
   }
+  /** The version that failed to load, when one was tried. */
+  readonly version: string | undefined;
+  /**
+   * A request got no answer in time. The browser still has it in flight, and a script element
+   * with the same URL joins that request instead of sending another: only a page reload really
+   * fetches again (docs/decisions/002-every-remote-slot-fails-soft.md).
+   */
+  readonly hung: boolean;
+}
+
+/** Whether an error, or one it was caused by, is a timeout (ours, the MF runtime's or a chunk's). */
+function timedOut(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
+  if (error.name === 'TimeoutError' || /timed out|timeout/i.test(error.message)) return true;
+  return timedOut(error.cause, depth + 1);
 }
 
 registerPlugins([boundedLoadingPlugin()]);
@@ -50,24 +69,42 @@ export interface LoadedPage {
   release: ChosenRelease;
 }
 
+/**
+ * The version of each remote this page uses, chosen once per manifest revision: signing in
+ * mid-visit (which changes the bucket's key) does not switch a page already shown; the next
+ * page load does.
+ */
+const chosen = new Map<RemoteName, { revision: number; release: ChosenRelease | null }>();
+
+function choiceFor(manifest: ReleaseManifest, remote: RemoteName): ChosenRelease | null {
+  const pinned = chosen.get(remote);
+  if (pinned?.revision === manifest.revision) return pinned.release;
+  const { user } = useAuthStore.getState();
+  const release = chooseRelease(manifest, remote, isAuthenticated(user) ? user!.id : null);
+  chosen.set(remote, { revision: manifest.revision, release });
+  return release;
+}
+
 async function load(
   remote: RemoteName,
   expose: string,
   force: boolean,
   fallback: boolean,
+  attempt: { release?: ChosenRelease },
 ): Promise<LoadedPage> {
   const { manifest } = await manifestPromise;
   const listed = manifest.remotes[remote];
   if (!listed)
     throw new RemoteUnavailableError(remote, 'not-deployed', `${remote} is not in the release manifest`);
   if (!listed.enabled) throw new RemoteUnavailableError(remote, 'disabled', `${remote} is switched off`);
-  const release = fallback ? lastGoodRelease(remote) : chooseRelease(manifest, remote);
+  const release = fallback ? lastGoodRelease(remote) : choiceFor(manifest, remote);
   if (!release)
     throw new RemoteUnavailableError(remote, 'failed', `${remote} has no version that worked before`);
 
   const key = `${remote}@${release.version}/${expose}`;
   const cached = components.get(key);
   if (cached && !force) return { Page: cached, release };
+  attempt.release = release;
 
   const entry = new URL(release.entry, location.href).href;
   if (force || registered.get(remote) !== entry) {
@@ -96,16 +133,22 @@ export async function loadRemotePage(
   opts: { retry?: boolean; fallback?: boolean } = {},
 ): Promise<LoadedPage> {
   if (opts.retry) retryManifestIfFailed();
+  // The version this call really fetched (not one already loaded): counted for release health.
+  const attempt: { release?: ChosenRelease } = {};
   try {
-    return await withDeadline(
-      load(remote, expose, opts.retry === true || opts.fallback === true, opts.fallback === true),
+    const loaded = await withDeadline(
+      load(remote, expose, opts.retry === true || opts.fallback === true, opts.fallback === true, attempt),
       REMOTE_DEADLINE_MS,
       `${remote}/${expose}`,
     );
+    if (attempt.release) countLoad(remote, attempt.release.version, true);
+    return loaded;
   } catch (error) {
+    if (attempt.release) countLoad(remote, attempt.release.version, false);
     if (error instanceof RemoteUnavailableError) throw error;
     throw new RemoteUnavailableError(remote, 'failed', `${remote}/${expose} failed to load`, {
       cause: error,
+      version: attempt.release?.version,
     });
   }
 }
@@ -114,7 +157,7 @@ export async function loadRemotePage(
 export async function currentChoice(remote: RemoteName): Promise<ChosenRelease | null> {
   try {
     const { manifest } = await manifestPromise;
-    return chooseRelease(manifest, remote);
+    return choiceFor(manifest, remote);
   } catch {
     return null;
   }

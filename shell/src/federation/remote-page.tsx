@@ -54,6 +54,7 @@ export function RemotePage({ remote, expose }: { remote: RemoteName; expose: str
             remote,
             expose,
             phase: 'load',
+            ...(error.version ? { version: error.version } : {}),
             fallback: String(fallback),
           });
           if (!fallback && (await fallbackFor(remote))) {
@@ -69,6 +70,8 @@ export function RemotePage({ remote, expose }: { remote: RemoteName; expose: str
     };
   }, [remote, expose, attempt, fallback, host.reportError]);
 
+  // After a request hung, only a new page load sends it again (RemoteUnavailableError.hung).
+  const reloadPage = useCallback(() => location.reload(), []);
   const retry = useCallback(() => {
     setFallback(false);
     setAttempt((n) => n + 1);
@@ -97,7 +100,7 @@ export function RemotePage({ remote, expose }: { remote: RemoteName; expose: str
     return (
       <UnavailablePage
         reason={state.error.reason}
-        onRetry={state.error.reason === 'disabled' ? undefined : retry}
+        onRetry={state.error.reason === 'disabled' ? undefined : state.error.hung ? reloadPage : retry}
       />
     );
   }

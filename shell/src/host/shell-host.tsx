@@ -8,6 +8,7 @@ import { useNavigate } from '@mchezo/host/router';
 import type { Host } from '@mchezo/host/types';
 import { type ReactNode, useMemo } from 'react';
 import { reportError } from '../errors/report-error.ts';
+import { useSwitchedOffRemotes } from '../federation/use-remote-enabled.ts';
 import { isAuthenticated, useAuthStore } from '../stores/auth.store.ts';
 import { isFeatureEnabled, useConfigStore } from '../stores/config.store.ts';
 import { useSupportChat } from '../support/use-support-chat.ts';
@@ -25,6 +26,7 @@ export function ShellHostProvider({ children }: { children: ReactNode }) {
   const config = useConfigStore((s) => s.config);
   const configStatus = useConfigStore((s) => s.status);
   const { available: chatAvailable, toggle: toggleChat } = useSupportChat();
+  const switchedOff = useSwitchedOffRemotes();
   const support = useMemo(
     () => ({ available: chatAvailable, toggle: toggleChat }),
     [chatAvailable, toggleChat],
@@ -50,12 +52,13 @@ export function ShellHostProvider({ children }: { children: ReactNode }) {
       config,
       configLoaded: configStatus !== 'loading',
       isFeatureEnabled: (flag: FeatureName) => isFeatureEnabled(config, flag),
+      isRemoteEnabled: (remote) => !switchedOff.has(remote),
       navigate: (to, options) => navigate(to, options),
       toast: hostToast,
       support,
       reportError,
     }),
-    [auth, config, configStatus, navigate, support],
+    [auth, config, configStatus, navigate, support, switchedOff],
   );
   return <HostContext.Provider value={host}>{children}</HostContext.Provider>;
 }

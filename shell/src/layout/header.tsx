@@ -10,6 +10,7 @@ import { Tooltip } from '@mchezo/ui/tooltip';
 import { isAuthenticated, useAuthStore } from '../stores/auth.store.ts';
 import { HEADER_CLASS, LOGO_CLASS } from './frame.ts';
 import { LanguagePicker } from './language-picker.tsx';
+import { NavIcon } from './nav-icons.tsx';
 
 export function Header() {
   const { t } = useTranslation('shell');
@@ -45,10 +46,12 @@ export function Header() {
           </Tooltip>
           <Button
             variant="ghost"
-            className="px-2"
+            className="min-w-11 shrink-0 px-2"
             onClick={() => logout({ reloadTo: location.pathname + location.search })}
           >
-            {t('header.logout')}
+            <NavIcon name="logout" className="size-5" />
+            {/* The word only where it fits in every language; its name stays for screen readers. */}
+            <span className="sr-only min-[420px]:not-sr-only">{t('header.logout')}</span>
           </Button>
         </>
       ) : (

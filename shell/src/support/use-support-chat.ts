@@ -1,4 +1,5 @@
 import { useCallback, useEffect } from 'react';
+import { whenIdle } from '../errors/when-idle.ts';
 import { useAuthStore } from '../stores/auth.store.ts';
 import { useConfigStore } from '../stores/config.store.ts';
 import {
@@ -16,9 +17,7 @@ export function useSupportChat(): { available: boolean; toggle: () => void } {
   const available = status === 'ready' && isSupportChatAvailable(config);
   useEffect(() => {
     if (!available) return;
-    const idle =
-      'requestIdleCallback' in window ? window.requestIdleCallback : (fn: () => void) => setTimeout(fn, 1500);
-    idle(() => void startSupportChat(config)?.catch(() => {}));
+    whenIdle(() => void startSupportChat(config)?.catch(() => {}));
   }, [available, config]);
   useEffect(() => supportChatUserChanged(user), [user]);
   const toggle = useCallback(() => toggleSupportChat(config), [config]);

@@ -34,6 +34,11 @@ const LazyToaster = lazy(async () => {
     return (
       <Toaster
         position="bottom-right"
+        // Dark theme: its description text is light grey (sonner's default grey on our dark
+        // background was 1.8:1, unreadable).
+        theme="dark"
+        // Phones: above the bottom navigation, never over it.
+        mobileOffset={{ bottom: 'calc(4.5rem + env(safe-area-inset-bottom))' }}
         duration={4000}
         visibleToasts={3}
         gap={14}

@@ -5,6 +5,7 @@ import type { GameProvider } from '../../adapters/games/game-provider.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../lib/errors.js';
 import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
+import type { IdentityService } from '../identity/identity.service.js';
 import type { SaferGamblingService } from '../safer-gambling/safer-gambling.service.js';
 import { CasinoService, loadThumbnails } from './casino.service.js';
 
@@ -13,9 +14,10 @@ const tags = ['casino'];
 export const casinoRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
   games: GameProvider;
+  identity: IdentityService;
   safer: SaferGamblingService;
   requireAuth: PreHandler;
-}> = async (app, { ctx, games, safer, requireAuth }) => {
+}> = async (app, { ctx, games, identity, safer, requireAuth }) => {
   const casino = new CasinoService(ctx, games);
   const thumbnails = loadThumbnails();
 
@@ -27,6 +29,8 @@ export const casinoRoutes: FastifyPluginAsyncZod<{
     '/casino/game/link',
     {
       onRequest: requireAuth,
+      // Play needs a confirmed identity (docs/decisions/019-age-and-identity.md).
+      preHandler: async (request) => identity.requireConfirmed(authOf(request).userId, 'play'),
       schema: {
         tags,
         security: [{ bearer: [] }],

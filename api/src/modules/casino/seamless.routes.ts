@@ -10,6 +10,7 @@ import {
   seamlessKey,
   signSeamless,
 } from '../../lib/seamless-signature.js';
+import type { IdentityService } from '../identity/identity.service.js';
 import type { SaferGamblingService } from '../safer-gambling/safer-gambling.service.js';
 import type { GameWalletService, WalletRow } from '../wallet/game-wallet.service.js';
 import { findUserByPlayerRef } from './casino.repository.js';
@@ -27,8 +28,9 @@ const errors = errorResponses(400, 401, 403, 404, 409, 422);
 export const seamlessRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
   wallet: GameWalletService;
+  identity: IdentityService;
   safer: SaferGamblingService;
-}> = async (app, { ctx, wallet, safer }) => {
+}> = async (app, { ctx, wallet, identity, safer }) => {
   const key = seamlessKey(ctx.env.GAME_PROVIDER_SECRET);
 
   // Signature check runs before body validation, so an unsigned caller learns nothing.
@@ -73,6 +75,9 @@ export const seamlessRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const b = request.body;
       const userId = await player(b.player_id);
+      // A stake needs a confirmed identity (docs/decisions/019-age-and-identity.md); wins and
+      // rollbacks of earlier stakes are always accepted.
+      await identity.requireConfirmed(userId, 'play');
       await safer.assertCanPlay(userId);
       checkCurrency(await wallet.balance(userId), b.currency);
       if (b.amount <= 0) throw new AppError(400, 'A bet must be greater than 0', { code: 'INVALID_AMOUNT' });

@@ -1,6 +1,18 @@
 import { type AppConfig, DEFAULT_APP_CONFIG } from '@mchezo/contracts/config';
 import type { Env } from '../../env.js';
 
+/** Where the browser's error-reporting SDK posts its envelopes (the API's own ingest). */
+export const ERROR_TUNNEL_PATH = '/api/v1/errors/envelope';
+
+/**
+ * The SDK wants a DSN even when every report goes to the tunnel; without a real Sentry, one naming
+ * this site (its key and project are not used: the tunnel stores what it gets).
+ */
+const platformDsn = (publicBaseUrl: string) => {
+  const url = new URL(publicBaseUrl);
+  return `${url.protocol}//platform@${url.host}/1`;
+};
+
 /** Builds the public config once: features come from configuration, nothing secret goes out. */
 export function buildPublicConfig(env: Env): AppConfig {
   return {
@@ -15,9 +27,13 @@ export function buildPublicConfig(env: Env): AppConfig {
     },
     otp_test_mode: env.OTP_MODE === 'test',
     otp_test_code: env.OTP_MODE === 'test' ? env.OTP_TEST_CODE : null,
-    error_reporting: env.SENTRY_DSN
-      ? { dsn: env.SENTRY_DSN, environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV }
-      : null,
+    // Always on: reports go to the platform's own tunnel, which stores them and, with SENTRY_DSN,
+    // forwards them (docs/decisions/022-release-health.md).
+    error_reporting: {
+      dsn: env.SENTRY_DSN ?? platformDsn(env.PUBLIC_BASE_URL),
+      environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV,
+      tunnel: ERROR_TUNNEL_PATH,
+    },
     support_chat:
       env.SUPPORT_CHAT_WIDGET_URL && env.SUPPORT_CHAT_WEBSITE_TOKEN
         ? {

@@ -18,16 +18,19 @@ const C2bParams = z.strictObject({
  * the C2B URLs M-Pesa calls (`/payments/c2b/<provider>/<secret>/<validation|confirmation>`),
  * authenticated like the other payment callbacks by the secret in the path.
  */
-export const paybillRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; requireAuth: PreHandler }> = async (
-  app,
-  { ctx, requireAuth },
-) => {
+export const paybillRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  requireAuth: PreHandler;
+  /** The account number is shown only to a player whose identity is confirmed. */
+  requireIdentity: PreHandler;
+}> = async (app, { ctx, requireAuth, requireIdentity }) => {
   const paybill = new PaybillService(ctx);
 
   app.get(
     '/wallet/paybill',
     {
       onRequest: requireAuth,
+      preHandler: requireIdentity,
       schema: {
         tags: ['wallet'],
         security: [{ bearer: [] }],

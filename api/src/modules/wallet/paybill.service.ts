@@ -28,8 +28,9 @@ import {
 } from './paybill.repository.js';
 import { newAccountNumber, readAccountNumber } from './paybill-account.js';
 import { insertAudit } from './review.repository.js';
-import { bookAll, bookingsOf, depositTax } from './taxes.js';
+import { bookingsOf, depositTax } from './taxes.js';
 import { insertTxOnce } from './transactions.repository.js';
+import { bookEntries } from './wallet.repository.js';
 import { assertWalletEnabled, WALLET_CURRENCY } from './wallet.service.js';
 
 /** More than M-Pesa lets anyone send at once: a bigger amount is a malformed body. */
@@ -213,7 +214,7 @@ export class PaybillService {
     if (!(await insertTxOnce(trx, row)))
       throw conflict('This M-Pesa payment is already credited', 'ALREADY_CREDITED');
     // The gross deposit and its excise duty, as for any completed deposit (taxes.ts).
-    await bookAll(trx, userId, bookingsOf(row, 'completed'), transactionId, now);
+    await bookEntries(trx, userId, bookingsOf(row, 'completed'), transactionId, now);
   }
 
   async suspense(limit: number) {

@@ -11,7 +11,7 @@ import { newId, sha256 } from '../../lib/crypto.js';
 import { badRequest, forbidden, unprocessable } from '../../lib/errors.js';
 import { firstCheckAt } from './reconciliation.service.js';
 import type { SettlementService } from './settlement.service.js';
-import { bookAll, bookingsOf, depositTax, providerAmount, type TaxFields, withdrawalTax } from './taxes.js';
+import { bookingsOf, depositTax, providerAmount, type TaxFields, withdrawalTax } from './taxes.js';
 import {
   findTxById,
   findTxByIdempotencyKey,
@@ -19,7 +19,7 @@ import {
   setProviderRef,
   type WalletTxRow,
 } from './transactions.repository.js';
-import { InsufficientFundsError, lockWallet } from './wallet.repository.js';
+import { bookEntries, InsufficientFundsError, lockWallet } from './wallet.repository.js';
 import { assertWalletEnabled, playerStatus, WALLET_CURRENCY } from './wallet.service.js';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_\-:.]{8,128}$/;
@@ -184,7 +184,7 @@ export class PaymentsService {
       const tax = withdrawalTax(this.ctx.env, amount);
       result = await this.createOnce(userId, 'withdrawal', key, amount, phone, tax, async (trx, row) => {
         // The reserve and the withholding tax, at once; both come back if the payout is reversed.
-        await bookAll(trx, userId, bookingsOf(row, 'pending'), row.id, row.created_at);
+        await bookEntries(trx, userId, bookingsOf(row, 'pending'), row.id, row.created_at);
       });
     } catch (err) {
       if (err instanceof InsufficientFundsError) {

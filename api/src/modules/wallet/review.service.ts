@@ -25,9 +25,9 @@ import {
   openReviewOf,
   reviewIdsOf,
 } from './review.repository.js';
-import { book, bookingsOf } from './taxes.js';
+import { bookingsOf } from './taxes.js';
 import { findTxById, resolveReviewedTx } from './transactions.repository.js';
-import { InsufficientFundsError } from './wallet.repository.js';
+import { bookEntries, InsufficientFundsError } from './wallet.repository.js';
 
 /** Stored JSON with integer cents shown as API amounts (`amount_minor` → `amount`). */
 function readJson(text: string | null): unknown {
@@ -135,19 +135,16 @@ export class ReviewService {
         adjustments.push({ pot: p, amount: target - (await netBooked(trx, refs, p)) });
       const adjustment = adjustments.find((a) => a.pot === pot)?.amount ?? 0;
       const booked = -adjustment + (targets.get(pot) ?? 0);
-      // Credits first, so no account dips below zero midway.
-      adjustments.sort((a, b) => b.amount - a.amount);
-      for (const a of adjustments) {
-        try {
-          await book(trx, row.user_id, { ...a, kind: 'review_adjustment' }, review.id, now);
-        } catch (err) {
-          if (err instanceof InsufficientFundsError)
-            throw unprocessable(
-              `The player's ${pot} balance no longer covers this correction of ${fromCents(adjustment)}`,
-              'INSUFFICIENT_FUNDS',
-            );
-          throw err;
-        }
+      try {
+        const entries = adjustments.map((a) => ({ ...a, kind: 'review_adjustment' as const }));
+        await bookEntries(trx, row.user_id, entries, review.id, now);
+      } catch (err) {
+        if (err instanceof InsufficientFundsError)
+          throw unprocessable(
+            `The player's ${pot} balance no longer covers this correction of ${fromCents(adjustment)}`,
+            'INSUFFICIENT_FUNDS',
+          );
+        throw err;
       }
       const reason = completed ? null : 'The payment could not be confirmed';
       if (

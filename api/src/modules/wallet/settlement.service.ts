@@ -21,7 +21,7 @@ import { inTransaction } from '../../db/tx.js';
 import { newId, sha256 } from '../../lib/crypto.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { insertCallbackOnce, insertReview } from './review.repository.js';
-import { bookAll, bookingsOf, providerAmount, reversalOf } from './taxes.js';
+import { bookingsOf, providerAmount, reversalOf } from './taxes.js';
 import {
   findTxById,
   findTxByProviderRef,
@@ -30,6 +30,7 @@ import {
   setProviderRefIfMissing,
   type WalletTxRow,
 } from './transactions.repository.js';
+import { bookEntries } from './wallet.repository.js';
 
 type Status = WalletTxRow['status'];
 type Outcome = Exclude<ProviderOutcome, { state: 'pending' }>;
@@ -207,10 +208,10 @@ export class SettlementService {
     if (!row) return undefined;
     if (row.status === 'completed' && row.type === 'deposit') {
       // The gross deposit and its excise duty (taxes.ts).
-      await bookAll(trx, row.user_id, bookingsOf(row, 'completed'), id, now);
+      await bookEntries(trx, row.user_id, bookingsOf(row, 'completed'), id, now);
     } else if (row.status === 'reversed') {
       // A failed payout gives the reserved money back to the withdrawal pot, and the tax with it.
-      await bookAll(trx, row.user_id, reversalOf(row), id, now);
+      await bookEntries(trx, row.user_id, reversalOf(row), id, now);
     }
     return row.status;
   }

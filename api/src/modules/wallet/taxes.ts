@@ -8,19 +8,13 @@
  * Paybill and the operators' review resolution all use, so every ledger entry of a transaction
  * sums to the money that came in (deposit) or went out (payout).
  */
-import type { Kysely } from 'kysely';
-import type { DB, LedgerEntriesTable, LedgerPot, Pot } from '../../db/schema.js';
 import type { Env } from '../../env.js';
 import type { WalletTxRow } from './transactions.repository.js';
-import { insertLedgerEntry, movePot } from './wallet.repository.js';
+import type { LedgerBooking as Booking } from './wallet.repository.js';
 
-type LedgerKind = LedgerEntriesTable['kind'];
 type TaxEnv = Pick<Env, 'TAX_EXCISE_RATE' | 'TAX_EXCISE_MODE' | 'TAX_WITHHOLDING_RATE'>;
 export type TaxFields = Pick<WalletTxRow, 'tax_kind' | 'tax_amount' | 'tax_mode'>;
 type TaxedTx = Pick<WalletTxRow, 'type' | 'amount'> & TaxFields;
-
-const WALLET_POTS: readonly LedgerPot[] = ['main', 'withdrawal', 'bonus'];
-export const isWalletPot = (pot: LedgerPot): pot is Pot => WALLET_POTS.includes(pot);
 
 /**
  * `rateBp` basis points of `amount` (minor units), rounded half up to a multiple of `unit`
@@ -60,12 +54,6 @@ export function netOf(tx: TaxedTx): number {
 /** The amount asked of, and reported by, the payment provider. */
 export const providerAmount = (tx: TaxedTx) => (tx.type === 'withdrawal' ? netOf(tx) : tx.amount);
 
-export interface Booking {
-  pot: LedgerPot;
-  amount: number;
-  kind: LedgerKind;
-}
-
 /** Every entry a transaction has booked once it is in `status` (and none when it moved no money). */
 export function bookingsOf(tx: TaxedTx, status: WalletTxRow['status']): Booking[] {
   const tax = tx.tax_amount;
@@ -92,31 +80,3 @@ export const reversalOf = (tx: TaxedTx): Booking[] =>
     amount: -b.amount,
     kind: b.kind === 'withdrawal' ? 'withdrawal_reversal' : 'withholding_tax_refund',
   }));
-
-/**
- * Books one entry in the caller's transaction: a wallet pot through movePot (refused when it
- * would go negative), an operator account as a bare entry.
- */
-export async function book(
-  db: Kysely<DB>,
-  userId: string,
-  { pot, amount, kind }: Booking,
-  refId: string,
-  now: number,
-): Promise<void> {
-  if (amount === 0) return;
-  if (isWalletPot(pot)) return movePot(db, userId, pot, amount, kind, refId, now);
-  // An operator account's balance is the sum of its entries: no balance after.
-  await insertLedgerEntry(db, { userId, pot, amount, balanceAfter: 0, kind, refId, now });
-}
-
-/** Books entries in order (credits come first in `bookingsOf`, so no pot dips below zero midway). */
-export async function bookAll(
-  db: Kysely<DB>,
-  userId: string,
-  bookings: Booking[],
-  refId: string,
-  now: number,
-) {
-  for (const b of bookings) await book(db, userId, b, refId, now);
-}

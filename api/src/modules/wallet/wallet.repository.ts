@@ -7,6 +7,9 @@ type LedgerKind = LedgerEntriesTable['kind'];
 
 export class InsufficientFundsError extends Error {}
 
+const WALLET_POTS: readonly LedgerPot[] = ['main', 'withdrawal', 'bonus'];
+export const isWalletPot = (pot: LedgerPot): pot is Pot => WALLET_POTS.includes(pot);
+
 export const insertWallet = (db: Kysely<DB>, row: WalletRow) =>
   db.insertInto('wallets').values(row).execute();
 
@@ -79,58 +82,63 @@ export async function applyMovements(
   return { ...wallet, ...next };
 }
 
+export interface LedgerBooking {
+  pot: LedgerPot;
+  /** Signed minor units. */
+  amount: number;
+  kind: LedgerKind;
+}
+
 /**
- * Moves money in one pot and books its ledger entry, in the caller's transaction: a conditional
- * UPDATE … RETURNING (atomic on both databases; PostgreSQL re-checks the condition after waiting
- * for the row lock) then the entry with the balance after. InsufficientFundsError when the pot
- * would go negative.
+ * Books entries in the caller's transaction: one conditional UPDATE … RETURNING per wallet pot
+ * with the pot's net movement (atomic on both databases; PostgreSQL re-checks the condition
+ * after waiting for the row lock), then every entry in one INSERT, each wallet entry with its
+ * pot's balance after it. InsufficientFundsError when a pot would end negative. An operator
+ * account's balance is the sum of its entries: its entries carry no balance after (0).
  */
-export async function movePot(
+export async function bookEntries(
   db: Kysely<DB>,
   userId: string,
-  pot: Pot,
-  amount: number,
-  kind: LedgerKind,
+  bookings: LedgerBooking[],
   refId: string,
   now: number,
 ): Promise<void> {
-  const moved = await db
-    .updateTable('wallets')
-    .set((eb) => ({ [pot]: eb(pot, '+', amount), version: eb('version', '+', 1), updated_at: now }))
-    .where('user_id', '=', userId)
-    .where((eb) => eb(eb(pot, '+', amount), '>=', 0))
-    .returning(pot)
-    .executeTakeFirst();
-  if (!moved) throw new InsufficientFundsError();
-  await insertLedgerEntry(db, { userId, pot, amount, balanceAfter: moved[pot], kind, refId, now });
-}
-
-/** One ledger entry: a wallet pot's (with its balance after) or an operator account's. */
-export const insertLedgerEntry = (
-  db: Kysely<DB>,
-  e: {
-    userId: string;
-    pot: LedgerPot;
-    amount: number;
-    balanceAfter: number;
-    kind: LedgerKind;
-    refId: string;
-    now: number;
-  },
-) =>
-  db
-    .insertInto('ledger_entries')
-    .values({
+  const entries = bookings.filter((b) => b.amount !== 0);
+  if (entries.length === 0) return;
+  const net = new Map<Pot, number>();
+  for (const b of entries) if (isWalletPot(b.pot)) net.set(b.pot, (net.get(b.pot) ?? 0) + b.amount);
+  // Each pot's balance before these entries: its balance after the UPDATE minus their sum.
+  const running = new Map<Pot, number>();
+  for (const [pot, amount] of net) {
+    const moved = await db
+      .updateTable('wallets')
+      .set((eb) => ({ [pot]: eb(pot, '+', amount), version: eb('version', '+', 1), updated_at: now }))
+      .where('user_id', '=', userId)
+      .where((eb) => eb(eb(pot, '+', amount), '>=', 0))
+      .returning(pot)
+      .executeTakeFirst();
+    if (!moved) throw new InsufficientFundsError();
+    running.set(pot, moved[pot] - amount);
+  }
+  const rows = entries.map((b) => {
+    let balanceAfter = 0;
+    if (isWalletPot(b.pot)) {
+      balanceAfter = running.get(b.pot)! + b.amount;
+      running.set(b.pot, balanceAfter);
+    }
+    return {
       id: newId(),
-      user_id: e.userId,
-      pot: e.pot,
-      amount: e.amount,
-      balance_after: e.balanceAfter,
-      kind: e.kind,
-      ref_id: e.refId,
-      created_at: e.now,
-    })
-    .execute();
+      user_id: userId,
+      pot: b.pot,
+      amount: b.amount,
+      balance_after: balanceAfter,
+      kind: b.kind,
+      ref_id: refId,
+      created_at: now,
+    };
+  });
+  await db.insertInto('ledger_entries').values(rows).execute();
+}
 
 /** A movement's wallet entries (game kinds: operator accounts only ever carry tax kinds). */
 export const ledgerEntriesFor = (db: Kysely<DB>, refId: string, kind: LedgerKind) =>

@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
+import type { GatedAction, IdentityService } from '../identity/identity.service.js';
 import { paybillRoutes } from './paybill.routes.js';
 import type { PaymentsService } from './payments.service.js';
 import type { WalletService } from './wallet.service.js';
@@ -33,10 +34,16 @@ export const walletRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
   wallet: WalletService;
   payments: PaymentsService;
+  identity: IdentityService;
   requireAuth: PreHandler;
-}> = async (app, { ctx, wallet, payments, requireAuth }) => {
+}> = async (app, { ctx, wallet, payments, identity, requireAuth }) => {
+  // Money moves only for a player whose identity is confirmed (docs/decisions/019-age-and-identity.md).
+  const confirmedFor =
+    (action: GatedAction): PreHandler =>
+    async (request) =>
+      identity.requireConfirmed(authOf(request).userId, action);
   // Paybill (C2B) deposits: the player's account number and the URLs M-Pesa calls.
-  await app.register(paybillRoutes, { ctx, requireAuth });
+  await app.register(paybillRoutes, { ctx, requireAuth, requireIdentity: confirmedFor('deposit') });
 
   app.get(
     '/wallet/balance',
@@ -51,6 +58,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{
     '/wallet/deposit',
     {
       onRequest: requireAuth,
+      preHandler: confirmedFor('deposit'),
       schema: {
         tags,
         security,
@@ -67,6 +75,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{
     '/wallet/withdraw',
     {
       onRequest: requireAuth,
+      preHandler: confirmedFor('withdraw'),
       schema: {
         tags,
         security,

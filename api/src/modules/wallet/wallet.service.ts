@@ -53,6 +53,7 @@ function toTransactionDto(row: WalletTxRow): Transaction {
     failure_reason: row.failure_reason,
     tax_kind: row.tax_kind,
     tax_amount: fromCents(row.tax_amount),
+    tax_mode: row.tax_mode,
     net_amount: fromCents(netOf(row)),
   };
 }

@@ -12,7 +12,7 @@ function GameCard({ game, eager }: { game: Game; eager: boolean }) {
   return (
     <Link
       to={gamePath(game.name, game.game_id)}
-      className="group block overflow-hidden rounded-xl border border-line bg-surface focus-visible:outline-2 focus-visible:outline-brand"
+      className="group block h-full overflow-hidden rounded-xl border border-line bg-surface focus-visible:outline-2 focus-visible:outline-brand"
     >
       <img
         src={game.thumbnail_url}
@@ -23,7 +23,8 @@ function GameCard({ game, eager }: { game: Game; eager: boolean }) {
         decoding="async"
         className="aspect-[4/3] w-full bg-surface-2 object-cover"
       />
-      <span className="block truncate px-2 py-1.5 text-sm font-semibold">{game.name}</span>
+      {/* Wraps rather than cut a long name ("Virtual Horse Racing") at 360 px. */}
+      <span className="block px-2 py-1.5 text-sm leading-snug font-semibold break-words">{game.name}</span>
     </Link>
   );
 }

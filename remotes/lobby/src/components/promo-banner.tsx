@@ -1,3 +1,4 @@
+import { useHost } from '@mchezo/host/context';
 import { useRef, useState } from 'react';
 import { PROMO_ROTATION_MS, PROMO_SIZE, PROMOS } from '../data/static-lobby-content.ts';
 import { useRotation } from '../hooks/use-rotation.ts';
@@ -12,12 +13,16 @@ import { RotationToggle } from './rotation-toggle.tsx';
  */
 export function PromoBanner() {
   const { t, ready } = useLobbyTranslation();
-  const rotation = useRotation(PROMOS.length, PROMO_ROTATION_MS);
+  const host = useHost();
+  // The top-up promo leads to a deposit: not while the wallet is switched off.
+  const walletOpen = host.isRemoteEnabled('wallet') && host.isFeatureEnabled('wallet_enabled');
+  const promos = walletOpen ? PROMOS : PROMOS.filter((p) => p.id !== 'top-up');
+  const rotation = useRotation(promos.length, PROMO_ROTATION_MS);
   const [firstLoaded, setFirstLoaded] = useState(false);
   const seen = useRef(0);
   seen.current = Math.max(seen.current, rotation.index);
   const mountedUpTo = seen.current + (firstLoaded ? 1 : 0);
-  const total = PROMOS.length;
+  const total = promos.length;
 
   return (
     <section
@@ -31,7 +36,7 @@ export function PromoBanner() {
         if (!e.currentTarget.contains(e.relatedTarget)) rotation.hold(false);
       }}
     >
-      {PROMOS.map((promo, i) => {
+      {promos.map((promo, i) => {
         if (i > mountedUpTo) return null;
         const current = i === rotation.index;
         return (
@@ -72,7 +77,7 @@ export function PromoBanner() {
       })}
       {ready ? (
         <div className="absolute right-1 bottom-0 flex items-center">
-          {PROMOS.map((promo, i) => (
+          {promos.map((promo, i) => (
             <button
               key={promo.id}
               type="button"

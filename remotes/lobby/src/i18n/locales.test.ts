@@ -15,3 +15,18 @@ describe('lobby strings', () => {
     expect(en.winners.title).toBe('Latest Winner');
   });
 });
+
+describe('tab names', () => {
+  /** The word for "games" in each language. */
+  const GAMES = { en: 'games', es: 'juegos', fr: 'jeux', sw: 'michezo' };
+
+  it('are all different from each other and from the word for games, in every language', () => {
+    for (const [language, strings] of Object.entries({ en, es, fr, sw })) {
+      const { label: _label, ...tabs } = strings.tabs;
+      const names = Object.values(tabs).map((n) => n.toLowerCase());
+      expect(new Set(names).size, language).toBe(names.length);
+      // Kiswahili "michezo" is games and sports at once: the Sport tab must not be called that.
+      expect(names, language).not.toContain(GAMES[language as keyof typeof GAMES]);
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { renderRemote, stubApi } from '@mchezo/host/render-remote';
 import { FAKE_USER } from '@mchezo/host/testing';
+import { i18n } from '@mchezo/i18n/instance';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import GamePage from './game-page.tsx';
@@ -17,6 +18,8 @@ const SETTINGS = (minutes: 15 | 30 | 60 | null) => ({
   restriction: null,
   reality_check_minutes: minutes,
 });
+/** The calls for the game link (the page reads the player's identity alongside). */
+const linkCalls = (calls: ReturnType<typeof stubApi>) => calls.filter((c) => c.path.startsWith('/casino'));
 
 describe('GamePage', () => {
   it("says 'Loading {title}...' while the link is fetched, then opens the game in a sandboxed frame", async () => {
@@ -46,14 +49,14 @@ describe('GamePage', () => {
     expect(sandbox).not.toContain('allow-same-origin');
     expect(sandbox).not.toContain('allow-top-navigation');
     expect(sandbox).not.toContain('allow-popups');
-    expect(calls).toEqual([
+    // The reality-check interval is asked once the game is open.
+    await waitFor(() => expect(calls.filter((c) => c.path === '/safer-gambling')).toHaveLength(1));
+    expect(linkCalls(calls)).toEqual([
       expect.objectContaining({
         method: 'POST',
         path: '/casino/game/link',
         body: { game_id: 'safari-gold' },
       }),
-      // The reality-check interval, asked once the game is open.
-      expect.objectContaining({ method: 'GET', path: '/safer-gambling' }),
     ]);
     // The loading text stays until the frame has loaded.
     fireEvent.load(frame);
@@ -67,7 +70,7 @@ describe('GamePage', () => {
     expect(screen.getByRole('alert')).toBeTruthy();
     const back = screen.getByRole('link', { name: 'Go back to games' });
     expect(back.getAttribute('href')).toBe('/');
-    expect(calls).toHaveLength(1);
+    expect(linkCalls(calls)).toHaveLength(1);
     fireEvent.click(back);
     expect(await screen.findByText('elsewhere')).toBeTruthy();
   });
@@ -76,7 +79,7 @@ describe('GamePage', () => {
     const calls = stubApi({});
     renderRemote(<GamePage />, { url: '/game/Lucky', route: '/game/:title', user: FAKE_USER });
     expect(await screen.findByText('Failed to load Lucky. Please try again later.')).toBeTruthy();
-    expect(calls).toHaveLength(0);
+    expect(linkCalls(calls)).toHaveLength(0);
   });
 
   it('refreshes the header balance when the player leaves the game', async () => {
@@ -91,5 +94,43 @@ describe('GamePage', () => {
     fireEvent.click(await screen.findByRole('link', { name: 'Leave the game' }));
     expect(await screen.findByText('elsewhere')).toBeTruthy();
     await waitFor(() => expect(queryClient.getQueryState(['wallet', 'balance'])?.isInvalidated).toBe(true));
+  });
+});
+
+describe('GamePage: play needs a confirmed identity', () => {
+  it('says what to do, with a link to the profile card, when the identity is not confirmed', async () => {
+    stubApi({
+      'GET /identity': { body: { status: 'none' } },
+      'POST /casino/game/link': {
+        status: 403,
+        body: { error: 'Confirm your identity before playing', code: 'IDENTITY_REQUIRED' },
+      },
+    });
+    open();
+    expect(await screen.findByText('Confirm your identity to play')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('date of birth and ID number');
+    expect(screen.getByRole('link', { name: 'Confirm my identity' }).getAttribute('href')).toBe(
+      '/profile#identity',
+    );
+    expect(screen.getByRole('link', { name: 'Go back to games' })).toBeTruthy();
+    expect(screen.queryByTitle('Safari Gold game')).toBeNull();
+  });
+
+  it("shows the same when only the link's refusal says so (identity unreadable), in Kiswahili", async () => {
+    await i18n.changeLanguage('sw');
+    try {
+      stubApi({
+        'GET /identity': { status: 500, body: { error: 'down' } },
+        'POST /casino/game/link': {
+          status: 403,
+          body: { error: 'Confirm your identity before playing', code: 'IDENTITY_REQUIRED' },
+        },
+      });
+      open();
+      expect(await screen.findByText('Thibitisha utambulisho wako ili ucheze')).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Thibitisha utambulisho wangu' })).toBeTruthy();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

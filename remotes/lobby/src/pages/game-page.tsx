@@ -1,5 +1,11 @@
+import {
+  IDENTITY_PROFILE_PATH,
+  identityQuery,
+  identityRequired,
+  isIdentityRequiredError,
+} from '@mchezo/host/queries/identity';
 import { WALLET_BALANCE_KEY } from '@mchezo/host/queries/wallet-balance';
-import { useQueryClient } from '@mchezo/host/query';
+import { useQuery, useQueryClient } from '@mchezo/host/query';
 import { Link, useParams, useSearchParams } from '@mchezo/host/router';
 import { Spinner } from '@mchezo/ui/spinner';
 import { useEffect, useState } from 'react';
@@ -20,6 +26,9 @@ export default function GamePage() {
   const [params] = useSearchParams();
   const gameId = params.get('gameId') ?? '';
   const link = useGameLink(gameId);
+  // Play needs a confirmed identity (docs/decisions/019-age-and-identity.md): read alongside the
+  // link (the API refuses the link too), so neither waits for the other.
+  const identity = useQuery(identityQuery);
   const [frameLoaded, setFrameLoaded] = useState(false);
   const queryClient = useQueryClient();
 
@@ -27,6 +36,27 @@ export default function GamePage() {
   useEffect(() => () => void queryClient.invalidateQueries({ queryKey: WALLET_BALANCE_KEY }), [queryClient]);
 
   if (!ready) return <Spinner label="…" className="min-h-[50vh]" />;
+
+  if (identityRequired(identity.data) || isIdentityRequiredError(link.error)) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-4 px-6 py-16 text-center">
+        <p className="font-semibold">{t('game.identityTitle')}</p>
+        <p>{t('game.identity')}</p>
+        <Link
+          to={IDENTITY_PROFILE_PATH}
+          className="inline-flex min-h-11 items-center font-semibold text-brand underline focus-visible:outline-2 focus-visible:outline-brand"
+        >
+          {t('game.identityLink')}
+        </Link>
+        <Link
+          to="/"
+          className="inline-flex min-h-11 items-center text-muted underline focus-visible:outline-2 focus-visible:outline-brand"
+        >
+          {t('game.back')}
+        </Link>
+      </div>
+    );
+  }
 
   if (!gameId || link.isError) {
     return (

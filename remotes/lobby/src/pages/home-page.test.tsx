@@ -1,6 +1,7 @@
 import type { Game, GameCategory } from '@mchezo/contracts/casino';
+import { DEFAULT_APP_CONFIG } from '@mchezo/contracts/config-defaults';
 import { fixture } from '@mchezo/contracts/testing';
-import { renderRemote, stubApi } from '@mchezo/host/render-remote';
+import { type RenderRemoteOptions, renderRemote, stubApi } from '@mchezo/host/render-remote';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { gamesQuery } from '../api/games.ts';
@@ -190,5 +191,32 @@ describe('HomePage Latest Winner', () => {
     expect(await screen.findByRole('heading', { name: 'Latest Winner' })).toBeTruthy();
     const order = [...document.querySelectorAll('h2')].map((h) => h.textContent);
     expect(order.indexOf('Latest Winner')).toBeGreaterThan(order.indexOf('Slots'));
+  });
+});
+
+describe('HomePage promos', () => {
+  const slides = () => screen.getAllByRole('group').map((g) => g.getAttribute('aria-label'));
+  const titles = () => Array.from(document.querySelectorAll('section p.text-lg')).map((p) => p.textContent);
+
+  it('shows the deposit promo while the wallet is on', async () => {
+    stubApi({ 'GET /casino/games': { body: { games: [] } } });
+    renderRemote(<HomePage />);
+    await waitFor(() => expect(slides().length).toBeGreaterThan(0));
+    expect(titles()[0]).toMatch(/top up/i);
+  });
+
+  it('hides the deposit promo while the release manifest has the wallet switched off, or its flag is off', async () => {
+    const cases: RenderRemoteOptions[] = [
+      { switchedOff: ['wallet'] },
+      { config: { features: { ...DEFAULT_APP_CONFIG.features, wallet_enabled: false } } },
+    ];
+    for (const options of cases) {
+      stubApi({ 'GET /casino/games': { body: { games: [] } } });
+      const { unmount } = renderRemote(<HomePage />, options);
+      await waitFor(() => expect(titles().length).toBeGreaterThan(0));
+      expect(titles().some((t) => /top up/i.test(t ?? ''))).toBe(false);
+      expect(screen.getAllByRole('button', { name: /^Show promotion/ })).toHaveLength(2);
+      unmount();
+    }
   });
 });

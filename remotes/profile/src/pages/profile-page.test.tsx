@@ -15,6 +15,21 @@ const balances = (list: [BalanceType, number][]) => ({
 
 const user = (over: Partial<User>): User => ({ ...FAKE_USER, ...over });
 
+/** The fake API with a confirmed identity (the identity card's own tests: identity-card.test.tsx). */
+const stub = (routes: Parameters<typeof stubApi>[0]) =>
+  stubApi({
+    'GET /identity': {
+      body: {
+        status: 'confirmed',
+        documentType: 'national_id',
+        documentNumberMasked: '****5678',
+        dateOfBirth: '1990-05-17',
+        fullName: 'Wanjiku Njeri Kamau',
+      },
+    },
+    ...routes,
+  });
+
 function renderProfile(opts: Parameters<typeof renderRemote>[1] = {}) {
   return renderRemote(<ProfilePage />, { url: '/profile', route: '/profile', user: FAKE_USER, ...opts });
 }
@@ -33,7 +48,7 @@ afterEach(async () => {
 
 describe('ProfilePage: who is signed in', () => {
   it('shows the phone, email "not provided", member since, status, roles', async () => {
-    stubApi({ 'GET /wallet/balance': balances([['main', 0]]) });
+    stub({ 'GET /wallet/balance': balances([['main', 0]]) });
     renderProfile();
     expect(await screen.findByRole('heading', { level: 2, name: '+254712345678' })).toBeTruthy();
     expect(screen.getByText('Wanjiku Kamau')).toBeTruthy();
@@ -45,7 +60,7 @@ describe('ProfilePage: who is signed in', () => {
   });
 
   it('shows the email when there is one, the username when there is no phone, and raw unknown roles', async () => {
-    stubApi({ 'GET /wallet/balance': balances([['main', 0]]) });
+    stub({ 'GET /wallet/balance': balances([['main', 0]]) });
     renderProfile({
       user: user({ phone: '', username: 'wanjiku', email: 'w@example.co.ke', roles: ['user', 'vip'] }),
     });
@@ -62,13 +77,13 @@ describe('ProfilePage: who is signed in', () => {
     ['sw', 'Mwanachama tangu', 'Januari 2026'],
   ])('formats member since as month and year in %s', async (lng, label, expected) => {
     await i18n.changeLanguage(lng);
-    stubApi({ 'GET /wallet/balance': balances([['main', 0]]) });
+    stub({ 'GET /wallet/balance': balances([['main', 0]]) });
     renderProfile({ user: user({ created_at: '2026-01-15T09:00:00.000Z' }) });
     expect((await screen.findByText(label)).nextElementSibling?.textContent).toBe(expected);
   });
 
   it('leaves member since out rather than showing "Invalid Date"', async () => {
-    stubApi({ 'GET /wallet/balance': balances([['main', 0]]) });
+    stub({ 'GET /wallet/balance': balances([['main', 0]]) });
     renderProfile({ user: user({ created_at: 'not a date' }) });
     await screen.findByText('Account status');
     expect(screen.queryByText('Member since')).toBeNull();
@@ -82,7 +97,7 @@ describe('ProfilePage: status colours', () => {
     ['pending_verification', 'Pending Verification', 'text-warning'],
     ['suspended', 'Suspended', 'text-danger'],
   ] as const)('%s shows "%s" in %s', async (status, label, tone) => {
-    stubApi({ 'GET /wallet/balance': balances([['main', 0]]) });
+    stub({ 'GET /wallet/balance': balances([['main', 0]]) });
     renderProfile({ user: user({ status }) });
     const badge = await screen.findByText(label);
     expect(badge.className).toContain(tone);
@@ -92,7 +107,7 @@ describe('ProfilePage: status colours', () => {
   });
 
   it('shows an unknown status as its raw text, without a status colour', async () => {
-    stubApi({ 'GET /wallet/balance': balances([['main', 0]]) });
+    stub({ 'GET /wallet/balance': balances([['main', 0]]) });
     renderProfile({ user: user({ status: 'frozen' as User['status'] }) });
     const raw = await screen.findByText('frozen');
     expect(raw.className).not.toMatch(/text-(success|warning|danger)/);
@@ -101,7 +116,7 @@ describe('ProfilePage: status colours', () => {
 
 describe('ProfilePage: balances', () => {
   it('lists every pot with the main balance first, then the server order, in KSh', async () => {
-    const calls = stubApi({
+    const calls = stub({
       'GET /wallet/balance': balances([
         ['bonus', 50],
         ['withdrawal', 1250.5],
@@ -114,7 +129,10 @@ describe('ProfilePage: balances', () => {
       'BonusKSh 50.00',
       'WithdrawableKSh 1,250.50',
     ]);
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /wallet/balance']);
+    expect(calls.map((c) => `${c.method} ${c.path}`).sort()).toEqual([
+      'GET /identity',
+      'GET /wallet/balance',
+    ]);
     expect(screen.getByRole('link', { name: /View transactions/ }).getAttribute('href')).toBe(
       '/transactions',
     );
@@ -122,7 +140,7 @@ describe('ProfilePage: balances', () => {
 
   it('formats amounts in the chosen language', async () => {
     await i18n.changeLanguage('fr');
-    stubApi({ 'GET /wallet/balance': balances([['main', 1234.5]]) });
+    stub({ 'GET /wallet/balance': balances([['main', 1234.5]]) });
     renderProfile();
     await screen.findByText('Soldes du portefeuille');
     // French groups with a narrow no-break space and uses a decimal comma.
@@ -130,7 +148,7 @@ describe('ProfilePage: balances', () => {
   });
 
   it('shares the header balance cache entry (["wallet", "balance"], the raw response)', async () => {
-    stubApi({
+    stub({
       'GET /wallet/balance': balances([
         ['withdrawal', 5],
         ['main', 7],
@@ -154,7 +172,7 @@ describe('ProfilePage: balances', () => {
 
   it('on failure: reports it once, shows every pot as 0 with a clear note, and can try again', async () => {
     let fail = true;
-    stubApi({
+    stub({
       'GET /wallet/balance': () =>
         fail ? { status: 500, body: { error: 'Database down' } } : balances([['main', 42]]),
     });
@@ -180,19 +198,19 @@ describe('ProfilePage: balances', () => {
   });
 
   it('does not call the wallet when the wallet feature is off', async () => {
-    const calls = stubApi({});
+    const calls = stub({});
     renderProfile({ config: { features: { wallet_enabled: false } as AppConfig['features'] } });
     expect(await screen.findByText('The wallet is not available right now.')).toBeTruthy();
     expect(screen.queryByRole('link', { name: /View transactions/ })).toBeNull();
-    expect(calls).toEqual([]);
+    expect(calls.filter((c) => c.path.startsWith('/wallet'))).toEqual([]);
   });
 });
 
 describe('ProfilePage: pending verification', () => {
   const pending = user({ status: 'pending_verification' });
 
-  it('prompts to verify at /verify, without asking the wallet (no session yet)', async () => {
-    const calls = stubApi({});
+  it('prompts to verify at /verify, without asking the wallet or the identity (no session yet)', async () => {
+    const calls = stub({});
     renderProfile({ user: pending });
     expect(await screen.findByRole('heading', { name: 'Verify your account' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Verify Account' }).getAttribute('href')).toBe('/verify');
@@ -201,14 +219,14 @@ describe('ProfilePage: pending verification', () => {
   });
 
   it('shows the test code box only in OTP test mode, with the configured code', async () => {
-    stubApi({});
+    stub({});
     renderProfile({ user: pending, config: { otp_test_mode: true, otp_test_code: '654321' } });
     expect(await screen.findByText('Testing Information')).toBeTruthy();
     expect(screen.getByText('654321')).toBeTruthy();
   });
 
   it('has no test code box for an active player even in test mode', async () => {
-    stubApi({ 'GET /wallet/balance': balances([['main', 0]]) });
+    stub({ 'GET /wallet/balance': balances([['main', 0]]) });
     renderProfile({ config: { otp_test_mode: true, otp_test_code: '654321' } });
     await balanceRows();
     expect(screen.queryByText('654321')).toBeNull();
@@ -218,7 +236,7 @@ describe('ProfilePage: pending verification', () => {
 
 describe('ProfilePage: sign out and guests', () => {
   it('signs out, asking the host to reload at the guest home, and forgets the wallet data', async () => {
-    stubApi({ 'GET /wallet/balance': balances([['main', 10]]) });
+    stub({ 'GET /wallet/balance': balances([['main', 10]]) });
     const logouts: unknown[] = [];
     const { queryClient } = renderRemote(<ProfilePage />, {
       url: '/profile',
@@ -237,7 +255,7 @@ describe('ProfilePage: sign out and guests', () => {
   });
 
   it('says "Signing out..." while the logout call is in flight', async () => {
-    stubApi({ 'GET /wallet/balance': balances([['main', 10]]) });
+    stub({ 'GET /wallet/balance': balances([['main', 10]]) });
     let calls = 0;
     renderRemote(
       <HostSpy with={() => ({ navigate: () => {} })}>
@@ -262,7 +280,7 @@ describe('ProfilePage: sign out and guests', () => {
   });
 
   it('renders nothing for a guest, and a spinner while the session is restored', async () => {
-    const calls = stubApi({});
+    const calls = stub({});
     const guest = renderProfile({ user: null });
     // The page waits for nothing but its strings (a spinner until then): once they are in and
     // the page has rendered with them, what it shows is final.

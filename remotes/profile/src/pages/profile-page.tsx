@@ -1,4 +1,5 @@
 import { useAuth, useHost } from '@mchezo/host/context';
+import { IDENTITY_KEY } from '@mchezo/host/queries/identity';
 import { WALLET_KEY } from '@mchezo/host/queries/wallet-balance';
 import { useQueryClient } from '@mchezo/host/query';
 import { dateTimeFormat } from '@mchezo/i18n/intl';
@@ -7,6 +8,7 @@ import { Spinner } from '@mchezo/ui/spinner';
 import { type ReactNode, useId, useState } from 'react';
 import { AccountStatusBadge } from '../components/account-status-badge.tsx';
 import { BalancesCard } from '../components/balances-card.tsx';
+import { IdentityCard } from '../components/identity-card.tsx';
 import { LinkButton } from '../components/link-button.tsx';
 import { VerifyPrompt } from '../components/verify-prompt.tsx';
 import { useProfileTranslation } from '../i18n/namespace.ts';
@@ -28,7 +30,10 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** `/profile`: who is signed in, the account's status and roles, the wallet's pots, and sign out. */
+/**
+ * `/profile`: who is signed in, the account's status and roles, their identity (`#identity`), the
+ * wallet's pots, and sign out.
+ */
 export default function ProfilePage() {
   const { t, locale, ready } = useProfileTranslation();
   const host = useHost();
@@ -59,6 +64,7 @@ export default function ProfilePage() {
     } finally {
       // The next player on this phone must not see this player's balances, even for a moment.
       queryClient.removeQueries({ queryKey: WALLET_KEY });
+      queryClient.removeQueries({ queryKey: IDENTITY_KEY });
     }
   }
 
@@ -107,7 +113,14 @@ export default function ProfilePage() {
       </section>
 
       {/* A pending account has no wallet session yet: verifying is the next step, not balances. */}
-      {pending ? <VerifyPrompt /> : <BalancesCard />}
+      {pending ? (
+        <VerifyPrompt />
+      ) : (
+        <>
+          <IdentityCard />
+          <BalancesCard />
+        </>
+      )}
 
       <LinkButton to="/safer-gambling" variant="secondary" className="w-full">
         {t('saferLink')}

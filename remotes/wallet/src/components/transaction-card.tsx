@@ -22,6 +22,12 @@ function formatDate(iso: string, locale: string): string {
  * green for deposits, minus and red otherwise, faded while pending), the payment method and, when it
  * carries a tax, the tax and what reached the wallet or the phone (the amount stays the gross).
  */
+const TAX_CARD_KEY = {
+  withholding: 'tax.card.withholding',
+  deduct: 'tax.card.excise',
+  absorb: 'tax.card.exciseAbsorbed',
+} as const;
+
 export function TransactionCard({ tx }: { tx: Transaction }) {
   const { t, locale } = useWalletTranslation();
   const incoming = tx.type === 'deposit';
@@ -37,7 +43,7 @@ export function TransactionCard({ tx }: { tx: Transaction }) {
         </p>
         {tx.tax_amount > 0 ? (
           <p data-testid="tax" className="text-xs text-muted">
-            {t(tx.type === 'withdrawal' ? 'tax.card.withholding' : 'tax.card.excise', {
+            {t(TAX_CARD_KEY[tx.type === 'withdrawal' ? 'withholding' : (tx.tax_mode ?? 'deduct')], {
               tax: formatMoneyInText(tx.tax_amount, tx.currency, locale),
               net: formatMoneyInText(tx.net_amount, tx.currency, locale),
             })}

@@ -245,8 +245,8 @@ describe('DepositPage', () => {
 
   it("shows the server's words for a refusal, and the generic failure text when there are none", async () => {
     const refusal = {
-      status: 422,
-      body: { error: 'Maximum deposit amount is KES 150,000', code: 'ABOVE_MAXIMUM' },
+      status: 403,
+      body: { error: 'Mobile money is not available', code: 'FEATURE_DISABLED' },
     };
     const wordless = {
       status: 403,
@@ -256,14 +256,14 @@ describe('DepositPage', () => {
     let answer: typeof refusal | typeof wordless = refusal;
     stubApi({ 'GET /wallet/balance': { body: balances(0, 0) }, 'POST /wallet/deposit': () => answer });
     const { toasts, reports } = renderRemote(<DepositPage />, { user: FAKE_USER });
-    await fillAmount('150001');
+    await fillAmount('1500');
     submit();
     await waitFor(() =>
       expect(toasts).toEqual([
-        { kind: 'error', title: 'Deposit Failed', description: 'Maximum deposit amount is KES 150,000' },
+        { kind: 'error', title: 'Deposit Failed', description: 'Mobile money is not available' },
       ]),
     );
-    expect((screen.getByLabelText('Amount') as HTMLInputElement).value).toBe('150001');
+    expect((screen.getByLabelText('Amount') as HTMLInputElement).value).toBe('1500');
     expect(reports).toEqual([]);
     answer = wordless;
     submit();
@@ -274,6 +274,32 @@ describe('DepositPage', () => {
         description: 'Deposit failed: There was an error processing your deposit. Please try again.',
       }),
     );
+  });
+
+  it('says what is wrong with a typed amount as it is typed, and sends nothing until it is right', async () => {
+    const calls = stubApi({
+      'GET /wallet/balance': { body: balances(0, 0) },
+      'POST /wallet/deposit': { body: { transaction_id: 'tx1', status: 'pending' } },
+    });
+    const { toasts } = renderRemote(<DepositPage />, { user: FAKE_USER });
+    for (const [typed, says] of [
+      ['-5', 'Enter an amount above 0'],
+      ['0', 'Enter an amount above 0'],
+      ['1.5', 'Mobile money takes whole shillings: leave out the cents'],
+      ['99,999,999', 'Enter the amount in digits, e.g. 500'],
+      ['150001', 'The most you can deposit at once is KSh 150,000'],
+    ] as const) {
+      await fillAmount(typed);
+      const input = screen.getByLabelText('Amount') as HTMLInputElement;
+      expect(input.value).toBe(typed);
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      expect(screen.getByText(says)).toBeTruthy();
+      submit();
+    }
+    expect(deposits(calls)).toEqual([]);
+    expect(toasts).toEqual([]);
+    await fillAmount('150000');
+    expect(screen.getByLabelText('Amount').getAttribute('aria-invalid')).toBeNull();
   });
 
   it('announces a deposit refused at once (status failed) 2 s later, and never as being processed', async () => {

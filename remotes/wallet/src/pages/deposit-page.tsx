@@ -1,8 +1,9 @@
 import { fromCents, parseAmountCents, toCents } from '@mchezo/contracts/money';
 import type { DepositRequest } from '@mchezo/contracts/wallet';
-import { DEPOSIT_PRESETS } from '@mchezo/contracts/wallet-constants';
+import { DEPOSIT_MAX, DEPOSIT_PRESETS } from '@mchezo/contracts/wallet-constants';
 import { useAuth, useHost } from '@mchezo/host/context';
 import { walletCurrency, walletTotal } from '@mchezo/host/queries/wallet-balance';
+import { useQueryClient } from '@mchezo/host/query';
 import { Link } from '@mchezo/host/router';
 import { currencySymbol, formatAmount } from '@mchezo/i18n/money';
 import { Alert } from '@mchezo/ui/alert';
@@ -12,13 +13,17 @@ import { Spinner } from '@mchezo/ui/spinner';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useBalance } from '../api/balance.ts';
 import { useDeposit } from '../api/deposit.ts';
+import { recheckIdentity } from '../api/identity.ts';
 import { BalanceCard } from '../components/balance-card.tsx';
+import { IdentityGate } from '../components/identity-gate.tsx';
 import { MobileMoneyPhoneField } from '../components/mobile-money-phone-field.tsx';
 import { PaybillDetails } from '../components/paybill-details.tsx';
 import { type FollowedRequest, RequestStatus } from '../components/request-status.tsx';
 import { Tabs } from '../components/tabs.tsx';
 import { TaxPreview } from '../components/tax-preview.tsx';
 import { useWalletTranslation } from '../i18n/namespace.ts';
+import { amountProblem } from '../lib/amount-check.ts';
+import { amountProblemText } from '../lib/amount-problem-text.ts';
 import { refusalMessage } from '../lib/errors.ts';
 import { formatWhole } from '../lib/format-money.ts';
 import { useSubmissionKey } from '../lib/idempotency.ts';
@@ -27,6 +32,8 @@ import { DEPOSIT_FAILED_NOTICE_DELAY_MS } from '../screen-constants.ts';
 import '../styles.css';
 
 type Method = 'online' | 'paybill';
+
+const DEPOSIT_LIMITS = { max: DEPOSIT_MAX };
 
 function OnlineDeposit({ currency }: { currency: string }) {
   const { t, locale } = useWalletTranslation();
@@ -38,19 +45,24 @@ function OnlineDeposit({ currency }: { currency: string }) {
   // A refusal by the player's own limits or break stays on screen (the toast goes away).
   const [saferStop, setSaferStop] = useState<string | null>(null);
   const deposit = useDeposit();
+  const queryClient = useQueryClient();
   const keys = useSubmissionKey();
   // A second tap lands before React re-renders the disabled button: this guard does not wait.
   const inFlight = useRef(false);
   const presetsId = useId();
 
+  const problem = amountProblem(amount, DEPOSIT_LIMITS);
+  const problemText = amountProblemText(t, locale, 'deposit', problem, currency, DEPOSIT_LIMITS);
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (inFlight.current) return;
     const cents = parseAmountCents(amount);
-    if (cents === null) {
+    if (cents === null && amount.trim() === '') {
       host.toast.error(t('deposit.amountRequiredTitle'), t('deposit.amountRequired'));
       return;
     }
+    if (cents === null || problem) return; // the field says what is wrong
     // The phone comes from the field or the registered phone (docs/product-rules.md#deposit).
     const phoneNumber = registered || phone.trim();
     if (!phoneNumber) {
@@ -100,6 +112,7 @@ function OnlineDeposit({ currency }: { currency: string }) {
         },
         onError: (error) => {
           keys.done(error);
+          recheckIdentity(queryClient, error);
           const safer = saferRefusal(error, t, locale);
           setSaferStop(safer);
           const refusal = safer ?? refusalMessage(error);
@@ -146,8 +159,9 @@ function OnlineDeposit({ currency }: { currency: string }) {
           value={amount}
           onChange={setAmount}
           placeholder={t('deposit.amountPlaceholder')}
+          error={problemText}
         />
-        <TaxPreview type="deposit" cents={parseAmountCents(amount)} />
+        <TaxPreview type="deposit" cents={problem ? null : parseAmountCents(amount)} />
         <MobileMoneyPhoneField registered={registered} value={phone} onChange={setPhone} />
         <p className="text-xs text-muted">{t('deposit.promptHint')}</p>
         <Button type="submit" disabled={busy} aria-disabled={busy} className="w-full">
@@ -192,23 +206,25 @@ export default function DepositPage() {
         isError={balance.isError}
         onRetry={() => void balance.refetch()}
       />
-      <Tabs
-        label={t('deposit.methods')}
-        items={[
-          { id: 'online', label: t('deposit.online') },
-          { id: 'paybill', label: t('deposit.paybill') },
-        ]}
-        value={method}
-        onChange={setMethod}
-      >
-        {/* Both stay mounted: a typed amount and a followed deposit survive a look at Paybill. */}
-        <div hidden={method !== 'online'}>
-          <OnlineDeposit currency={currency} />
-        </div>
-        <div hidden={method !== 'paybill'}>
-          <PaybillDetails shown={method === 'paybill'} />
-        </div>
-      </Tabs>
+      <IdentityGate action="deposit">
+        <Tabs
+          label={t('deposit.methods')}
+          items={[
+            { id: 'online', label: t('deposit.online') },
+            { id: 'paybill', label: t('deposit.paybill') },
+          ]}
+          value={method}
+          onChange={setMethod}
+        >
+          {/* Both stay mounted: a typed amount and a followed deposit survive a look at Paybill. */}
+          <div hidden={method !== 'online'}>
+            <OnlineDeposit currency={currency} />
+          </div>
+          <div hidden={method !== 'paybill'}>
+            <PaybillDetails shown={method === 'paybill'} />
+          </div>
+        </Tabs>
+      </IdentityGate>
     </div>
   );
 }

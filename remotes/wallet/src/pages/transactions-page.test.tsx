@@ -197,7 +197,20 @@ describe('TransactionCard taxes', () => {
       'GET /wallet/transactions': {
         body: {
           transactions: [
-            tx('d1', { amount: 1000, tax_kind: 'excise', tax_amount: 50, net_amount: 950 }),
+            tx('d1', {
+              amount: 1000,
+              tax_kind: 'excise',
+              tax_amount: 50,
+              tax_mode: 'deduct',
+              net_amount: 950,
+            }),
+            tx('d3', {
+              amount: 1000,
+              tax_kind: 'excise',
+              tax_amount: 50,
+              tax_mode: 'absorb',
+              net_amount: 1000,
+            }),
             tx('w1', {
               type: 'withdrawal',
               amount: 1000,
@@ -212,10 +225,18 @@ describe('TransactionCard taxes', () => {
       },
     });
     renderRemote(<TransactionsPage />, { user: FAKE_USER });
-    await waitFor(() => expect(cards()).toHaveLength(3));
-    const [deposit, withdrawal, untaxed] = cards() as [HTMLElement, HTMLElement, HTMLElement];
+    await waitFor(() => expect(cards()).toHaveLength(4));
+    const [deposit, absorbed, withdrawal, untaxed] = cards() as HTMLElement[] as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
     expect(within(deposit).getByTestId('amount').textContent).toBe('+KSh 1,000.00');
     expect(shown(within(deposit).getByTestId('tax'))).toBe('Excise duty KSh 50.00 · KSh 950.00 to wallet');
+    expect(shown(within(absorbed).getByTestId('tax'))).toBe(
+      'Excise duty KSh 50.00 paid by us · KSh 1,000.00 to wallet',
+    );
     expect(within(withdrawal).getByTestId('amount').textContent).toBe('-KSh 1,000.00');
     expect(shown(within(withdrawal).getByTestId('tax'))).toBe(
       'Withholding tax KSh 50.00 · KSh 950.00 to M-Pesa',

@@ -32,12 +32,12 @@ describe('WithdrawPage', () => {
   });
 
   it('disables the button below KES 100 and above the balance, with the reason', async () => {
-    stubApi({ 'GET /wallet/balance': { body: balances(5000, 250.5) } });
+    stubApi({ 'GET /wallet/balance': { body: balances(5000, 250) } });
     renderRemote(<WithdrawPage />, { user: FAKE_USER });
-    await screen.findByText('KSh 250.50');
+    await screen.findByText('KSh 250.00');
     expect(button().disabled).toBe(false);
 
-    type('99.99');
+    type('99');
     expect(button().disabled).toBe(true);
     expect(screen.getByText('Minimum withdrawal amount is KES 100')).toBeTruthy();
     expect(amountInput().getAttribute('aria-invalid')).toBe('true');
@@ -46,11 +46,14 @@ describe('WithdrawPage', () => {
     expect(button().disabled).toBe(false);
     expect(screen.queryByText('Minimum withdrawal amount is KES 100')).toBeNull();
 
-    type('250.5');
+    type('250');
     expect(button().disabled).toBe(false);
-    type('250.51');
+    type('251');
     expect(button().disabled).toBe(true);
     expect(screen.getByText("You don't have enough balance for this withdrawal")).toBeTruthy();
+    type('150.5');
+    expect(button().disabled).toBe(true);
+    expect(screen.getByText('Mobile money takes whole shillings: leave out the cents')).toBeTruthy();
   });
 
   it('asks for an amount, and for a phone when the player has none', async () => {
@@ -137,17 +140,20 @@ describe('WithdrawPage', () => {
     await waitFor(() => expect(reads()).toBeGreaterThanOrEqual(2));
   });
 
-  it("shows the server's refusal as worded (above the maximum)", async () => {
+  it('says the maximum before sending, and shows a refusal by the server as worded', async () => {
     stubApi({
       'GET /wallet/balance': { body: balances(0, 200_000) },
       'POST /wallet/withdraw': {
-        status: 422,
-        body: { error: 'Maximum withdrawal amount is KES 150,000', code: 'ABOVE_MAXIMUM' },
+        status: 403,
+        body: { error: 'Mobile money is not available', code: 'FEATURE_DISABLED' },
       },
     });
     const { toasts } = renderRemote(<WithdrawPage />, { user: FAKE_USER });
     await screen.findByText('KSh 200,000.00');
     type('150001');
+    expect(button().disabled).toBe(true);
+    expect(screen.getByText('The most you can withdraw at once is KSh 150,000')).toBeTruthy();
+    type('150000');
     expect(button().disabled).toBe(false);
     fireEvent.click(button());
     await waitFor(() =>
@@ -155,7 +161,7 @@ describe('WithdrawPage', () => {
         {
           kind: 'error',
           title: 'Withdrawal Failed',
-          description: 'Maximum withdrawal amount is KES 150,000',
+          description: 'Mobile money is not available',
         },
       ]),
     );

@@ -1,39 +1,29 @@
-import { fromCents, parseAmountCents, toCents } from '@mchezo/contracts/money';
+import { fromCents, parseAmountCents } from '@mchezo/contracts/money';
 import type { WithdrawRequest } from '@mchezo/contracts/wallet';
 import { WITHDRAWAL_MAX, WITHDRAWAL_MIN } from '@mchezo/contracts/wallet-constants';
 import { useAuth, useHost } from '@mchezo/host/context';
 import { walletCurrency } from '@mchezo/host/queries/wallet-balance';
+import { useQueryClient } from '@mchezo/host/query';
 import { currencySymbol, formatAmount } from '@mchezo/i18n/money';
 import { Button } from '@mchezo/ui/button';
 import { AmountField } from '@mchezo/ui/fields';
 import { Spinner } from '@mchezo/ui/spinner';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { potOf, useBalance } from '../api/balance.ts';
+import { recheckIdentity } from '../api/identity.ts';
 import { useWithdraw } from '../api/withdraw.ts';
 import { BalanceCard } from '../components/balance-card.tsx';
+import { IdentityGate } from '../components/identity-gate.tsx';
 import { MobileMoneyPhoneField } from '../components/mobile-money-phone-field.tsx';
 import { type FollowedRequest, RequestStatus } from '../components/request-status.tsx';
 import { TaxPreview } from '../components/tax-preview.tsx';
 import { useWalletTranslation } from '../i18n/namespace.ts';
+import { amountProblem } from '../lib/amount-check.ts';
+import { amountProblemText } from '../lib/amount-problem-text.ts';
 import { refusalMessage } from '../lib/errors.ts';
-import { formatWhole, formatWholeNumber } from '../lib/format-money.ts';
+import { formatWhole } from '../lib/format-money.ts';
 import { useSubmissionKey } from '../lib/idempotency.ts';
 import '../styles.css';
-
-const MIN_CENTS = toCents(WITHDRAWAL_MIN);
-
-type Rule = 'min' | 'balance' | null;
-
-/**
- * The first rule an entered amount breaks (docs/product-rules.md#withdraw); an empty amount breaks
- * none yet.
- */
-function brokenRule(cents: number | null, availableCents: number | null): Rule {
-  if (cents === null) return null;
-  if (cents < MIN_CENTS) return 'min';
-  if (availableCents !== null && cents > availableCents) return 'balance';
-  return null;
-}
 
 /**
  * `/withdraw` (docs/product-rules.md#withdraw): the withdrawable balance (the `withdrawal` pot),
@@ -46,6 +36,7 @@ export default function WithdrawPage() {
   const registered = useAuth().user?.phone.trim() ?? '';
   const balance = useBalance();
   const withdraw = useWithdraw();
+  const queryClient = useQueryClient();
   const keys = useSubmissionKey();
   const [amount, setAmount] = useState('');
   const [phone, setPhone] = useState('');
@@ -61,25 +52,26 @@ export default function WithdrawPage() {
   // is not known yet.
   const availableCents = pot ? pot.cents : balance.isError ? 0 : null;
   const cents = parseAmountCents(amount);
-  const rule = brokenRule(cents, availableCents);
-  const minText = t('withdraw.min', { currency, min: formatWholeNumber(WITHDRAWAL_MIN, locale) });
-  const ruleText = rule === 'min' ? minText : rule === 'balance' ? t('withdraw.insufficient') : '';
+  const limits = { min: WITHDRAWAL_MIN, max: WITHDRAWAL_MAX, availableCents };
+  const rule = amountProblem(amount, limits);
+  const ruleText = amountProblemText(t, locale, 'withdraw', rule, currency, limits);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (inFlight.current) return;
-    if (cents === null) {
+    if (amount.trim() === '') {
       host.toast.error(t('withdraw.amountRequiredTitle'), t('withdraw.amountRequired'));
       return;
     }
     if (rule === 'min') {
-      host.toast.error(t('withdraw.minTitle'), minText);
+      host.toast.error(t('withdraw.minTitle'), ruleText);
       return;
     }
     if (rule === 'balance') {
       host.toast.error(t('withdraw.insufficientTitle'), t('withdraw.insufficient'));
       return;
     }
+    if (rule !== null || cents === null) return; // the field says what is wrong
     const phoneNumber = registered || phone.trim();
     if (!phoneNumber) {
       host.toast.error(t('phone.requiredTitle'), t('phone.required'));
@@ -120,6 +112,7 @@ export default function WithdrawPage() {
         },
         onError: (error) => {
           keys.done(error);
+          recheckIdentity(queryClient, error);
           const refusal = refusalMessage(error);
           if (!refusal) host.reportError(error, { action: 'withdraw' });
           host.toast.error(t('withdraw.failedTitle'), refusal ?? t('withdraw.failed'));
@@ -143,21 +136,23 @@ export default function WithdrawPage() {
         onRetry={() => void balance.refetch()}
       />
       <p className="text-xs text-muted">{t('withdraw.balanceNote')}</p>
-      <form onSubmit={submit} noValidate className="space-y-4" aria-busy={busy}>
-        <AmountField
-          label={t('withdraw.amount')}
-          symbol={currencySymbol(currency)}
-          value={amount}
-          onChange={setAmount}
-          placeholder={t('withdraw.amountPlaceholder')}
-          error={ruleText}
-        />
-        <TaxPreview type="withdrawal" cents={rule === null ? cents : null} />
-        <MobileMoneyPhoneField registered={registered} value={phone} onChange={setPhone} />
-        <Button type="submit" disabled={busy || rule !== null} className="w-full">
-          {busy ? t('common.processing') : t('withdraw.submit')}
-        </Button>
-      </form>
+      <IdentityGate action="withdraw">
+        <form onSubmit={submit} noValidate className="space-y-4" aria-busy={busy}>
+          <AmountField
+            label={t('withdraw.amount')}
+            symbol={currencySymbol(currency)}
+            value={amount}
+            onChange={setAmount}
+            placeholder={t('withdraw.amountPlaceholder')}
+            error={ruleText}
+          />
+          <TaxPreview type="withdrawal" cents={rule === null ? cents : null} />
+          <MobileMoneyPhoneField registered={registered} value={phone} onChange={setPhone} />
+          <Button type="submit" disabled={busy || rule !== null} className="w-full">
+            {busy ? t('common.processing') : t('withdraw.submit')}
+          </Button>
+        </form>
+      </IdentityGate>
       {followed ? <RequestStatus key={followed.id} request={followed} /> : null}
       <section aria-labelledby={infoId} className="rounded-xl border border-line bg-surface p-4">
         <h2 id={infoId} className="mb-2 text-sm font-bold">

@@ -23,6 +23,7 @@ export const tx = (id: string, over: Partial<Transaction> = {}): Transaction => 
   failure_reason: null,
   tax_kind: null,
   tax_amount: 0,
+  tax_mode: null,
   net_amount: over.amount ?? 500,
   ...over,
 });

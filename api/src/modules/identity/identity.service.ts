@@ -1,0 +1,129 @@
+import {
+  type IdentityDetails,
+  type IdentityResponse,
+  isOfAge,
+  maskDocumentNumber,
+  nairobiDate,
+  UNDER_AGE,
+  UNDER_AGE_MESSAGE,
+} from '@mchezo/contracts/identity';
+import type { AppContext } from '../../context.js';
+import { inTransaction } from '../../db/tx.js';
+import { newId } from '../../lib/crypto.js';
+import { badRequest, conflict, forbidden, unprocessable } from '../../lib/errors.js';
+import {
+  documentConfirmedElsewhere,
+  findIdentity,
+  findStatus,
+  type IdentityRow,
+  insertCheck,
+  saveIdentity,
+} from './identity.repository.js';
+
+/** What each gated action says when the player's identity is not confirmed. */
+const REQUIRED_MESSAGES = {
+  deposit:
+    'Confirm your identity before your first deposit: add your date of birth and ID number on your profile.',
+  withdraw: 'Confirm your identity before withdrawing: add your date of birth and ID number on your profile.',
+  play: 'Confirm your identity before playing: add your date of birth and ID number on your profile.',
+} as const;
+export type GatedAction = keyof typeof REQUIRED_MESSAGES;
+
+const view = (row: IdentityRow | undefined): IdentityResponse => {
+  if (!row) return { status: 'none' };
+  return {
+    status: row.status,
+    documentType: row.document_type,
+    documentNumberMasked: maskDocumentNumber(row.document_number),
+    dateOfBirth: row.date_of_birth,
+    fullName: row.full_name,
+    ...(row.reason ? { reason: row.reason } : {}),
+  };
+};
+
+/**
+ * Age and identity (docs/decisions/019-age-and-identity.md): collects a player's date of birth and
+ * document, refuses anyone under 18, has the identity-check adapter confirm the details, and is
+ * the gate deposits, withdrawals, game launches and stakes go through.
+ */
+export class IdentityService {
+  constructor(private readonly ctx: AppContext) {}
+
+  async get(userId: string): Promise<IdentityResponse> {
+    return view(await findIdentity(this.ctx.database.db, userId));
+  }
+
+  /** Throws 403 IDENTITY_REQUIRED unless the player's identity is confirmed. */
+  async requireConfirmed(userId: string, action: GatedAction): Promise<void> {
+    if ((await findStatus(this.ctx.database.db, userId)) !== 'confirmed')
+      throw forbidden(REQUIRED_MESSAGES[action], 'IDENTITY_REQUIRED');
+  }
+
+  /**
+   * Checks and stores the player's details. The body is already validated (shape, real date);
+   * here: not in the future, 18 or older in Kenya today, not confirmed already. Nothing is stored
+   * when any of these fails; the adapter is asked only after they pass.
+   */
+  async submit(userId: string, body: IdentityDetails): Promise<IdentityResponse> {
+    const db = this.ctx.database.db;
+    const now = this.ctx.clock.now();
+    const today = nairobiDate(now);
+    if (body.dateOfBirth > today)
+      throw badRequest('Invalid input: body.dateOfBirth: must not be in the future', 'VALIDATION_ERROR');
+    if (!isOfAge(body.dateOfBirth, today)) throw unprocessable(UNDER_AGE_MESSAGE, UNDER_AGE);
+    if ((await findStatus(db, userId)) === 'confirmed')
+      throw conflict('Your identity is already confirmed and cannot be changed', 'IDENTITY_CONFIRMED');
+    if (await documentConfirmedElsewhere(db, userId, body.documentType, body.documentNumber))
+      throw conflict('This document is already confirmed on another account', 'DOCUMENT_IN_USE');
+
+    // The register is asked outside any transaction (docs/decisions/012: no outside calls in one).
+    const outcome = await this.ctx.identity.check(body);
+    const status = outcome.status === 'unavailable' ? 'pending' : outcome.status;
+    const reason =
+      outcome.status === 'rejected'
+        ? outcome.reason
+        : outcome.status === 'unavailable'
+          ? 'CHECK_UNAVAILABLE'
+          : null;
+    const provider = this.ctx.identity.name;
+    const saved = await inTransaction(this.ctx.database, async (trx) => {
+      // Confirmed elsewhere meanwhile (two accounts racing with one document): refused.
+      if (
+        status === 'confirmed' &&
+        (await documentConfirmedElsewhere(trx, userId, body.documentType, body.documentNumber))
+      )
+        return 'in_use' as const;
+      const stored = await saveIdentity(trx, {
+        user_id: userId,
+        full_name: body.fullName,
+        date_of_birth: body.dateOfBirth,
+        document_type: body.documentType,
+        document_number: body.documentNumber,
+        status,
+        reason,
+        provider,
+        checked_at: now,
+        created_at: now,
+        updated_at: now,
+      });
+      if (!stored) return 'confirmed_already' as const;
+      await insertCheck(trx, {
+        id: newId(),
+        user_id: userId,
+        provider,
+        document_type: body.documentType,
+        document_last4: body.documentNumber.slice(-4),
+        status,
+        reason,
+        checked_at: now,
+      });
+      return 'saved' as const;
+    });
+    if (saved === 'in_use')
+      throw conflict('This document is already confirmed on another account', 'DOCUMENT_IN_USE');
+    if (saved === 'confirmed_already')
+      throw conflict('Your identity is already confirmed and cannot be changed', 'IDENTITY_CONFIRMED');
+    this.ctx.log.info({ userId, provider, status, reason }, 'identity checked');
+    return this.get(userId);
+  }
+}

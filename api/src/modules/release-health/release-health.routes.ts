@@ -1,0 +1,95 @@
+import {
+  ErrorEventsQuery,
+  ErrorEventsResponse,
+  HEALTH_WINDOW_MINUTES_DEFAULT,
+  LoadBeacon,
+  ReleaseHealthQuery,
+  ReleaseHealthResponse,
+} from '@mchezo/contracts/release-health';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { forbidden } from '../../lib/errors.js';
+import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
+import { isReleaseManager } from '../auth/roles.service.js';
+import type { ReleaseHealthService } from './release-health.service.js';
+
+/** An envelope carries one event and its breadcrumbs: far below this. */
+export const ENVELOPE_LIMIT_BYTES = 256 * 1024;
+const ENVELOPE_TYPES = ['text/plain', 'application/x-sentry-envelope', 'application/octet-stream'];
+
+const tags = ['release health'];
+const security = [{ bearer: [] }];
+
+export const releaseHealthRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  health: ReleaseHealthService;
+  requireAuth: PreHandler;
+}> = async (app, { ctx, health, requireAuth }) => {
+  // The browser SDK's `tunnel`: the body is an envelope, not JSON, and bigger than a JSON call's.
+  app.addContentTypeParser(
+    ENVELOPE_TYPES,
+    { parseAs: 'buffer', bodyLimit: ENVELOPE_LIMIT_BYTES },
+    (_req, body, done) => done(null, body),
+  );
+  app.post(
+    '/errors/envelope',
+    {
+      bodyLimit: ENVELOPE_LIMIT_BYTES,
+      schema: {
+        tags,
+        summary: "Sentry's envelope ingest (the browser SDK's tunnel); public, like any Sentry DSN",
+        response: { 200: z.object({ stored: z.number().int() }), ...errorResponses(400, 413, 415) },
+      },
+    },
+    async (request) => {
+      const body = Buffer.isBuffer(request.body)
+        ? request.body
+        : Buffer.from(JSON.stringify(request.body ?? ''));
+      return health.ingestEnvelope(body);
+    },
+  );
+
+  app.post(
+    '/releases/health/loads',
+    { schema: { tags, body: LoadBeacon, response: { 204: z.null(), ...errorResponses(400) } } },
+    async (request, reply) => {
+      await health.recordLoads(request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  const requireReleaseManager: PreHandler = async (request, reply) => {
+    await requireAuth(request, reply);
+    if (!(await isReleaseManager(ctx, authOf(request).userId)))
+      throw forbidden('Only release managers may do this', 'RELEASE_MANAGER_REQUIRED');
+  };
+
+  app.get(
+    '/releases/health',
+    {
+      preHandler: requireReleaseManager,
+      schema: {
+        tags,
+        security,
+        querystring: ReleaseHealthQuery,
+        response: { 200: ReleaseHealthResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => health.health(request.query.minutes ?? HEALTH_WINDOW_MINUTES_DEFAULT),
+  );
+
+  app.get(
+    '/errors/events',
+    {
+      preHandler: requireReleaseManager,
+      schema: {
+        tags,
+        security,
+        querystring: ErrorEventsQuery,
+        response: { 200: ErrorEventsResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => health.events(request.query),
+  );
+};

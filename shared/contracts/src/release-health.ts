@@ -1,0 +1,76 @@
+/**
+ * Release health (docs/decisions/022-release-health.md): what the shell reports of each remote
+ * version it loads, and the figures release managers see per version.
+ */
+import { z } from 'zod';
+import { ReleaseVersion, RemoteName } from './releases.ts';
+
+/** The most versions one beacon may count (a page loads each remote at most once or twice). */
+export const LOAD_BEACON_MAX_ENTRIES = 20;
+/** The most loads one entry may count: a page never loads a remote this often. */
+export const LOAD_BEACON_MAX_COUNT = 1000;
+
+const Count = z.number().int().min(0).max(LOAD_BEACON_MAX_COUNT);
+
+/** `POST /api/v1/releases/health/loads` (public, sent by `navigator.sendBeacon`). */
+export const LoadBeacon = z.strictObject({
+  loads: z
+    .array(z.strictObject({ remote: RemoteName, version: ReleaseVersion, ok: Count, failed: Count }))
+    .min(1)
+    .max(LOAD_BEACON_MAX_ENTRIES),
+});
+export type LoadBeacon = z.infer<typeof LoadBeacon>;
+
+export const HEALTH_WINDOW_MINUTES_DEFAULT = 60;
+
+/** `GET /api/v1/releases/health?minutes=` (release managers). */
+export const ReleaseHealthQuery = z.strictObject({
+  minutes: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .optional(),
+});
+
+export const VersionHealth = z.object({
+  remote: RemoteName,
+  version: z.string(),
+  /** What the live manifest does with this version now. */
+  role: z.enum(['active', 'canary', 'other']),
+  loads: z.number().int(),
+  failures: z.number().int(),
+  /** Error reports the version raised while rendering. */
+  render_errors: z.number().int(),
+  /** Every error report the version raised. */
+  errors: z.number().int(),
+  /** (failed loads + render errors) / attempted loads; null: no loads yet. */
+  error_rate: z.number().nullable(),
+});
+export type VersionHealth = z.infer<typeof VersionHealth>;
+
+export const ReleaseHealthResponse = z.object({
+  window_minutes: z.number().int(),
+  versions: z.array(VersionHealth),
+});
+export type ReleaseHealthResponse = z.infer<typeof ReleaseHealthResponse>;
+
+/** `GET /api/v1/errors/events?remote=&version=` (release managers): the latest stored reports. */
+export const ErrorEventsQuery = z.strictObject({
+  remote: RemoteName.optional(),
+  version: ReleaseVersion.optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+
+export const ErrorEventSummary = z.object({
+  id: z.string(),
+  received_at: z.string(),
+  remote: z.string().nullable(),
+  version: z.string().nullable(),
+  phase: z.string().nullable(),
+  message: z.string(),
+  /** The stored event: scrubbed of secrets; the player's id and phone kept. */
+  event: z.record(z.string(), z.unknown()),
+});
+export const ErrorEventsResponse = z.object({ events: z.array(ErrorEventSummary) });
+export type ErrorEventsResponse = z.infer<typeof ErrorEventsResponse>;
