@@ -50,6 +50,9 @@ import { releasesRoutes } from './modules/releases/releases.routes.js';
 import { RevisionService } from './modules/releases/revisions.service.js';
 import { syncWithBuilds } from './modules/releases/startup-sync.js';
 import { VersionService } from './modules/releases/versions.service.js';
+import { saferGamblingRoutes } from './modules/safer-gambling/safer-gambling.routes.js';
+import { SaferGamblingService } from './modules/safer-gambling/safer-gambling.service.js';
+import { WalletActivityService } from './modules/wallet/activity.service.js';
 import { paymentCallbackRoutes } from './modules/wallet/callbacks.routes.js';
 import { GameWalletService } from './modules/wallet/game-wallet.service.js';
 import { PaymentsService } from './modules/wallet/payments.service.js';
@@ -140,7 +143,10 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
   const wallet = new WalletService(ctx);
   const identity = new IdentityService(ctx);
   const settlement = new SettlementService(ctx);
-  const payments = new PaymentsService(ctx, settlement);
+  const safer = new SaferGamblingService(ctx, new WalletActivityService(ctx));
+  const payments = new PaymentsService(ctx, settlement, (trx, userId, amount) =>
+    safer.assertCanDeposit(trx, userId, amount),
+  );
   const gameWallet = new GameWalletService(ctx);
   const reconciler = new Reconciler(ctx, settlement);
   const games =
@@ -235,12 +241,13 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
       await api.register(authRoutes, { ctx, auth, limiter, requireAuth });
       await api.register(chatRoutes, { ctx, requireAuth });
       await api.register(identityRoutes, { identity, requireAuth });
-      await api.register(casinoRoutes, { ctx, games, identity, requireAuth });
+      await api.register(casinoRoutes, { ctx, games, identity, safer, requireAuth });
       await api.register(walletRoutes, { ctx, wallet, payments, identity, requireAuth });
       await api.register(paymentCallbackRoutes, { ctx, settlement });
       await api.register(reviewRoutes, { ctx, requireAuth });
-      await api.register(seamlessRoutes, { ctx, wallet: gameWallet, identity });
+      await api.register(seamlessRoutes, { ctx, wallet: gameWallet, identity, safer });
       await api.register(demoGameRoutes, { ctx, games });
+      await api.register(saferGamblingRoutes, { safer, requireAuth });
       await api.register(releasesRoutes, { ctx, revisions, versions, overrides, integrity, requireAuth });
       await api.register(releaseHealthRoutes, { ctx, health: releaseHealth, requireAuth });
       if (env.SIMULATOR_TEST_CONTROL && ctx.payments instanceof SimulatorPaymentProvider)

@@ -6,5 +6,6 @@ export default defineRemoteConfig({
   exposes: {
     './ProfilePage': './src/pages/profile-page.tsx',
     './AffiliatePage': './src/pages/affiliate-page.tsx',
+    './SaferGamblingPage': './src/pages/safer-gambling-page.tsx',
   },
 });

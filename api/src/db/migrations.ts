@@ -5,6 +5,7 @@ import { paymentReviewMigration } from './payment-review-migration.js';
 import { reconcileScheduleMigration } from './reconcile-schedule-migration.js';
 import { releaseAuditMigration } from './release-audit-migration.js';
 import { releaseHealthMigration } from './release-health-migration.js';
+import { saferGamblingMigration } from './safer-gambling-migration.js';
 import { taxesMigration } from './taxes-migration.js';
 
 /**
@@ -244,12 +245,14 @@ const migrations: Record<string, Migration> = {
   '0007_paybill': paybillMigration,
   /** Betting taxes: the tax each transaction carries, and the tax report's index (taxes-migration.ts). */
   '0008_taxes': taxesMigration,
+  /** Age and identity: the player's details and every check of them (identity-migration.ts). */
+  '0009_identity': identityMigration,
+  /** Deposit limits, time-outs, self-exclusions and the reality check (safer-gambling-migration.ts). */
+  '0010_safer_gambling': saferGamblingMigration,
   /** Overrides issued to testers, and versions failing their integrity check (release-audit-migration.ts). */
   '0011_release_audit': releaseAuditMigration,
   /** Release health: the browser's error reports and remote load counts (release-health-migration.ts). */
   '0012_release_health': releaseHealthMigration,
-  /** Age and identity: the player's details and every check of them (identity-migration.ts). */
-  '0009_identity': identityMigration,
 };
 
 class StaticProvider implements MigrationProvider {

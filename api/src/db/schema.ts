@@ -263,6 +263,35 @@ export interface PaybillPaymentsTable {
   resolved_at: number | null;
 }
 
+/** A player's deposit limit for one period (safer-gambling-migration.ts); amounts in cents. */
+export interface DepositLimitsTable {
+  user_id: string;
+  period: 'day' | 'week' | 'month';
+  /** The limit in force; null: none. */
+  amount: number | null;
+  /** A raise or removal (null) waiting until `pending_at`; meaningless when `pending_at` is null. */
+  pending_amount: number | null;
+  pending_at: number | null;
+  updated_at: number;
+}
+
+/** A time-out or self-exclusion, kept for good: never shortened, updated or deleted. */
+export interface SelfRestrictionsTable {
+  id: string;
+  user_id: string;
+  kind: 'time_out' | 'self_exclusion';
+  length: '24h' | '7d' | '30d' | '6m' | '1y' | '5y';
+  started_at: number;
+  ends_at: number;
+}
+
+export interface SaferGamblingSettingsTable {
+  user_id: string;
+  /** 15 | 30 | 60; null: no reality check. */
+  reality_check_minutes: number | null;
+  updated_at: number;
+}
+
 export interface ErrorEventsTable {
   id: string;
   received_at: number;
@@ -305,6 +334,9 @@ export interface DB {
   payment_audit: PaymentAuditTable;
   paybill_accounts: PaybillAccountsTable;
   paybill_payments: PaybillPaymentsTable;
+  deposit_limits: DepositLimitsTable;
+  self_restrictions: SelfRestrictionsTable;
+  safer_gambling_settings: SaferGamblingSettingsTable;
   error_events: ErrorEventsTable;
   remote_load_counts: RemoteLoadCountsTable;
   identities: IdentitiesTable;

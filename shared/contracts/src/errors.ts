@@ -16,6 +16,12 @@ export const ErrorResponse = z.object({
   message: z.string().optional(),
   /** 429: seconds to wait before trying again (also sent as the Retry-After header). */
   retry_after_seconds: z.number().int().nonnegative().optional(),
+  /** 403 TIMED_OUT / SELF_EXCLUDED: when the time-out or self-exclusion ends (ISO 8601). */
+  until: z.string().optional(),
+  /** 422 DEPOSIT_LIMIT_EXCEEDED: the period, its limit and what can still be deposited in it (KES). */
+  limit_period: z.enum(['day', 'week', 'month']).optional(),
+  limit: z.number().optional(),
+  remaining: z.number().optional(),
   /** 400 validation: where the input was wrong. */
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });

@@ -12,7 +12,7 @@ export const REMOTE_EXPOSES = {
   lobby: ['HomePage', 'GamePage'],
   auth: ['LoginPage', 'JoinPage', 'VerifyPage', 'ForgotPasswordPage'],
   wallet: ['DepositPage', 'WithdrawPage', 'TransactionsPage'],
-  profile: ['ProfilePage', 'AffiliatePage'],
+  profile: ['ProfilePage', 'AffiliatePage', 'SaferGamblingPage'],
 } as const satisfies Record<RemoteNameValue, readonly string[]>;
 export type RemoteExpose<R extends RemoteNameValue = RemoteNameValue> = (typeof REMOTE_EXPOSES)[R][number];
 

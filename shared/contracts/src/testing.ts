@@ -22,6 +22,7 @@ import { ConfigResponse } from './config.ts';
 import { ErrorResponse } from './errors.ts';
 import { IdentityResponse } from './identity.ts';
 import { ReleaseManifest } from './releases.ts';
+import { SaferGamblingResponse, StatementResponse } from './safer-gambling.ts';
 import {
   BalanceResponse,
   DepositResponse,
@@ -57,6 +58,12 @@ export const API_RESPONSES = {
   'GET /releases/manifest': ReleaseManifest,
   'GET /identity': IdentityResponse,
   'PUT /identity': IdentityResponse,
+  'GET /safer-gambling': SaferGamblingResponse,
+  'PUT /safer-gambling/deposit-limits': SaferGamblingResponse,
+  'POST /safer-gambling/time-out': SaferGamblingResponse,
+  'POST /safer-gambling/self-exclusion': SaferGamblingResponse,
+  'PUT /safer-gambling/reality-check': SaferGamblingResponse,
+  'GET /safer-gambling/statement': StatementResponse,
 } as const;
 
 export type ApiRoute = keyof typeof API_RESPONSES;

@@ -8,6 +8,11 @@ describe('remoteRouteFor', () => {
     expect(remoteRouteFor('/game/Lucky%207')).toMatchObject({ remote: 'lobby', expose: 'GamePage' });
     expect(remoteRouteFor('/deposit')).toMatchObject({ remote: 'wallet', expose: 'DepositPage' });
     expect(remoteRouteFor('/profile/')).toMatchObject({ remote: 'profile', expose: 'ProfilePage' });
+    expect(remoteRouteFor('/safer-gambling')).toMatchObject({
+      remote: 'profile',
+      expose: 'SaferGamblingPage',
+      access: 'protected',
+    });
   });
 
   it('finds nothing for shell pages and unknown paths', () => {

@@ -40,6 +40,7 @@ export const REMOTE_ROUTES: readonly RemoteRoute[] = [
   },
   { path: '/transactions', remote: 'wallet', expose: 'TransactionsPage', access: 'protected' },
   { path: '/profile', remote: 'profile', expose: 'ProfilePage', access: 'protected' },
+  { path: '/safer-gambling', remote: 'profile', expose: 'SaferGamblingPage', access: 'protected' },
   {
     path: '/affiliate',
     remote: 'profile',

@@ -29,6 +29,14 @@ function renderWith(regulation: Partial<typeof DEFAULT_APP_CONFIG.regulation>) {
 const text = () => document.body.textContent ?? '';
 
 describe('the footer', () => {
+  it('links to the Safer gambling page, in English and Kiswahili', async () => {
+    renderWith({});
+    expect(screen.getByRole('link', { name: 'Safer gambling' }).getAttribute('href')).toBe('/safer-gambling');
+    i18n.addResourceBundle('sw', 'shell', sw, true, true);
+    await act(() => i18n.changeLanguage('sw'));
+    expect(screen.getByRole('link', { name: sw.footer.safer }).getAttribute('href')).toBe('/safer-gambling');
+  });
+
   it('shows what the regulator asks for: the addictive line, 18+, customer care and the licence', () => {
     renderWith({});
     expect(screen.getByText('Gambling is addictive! Play responsibly.')).toBeTruthy();

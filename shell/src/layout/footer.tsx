@@ -30,6 +30,9 @@ export function Footer() {
         <Link className="underline" to="/responsible-gaming">
           {t('footer.responsible')}
         </Link>
+        <Link className="underline" to="/safer-gambling">
+          {t('footer.safer')}
+        </Link>
       </nav>
       <p className="font-bold text-text">{t('footer.addictive')}</p>
       <p>

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.js';
 import { notFound } from '../../lib/errors.js';
 import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
 import type { IdentityService } from '../identity/identity.service.js';
+import type { SaferGamblingService } from '../safer-gambling/safer-gambling.service.js';
 import { CasinoService, loadThumbnails } from './casino.service.js';
 
 const tags = ['casino'];
@@ -14,8 +15,9 @@ export const casinoRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
   games: GameProvider;
   identity: IdentityService;
+  safer: SaferGamblingService;
   requireAuth: PreHandler;
-}> = async (app, { ctx, games, identity, requireAuth }) => {
+}> = async (app, { ctx, games, identity, safer, requireAuth }) => {
   const casino = new CasinoService(ctx, games);
   const thumbnails = loadThumbnails();
 
@@ -36,8 +38,10 @@ export const casinoRoutes: FastifyPluginAsyncZod<{
         response: { 200: GameLinkResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      casino.gameLink(authOf(request).playerRef, request.body.game_id, request.body.language),
+    async (request) => {
+      await safer.assertCanPlay(authOf(request).userId);
+      return casino.gameLink(authOf(request).playerRef, request.body.game_id, request.body.language);
+    },
   );
 
   app.get(

@@ -11,6 +11,7 @@ import {
   signSeamless,
 } from '../../lib/seamless-signature.js';
 import type { IdentityService } from '../identity/identity.service.js';
+import type { SaferGamblingService } from '../safer-gambling/safer-gambling.service.js';
 import type { GameWalletService, WalletRow } from '../wallet/game-wallet.service.js';
 import { findUserByPlayerRef } from './casino.repository.js';
 import {
@@ -28,7 +29,8 @@ export const seamlessRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
   wallet: GameWalletService;
   identity: IdentityService;
-}> = async (app, { ctx, wallet, identity }) => {
+  safer: SaferGamblingService;
+}> = async (app, { ctx, wallet, identity, safer }) => {
   const key = seamlessKey(ctx.env.GAME_PROVIDER_SECRET);
 
   // Signature check runs before body validation, so an unsigned caller learns nothing.
@@ -76,6 +78,7 @@ export const seamlessRoutes: FastifyPluginAsyncZod<{
       // A stake needs a confirmed identity (docs/decisions/019-age-and-identity.md); wins and
       // rollbacks of earlier stakes are always accepted.
       await identity.requireConfirmed(userId, 'play');
+      await safer.assertCanPlay(userId);
       checkCurrency(await wallet.balance(userId), b.currency);
       if (b.amount <= 0) throw new AppError(400, 'A bet must be greater than 0', { code: 'INVALID_AMOUNT' });
       // Gambling Control Act 2025: no stake below the minimum (MIN_STAKE_KES); nothing moves.

@@ -19,10 +19,16 @@ import {
   setProviderRef,
   type WalletTxRow,
 } from './transactions.repository.js';
-import { bookEntries, InsufficientFundsError } from './wallet.repository.js';
+import { bookEntries, InsufficientFundsError, lockWallet } from './wallet.repository.js';
 import { assertWalletEnabled, playerStatus, WALLET_CURRENCY } from './wallet.service.js';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_\-:.]{8,128}$/;
+
+/**
+ * Refuses a deposit of `amount` cents (throws) inside its transaction, after the wallet row is
+ * locked: the safer-gambling limits and restrictions (docs/decisions/020-safer-gambling.md).
+ */
+export type DepositGate = (trx: Kysely<DB>, userId: string, amount: number) => Promise<void>;
 
 type TxOutcome = { transaction_id: string; status: ReturnType<typeof playerStatus> };
 
@@ -38,6 +44,7 @@ export class PaymentsService {
   constructor(
     private readonly ctx: AppContext,
     private readonly settlement: SettlementService,
+    private readonly depositGate: DepositGate = async () => {},
   ) {}
 
   private assertMobileMoney(): void {
@@ -146,7 +153,10 @@ export class PaymentsService {
       amount,
       phone,
       tax,
-      async () => {},
+      async (trx) => {
+        await lockWallet(trx, userId);
+        await this.depositGate(trx, userId, amount);
+      },
     );
     if (!created) return { transaction_id: row.id, status: playerStatus(row.status) };
     return this.askProvider(row);

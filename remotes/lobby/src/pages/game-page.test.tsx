@@ -9,6 +9,15 @@ const open = (url = '/game/Safari%20Gold?gameId=safari-gold') =>
   renderRemote(<GamePage />, { url, route: '/game/:title', user: FAKE_USER });
 
 const LINK = 'http://localhost/api/v1/games/demo/play?launch=abc';
+const SETTINGS = (minutes: 15 | 30 | 60 | null) => ({
+  deposit_limits: (['day', 'week', 'month'] as const).map((period) => ({
+    period,
+    amount: null,
+    pending: null,
+  })),
+  restriction: null,
+  reality_check_minutes: minutes,
+});
 /** The calls for the game link (the page reads the player's identity alongside). */
 const linkCalls = (calls: ReturnType<typeof stubApi>) => calls.filter((c) => c.path.startsWith('/casino'));
 
@@ -18,7 +27,10 @@ describe('GamePage', () => {
     const gate = new Promise<void>((resolve) => {
       answer = resolve;
     });
-    const calls = stubApi({ 'POST /casino/game/link': { body: { game_link: LINK } } });
+    const calls = stubApi({
+      'POST /casino/game/link': { body: { game_link: LINK } },
+      'GET /safer-gambling': { body: SETTINGS(null) },
+    });
     const stubbed = globalThis.fetch;
     globalThis.fetch = (async (...args: Parameters<typeof fetch>) => {
       await gate;
@@ -37,6 +49,8 @@ describe('GamePage', () => {
     expect(sandbox).not.toContain('allow-same-origin');
     expect(sandbox).not.toContain('allow-top-navigation');
     expect(sandbox).not.toContain('allow-popups');
+    // The reality-check interval is asked once the game is open.
+    await waitFor(() => expect(calls.filter((c) => c.path === '/safer-gambling')).toHaveLength(1));
     expect(linkCalls(calls)).toEqual([
       expect.objectContaining({
         method: 'POST',
@@ -69,7 +83,10 @@ describe('GamePage', () => {
   });
 
   it('refreshes the header balance when the player leaves the game', async () => {
-    stubApi({ 'POST /casino/game/link': { body: { game_link: LINK } } });
+    stubApi({
+      'POST /casino/game/link': { body: { game_link: LINK } },
+      'GET /safer-gambling': { body: SETTINGS(null) },
+    });
     const { queryClient } = open();
     queryClient.setQueryData(['wallet', 'balance'], {
       balances: [{ balance_type: 'main', amount: 100, currency: 'KES' }],

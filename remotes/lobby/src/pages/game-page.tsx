@@ -10,7 +10,9 @@ import { Link, useParams, useSearchParams } from '@mchezo/host/router';
 import { Spinner } from '@mchezo/ui/spinner';
 import { useEffect, useState } from 'react';
 import { useGameLink } from '../api/game-link.ts';
+import { RealityCheck } from '../components/reality-check.tsx';
 import { useLobbyTranslation } from '../i18n/namespace.ts';
+import { restrictionMessage } from '../lib/restriction.ts';
 import '../styles.css';
 
 /**
@@ -19,7 +21,7 @@ import '../styles.css';
  * back.
  */
 export default function GamePage() {
-  const { t, ready } = useLobbyTranslation();
+  const { t, locale, ready } = useLobbyTranslation();
   const { title = '' } = useParams();
   const [params] = useSearchParams();
   const gameId = params.get('gameId') ?? '';
@@ -59,7 +61,7 @@ export default function GamePage() {
   if (!gameId || link.isError) {
     return (
       <div role="alert" className="flex flex-col items-center gap-4 px-6 py-16 text-center">
-        <p>{t('game.failed', { title })}</p>
+        <p>{restrictionMessage(link.error, t, locale) ?? t('game.failed', { title })}</p>
         <Link
           to="/"
           className="inline-flex min-h-11 items-center font-semibold text-brand underline focus-visible:outline-2 focus-visible:outline-brand"
@@ -107,6 +109,7 @@ export default function GamePage() {
           referrerPolicy="no-referrer"
         />
       </div>
+      <RealityCheck />
     </div>
   );
 }

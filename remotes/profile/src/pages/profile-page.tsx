@@ -9,6 +9,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { AccountStatusBadge } from '../components/account-status-badge.tsx';
 import { BalancesCard } from '../components/balances-card.tsx';
 import { IdentityCard } from '../components/identity-card.tsx';
+import { LinkButton } from '../components/link-button.tsx';
 import { VerifyPrompt } from '../components/verify-prompt.tsx';
 import { useProfileTranslation } from '../i18n/namespace.ts';
 import '../styles.css';
@@ -120,6 +121,10 @@ export default function ProfilePage() {
           <BalancesCard />
         </>
       )}
+
+      <LinkButton to="/safer-gambling" variant="secondary" className="w-full">
+        {t('saferLink')}
+      </LinkButton>
 
       <Button variant="secondary" className="w-full" disabled={signingOut} onClick={signOut}>
         {signingOut ? t('signingOut') : t('signOut')}

@@ -15,6 +15,7 @@ import { initI18n } from '@mchezo/i18n/instance';
 import { createRoot } from 'react-dom/client';
 import AffiliatePage from '../pages/affiliate-page.tsx';
 import ProfilePage from '../pages/profile-page.tsx';
+import SaferGamblingPage from '../pages/safer-gambling-page.tsx';
 import './standalone.css';
 
 const as = new URLSearchParams(location.search).get('as');
@@ -35,6 +36,7 @@ function Elsewhere() {
     <nav className="flex flex-col gap-3 p-6">
       <Link to="/profile">Profile</Link>
       <Link to="/affiliate">Affiliate</Link>
+      <Link to="/safer-gambling">Safer gambling</Link>
     </nav>
   );
 }
@@ -48,6 +50,7 @@ createRoot(document.getElementById('root')!).render(
   >
     <Route path="/profile" element={<ProfilePage />} />
     <Route path="/affiliate" element={<AffiliatePage />} />
+    <Route path="/safer-gambling" element={<SaferGamblingPage />} />
     <Route path="*" element={<Elsewhere />} />
   </StandaloneApp>,
 );

@@ -4,7 +4,9 @@ import { DEPOSIT_MAX, DEPOSIT_PRESETS } from '@mchezo/contracts/wallet-constants
 import { useAuth, useHost } from '@mchezo/host/context';
 import { walletCurrency, walletTotal } from '@mchezo/host/queries/wallet-balance';
 import { useQueryClient } from '@mchezo/host/query';
+import { Link } from '@mchezo/host/router';
 import { currencySymbol, formatAmount } from '@mchezo/i18n/money';
+import { Alert } from '@mchezo/ui/alert';
 import { Button } from '@mchezo/ui/button';
 import { AmountField } from '@mchezo/ui/fields';
 import { Spinner } from '@mchezo/ui/spinner';
@@ -25,6 +27,7 @@ import { amountProblemText } from '../lib/amount-problem-text.ts';
 import { refusalMessage } from '../lib/errors.ts';
 import { formatWhole } from '../lib/format-money.ts';
 import { useSubmissionKey } from '../lib/idempotency.ts';
+import { saferRefusal } from '../lib/safer-refusal.ts';
 import { DEPOSIT_FAILED_NOTICE_DELAY_MS } from '../screen-constants.ts';
 import '../styles.css';
 
@@ -39,6 +42,8 @@ function OnlineDeposit({ currency }: { currency: string }) {
   const [amount, setAmount] = useState('');
   const [phone, setPhone] = useState('');
   const [followed, setFollowed] = useState<FollowedRequest | null>(null);
+  // A refusal by the player's own limits or break stays on screen (the toast goes away).
+  const [saferStop, setSaferStop] = useState<string | null>(null);
   const deposit = useDeposit();
   const queryClient = useQueryClient();
   const keys = useSubmissionKey();
@@ -70,6 +75,7 @@ function OnlineDeposit({ currency }: { currency: string }) {
       phone_number: phoneNumber,
     };
     inFlight.current = true;
+    setSaferStop(null);
     deposit.mutate(
       { body, idempotencyKey: keys.keyFor(`${cents}|${currency}|${phoneNumber}`) },
       {
@@ -107,7 +113,9 @@ function OnlineDeposit({ currency }: { currency: string }) {
         onError: (error) => {
           keys.done(error);
           recheckIdentity(queryClient, error);
-          const refusal = refusalMessage(error);
+          const safer = saferRefusal(error, t, locale);
+          setSaferStop(safer);
+          const refusal = safer ?? refusalMessage(error);
           if (!refusal) host.reportError(error, { action: 'deposit' });
           host.toast.error(t('deposit.failedTitle'), refusal ?? t('deposit.failed'));
         },
@@ -160,6 +168,17 @@ function OnlineDeposit({ currency }: { currency: string }) {
           {busy ? t('common.processing') : t('deposit.submit')}
         </Button>
       </form>
+      {saferStop ? (
+        <Alert tone="destructive" title={t('safer.title')}>
+          <p>{saferStop}</p>
+          <Link
+            to="/safer-gambling"
+            className="mt-1 inline-flex min-h-11 items-center font-semibold text-brand underline"
+          >
+            {t('safer.settings')}
+          </Link>
+        </Alert>
+      ) : null}
       {followed ? <RequestStatus key={followed.id} request={followed} /> : null}
     </div>
   );

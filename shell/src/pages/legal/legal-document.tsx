@@ -125,6 +125,13 @@ function Section({ id, section }: { id: string; section: LegalSection }) {
         </ul>
       ) : null}
       {section.note ? <p>{section.note}</p> : null}
+      {section.safer ? (
+        <p>
+          <Link to="/safer-gambling" className={`inline-flex min-h-11 items-center ${linkClass}`}>
+            {section.safer}
+          </Link>
+        </p>
+      ) : null}
       {section.contact ? <SupportContacts lead={section.contact} /> : null}
     </section>
   );

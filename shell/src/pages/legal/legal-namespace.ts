@@ -28,6 +28,8 @@ export interface LegalSection {
   note?: string;
   /** A lead-in for the support contacts, which are then shown as email and phone links. */
   contact?: string;
+  /** The text of a link to the Safer gambling page (docs/product-rules.md#safer-gambling). */
+  safer?: string;
 }
 
 const isStringArray = (v: unknown): v is string[] =>
@@ -35,13 +37,14 @@ const isStringArray = (v: unknown): v is string[] =>
 
 function isSection(value: unknown): value is LegalSection {
   if (typeof value !== 'object' || value === null) return false;
-  const { heading, paragraphs, items, note, contact } = value as Record<string, unknown>;
+  const { heading, paragraphs, items, note, contact, safer } = value as Record<string, unknown>;
   return (
     typeof heading === 'string' &&
     (paragraphs === undefined || isStringArray(paragraphs)) &&
     (items === undefined || isStringArray(items)) &&
     (note === undefined || typeof note === 'string') &&
-    (contact === undefined || typeof contact === 'string')
+    (contact === undefined || typeof contact === 'string') &&
+    (safer === undefined || typeof safer === 'string')
   );
 }
 

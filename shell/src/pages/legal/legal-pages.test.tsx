@@ -133,7 +133,13 @@ describe('Responsible Gaming', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Signs of a problem' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Take a break: self-exclusion' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Set limits and take a time-out' })).toBeTruthy();
-    expect(text).toContain('A deposit limit: the most you can deposit in a day, a week or a month.');
+    expect(text).toContain(
+      'A deposit limit: the most you can deposit in a day, a week (from Monday) or a month',
+    );
+    // Players set limits and breaks themselves: the page links to Safer gambling.
+    const safer = screen.getAllByRole('link', { name: 'Go to Safer gambling' });
+    expect(safer.map((a) => a.getAttribute('href'))).toEqual(['/safer-gambling', '/safer-gambling']);
+    expect(text).not.toContain('To ask for self-exclusion, contact support');
     expect(text).toMatch(/A time-out: a short break from play/);
     expect(screen.getByRole('heading', { level: 2, name: 'Where to get help in Kenya' })).toBeTruthy();
     const phones = screen.getAllByRole('link', { name: '+254 700 000 000' });

@@ -1,0 +1,53 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { DB, DepositLimitsTable, SelfRestrictionsTable } from '../../db/schema.js';
+
+export type DepositLimitRow = Selectable<DepositLimitsTable>;
+export type RestrictionRow = Selectable<SelfRestrictionsTable>;
+
+export const findDepositLimits = (db: Kysely<DB>, userId: string) =>
+  db.selectFrom('deposit_limits').selectAll().where('user_id', '=', userId).execute();
+
+/** Inserts or replaces a player's row for one period. */
+export const saveDepositLimit = (db: Kysely<DB>, row: DepositLimitRow) =>
+  db
+    .insertInto('deposit_limits')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'period']).doUpdateSet({
+        amount: row.amount,
+        pending_amount: row.pending_amount,
+        pending_at: row.pending_at,
+        updated_at: row.updated_at,
+      }),
+    )
+    .execute();
+
+/** The time-out or self-exclusion in force at `now`: the one ending last, if it is still ahead. */
+export const findActiveRestriction = (db: Kysely<DB>, userId: string, now: number) =>
+  db
+    .selectFrom('self_restrictions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('ends_at', '>', now)
+    .orderBy('ends_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
+export const insertRestriction = (db: Kysely<DB>, row: Insertable<SelfRestrictionsTable>) =>
+  db.insertInto('self_restrictions').values(row).execute();
+
+export async function findRealityCheck(db: Kysely<DB>, userId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('safer_gambling_settings')
+    .select('reality_check_minutes')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.reality_check_minutes ?? null;
+}
+
+export const saveRealityCheck = (db: Kysely<DB>, userId: string, minutes: number | null, now: number) =>
+  db
+    .insertInto('safer_gambling_settings')
+    .values({ user_id: userId, reality_check_minutes: minutes, updated_at: now })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ reality_check_minutes: minutes, updated_at: now }))
+    .execute();

@@ -1,0 +1,250 @@
+/**
+ * Safer-gambling tools the player sets and the server enforces (docs/product-rules.md#safer-gambling,
+ * docs/decisions/020-safer-gambling.md): deposit limits per Kenyan calendar day, week and month
+ * (a lower limit at once, a raise or removal 24 hours later), time-outs and self-exclusions that
+ * close deposits, game launches and stakes until they end, the reality-check interval and the
+ * activity statement. Other modules call `assertCanDeposit` and `assertCanPlay` only.
+ */
+import { fromCents, toCents } from '@mchezo/contracts/money';
+import {
+  DEPOSIT_LIMIT_PERIODS,
+  type DepositLimit,
+  type DepositLimitPeriod,
+  type DepositLimitsRequest,
+  LIMIT_INCREASE_DELAY_HOURS,
+  type RealityCheckRequest,
+  type SaferGamblingResponse,
+  type SelfExclusionLength,
+  type StatementQuery,
+  type StatementResponse,
+  type TimeOutLength,
+} from '@mchezo/contracts/safer-gambling';
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../../context.js';
+import type { DB } from '../../db/schema.js';
+import { inTransaction } from '../../db/tx.js';
+import { newId } from '../../lib/crypto.js';
+import { AppError, badRequest, conflict } from '../../lib/errors.js';
+import { iso } from '../../lib/time.js';
+import type { WalletActivityService } from '../wallet/activity.service.js';
+import {
+  type DepositLimitRow,
+  findActiveRestriction,
+  findDepositLimits,
+  findRealityCheck,
+  insertRestriction,
+  type RestrictionRow,
+  saveDepositLimit,
+  saveRealityCheck,
+} from './safer-gambling.repository.js';
+import { HOUR_MS, kenyaTime, periodEnd, periodStart, restrictionEnd } from './windows.js';
+
+/** The longest statement a player may ask for at once. */
+const STATEMENT_MAX_DAYS = 400;
+const PERIOD_WORDS: Record<DepositLimitPeriod, { adjective: string; rest: string }> = {
+  day: { adjective: 'daily', rest: 'today' },
+  week: { adjective: 'weekly', rest: 'this week' },
+  month: { adjective: 'monthly', rest: 'this month' },
+};
+const kes = (cents: number) =>
+  `KES ${fromCents(cents).toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+
+/** The row as it stands at `now`: a pending change whose time has come is in force. */
+function effective(row: DepositLimitRow, now: number): DepositLimitRow {
+  if (row.pending_at === null || row.pending_at > now) return row;
+  return { ...row, amount: row.pending_amount, pending_amount: null, pending_at: null };
+}
+
+/** 403 TIMED_OUT / SELF_EXCLUDED naming the end. */
+function restrictedError(r: RestrictionRow): AppError {
+  const until = kenyaTime(r.ends_at);
+  const message =
+    r.kind === 'time_out'
+      ? `You are taking a time-out until ${until}. Deposits and games are closed until then.`
+      : `You are self-excluded until ${until}. Deposits and games are closed until then.`;
+  return new AppError(403, message, {
+    code: r.kind === 'time_out' ? 'TIMED_OUT' : 'SELF_EXCLUDED',
+    until: iso(r.ends_at),
+  });
+}
+
+export class SaferGamblingService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly activity: WalletActivityService,
+  ) {}
+
+  private async limits(db: Kysely<DB>, userId: string, now: number): Promise<DepositLimitRow[]> {
+    const rows = await findDepositLimits(db, userId);
+    return DEPOSIT_LIMIT_PERIODS.map((period) =>
+      effective(
+        rows.find((r) => r.period === period) ?? {
+          user_id: userId,
+          period,
+          amount: null,
+          pending_amount: null,
+          pending_at: null,
+          updated_at: now,
+        },
+        now,
+      ),
+    );
+  }
+
+  async overview(userId: string): Promise<SaferGamblingResponse> {
+    const { db } = this.ctx.database;
+    const now = this.ctx.clock.now();
+    const [limits, restriction, minutes] = await Promise.all([
+      this.limits(db, userId, now),
+      findActiveRestriction(db, userId, now),
+      findRealityCheck(db, userId),
+    ]);
+    return {
+      deposit_limits: limits.map(
+        (r): DepositLimit => ({
+          period: r.period,
+          amount: r.amount === null ? null : fromCents(r.amount),
+          pending:
+            r.pending_at === null
+              ? null
+              : {
+                  amount: r.pending_amount === null ? null : fromCents(r.pending_amount),
+                  applies_at: iso(r.pending_at),
+                },
+        }),
+      ),
+      restriction: restriction
+        ? {
+            kind: restriction.kind,
+            length: restriction.length,
+            started_at: iso(restriction.started_at),
+            until: iso(restriction.ends_at),
+          }
+        : null,
+      reality_check_minutes: minutes,
+    };
+  }
+
+  /** Lower (or first) limits apply at once; a raise or removal waits 24 hours. */
+  async setDepositLimits(userId: string, req: DepositLimitsRequest): Promise<SaferGamblingResponse> {
+    await inTransaction(this.ctx.database, async (trx) => {
+      const now = this.ctx.clock.now();
+      for (const row of await this.limits(trx, userId, now)) {
+        const asked = req[row.period];
+        if (asked === undefined) continue;
+        const wanted = asked === null ? null : toCents(asked);
+        const current = row.amount;
+        const next: DepositLimitRow = { ...row, updated_at: now };
+        if (wanted !== null && (current === null || wanted <= current)) {
+          Object.assign(next, { amount: wanted, pending_amount: null, pending_at: null });
+        } else if (current === null) {
+          Object.assign(next, { pending_amount: null, pending_at: null });
+        } else if (row.pending_at === null || row.pending_amount !== wanted) {
+          // The same raise asked again keeps its original time.
+          Object.assign(next, {
+            pending_amount: wanted,
+            pending_at: now + LIMIT_INCREASE_DELAY_HOURS * HOUR_MS,
+          });
+        }
+        await saveDepositLimit(trx, next);
+      }
+    });
+    return this.overview(userId);
+  }
+
+  timeOut(userId: string, length: TimeOutLength) {
+    return this.restrict(userId, 'time_out', length);
+  }
+
+  selfExclude(userId: string, length: SelfExclusionLength) {
+    return this.restrict(userId, 'self_exclusion', length);
+  }
+
+  /** A new time-out or self-exclusion; never shortens the one in force (409). */
+  private async restrict(
+    userId: string,
+    kind: RestrictionRow['kind'],
+    length: RestrictionRow['length'],
+  ): Promise<SaferGamblingResponse> {
+    await inTransaction(this.ctx.database, async (trx) => {
+      const now = this.ctx.clock.now();
+      const endsAt = restrictionEnd(length, now);
+      const active = await findActiveRestriction(trx, userId, now);
+      if (active && active.ends_at >= endsAt)
+        throw conflict(
+          `You already have a ${active.kind === 'time_out' ? 'time-out' : 'self-exclusion'} until ${kenyaTime(active.ends_at)}; it cannot be shortened or undone.`,
+          'RESTRICTION_ACTIVE',
+        );
+      await insertRestriction(trx, {
+        id: newId(),
+        user_id: userId,
+        kind,
+        length,
+        started_at: now,
+        ends_at: endsAt,
+      });
+    });
+    return this.overview(userId);
+  }
+
+  async setRealityCheck(userId: string, req: RealityCheckRequest): Promise<SaferGamblingResponse> {
+    await saveRealityCheck(this.ctx.database.db, userId, req.minutes, this.ctx.clock.now());
+    return this.overview(userId);
+  }
+
+  /** 403 while a time-out or self-exclusion is in force (game launches and stakes). */
+  async assertCanPlay(userId: string, db: Kysely<DB> = this.ctx.database.db): Promise<void> {
+    const active = await findActiveRestriction(db, userId, this.ctx.clock.now());
+    if (active) throw restrictedError(active);
+  }
+
+  /**
+   * 403 while restricted; 422 DEPOSIT_LIMIT_EXCEEDED when `amount` (cents) would take a period's
+   * deposits over its limit. Run in the deposit's transaction once its row is inserted and the
+   * wallet row locked, so two deposits at once cannot both pass; throwing undoes the insert.
+   */
+  async assertCanDeposit(trx: Kysely<DB>, userId: string, amount: number): Promise<void> {
+    await this.assertCanPlay(userId, trx);
+    const now = this.ctx.clock.now();
+    for (const row of await this.limits(trx, userId, now)) {
+      if (row.amount === null) continue;
+      // The deposit's own (pending) row is already written, so `withThis` counts it.
+      const withThis = await this.activity.depositedSince(userId, periodStart(row.period, now), trx);
+      if (withThis <= row.amount) continue;
+      const remaining = Math.max(0, row.amount - (withThis - amount));
+      const words = PERIOD_WORDS[row.period];
+      throw new AppError(
+        422,
+        `This deposit would go over your ${words.adjective} deposit limit of ${kes(row.amount)}. You can deposit ${kes(remaining)} more ${words.rest}.`,
+        {
+          code: 'DEPOSIT_LIMIT_EXCEEDED',
+          limit_period: row.period,
+          limit: fromCents(row.amount),
+          remaining: fromCents(remaining),
+        },
+      );
+    }
+  }
+
+  async statement(userId: string, q: StatementQuery): Promise<StatementResponse> {
+    const now = this.ctx.clock.now();
+    const from = q.period ? periodStart(q.period, now) : Date.parse(q.from ?? '');
+    // [from, to): a period to its end, otherwise up to and including now.
+    const to = q.period ? periodEnd(q.period, now) : q.to ? Date.parse(q.to) : now + 1;
+    if (!(from < to)) throw badRequest('from must be before to', 'INVALID_RANGE');
+    if (to - from > STATEMENT_MAX_DAYS * 24 * HOUR_MS)
+      throw badRequest(`A statement covers at most ${STATEMENT_MAX_DAYS} days`, 'INVALID_RANGE');
+    const t = await this.activity.totals(userId, from, to);
+    return {
+      from: iso(from),
+      to: iso(to),
+      currency: 'KES',
+      deposits: fromCents(t.deposits),
+      withdrawals: fromCents(t.withdrawals),
+      stakes: fromCents(t.stakes),
+      wins: fromCents(t.wins),
+      taxes: fromCents(t.taxes),
+      net_result: fromCents(t.wins - t.stakes),
+    };
+  }
+}
