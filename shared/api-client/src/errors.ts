@@ -38,3 +38,34 @@ export function lockoutOf(body: unknown): LockoutDetail | null {
     message: typeof b.message === 'string' && b.message ? b.message : DEFAULT_LOCKOUT_MESSAGE,
   };
 }
+
+/** A refusal because of the player's own time-out or self-exclusion (docs/decisions/020). */
+export interface Restriction {
+  code: 'TIMED_OUT' | 'SELF_EXCLUDED';
+  /** When it ends; null when the answer did not say (then `message` is the server's words). */
+  until: Date | null;
+  message: string;
+}
+
+/** The time-out or self-exclusion an API error reports, or null for any other error. */
+export function restrictionOf(error: unknown): Restriction | null {
+  if (!(error instanceof ApiError)) return null;
+  const body = (error.body ?? {}) as { code?: unknown; until?: unknown; error?: unknown };
+  if (body.code !== 'TIMED_OUT' && body.code !== 'SELF_EXCLUDED') return null;
+  const until = typeof body.until === 'string' ? new Date(body.until) : null;
+  return {
+    code: body.code,
+    until: until && !Number.isNaN(until.getTime()) ? until : null,
+    message: typeof body.error === 'string' ? body.error : error.message,
+  };
+}
+
+/**
+ * The server's own words for a refusal (e.g. 'Maximum withdrawal amount is KES 150,000'), or null
+ * when there are none to show: no answer, a server error, or a body without `error`.
+ */
+export function refusalMessage(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status >= 500) return null;
+  const body = error.body as { error?: unknown } | null;
+  return body && typeof body === 'object' && typeof body.error === 'string' && body.error ? body.error : null;
+}

@@ -27,3 +27,7 @@ export const dateTimeFormat = cached(
   dateTimeFormats,
   (locale, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, options),
 );
+
+/** A date and time as players in Kenya read it (Africa/Nairobi), in `locale`: end dates of breaks, limits. */
+export const kenyaDateTime = (date: Date, locale: string): string =>
+  dateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Nairobi' }).format(date);

@@ -1,6 +1,6 @@
-import { ApiError } from '@mchezo/api-client/errors';
+import { ApiError, restrictionOf } from '@mchezo/api-client/errors';
 import type { ErrorResponse } from '@mchezo/contracts/errors';
-import { dateTimeFormat } from '@mchezo/i18n/intl';
+import { kenyaDateTime } from '@mchezo/i18n/intl';
 import { formatMoney } from '@mchezo/i18n/money';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -21,15 +21,11 @@ export function saferRefusal(error: unknown, t: Translate, locale: string): stri
       remaining: formatMoney(body.remaining, 'KES', locale),
     });
   }
-  if (body.code === 'TIMED_OUT' || body.code === 'SELF_EXCLUDED') {
-    const until = body.until ? new Date(body.until) : null;
-    if (!until || Number.isNaN(until.getTime())) return body.error ?? null;
-    const date = dateTimeFormat(locale, {
-      dateStyle: 'long',
-      timeStyle: 'short',
-      timeZone: 'Africa/Nairobi',
-    }).format(until);
-    return t(body.code === 'TIMED_OUT' ? 'safer.timedOut' : 'safer.selfExcluded', { date });
+  const restriction = restrictionOf(error);
+  if (restriction) {
+    if (!restriction.until) return restriction.message;
+    const date = kenyaDateTime(restriction.until, locale);
+    return t(restriction.code === 'TIMED_OUT' ? 'safer.timedOut' : 'safer.selfExcluded', { date });
   }
   return null;
 }

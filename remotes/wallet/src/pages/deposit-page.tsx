@@ -1,3 +1,4 @@
+import { refusalMessage } from '@mchezo/api-client/errors';
 import { fromCents, parseAmountCents, toCents } from '@mchezo/contracts/money';
 import type { DepositRequest } from '@mchezo/contracts/wallet';
 import { DEPOSIT_MAX, DEPOSIT_PRESETS } from '@mchezo/contracts/wallet-constants';
@@ -24,7 +25,6 @@ import { TaxPreview } from '../components/tax-preview.tsx';
 import { useWalletTranslation } from '../i18n/namespace.ts';
 import { amountProblem } from '../lib/amount-check.ts';
 import { amountProblemText } from '../lib/amount-problem-text.ts';
-import { refusalMessage } from '../lib/errors.ts';
 import { formatWhole } from '../lib/format-money.ts';
 import { useSubmissionKey } from '../lib/idempotency.ts';
 import { saferRefusal } from '../lib/safer-refusal.ts';

@@ -1,3 +1,4 @@
+import { refusalMessage } from '@mchezo/api-client/errors';
 import { fromCents, parseAmountCents } from '@mchezo/contracts/money';
 import type { WithdrawRequest } from '@mchezo/contracts/wallet';
 import { WITHDRAWAL_MAX, WITHDRAWAL_MIN } from '@mchezo/contracts/wallet-constants';
@@ -20,7 +21,6 @@ import { TaxPreview } from '../components/tax-preview.tsx';
 import { useWalletTranslation } from '../i18n/namespace.ts';
 import { amountProblem } from '../lib/amount-check.ts';
 import { amountProblemText } from '../lib/amount-problem-text.ts';
-import { refusalMessage } from '../lib/errors.ts';
 import { formatWhole } from '../lib/format-money.ts';
 import { useSubmissionKey } from '../lib/idempotency.ts';
 import '../styles.css';

@@ -1,8 +1,10 @@
+import { refusalMessage } from '@mchezo/api-client/errors';
 import { fromCents, parseAmountCents, toCents } from '@mchezo/contracts/money';
 import type { DepositLimit, DepositLimitsRequest } from '@mchezo/contracts/safer-gambling';
 import { DEPOSIT_LIMIT_PERIODS, type DepositLimitPeriod } from '@mchezo/contracts/safer-gambling-constants';
 import { DEPOSIT_MAX } from '@mchezo/contracts/wallet-constants';
 import { useHost } from '@mchezo/host/context';
+import { kenyaDateTime } from '@mchezo/i18n/intl';
 import { currencySymbol, formatMoney } from '@mchezo/i18n/money';
 import { Button } from '@mchezo/ui/button';
 import { AmountField } from '@mchezo/ui/fields';
@@ -10,7 +12,6 @@ import { StatusBadge } from '@mchezo/ui/status-badge';
 import { type FormEvent, useState } from 'react';
 import { useSetDepositLimits } from '../../api/safer-gambling.ts';
 import { useProfileTranslation } from '../../i18n/namespace.ts';
-import { kenyaDateTime, refusalMessage } from '../../lib/safer-format.ts';
 import { SaferSection } from './section.tsx';
 
 type Drafts = Record<DepositLimitPeriod, string>;
@@ -88,11 +89,11 @@ export function DepositLimitsForm({ limits }: { limits: readonly DepositLimit[] 
                 <StatusBadge tone="warning">
                   {limit.pending.amount === null
                     ? t('safer.limits.pendingRemoval', {
-                        date: kenyaDateTime(limit.pending.applies_at, locale),
+                        date: kenyaDateTime(new Date(limit.pending.applies_at), locale),
                       })
                     : t('safer.limits.pending', {
                         amount: money(limit.pending.amount),
-                        date: kenyaDateTime(limit.pending.applies_at, locale),
+                        date: kenyaDateTime(new Date(limit.pending.applies_at), locale),
                       })}
                 </StatusBadge>
               ) : null}

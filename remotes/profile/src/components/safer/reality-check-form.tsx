@@ -1,10 +1,10 @@
+import { refusalMessage } from '@mchezo/api-client/errors';
 import { REALITY_CHECK_MINUTES } from '@mchezo/contracts/safer-gambling-constants';
 import { useHost } from '@mchezo/host/context';
 import { Button } from '@mchezo/ui/button';
 import { type FormEvent, useState } from 'react';
 import { useSetRealityCheck } from '../../api/safer-gambling.ts';
 import { useProfileTranslation } from '../../i18n/namespace.ts';
-import { refusalMessage } from '../../lib/safer-format.ts';
 import { ChoiceGroup, SaferSection } from './section.tsx';
 
 type Choice = 'off' | `${(typeof REALITY_CHECK_MINUTES)[number]}`;

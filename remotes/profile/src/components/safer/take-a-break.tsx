@@ -1,13 +1,14 @@
+import { refusalMessage } from '@mchezo/api-client/errors';
 import type { Restriction } from '@mchezo/contracts/safer-gambling';
 import { SELF_EXCLUSION_LENGTHS, TIME_OUT_LENGTHS } from '@mchezo/contracts/safer-gambling-constants';
 import { useHost } from '@mchezo/host/context';
+import { kenyaDateTime } from '@mchezo/i18n/intl';
 import { Alert } from '@mchezo/ui/alert';
 import { Button } from '@mchezo/ui/button';
 import { StatusBadge } from '@mchezo/ui/status-badge';
 import { useEffect, useRef, useState } from 'react';
 import { type Restrict, useRestrict } from '../../api/safer-gambling.ts';
 import { useProfileTranslation } from '../../i18n/namespace.ts';
-import { kenyaDateTime, refusalMessage } from '../../lib/safer-format.ts';
 import { ChoiceGroup, SaferSection } from './section.tsx';
 
 type Kind = Restrict['kind'];
@@ -84,7 +85,7 @@ export function TakeABreak({ restriction }: { restriction: Restriction | null })
       {restriction ? (
         <Alert tone="warning" title={t(`safer.${restriction.kind}.active`)}>
           <StatusBadge tone="warning">
-            {t('safer.until', { date: kenyaDateTime(restriction.until, locale) })}
+            {t('safer.until', { date: kenyaDateTime(new Date(restriction.until), locale) })}
           </StatusBadge>
           <p className="mt-2">{t('safer.activeBody')}</p>
         </Alert>
