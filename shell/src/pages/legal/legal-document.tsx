@@ -3,6 +3,7 @@ import { useNamespace } from '@mchezo/i18n/namespace';
 import { useTranslation } from '@mchezo/i18n/react';
 import { Spinner } from '@mchezo/ui/spinner';
 import { useEffect, useRef } from 'react';
+import { useConfigStore } from '../../stores/config.store.ts';
 import {
   LEGAL_NS,
   type LegalPageKey,
@@ -31,6 +32,8 @@ export function LegalDocument({ page }: { page: LegalPageKey }) {
   const ready = useNamespace(LEGAL_NS, legalLoaders);
   const { t } = useTranslation(LEGAL_NS);
   const { t: shellT } = useTranslation('shell');
+  // The regulator and the licence number are the operator's configuration, as in the footer.
+  const { regulator_name, licence_number } = useConfigStore((s) => s.config.regulation);
   const heading = useRef<HTMLHeadingElement>(null);
   const title = ready ? t(`${page}.title`) : '';
 
@@ -88,7 +91,11 @@ export function LegalDocument({ page }: { page: LegalPageKey }) {
       ))}
 
       <footer className="space-y-4 border-t border-line pt-4">
-        <p className="text-xs text-muted">{t('licence')}</p>
+        <p className="text-xs text-muted">
+          {licence_number
+            ? t('licenceNumber', { regulator: regulator_name, number: licence_number })
+            : t('licence', { regulator: regulator_name })}
+        </p>
         <nav aria-label={t('related')}>
           <ul className="space-y-1">
             {PAGES.filter((p) => p.key !== page).map((p) => (

@@ -1,9 +1,11 @@
+import { DEFAULT_APP_CONFIG } from '@mchezo/contracts/config-defaults';
 import { MemoryRouter, Route, Routes } from '@mchezo/host/router';
 import { i18n } from '@mchezo/i18n/instance';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addErrorSink, type ErrorReport } from '../../errors/report-error.ts';
 import { addShellFallbackBundle } from '../../i18n/shell-namespace.ts';
+import { useConfigStore } from '../../stores/config.store.ts';
 import { LEGAL_NS, toSections } from './legal-namespace.ts';
 import { LazyLegalPage, LEGAL_ROUTES } from './legal-routes.tsx';
 import en from './locales/en.json';
@@ -50,6 +52,28 @@ async function expectLegalPage(title: string, sections: unknown[]) {
 describe('legal routes', () => {
   it('are the three footer links', () => {
     expect(LEGAL_ROUTES.map((r) => r.path)).toEqual(['/terms', '/privacy', '/responsible-gaming']);
+  });
+
+  it("name the operator's regulator and licence number from the configuration", async () => {
+    useConfigStore.setState({
+      config: {
+        ...DEFAULT_APP_CONFIG,
+        regulation: {
+          ...DEFAULT_APP_CONFIG.regulation,
+          regulator_name: 'Test Gaming Authority',
+          licence_number: 'GRA-0042',
+        },
+      },
+    });
+    try {
+      renderAt('/privacy');
+      await h1('Privacy Policy');
+      expect(pageText()).toContain(
+        'Mchezo is licensed and regulated by the Test Gaming Authority (licence no. GRA-0042).',
+      );
+    } finally {
+      useConfigStore.setState({ config: DEFAULT_APP_CONFIG });
+    }
   });
 
   it('show a spinner until the legal strings have loaded', async () => {
@@ -220,9 +244,10 @@ describe('legal strings', () => {
     }
   });
 
-  it('name the regulator and the data protection law in every language', () => {
+  it('name the regulator (from the configuration) and the data protection law in every language', () => {
     for (const messages of [en, es, fr, sw]) {
-      expect(messages.licence).toContain('Gambling Regulatory Authority of Kenya');
+      expect(messages.licence).toContain('{{regulator}}');
+      expect(messages.licenceNumber).toContain('{{number}}');
       expect(messages.privacy.intro).toContain('Data Protection Act, 2019');
       expect(JSON.stringify(messages.privacy)).toContain('ODPC');
     }
