@@ -29,6 +29,10 @@ export default defineConfig({
     isMobile: true,
     hasTouch: true,
     locale: 'en-KE',
+    // The site's service worker (decision 025) answers a controlled page's requests itself, and
+    // Playwright's routing does not see those: specs that rewrite or fake answers would test the
+    // worker's copy. Off here; e2e/specs/offline.spec.ts turns it on for the worker's own tests.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
@@ -41,15 +45,29 @@ export default defineConfig({
   // Release-control specs change the live release (a remote switched off for a moment): they run
   // after every other spec, alone, so no player-facing spec sees their changes.
   projects: [
-    { name: 'site', testIgnore: /releases\.spec\.ts$/ },
+    { name: 'site', testIgnore: /(releases|offline)\.spec\.ts$/ },
     {
       name: 'release-control',
       testMatch: /(^|\/)releases\.spec\.ts$/,
       dependencies: ['site'],
       fullyParallel: false,
     },
-    // The release page's audit tools change the live release too: after release-control, alone.
-    { name: 'release-audit', testMatch: /\.releases\.spec\.ts$/, dependencies: ['release-control'] },
+    // The service worker's specs switch a remote off and roll one back: after release-control, alone.
+    { name: 'offline', testMatch: /(^|\/)offline\.spec\.ts$/, dependencies: ['release-control'] },
+    // The release page's audit tools change the live release too: after the others, alone.
+    {
+      name: 'release-audit',
+      testMatch: /\.releases\.spec\.ts$/,
+      testIgnore: /canary-guard\.releases\.spec\.ts$/,
+      dependencies: ['offline'],
+    },
+    // The canary guard moves the live release by itself (new revisions at any moment): last, alone.
+    {
+      name: 'canary-guard',
+      testMatch: /canary-guard\.releases\.spec\.ts$/,
+      dependencies: ['release-audit'],
+      fullyParallel: false,
+    },
   ],
   webServer: {
     command: 'node e2e/support/start-server.mjs',
@@ -66,6 +84,8 @@ export default defineConfig({
       RATE_LIMIT_PER_IP: '100000',
       // releases.spec registers this phone (test-mode code) and drives release control with it.
       RELEASE_MANAGER_PHONES: RELEASE_MANAGER_PHONE,
+      // The canary guard judges every second, so canary-guard.releases.spec sees it act in seconds.
+      CANARY_GUARD_INTERVAL_MS: '1000',
       // Test-only switches (e2e/support/test-control.ts): known spins, payments a spec settles.
       DEMO_GAME_SEED,
       SIMULATOR_TEST_CONTROL: 'true',

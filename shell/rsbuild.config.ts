@@ -4,6 +4,7 @@ import { preferEsmFederationRuntime, sharedSingletons } from '@mchezo/tooling/fe
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginInstallable } from './pwa.plugin.ts';
 import { FRAME_CLASS, HEADER_CLASS, LOGO_CLASS, MAIN_CLASS } from './src/layout/frame.ts';
 
 /** Starts the app after the first paint (inlined: it must run before any file arrives). */
@@ -28,6 +29,8 @@ export default defineConfig({
       dts: false,
       experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
     }),
+    // The web app manifest, the offline page and the service worker (decision 025).
+    pluginInstallable(),
   ],
   source: { entry: { index: './src/index.ts' } },
   html: {

@@ -5,6 +5,7 @@ import { App } from './app/app.tsx';
 import { addShellFallbackBundle } from './i18n/shell-namespace.ts';
 import { useAuthStore } from './stores/auth.store.ts';
 import { useConfigStore } from './stores/config.store.ts';
+import { registerServiceWorker } from './worker/register-worker.ts';
 import './styles.css';
 
 initI18n();
@@ -24,3 +25,5 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+// Installable and offline (decision 025): after load, when the browser is idle.
+registerServiceWorker();
