@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { signUp, storeSession } from './bench-player.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 import { buildAll, CDN_DIR, ensureChromium, ensureDependencies, log } from './lib.mjs';
 import { startSite } from './site-server.mjs';
@@ -35,45 +36,13 @@ function ownerOf(path) {
   return 'shell';
 }
 
-async function signUp() {
-  const phone = `+2547${String(Date.now()).slice(-8)}`;
-  const password = 'bench-password-1';
-  const post = (path, body) =>
-    fetch(`${BASE}/api/v1${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    }).then((r) => r.json());
-  await post('/auth/register', { phone, password });
-  await post('/auth/verify/request', { phone });
-  await post('/auth/verify/confirm', { phone, code: process.env.OTP_TEST_CODE ?? '123456' });
-  const session = await post('/auth/login', { phone, password });
-  // The deposit page as a player who may deposit sees it: a confirmed identity (the identity
-  // simulator confirms numbers ending in 1).
-  await fetch(`${BASE}/api/v1/identity`, {
-    method: 'PUT',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${session.access_token}` },
-    body: JSON.stringify({
-      fullName: 'Bench Player',
-      dateOfBirth: '1990-05-17',
-      documentType: 'national_id',
-      documentNumber: `${phone.slice(-7)}1`,
-    }),
-  });
-  return session;
-}
-
 async function measure(browser, route, session, labels) {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     extraHTTPHeaders: { 'Accept-Encoding': 'gzip' },
   });
   if (session) {
-    await context.addInitScript((s) => {
-      localStorage.setItem('user', JSON.stringify(s.user));
-      localStorage.setItem('access_token', s.access_token);
-      localStorage.setItem('refresh_token', s.refresh_token);
-    }, session);
+    await context.addInitScript(storeSession, session);
   }
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -119,7 +88,7 @@ async function measure(browser, route, session, labels) {
 
 try {
   const labels = shellChunkLabels();
-  const session = await signUp();
+  const session = await signUp(BASE);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const routes = [
     ['/', null],

@@ -7,7 +7,7 @@ import { extname, join } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { gzipAsync } from '@gfx/zopfli';
 
-const COMPRESSIBLE = new Set(['.js', '.css', '.html', '.json', '.svg', '.txt', '.map']);
+const COMPRESSIBLE = new Set(['.js', '.css', '.html', '.json', '.webmanifest', '.svg', '.txt', '.map']);
 /** Below this Zopfli saves a few bytes at best: zlib's level 9 is enough. */
 const ZOPFLI_FROM_BYTES = 2048;
 

@@ -3,7 +3,7 @@
  * routes, immutable versioned remote folders, precompressed files, preload hints for the first
  * page's remote, and 404s that stay 404s.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -12,6 +12,8 @@ import { DEFAULT_APP_CONFIG } from '@mchezo/contracts/config-defaults';
 import type { ReleaseManifest } from '@mchezo/contracts/releases';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha384Integrity } from '../src/lib/crypto.js';
+import { offlinePagePolicy, sha256, WORKER_POLICY } from '../src/site/content-security-policy.js';
 import { pageScripts } from '../src/site/index-page.js';
 import { sitePlugin } from '../src/site/site.plugin.js';
 
@@ -19,6 +21,8 @@ let dir: string;
 let app: FastifyInstance;
 let manifest: ReleaseManifest;
 let gamesDown = false;
+const OFFLINE_SCRIPT = 'document.title = "offline"';
+const OFFLINE_PAGE = `<!doctype html><title>Mchezo</title><style>p{color:red}</style><p>Offline</p><script>${OFFLINE_SCRIPT}</script>`;
 
 /** The boot data the page carries, as the shell reads it. */
 function bootOf(html: string): BootData {
@@ -41,6 +45,15 @@ beforeAll(async () => {
     'remotes/lobby/1.0.0-aa/first-screen/HomePage.html',
     '<div style="padding:1rem"><img src="data:," alt=""></div>',
   );
+  // The game page's first screen carries text: one file per language (decision 026).
+  write(
+    'remotes/lobby/1.0.0-aa/first-screen/GamePage.en.html',
+    '<p style="padding:1rem">Loading [[title]]</p>',
+  );
+  write(
+    'remotes/lobby/1.0.0-aa/first-screen/GamePage.sw.html',
+    '<p style="padding:1rem">Inapakia [[title]]</p>',
+  );
   const js = 'console.log("shell");'.repeat(50);
   write('shell/static/js/index.abc.js', js);
   writeFileSync(join(dir, 'shell/static/js/index.abc.js.gz'), gzipSync(js));
@@ -53,10 +66,14 @@ beforeAll(async () => {
           name: 'HomePage',
           assets: { js: { sync: ['static/js/async/home.js'] }, css: { sync: ['static/css/home.css'] } },
         },
+        { name: 'GamePage', assets: { js: { sync: ['static/js/async/game.js'] }, css: { sync: [] } } },
       ],
     }),
   );
   write('remotes/lobby/1.0.0-aa/static/js/lobby.1.js', 'var lobby;');
+  write('shell/sw.js', 'self.addEventListener("fetch", () => {});');
+  write('shell/manifest.webmanifest', '{"name":"Mchezo"}');
+  write('shell/offline.html', OFFLINE_PAGE);
   manifest = {
     revision: 1,
     remotes: {
@@ -88,17 +105,25 @@ describe('the site', () => {
     expect(home.statusCode).toBe(200);
     expect(home.headers['content-type']).toContain('text/html');
     expect(home.headers['cache-control']).toBe('no-cache');
-    // The shell's own script first: everything waits on it.
+    // The shell's own script first: everything waits on it. Remote files load as CORS requests
+    // checked against their hash (Subresource Integrity): so are their preloads, or they go unused.
+    const entryHash = sha384Integrity(readFileSync(join(dir, 'remotes/lobby/1.0.0-aa/static/js/lobby.1.js')));
     expect(String(home.headers.link).split(', ')).toEqual([
       '</static/js/index.abc.js>; rel=preload; as=script; fetchpriority=high',
-      '</remotes/lobby/1.0.0-aa/static/js/lobby.1.js>; rel=preload; as=script',
-      '</remotes/lobby/1.0.0-aa/static/css/home.css>; rel=preload; as=style',
-      '</remotes/lobby/1.0.0-aa/static/js/async/home.js>; rel=preload; as=script',
+      `</remotes/lobby/1.0.0-aa/static/js/lobby.1.js>; rel=preload; as=script; crossorigin; integrity="${entryHash}"`,
+      '</remotes/lobby/1.0.0-aa/static/css/home.css>; rel=preload; as=style; crossorigin',
+      '</remotes/lobby/1.0.0-aa/static/js/async/home.js>; rel=preload; as=script; crossorigin',
     ]);
-    const route = await app.inject({ url: '/game/Lucky%207?gameId=g1' });
+    const route = await app.inject({ url: '/transactions' });
     expect(route.statusCode).toBe(200);
     expect(route.body).toContain('<title>Mchezo</title>');
     expect(route.headers.link).toBe('</static/js/index.abc.js>; rel=preload; as=script; fetchpriority=high');
+    // An entry page with a parameter gets its page's hints too.
+    const game = await app.inject({ url: '/game/Lucky%207?gameId=g1' });
+    expect(String(game.headers.link).split(', ').slice(1)).toEqual([
+      `</remotes/lobby/1.0.0-aa/static/js/lobby.1.js>; rel=preload; as=script; crossorigin; integrity="${entryHash}"`,
+      '</remotes/lobby/1.0.0-aa/static/js/async/game.js>; rel=preload; as=script; crossorigin',
+    ]);
   });
 
   it("writes the config, the release and the first page's manifest and data into the page", async () => {
@@ -149,6 +174,31 @@ describe('the site', () => {
     expect(other).not.toContain('data-first-screen');
   });
 
+  it("writes a route with a parameter's first screen in the player's language, cookie first", async () => {
+    const game = (headers: Record<string, string>) =>
+      app.inject({ url: '/game/Lucky%207?gameId=g1', headers }).then((r) => r.body);
+    const swahili = await game({ 'accept-language': 'sw-KE,sw;q=0.9,en;q=0.8' });
+    expect(swahili).toContain(
+      '<main id="main"><div data-first-screen="lobby/GamePage"><p style="padding:1rem">Inapakia Lucky 7</p></div></main>',
+    );
+    expect(swahili).toContain('<html lang="sw"');
+    // The shell's cookie (the player's choice) wins over the browser's languages.
+    const english = await game({ 'accept-language': 'sw', cookie: 'a=1; lang=en; b=2' });
+    expect(english).toContain('<p style="padding:1rem">Loading Lucky 7</p>');
+    // A language the version has no text in, or a cookie that names no language: English.
+    expect(await game({ 'accept-language': 'de-DE', cookie: 'lang=../../x' })).toContain(
+      '>Loading Lucky 7</p>',
+    );
+    expect(await game({})).toContain('>Loading Lucky 7</p>');
+    // The title is the URL's: written in as text, never as markup.
+    const hostile = await app.inject({ url: `/game/${encodeURIComponent('<img src=x onerror=alert(1)>"')}` });
+    expect(hostile.body).toContain('>Loading &#60;img src=x onerror=alert(1)&#62;&#34;</p>');
+    // Only the route's own pattern: one segment.
+    expect((await app.inject({ url: '/game/a/b' })).body).not.toContain('data-first-screen');
+    const res = await app.inject({ url: '/game/x' });
+    expect(res.headers.vary).toBe('Accept-Encoding, Accept-Language, Cookie');
+  });
+
   it('writes no first screen for a version that ships none', async () => {
     write(
       'remotes/lobby/1.0.1-cc/mf-manifest.json',
@@ -178,7 +228,7 @@ describe('the site', () => {
   it('compresses the page it composes', async () => {
     const gz = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
-    expect(gz.headers.vary).toBe('Accept-Encoding');
+    expect(gz.headers.vary).toBe('Accept-Encoding, Accept-Language, Cookie');
     expect(gunzipSync(gz.rawPayload).toString()).toContain('<title>Mchezo</title>');
     const br = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(br.headers['content-encoding']).toBe('br');
@@ -225,6 +275,27 @@ describe('the site', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves the service worker from the root, revalidated on every use, with a policy of its own', async () => {
+    const worker = await app.inject({ url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toContain('javascript');
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['content-security-policy']).toBe(WORKER_POLICY);
+    const manifest = await app.inject({ url: '/manifest.webmanifest' });
+    expect(manifest.headers['content-type']).toContain('application/manifest+json');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the offline page with a policy that allows its inline script by hash, compressed', async () => {
+    const res = await app.inject({ url: '/offline.html', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-security-policy']).toBe(offlinePagePolicy(OFFLINE_PAGE));
+    expect(res.headers['content-security-policy']).toContain(sha256(OFFLINE_SCRIPT));
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(OFFLINE_PAGE);
   });
 
   it('serves remote folders with CORS; their manifest briefly cached, their files for a year', async () => {

@@ -1,15 +1,21 @@
 /**
- * The first screen paints from the HTML (decision 011): the frame on every route, and on `/` the
- * home page's first screen that the live lobby version ships. The app's script runs after that
- * paint and takes over on the same boxes: nothing moves, nothing is painted twice.
+ * The first screen paints from the HTML (decisions 011 and 026): the frame on every route, and on
+ * each entry page that page's first screen that its live remote version ships, with its text in
+ * the player's language. The app's script runs after that paint and takes over on the same boxes:
+ * nothing moves, nothing is painted twice.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { createPlayer, signIn } from '../support/session.ts';
 import { expect, test } from '../support/test.ts';
 
 const FIRST_SCREEN = '[data-first-screen="lobby/HomePage"]';
 
-async function htmlOnly(browser: Browser, path: string): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await browser.newContext({ javaScriptEnabled: false });
+async function htmlOnly(
+  browser: Browser,
+  path: string,
+  options: { locale?: string } = {},
+): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext({ javaScriptEnabled: false, ...options });
   const page = await context.newPage();
   await page.goto(path);
   return { page, close: () => context.close() };
@@ -21,7 +27,7 @@ async function box(page: Page, selector: string) {
   return b;
 }
 
-test('without any script, / shows the frame and the home page first screen; other routes the frame', async ({
+test('without any script, / shows the frame and the home page first screen; other pages the frame', async ({
   browser,
 }) => {
   const { page, close } = await htmlOnly(browser, '/');
@@ -33,7 +39,7 @@ test('without any script, / shows the frame and the home page first screen; othe
     expect(await promo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(720);
     expect(await promo.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
 
-    await page.goto('/login');
+    await page.goto('/transactions');
     await expect(page.getByRole('banner').getByRole('link', { name: 'Mchezo' })).toBeVisible();
     await expect(page.locator('[data-first-screen]')).toHaveCount(0);
   } finally {
@@ -143,4 +149,126 @@ test('the app starts after the first paint and takes over on the same boxes, wit
   expect(warm.atAppStart).toEqual({ painted: true, firstScreen: true });
   expect(warm.appStart).toBeGreaterThan(warm.fcp);
   expect(errors).toEqual([]);
+});
+
+/** The first game of the lobby, as a card links to it. */
+async function gamePath(request: APIRequestContext): Promise<{ path: string; title: string }> {
+  const { games } = await (await request.get('/api/v1/casino/games')).json();
+  const game = games[0] as { game_id: string; name: string };
+  return {
+    path: `/game/${encodeURIComponent(game.name)}?gameId=${encodeURIComponent(game.game_id)}`,
+    title: game.name,
+  };
+}
+
+/** Each entry page, its first screen and the heading (or line) it shows first, in English. */
+const ENTRY_PAGES = [
+  { path: '/login', screen: 'auth/LoginPage', text: 'Welcome Back', signedIn: false },
+  { path: '/join', screen: 'auth/JoinPage', text: 'Create Account', signedIn: false },
+  { path: '/deposit', screen: 'wallet/DepositPage', text: 'Deposit', signedIn: true },
+  { path: '/withdraw', screen: 'wallet/WithdrawPage', text: 'Withdraw', signedIn: true },
+  // Its largest paint is the identity card's status line, the player's own state, which the first
+  // screen cannot draw; and the card grows when the identity arrives, a shift of the page itself
+  // (CLS 0.049 before first screens too). Decision 026, limits: only the replacing is checked.
+  { path: '/profile', screen: 'profile/ProfilePage', text: 'My Profile', signedIn: true, laterPaint: true },
+  { path: 'game', screen: 'lobby/GamePage', text: 'Loading {title}...', signedIn: true },
+];
+
+test('without any script, every entry page shows its first screen, in the browser language or the chosen one', async ({
+  browser,
+  request,
+}) => {
+  const game = await gamePath(request);
+  for (const entry of ENTRY_PAGES) {
+    const path = entry.path === 'game' ? game.path : entry.path;
+    const { page, close } = await htmlOnly(browser, path);
+    try {
+      const screen = page.locator(`[data-first-screen="${entry.screen}"]`);
+      await expect(screen, path).toBeVisible();
+      await expect(
+        // The heading, or the game's loading line (the button may say the same words).
+        screen.getByText(entry.text.replace('{title}', game.title), { exact: true }).first(),
+      ).toBeVisible();
+    } finally {
+      await close();
+    }
+  }
+  // Swahili from the browser's languages (Accept-Language), with the page's language to match.
+  const sw = await htmlOnly(browser, '/login', { locale: 'sw-KE' });
+  try {
+    await expect(sw.page.locator('[data-first-screen="auth/LoginPage"] h1')).toHaveText('Karibu Tena');
+    expect(await sw.page.getAttribute('html', 'lang')).toBe('sw');
+    // The language the player picked (the shell's cookie) wins over the browser's.
+    await sw.page.context().addCookies([{ name: 'lang', value: 'fr', url: sw.page.url() }]);
+    await sw.page.goto('/join');
+    await expect(sw.page.locator('[data-first-screen="auth/JoinPage"] h1')).toHaveText('Créer un compte');
+    expect(await sw.page.getAttribute('html', 'lang')).toBe('fr');
+  } finally {
+    await sw.close();
+  }
+});
+
+test('the shell keeps the page language in the cookie the site reads: the next page paints in it', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('sw');
+  await expect(page.getByRole('heading', { name: 'Karibu Tena' })).toBeVisible();
+  const html = await (await page.request.get('/join')).text();
+  expect(html).toContain('<html lang="sw"');
+  expect(html).toMatch(/data-first-screen="auth\/JoinPage"><section[^>]*>.*Fungua Akaunti/);
+});
+
+type Paint = { shifts: string[]; lcp: number[] };
+
+test('every entry page: the real page replaces its first screen without a shift or a later largest paint', async ({
+  browser,
+  request,
+}) => {
+  const game = await gamePath(request);
+  const player = await createPlayer(request);
+  for (const entry of ENTRY_PAGES) {
+    const path = entry.path === 'game' ? game.path : entry.path;
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    if (entry.signedIn) await signIn(page, player);
+    await page.addInitScript(() => {
+      const w = window as unknown as Paint;
+      w.shifts = [];
+      w.lcp = [];
+      // Each shift in the page's slot, with what moved, so a failure names it. (The signed-in
+      // header's own shift when the balance arrives is the header's, not the first screen's.)
+      type Shift = PerformanceEntry & { value: number; sources: { node?: Node | null }[] };
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as Shift[])
+          if (e.sources.some((s) => s.node && document.getElementById('main')?.contains(s.node)))
+            w.shifts.push(
+              `${e.value.toFixed(4)}: ${e.sources.map((s) => (s.node as Element | null)?.outerHTML?.slice(0, 120) ?? s.node?.nodeName).join(' | ')}`,
+            );
+      }).observe({ type: 'layout-shift', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.lcp.push(e.startTime);
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    try {
+      await page.goto(path);
+      // The real page is in: no first screen left, and its own heading (or line) is shown.
+      await expect(page.locator('[data-first-screen]'), path).toHaveCount(0);
+      if (entry.path !== 'game')
+        await expect(page.getByRole('heading', { level: 1, name: entry.text }), path).toBeVisible();
+      // Let a late candidate (the page's own text) be reported before reading.
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 100))));
+      const paint = await page.evaluate(() => ({
+        ...(window as unknown as Paint),
+        fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime as number,
+      }));
+      if (!('laterPaint' in entry)) expect(paint.shifts, path).toEqual([]);
+      // The largest paint is the first screen's, at the first paint: the page drew nothing larger.
+      expect(paint.lcp.length, path).toBeGreaterThan(0);
+      if (!('laterPaint' in entry)) expect(paint.lcp.at(-1), path).toBeLessThanOrEqual(paint.fcp);
+    } finally {
+      await context.close();
+    }
+  }
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildFirstScreen } from './first-screens.ts';
+import { buildFirstScreen, firstScreenFiles, translateFirstScreen } from './first-screens.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'first-screen-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -29,5 +29,34 @@ describe('buildFirstScreen', () => {
     expect(buildFirstScreen(join(dir, 'remote.html'))).toBe('<img src="/static/a.svg"><img src="data:,">');
     writeFileSync(join(dir, 'font.html'), '<img src="./font.woff2">');
     expect(() => buildFirstScreen(join(dir, 'font.html'))).toThrow(/cannot inline \.\/font\.woff2/);
+  });
+});
+
+describe('first screens with text', () => {
+  const locales = {
+    en: { login: { title: 'Login', hint: 'For example {{example}}' } },
+    sw: { login: { title: 'Ingia <sasa> & "leo"', hint: 'Kwa mfano {{example}}' } },
+  };
+
+  it('fills in each language from the locale files, with parameters, HTML-escaped', () => {
+    const html = '<h1>{t:login.title}</h1><p title="{t:login.title}">{t:login.hint|example=712 345 678}</p>';
+    expect(firstScreenFiles('LoginPage', html, locales)).toEqual({
+      'first-screen/LoginPage.en.html': '<h1>Login</h1><p title="Login">For example 712 345 678</p>',
+      'first-screen/LoginPage.sw.html':
+        '<h1>Ingia &lt;sasa&gt; &amp; &quot;leo&quot;</h1><p title="Ingia &lt;sasa&gt; &amp; &quot;leo&quot;">Kwa mfano 712 345 678</p>',
+    });
+  });
+
+  it('ships a fragment without text once, for every language', () => {
+    expect(firstScreenFiles('HomePage', '<div style="height:1rem"></div>', locales)).toEqual({
+      'first-screen/HomePage.html': '<div style="height:1rem"></div>',
+    });
+  });
+
+  it('fails the build on a key the locale files do not have', () => {
+    expect(() => translateFirstScreen('<h1>{t:login.missing}</h1>', locales.en, 'LoginPage (en)')).toThrow(
+      'LoginPage (en): no string login.missing',
+    );
+    expect(() => translateFirstScreen('<h1>{t:login}</h1>', locales.en, 'x')).toThrow(/no string login/);
   });
 });

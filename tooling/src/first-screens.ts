@@ -9,9 +9,14 @@
  * first paint; the shell's theme variables are). Relative image paths are inlined as data URIs,
  * in the same form as the bundler's `?inline` imports, so the page's own `<img>` reuses the
  * decoded image. Comments and the whitespace between tags are dropped.
+ *
+ * Text (decision 026): `{t:key}` or `{t:key|name=value}` stands for the string `key` of the
+ * remote's own locale files (`src/i18n/locales/<language>.json`), with `{{name}}` filled in. A
+ * fragment with text ships once per language (`first-screen/<Expose>.<language>.html`); the site
+ * writes in the player's. A missing key fails the build.
  */
-import { readFileSync } from 'node:fs';
-import { dirname, extname, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import { firstScreenFile } from '@mchezo/contracts/boot';
 import type { RsbuildPlugin } from '@rsbuild/core';
 
@@ -36,15 +41,83 @@ export function buildFirstScreen(file: string): string {
     .trim();
 }
 
+type Messages = { [key: string]: string | Messages };
+
+const TEXT = /\{t:([\w.-]+)((?:\|[\w-]+=[^|}]*)*)\}/g;
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
+
+/** Whether the fragment carries text, so ships once per language. */
+export const hasText = (html: string) => new RegExp(TEXT.source).test(html);
+
+/** The fragment's `{t:…}` in one language, HTML-escaped. */
+export function translateFirstScreen(html: string, messages: Messages, where: string): string {
+  return html.replace(TEXT, (_, key: string, params: string) => {
+    const value = key
+      .split('.')
+      .reduce<string | Messages | undefined>(
+        (node, part) => (typeof node === 'object' ? node[part] : undefined),
+        messages,
+      );
+    if (typeof value !== 'string') throw new Error(`${where}: no string ${key}`);
+    const values = Object.fromEntries(
+      params
+        .split('|')
+        .filter(Boolean)
+        .map((p) => p.split('=', 2) as [string, string]),
+    );
+    const text = value.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, name: string) => values[name] ?? m);
+    return escapeHtml(text);
+  });
+}
+
+/** The remote's locale files by language (`en.json` …). */
+export function readLocales(dir: string): Record<string, Messages> {
+  if (!existsSync(dir)) return {};
+  return Object.fromEntries(
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => [basename(f, '.json'), JSON.parse(readFileSync(join(dir, f), 'utf8')) as Messages]),
+  );
+}
+
+/** The files a page's first screen ships as: one, or one per language when it has text. */
+export function firstScreenFiles(
+  expose: string,
+  html: string,
+  locales: Record<string, Messages>,
+): Record<string, string> {
+  if (!hasText(html)) return { [firstScreenFile(expose)]: html };
+  const languages = Object.keys(locales);
+  if (languages.length === 0) throw new Error(`${expose}: a first screen with text needs locale files`);
+  return Object.fromEntries(
+    languages.map((lng) => [
+      firstScreenFile(expose, lng),
+      translateFirstScreen(html, locales[lng] as Messages, `${expose} (${lng})`),
+    ]),
+  );
+}
+
+/** Where a remote keeps its strings (each remote's `src/i18n/locales/<language>.json`). */
+const LOCALES_DIR = 'src/i18n/locales';
+
 export function pluginFirstScreens(screens: Record<string, string>, environment: string): RsbuildPlugin {
   return {
     name: 'mchezo:first-screens',
     setup(api) {
       api.processAssets({ stage: 'additional', environments: [environment] }, ({ compilation, sources }) => {
+        const localesDir = resolve(api.context.rootPath, LOCALES_DIR);
+        const locales = readLocales(localesDir);
+        for (const lng of Object.keys(locales))
+          compilation.fileDependencies.add(join(localesDir, `${lng}.json`));
         for (const [expose, file] of Object.entries(screens)) {
           const path = resolve(api.context.rootPath, file);
           compilation.fileDependencies.add(path);
-          compilation.emitAsset(firstScreenFile(expose), new sources.RawSource(buildFirstScreen(path)));
+          for (const [name, html] of Object.entries(
+            firstScreenFiles(expose, buildFirstScreen(path), locales),
+          ))
+            compilation.emitAsset(name, new sources.RawSource(html));
         }
       });
     },

@@ -10,7 +10,7 @@
  *   federation at all.
  */
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
+import { defineConfig, type RsbuildConfig, rspack } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { preferEsmFederationRuntime, sharedSingletons } from './federation.ts';
 import { pluginFirstScreens } from './first-screens.ts';
@@ -58,8 +58,14 @@ export function defineRemoteConfig({ name, exposes, devPort, firstScreens }: Rem
         tools: {
           htmlPlugin: false,
           rspack: {
-            plugins: [preferEsmFederationRuntime()],
+            plugins: [
+              preferEsmFederationRuntime(),
+              // Each chunk the remote loads carries its sha384: a changed file is refused by the
+              // browser (the entry's own hash comes with the release manifest; decision 024).
+              new rspack.SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'] }),
+            ],
             output: {
+              crossOriginLoading: 'anonymous',
               chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS,
               // Two versions of a remote can meet in one page (a fallback after a broken release,
               // a canary): each build gets its own chunk-loading global, or their chunks collide.

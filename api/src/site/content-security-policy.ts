@@ -129,7 +129,9 @@ export function sitePolicy(input: SitePolicyInput): string {
     ['font-src', list("'self'", ...remotes)],
     ['connect-src', list("'self'", api, ...remotes, chat)],
     ['frame-src', list("'self'", api, chat)],
-    ['worker-src', ["'none'"]],
+    // The site's own service worker (/sw.js, decision 025) and its web app manifest.
+    ['worker-src', ["'self'"]],
+    ['manifest-src', ["'self'"]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'"]],
@@ -137,3 +139,25 @@ export function sitePolicy(input: SitePolicyInput): string {
   ];
   return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
 }
+
+/**
+ * The offline page (shell/src/offline, decision 025): one file the service worker shows with no
+ * network, so nothing but its own inline script and style, by hash, and nothing to reach.
+ */
+export function offlinePagePolicy(html: string): string {
+  const { scripts, styles } = inlineHashes(html);
+  return [
+    "default-src 'none'",
+    `script-src ${scripts.join(' ') || "'none'"}`,
+    `style-src ${styles.join(' ') || "'none'"}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/**
+ * The service worker's own policy (it applies to what the worker fetches): this origin only, as
+ * the worker handles only this origin's requests.
+ */
+export const WORKER_POLICY = "default-src 'none'; connect-src 'self'";

@@ -13,6 +13,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { firstScreenFile } from '@mchezo/contracts/boot';
 import type { ReleaseManifest } from '@mchezo/contracts/releases';
+import { sha384Integrity } from '../lib/crypto.js';
 
 interface MfManifest {
   metaData: { remoteEntry: { name: string; path: string } };
@@ -22,6 +23,8 @@ interface MfManifest {
 export interface Preload {
   href: string;
   as: 'fetch' | 'script' | 'style';
+  /** A remote file's sha384: it loads with Subresource Integrity, so its preload must match. */
+  integrity?: string;
 }
 
 export interface FirstPage {
@@ -30,24 +33,121 @@ export interface FirstPage {
   files: Record<string, unknown>;
   /**
    * The page's first screen, when its version ships one (decision 011): static HTML painted
-   * before any script runs. `page` is `remote/Expose`.
+   * before any script runs. `page` is `remote/Expose`; `language`, the language of its text
+   * when it has any (decision 026).
    */
-  firstScreen?: { page: string; html: string };
+  firstScreen?: FirstScreen;
+}
+
+export interface FirstScreen {
+  page: string;
+  html: string;
+  language?: string;
 }
 
 /** Answers a public API read (a path of `PRELOADED_PAGES`' `data`) as the API would, or undefined. */
 export type ReadPublic = (path: string) => Promise<unknown>;
 
+export interface PreloadedPage {
+  /** The shell's route (shell/src/app/route-table.ts): `:name` matches one path segment. */
+  path: string;
+  remote: string;
+  expose: string;
+  /** The public API reads the page makes on its first render. */
+  data: string[];
+}
+
 /**
- * URL paths the shell serves a remote page at, for the few worth preparing: the remote, the
- * exposed page, and the public API reads the page makes on its first render.
+ * The entry pages worth preparing: the pages a player opens the site at (a link, a bookmark,
+ * a reload). Pages behind sign-in are here too: the HTML request cannot tell who is signed in,
+ * so their first screens draw only what every player sees first (decision 026).
  */
-export const PRELOADED_PAGES: Record<string, { remote: string; expose: string; data: string[] }> = {
-  '/': { remote: 'lobby', expose: 'HomePage', data: ['/api/v1/casino/games'] },
+export const PRELOADED_PAGES: readonly PreloadedPage[] = [
+  { path: '/', remote: 'lobby', expose: 'HomePage', data: ['/api/v1/casino/games'] },
+  { path: '/game/:title', remote: 'lobby', expose: 'GamePage', data: [] },
+  { path: '/login', remote: 'auth', expose: 'LoginPage', data: [] },
+  { path: '/join', remote: 'auth', expose: 'JoinPage', data: [] },
+  { path: '/deposit', remote: 'wallet', expose: 'DepositPage', data: [] },
+  { path: '/withdraw', remote: 'wallet', expose: 'WithdrawPage', data: [] },
+  { path: '/profile', remote: 'profile', expose: 'ProfilePage', data: [] },
+];
+
+const PATTERNS = PRELOADED_PAGES.map((page) => ({
+  page,
+  // As the shell's router matches: a trailing slash allowed, `:name` one non-empty segment.
+  pattern: new RegExp(`^${page.path.replace(/:(\w+)/g, '(?<$1>[^/]+)')}/?$`),
+}));
+
+const decode = (segment: string) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 };
+
+/** The entry page a URL path opens, if it is one worth preparing, with its route's parameters. */
+export function preloadedPageFor(
+  pathname: string,
+): { page: PreloadedPage; params: Record<string, string> } | undefined {
+  for (const { page, pattern } of PATTERNS) {
+    const match = pattern.exec(pathname);
+    if (match) {
+      const params = Object.fromEntries(Object.entries(match.groups ?? {}).map(([k, v]) => [k, decode(v)]));
+      return { page, params };
+    }
+  }
+  return undefined;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * A first screen's `[[name]]`: the route's parameter as the page shows it (the game's title from
+ * `/game/:title`), escaped: text from the URL, never markup.
+ */
+export function withRouteParams(html: string, params: Record<string, string>): string {
+  return html.replace(/\[\[(\w+)\]\]/g, (_, name: string) => escapeHtml(params[name] ?? ''));
+}
 
 const NOTHING: FirstPage = { preloads: [], files: {} };
 const cache = new Map<string, Promise<FirstPage>>();
+const screens = new Map<string, Promise<string>>();
+
+/** A fragment of the version folder, trimmed, or '' when it has none (or it cannot be read). */
+function readScreen(siteDir: string, remote: string, version: string, file: string): Promise<string> {
+  const key = `${remote}@${version}/${file}`;
+  let html = screens.get(key);
+  if (!html) {
+    html = readFile(join(siteDir, 'remotes', remote, version, file), 'utf8').then(
+      (text) => text.trim(),
+      () => '',
+    );
+    if (screens.size >= 256) screens.clear();
+    screens.set(key, html);
+  }
+  return html;
+}
+
+/**
+ * The page's first screen in the first of `languages` its version ships it in, else its one
+ * fragment without text. Optional: a version without one paints when its script runs, as before.
+ */
+async function firstScreen(
+  siteDir: string,
+  remote: string,
+  version: string,
+  expose: string,
+  languages: readonly string[],
+): Promise<FirstScreen | undefined> {
+  const page = `${remote}/${expose}`;
+  for (const language of languages) {
+    const html = await readScreen(siteDir, remote, version, firstScreenFile(expose, language));
+    if (html) return { page, html, language };
+  }
+  const html = await readScreen(siteDir, remote, version, firstScreenFile(expose));
+  return html ? { page, html } : undefined;
+}
 
 async function prepare(
   siteDir: string,
@@ -65,20 +165,22 @@ async function prepare(
   ) as MfManifest;
   const page = manifest.exposes.find((e) => e.name === expose);
   const remoteEntry = manifest.metaData.remoteEntry;
-  // Optional: a version without one (or an unreadable one) paints when its script runs, as before.
-  const firstScreenHtml = await readFile(
-    join(siteDir, 'remotes', remote, version, firstScreenFile(expose)),
-    'utf8',
-  )
-    .then((html) => html.trim())
-    .catch(() => '');
   return {
-    ...(firstScreenHtml && { firstScreen: { page: `${remote}/${expose}`, html: firstScreenHtml } }),
     files: { [entry]: manifest },
     preloads: [
-      { href: `${prefix}${remoteEntry.path ? `${remoteEntry.path}/` : ''}${remoteEntry.name}`, as: 'script' },
-      ...(page?.assets.css.sync ?? []).map((f) => ({ href: `${prefix}${f}`, as: 'style' as const })),
-      ...(page?.assets.js.sync ?? []).map((f) => ({ href: `${prefix}${f}`, as: 'script' as const })),
+      ...(await Promise.all(
+        [
+          {
+            file: `${remoteEntry.path ? `${remoteEntry.path}/` : ''}${remoteEntry.name}`,
+            as: 'script' as const,
+          },
+          ...(page?.assets.css.sync ?? []).map((file) => ({ file, as: 'style' as const })),
+          ...(page?.assets.js.sync ?? []).map((file) => ({ file, as: 'script' as const })),
+        ].map(async ({ file, as }) => {
+          const bytes = await readFile(join(siteDir, 'remotes', remote, version, file)).catch(() => null);
+          return { href: `${prefix}${file}`, as, ...(bytes && { integrity: sha384Integrity(bytes) }) };
+        }),
+      )),
       // Not written into the page (no `readPublic`, or it failed): at least asked for early.
       ...data.map((href) => ({ href, as: 'fetch' as const })),
     ],
@@ -98,17 +200,23 @@ async function withData(prepared: FirstPage, data: string[], readPublic: ReadPub
   return { ...prepared, preloads, files };
 }
 
+/**
+ * What the page at `pathname` needs. `languages`: the player's, best first (the shell's cookie,
+ * then `Accept-Language`): the first one the page's first screen ships in is written.
+ */
 export async function firstPage(
   siteDir: string,
   pathname: string,
   manifest: ReleaseManifest,
   readPublic?: ReadPublic,
+  languages: readonly string[] = [],
 ): Promise<FirstPage> {
-  const page = PRELOADED_PAGES[pathname];
+  const route = preloadedPageFor(pathname);
+  const page = route?.page;
   const release = page ? manifest.remotes[page.remote as keyof ReleaseManifest['remotes']] : undefined;
   // With a canary running, which version this player gets is the shell's call (its bucket):
   // a hint for the active version would be a wasted download for the canary's share.
-  if (!page || !release?.enabled || release.canary) return NOTHING;
+  if (!route || !page || !release?.enabled || release.canary) return NOTHING;
   const key = `${page.remote}@${release.version}/${page.expose}`;
   let prepared = cache.get(key);
   if (!prepared) {
@@ -117,5 +225,14 @@ export async function firstPage(
     );
     cache.set(key, prepared);
   }
-  return readPublic ? withData(await prepared, page.data, readPublic) : prepared;
+  const ready = await prepared;
+  // Only for our own CDN layout, as the hints (a version elsewhere is not in this folder).
+  const screen =
+    ready === NOTHING
+      ? undefined
+      : await firstScreen(siteDir, page.remote, release.version, page.expose, languages);
+  const result = screen
+    ? { ...ready, firstScreen: { ...screen, html: withRouteParams(screen.html, route.params) } }
+    : ready;
+  return readPublic ? withData(result, page.data, readPublic) : result;
 }

@@ -14,7 +14,7 @@ import {
   FIRST_SCREEN_ATTRIBUTE,
   FIRST_SCREEN_SLOT,
 } from '@mchezo/contracts/boot';
-import type { Preload } from './first-page.js';
+import type { FirstScreen, Preload } from './first-page.js';
 
 /** JSON that cannot close its `<script>` element, whatever the strings inside say. */
 export function inlineJson(value: unknown): string {
@@ -38,10 +38,12 @@ const linkUrl = (href: string) => href.replace(/[<>,\s]/g, (c) => encodeURICompo
 export function linkHeader(template: string, preloads: Preload[]): string {
   return [
     ...pageScripts(template).map((src) => `<${linkUrl(src)}>; rel=preload; as=script; fetchpriority=high`),
-    // A fetch() is a CORS request: its preload must be one too, or the browser fetches twice.
-    ...preloads.map(
-      ({ href, as }) => `<${linkUrl(href)}>; rel=preload; as=${as}${as === 'fetch' ? '; crossorigin' : ''}`,
-    ),
+    // A fetch() is a CORS request, and remote files load as CORS requests for their integrity
+    // check: their preloads must be too, or the browser fetches twice.
+    ...preloads.map(({ href, as, integrity }) => {
+      const cors = as === 'fetch' || href.startsWith('/remotes/') ? '; crossorigin' : '';
+      return `<${linkUrl(href)}>; rel=preload; as=${as}${cors}${integrity ? `; integrity="${integrity}"` : ''}`;
+    }),
   ].join(', ');
 }
 
@@ -50,17 +52,16 @@ const attribute = (value: string) => value.replace(/[&"<>]/g, (c) => `&#${c.char
 
 /**
  * The page: the boot data before `</head>`, and the first page's first screen (the HTML its
- * remote version ships, decision 011) in the shell's `<main>` slot.
+ * remote version ships, decision 011) in the shell's `<main>` slot. A first screen with text
+ * gives the page its language (`<html lang>`), as the shell does once it runs.
  */
-export function composeIndex(
-  template: string,
-  boot: BootData,
-  firstScreen?: { page: string; html: string },
-): string {
+export function composeIndex(template: string, boot: BootData, firstScreen?: FirstScreen): string {
   let page = template;
   if (firstScreen && page.includes(FIRST_SCREEN_SLOT)) {
     const screen = `<div ${FIRST_SCREEN_ATTRIBUTE}="${attribute(firstScreen.page)}">${firstScreen.html}</div>`;
     page = page.replace(FIRST_SCREEN_SLOT, () => screen);
+    const { language } = firstScreen;
+    if (language) page = page.replace(/<html(\s+lang="[^"]*")?/, () => `<html lang="${attribute(language)}"`);
   }
   if (!Object.keys(boot).length) return page;
   const block = `<script type="application/json" id="${BOOT_ELEMENT_ID}">${inlineJson(boot)}</script>`;

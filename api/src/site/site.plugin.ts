@@ -2,20 +2,28 @@
  * Serves the built site the way a CDN would, so `npm start` runs the product as deployed:
  * - `/remotes/<name>/<version>/…`: a remote's immutable version folder (cached for a year,
  *   CORS open, since in production remotes live on another origin than the shell);
- * - everything else: the shell; its hashed assets cached for a year, `index.html` never,
- *   and unknown paths answer `index.html` (client-side routes), except under `/api/`.
+ * - everything else: the shell; its hashed assets (`/static/`) cached for a year, its other
+ *   files (the page, the web app manifest and icons, the service worker, the offline page)
+ *   revalidated on every use, and unknown paths answer `index.html` (client-side routes),
+ *   except under `/api/`.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { AppConfig } from '@mchezo/contracts/config';
 import type { ReleaseManifest } from '@mchezo/contracts/releases';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { type SitePolicyInput, sitePolicy } from './content-security-policy.js';
+import {
+  offlinePagePolicy,
+  type SitePolicyInput,
+  sitePolicy,
+  WORKER_POLICY,
+} from './content-security-policy.js';
 import { type FirstPage, firstPage } from './first-page.js';
 import { composeIndex, linkHeader } from './index-page.js';
+import { pageLanguages } from './page-language.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Larger API answers are not written into the page: they would delay its first paint. */
@@ -87,7 +95,14 @@ export async function sitePlugin(
     // The build writes .br and .gz beside each asset; the encoding the browser accepts is sent.
     preCompressed: true,
     setHeaders(reply, path) {
-      reply.header('Cache-Control', path.endsWith('.html') ? 'no-cache' : IMMUTABLE);
+      // Only the build's hashed files never change under their name (decision 025: a new
+      // service worker, manifest or icon must reach the player at once).
+      const file = relative(shellDir, path)
+        .split(sep)
+        .join('/')
+        .replace(/\.(br|gz)$/, '');
+      reply.header('Cache-Control', file.startsWith('static/') ? IMMUTABLE : 'no-cache');
+      if (file === 'sw.js') reply.header('Content-Security-Policy', WORKER_POLICY);
     },
   });
 
@@ -109,8 +124,10 @@ export async function sitePlugin(
     }
     // Without the manifest (its store down) the page still goes out: the shell fetches it.
     const release = currentManifest ? await currentManifest().catch(() => undefined) : undefined;
+    const { headers } = reply.request;
+    const languages = pageLanguages(headers.cookie, headers['accept-language']);
     const first: FirstPage = release
-      ? await firstPage(siteDir, pathname, release, readPublic)
+      ? await firstPage(siteDir, pathname, release, readPublic, languages)
       : { preloads: [], files: {} };
     const html = composeIndex(
       template,
@@ -135,13 +152,32 @@ export async function sitePlugin(
     const encoding = acceptedEncoding(reply.request.headers['accept-encoding']);
     reply
       .header('Cache-Control', 'no-cache')
-      .header('Vary', 'Accept-Encoding')
+      // The first screen's text is in the player's language (decision 026).
+      .header('Vary', 'Accept-Encoding, Accept-Language, Cookie')
       .type('text/html; charset=utf-8');
     if (!encoding) return reply.send(html);
     return reply.header('Content-Encoding', encoding).send(compressedPage(html, encoding));
   };
 
   app.get('/', (_req, reply) => sendIndex(reply, '/'));
+
+  // The offline page carries an inline script and style: its own policy allows them by hash.
+  app.get('/offline.html', async (req, reply) => {
+    let html: string;
+    try {
+      html = await readFile(join(shellDir, 'offline.html'), 'utf8');
+    } catch {
+      return reply.code(404).send({ error: 'Not found: GET /offline.html' });
+    }
+    reply
+      .header('Content-Security-Policy', offlinePagePolicy(html))
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Accept-Encoding')
+      .type('text/html; charset=utf-8');
+    const encoding = acceptedEncoding(req.headers['accept-encoding']);
+    if (!encoding) return reply.send(html);
+    return reply.header('Content-Encoding', encoding).send(compressedPage(html, encoding));
+  });
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '/';

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { detectLanguage, rememberLanguage } from './detect-language.ts';
+import { detectLanguage, keepLanguageCookie, rememberLanguage } from './detect-language.ts';
 
 afterEach(() => {
   localStorage.clear();
+  // biome-ignore lint/suspicious/noDocumentCookie: clears the cookie the code under test writes.
+  document.cookie = 'lang=; path=/; max-age=0';
   vi.unstubAllGlobals();
   document.documentElement.lang = '';
 });
@@ -37,14 +39,29 @@ describe('detectLanguage', () => {
 });
 
 describe('rememberLanguage', () => {
-  it('stores a supported choice and sets the page language', () => {
+  it('stores a supported choice, for the site too, and sets the page language', () => {
     rememberLanguage('sw');
     expect(localStorage.getItem('language')).toBe('sw');
+    expect(document.cookie).toBe('lang=sw');
     expect(document.documentElement.lang).toBe('sw');
   });
 
   it('ignores an unsupported one', () => {
     rememberLanguage('de');
     expect(localStorage.getItem('language')).toBeNull();
+    expect(document.cookie).not.toContain('lang=de');
+  });
+});
+
+describe('keepLanguageCookie', () => {
+  it('writes the language cookie only when it changes', () => {
+    keepLanguageCookie('fr');
+    expect(document.cookie).toBe('lang=fr');
+    const set = vi.spyOn(document, 'cookie', 'set');
+    keepLanguageCookie('fr');
+    expect(set).not.toHaveBeenCalled();
+    keepLanguageCookie('es');
+    expect(set).toHaveBeenCalledOnce();
+    expect(document.cookie).toBe('lang=es');
   });
 });

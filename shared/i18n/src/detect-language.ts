@@ -1,4 +1,10 @@
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_STORAGE_KEY, type Language } from './languages.ts';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  LANGUAGE_STORAGE_KEY,
+  type Language,
+} from './languages.ts';
 
 /**
  * The player's language, in this order (docs/product-rules.md#languages): the stored choice, then
@@ -21,7 +27,19 @@ export function detectLanguage(): Language {
   return DEFAULT_LANGUAGE;
 }
 
-/** Remembers the player's choice and tells assistive tech the page's language. */
+/**
+ * Tells the site the page's language for the next page it serves (a year; the site only reads
+ * it to pick a first screen's text). Written only when it changes: no cookie churn per page.
+ */
+export function keepLanguageCookie(lng: Language): void {
+  if (typeof document === 'undefined') return;
+  const cookie = `${LANGUAGE_COOKIE}=${lng}`;
+  if (document.cookie.split('; ').includes(cookie)) return;
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from many phones' browsers; one fixed cookie of our own.
+  document.cookie = `${cookie}; path=/; max-age=31536000; samesite=lax`;
+}
+
+/** Remembers the player's choice (for the site too) and tells assistive tech the page's language. */
 export function rememberLanguage(lng: string): void {
   if (!isLanguage(lng)) return;
   try {
@@ -29,5 +47,6 @@ export function rememberLanguage(lng: string): void {
   } catch {
     // Not stored: the choice lasts for this page.
   }
+  keepLanguageCookie(lng);
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
 }

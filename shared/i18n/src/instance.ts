@@ -4,7 +4,7 @@
  */
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { detectLanguage, rememberLanguage } from './detect-language.ts';
+import { detectLanguage, keepLanguageCookie, rememberLanguage } from './detect-language.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './languages.ts';
 
 export const i18n: I18n = i18next.createInstance();
@@ -27,6 +27,8 @@ export function initI18n(): Promise<unknown> {
       react: { useSuspense: false },
     });
     if (typeof document !== 'undefined') document.documentElement.lang = lng;
+    // The next page the site serves paints its first screen's text in this language.
+    keepLanguageCookie(lng);
   }
   return initialised;
 }

@@ -57,6 +57,14 @@ export function preloadNamespace(ns: string, loaders: NamespaceLoaders): void {
   }
 }
 
+/**
+ * Settles once the strings being loaded now have arrived (or failed): a page painted from the
+ * HTML keeps that first screen until its strings are in, instead of a moment of spinner.
+ */
+export function stringsLoading(): Promise<void> {
+  return Promise.allSettled([...pending.values()]).then(() => undefined);
+}
+
 /** The chosen language, for Intl formatting; re-renders on a language switch. */
 export function useLanguage(): Language {
   const [lng, setLng] = useState(currentLanguage);

@@ -32,3 +32,11 @@ describe('firstScreenFor', () => {
     expect(firstScreenFor('lobby', 'HomePage')).toBeNull();
   });
 });
+
+describe("the first screen's language", () => {
+  it('is kept in the cookie the site reads', async () => {
+    const { LANGUAGE_COOKIE: siteReads } = await import('@mchezo/contracts/boot');
+    const { LANGUAGE_COOKIE: shellWrites } = await import('@mchezo/i18n/languages');
+    expect(shellWrites).toBe(siteReads);
+  });
+});

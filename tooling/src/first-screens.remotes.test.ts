@@ -1,0 +1,48 @@
+/**
+ * Every remote's first screens as the build ships them (decisions 011 and 026): each fills in from
+ * its remote's locale files in every language (a missing key would fail the build), carries no
+ * script, and has no text of its own: every word comes from the locale files, so a first screen
+ * never shows English to a Swahili reader.
+ */
+import { readdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { buildFirstScreen, firstScreenFiles, readLocales } from './first-screens.ts';
+
+const remotesDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../remotes');
+const screens = readdirSync(remotesDir).flatMap((remote) => {
+  const pages = join(remotesDir, remote, 'src', 'pages');
+  return readdirSync(pages)
+    .filter((f) => f.endsWith('.first-screen.html'))
+    .map((f) => ({ remote, file: join(pages, f), name: `${remote}/${f}` }));
+});
+
+/** Text that is no word: the phone example, the route's `[[title]]`. */
+const NOT_WORDS = /^(\d+|\[\[\w+\]\])$/;
+
+describe.each(screens)('$name', ({ remote, file }) => {
+  const html = buildFirstScreen(file);
+  const locales = readLocales(join(remotesDir, remote, 'src', 'i18n', 'locales'));
+
+  it('ships in every language of its remote, or once when it has no text', () => {
+    const files = firstScreenFiles('Page', html, locales);
+    const perLanguage = Object.keys(files).length > 1 || !Object.keys(files)[0]?.endsWith('Page.html');
+    if (perLanguage)
+      expect(Object.keys(files).sort()).toEqual(
+        Object.keys(locales)
+          .map((l) => `first-screen/Page.${l}.html`)
+          .sort(),
+      );
+  });
+
+  it('has no script and no words of its own', () => {
+    expect(html).not.toMatch(/<script|\son[a-z]+=/i);
+    const own = html
+      .replace(/\{t:[^}]+\}/g, '')
+      .replace(/<[^>]+>/g, ' ')
+      .split(/\s+/)
+      .filter((w) => w && !NOT_WORDS.test(w));
+    expect(own).toEqual([]);
+  });
+});
