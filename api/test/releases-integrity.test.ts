@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { ReleaseManifest } from '@mchezo/contracts/releases';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
+import { integrityOfFolder } from '../src/modules/releases/versions.service.js';
 import { DB_MODES, freshPhone, type Json, json, type Player, startApp, type TestApp } from './helpers.js';
 import { makeCdn, makeVersion } from './releases-fixtures.js';
 
@@ -62,6 +63,25 @@ describe.each(DB_MODES)('release integrity check (%s)', (mode) => {
     expect((await t.post('/releases/integrity/check', undefined, player.headers)).statusCode).toBe(403);
   });
 
+  it("gives browsers the live versions' entry hashes, as recorded at publish", async () => {
+    const { integrity } = await manifest();
+    const recorded = async (remote: string, version: string, file: string) =>
+      (await integrityOfFolder(join(cdn, 'remotes', remote, version)))[file];
+    expect(Object.keys(integrity ?? {}).sort()).toEqual([
+      '/remotes/lobby/l1/mf-manifest.json',
+      '/remotes/lobby/l1/static/js/lobby.l1.js',
+      '/remotes/wallet/w1/mf-manifest.json',
+      '/remotes/wallet/w1/static/js/wallet.w1.js',
+      // The canary's too: its share of players loads it.
+      '/remotes/wallet/w2/mf-manifest.json',
+      '/remotes/wallet/w2/static/js/wallet.w2.js',
+    ]);
+    expect(integrity?.['/remotes/wallet/w2/static/js/wallet.w2.js']).toBe(
+      await recorded('wallet', 'w2', 'static/js/wallet.w2.js'),
+    );
+    expect(integrity?.['/remotes/lobby/l1/mf-manifest.json']).toMatch(/^sha384-[A-Za-z0-9+/]{64}$/);
+  });
+
   it('flags a tampered version, logs it at error level and leaves it out of what browsers get', async () => {
     const stored = await manifest();
     const token = json(
@@ -97,6 +117,11 @@ describe.each(DB_MODES)('release integrity check (%s)', (mode) => {
     // Browsers: the lobby is disabled (Unavailable, never the changed code), the wallet canary dropped.
     const served = await manifest();
     expect(served.revision).toBe(stored.revision);
+    // Hashes only for what browsers may still load.
+    expect(Object.keys(served.integrity ?? {}).sort()).toEqual([
+      '/remotes/wallet/w1/mf-manifest.json',
+      '/remotes/wallet/w1/static/js/wallet.w1.js',
+    ]);
     expect(served.remotes.lobby).toEqual({ ...stored.remotes.lobby, enabled: false });
     expect(served.remotes.wallet).toEqual({
       version: 'w1',
@@ -109,7 +134,8 @@ describe.each(DB_MODES)('release integrity check (%s)', (mode) => {
     // The decisions are untouched: no new revision.
     const [latest] = json(await t.get('/releases/history?limit=1', rm.headers)).revisions;
     expect(latest.revision).toBe(stored.revision);
-    expect(latest.manifest).toEqual(stored);
+    const { integrity: _served, ...decisions } = stored;
+    expect(latest.manifest).toEqual(decisions);
 
     // Release managers see it: the health figures and the list.
     const health = json(await t.get('/releases/health', rm.headers));

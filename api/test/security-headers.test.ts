@@ -11,6 +11,7 @@ import type { ReleaseManifest } from '@mchezo/contracts/releases';
 import { describe, expect, it } from 'vitest';
 import {
   inlineHashes,
+  offlinePagePolicy,
   sha256,
   sitePolicy,
   styleAttributeHashes,
@@ -117,6 +118,22 @@ describe('the site page policy', () => {
     expect(directive(policy, 'base-uri')).toEqual(["'self'"]);
     expect(directive(policy, 'form-action')).toEqual(["'self'"]);
     expect(directive(policy, 'default-src')).toEqual(["'self'"]);
+  });
+
+  it('lets the site register its own service worker and read its own web app manifest, nothing else', () => {
+    expect(directive(policy, 'worker-src')).toEqual(["'self'"]);
+    expect(directive(policy, 'manifest-src')).toEqual(["'self'"]);
+  });
+
+  it('gives the offline page its own inline script and style by hash, and nothing to reach', () => {
+    const offline = offlinePagePolicy(
+      '<style>p{}</style><script type="application/json">{}</script><script>go()</script>',
+    );
+    expect(directive(offline, 'default-src')).toEqual(["'none'"]);
+    expect(directive(offline, 'script-src')).toEqual([sha256('go()')]);
+    expect(directive(offline, 'style-src')).toEqual([sha256('p{}')]);
+    expect(directive(offline, 'frame-ancestors')).toEqual(["'none'"]);
+    expect(directive(offlinePagePolicy('<p>no script</p>'), 'script-src')).toEqual(["'none'"]);
   });
 
   it('lets a development server load a remote from a local dev server, and nothing else does', () => {

@@ -17,6 +17,8 @@ export interface RemoteRelease {
 export interface ReleaseManifest {
   revision: number;
   remotes: Record<string, RemoteRelease>;
+  /** URL path → sha384 of the live versions' entry files (Subresource Integrity). */
+  integrity?: Record<string, string>;
 }
 
 export const MANIFEST_PATH = '/api/v1/releases/manifest';

@@ -35,5 +35,16 @@ export function parseReleaseManifest(value: unknown): ReleaseManifest {
     o && typeof o.remote === 'string' && typeof o.version === 'string' && typeof o.expires_at === 'string'
       ? { remote: o.remote, version: o.version, expires_at: o.expires_at }
       : undefined;
-  return { revision: m.revision, remotes, ...(override ? { override } : {}) };
+  // Entry files' hashes (Subresource Integrity): only string pairs are kept.
+  const i = (m as { integrity?: unknown }).integrity;
+  const integrity =
+    i && typeof i === 'object'
+      ? Object.fromEntries(Object.entries(i).filter((e): e is [string, string] => typeof e[1] === 'string'))
+      : undefined;
+  return {
+    revision: m.revision,
+    remotes,
+    ...(override ? { override } : {}),
+    ...(integrity ? { integrity } : {}),
+  };
 }

@@ -6,10 +6,10 @@
 
 import { bootData } from '@mchezo/api-client/boot';
 import type { ReleaseManifest } from '@mchezo/contracts/releases';
+import { MANIFEST_URL } from './manifest-url.ts';
 import { parseReleaseManifest } from './parse-release-manifest.ts';
 import { REQUEST_TIMEOUT_MS } from './timeouts.ts';
 
-export const MANIFEST_URL = '/api/v1/releases/manifest';
 const LAST_GOOD_KEY = 'mchezo:last-good-release-manifest';
 
 export type ManifestSource = 'network' | 'last-good';

@@ -9,7 +9,7 @@ import { isAuthenticated, useAuthStore } from '../stores/auth.store.ts';
 import { countLoad } from './load-beacon.ts';
 import { type ChosenRelease, chooseRelease, lastGoodRelease } from './release-choice.ts';
 import { loadReleaseManifest } from './release-manifest.ts';
-import { boundedLoadingPlugin } from './runtime-plugin.ts';
+import { boundedLoadingPlugin, expectIntegrity } from './runtime-plugin.ts';
 import { REMOTE_DEADLINE_MS, withDeadline } from './timeouts.ts';
 
 export type UnavailableReason = 'disabled' | 'not-deployed' | 'failed';
@@ -107,6 +107,7 @@ async function load(
   attempt.release = release;
 
   const entry = new URL(release.entry, location.href).href;
+  expectIntegrity(manifest.integrity);
   if (force || registered.get(remote) !== entry) {
     // `force` drops the runtime's cache of a failed entry (or of another version of the same
     // remote), so a retry or a fallback really fetches again. A remote entry also leaves its

@@ -1,5 +1,6 @@
 import type { RemoteName } from '@mchezo/contracts/releases';
 import { useHost } from '@mchezo/host/context';
+import { stringsLoading } from '@mchezo/i18n/namespace';
 import { useTranslation } from '@mchezo/i18n/react';
 import { Spinner } from '@mchezo/ui/spinner';
 import { type ComponentType, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
@@ -44,9 +45,14 @@ export function RemotePage({ remote, expose }: { remote: RemoteName; expose: str
     // Already 'loading' on the first run: keep the same state object, so no extra render.
     setState((s) => (s.status === 'loading' ? s : { status: 'loading' }));
     loadRemotePage(remote, expose, { retry: attempt > 0, fallback }).then(
-      // A transition: the page's first render yields to the browser every few milliseconds
-      // instead of holding a cheap phone's main thread for one long task.
-      ({ Page, release }) => alive && startTransition(() => setState({ status: 'ready', Page, release })),
+      async ({ Page, release }) => {
+        // The page's strings started loading with its code: a first screen painted from the
+        // HTML stays until they are in, or the page would swap it for its spinner meanwhile.
+        if (firstScreenFor(remote, expose)) await stringsLoading();
+        // A transition: the page's first render yields to the browser every few milliseconds
+        // instead of holding a cheap phone's main thread for one long task.
+        if (alive) startTransition(() => setState({ status: 'ready', Page, release }));
+      },
       async (error: RemoteUnavailableError) => {
         if (!alive) return;
         if (error.reason === 'failed') {
