@@ -22,6 +22,13 @@ Commands:
   activate <remote> <version>               make a published version the active one
   disable <remote> | enable <remote>        switch a remote off (Unavailable page) or on
   canary <remote> <version> <percent>       send 1–99 % of players to another version
+      [--step-minutes 10 --ramp 25,50 --max-error-rate-increase 0.05 --min-loads 20]
+                                            …and let the canary guard it: after each step
+                                            (with enough canary loads, and an error rate no
+                                            more than the increase above the active's) the
+                                            next percentage, then promote; worse: abort
+  health [remote] [--minutes 60]            each remote's active and canary: loads, failed
+                                            loads, render errors, error rate; the guard's plan
   promote <remote> | abort <remote>         make the canary the active version, or drop it
   rollback <revision>                       restore an earlier revision (as a new revision)
   rollback <remote> <revision>              put one remote back as it was at that revision
@@ -56,6 +63,10 @@ const { values: opts, positionals } = parseArgs({
     limit: { type: 'string' },
     minutes: { type: 'string' },
     check: { type: 'boolean' },
+    ramp: { type: 'string' },
+    'step-minutes': { type: 'string' },
+    'max-error-rate-increase': { type: 'string' },
+    'min-loads': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -128,6 +139,43 @@ function integrityOf(dir) {
   return out;
 }
 
+const rate = (r) => (r === null ? '-' : `${Number((r * 100).toFixed(1))}%`);
+
+/** The canary guard's plan from the flags, or nothing when none is given. */
+function guardPlan() {
+  const flags = ['ramp', 'step-minutes', 'max-error-rate-increase', 'min-loads'];
+  if (!flags.some((f) => opts[f] !== undefined)) return {};
+  if (opts['step-minutes'] === undefined)
+    throw new CliError('A guarded canary needs --step-minutes (how long each step lasts; 0.5 is 30 s).');
+  const number = (flag) => {
+    const n = Number(opts[flag]);
+    if (opts[flag].trim() === '' || !Number.isFinite(n)) throw new CliError(`--${flag} takes a number`);
+    return n;
+  };
+  const plan = { step_minutes: number('step-minutes') };
+  if (opts.ramp !== undefined)
+    plan.ramp = opts.ramp.split(',').map((p) => {
+      const n = Number(p.trim());
+      if (!Number.isInteger(n)) throw new CliError('--ramp takes whole percentages, e.g. 25,50');
+      return n;
+    });
+  if (opts['max-error-rate-increase'] !== undefined)
+    plan.max_error_rate_increase = number('max-error-rate-increase');
+  if (opts['min-loads'] !== undefined) plan.min_loads = number('min-loads');
+  return { plan };
+}
+
+function planLine(p) {
+  if (p.status !== 'running')
+    return `${p.remote} guard of ${p.version}: ${p.status} ${p.ended_at}\n  ${p.end_reason}`;
+  const next = [...p.steps.slice(p.step + 1).map((s) => `${s}%`), 'promote'].join(' -> ');
+  return [
+    `${p.remote} guard of ${p.version}: running at ${p.steps[p.step]}% (step ${p.step + 1} of ${p.steps.length}), then ${next}`,
+    `  ${p.step_minutes} min a step (due ${p.step_due_at}), at least ${p.min_loads} canary loads, at most ${rate(p.max_error_rate_increase)} above the active`,
+    `  last check ${p.last_check_at ?? 'not yet'}${p.last_check ? `: ${p.last_check}` : ''}`,
+  ].join('\n');
+}
+
 // ---- commands ----------------------------------------------------------------------------
 
 const commands = {
@@ -139,7 +187,8 @@ const commands = {
     for (const r of data.remotes) {
       const state = r.active ? (r.enabled ? 'enabled' : 'DISABLED') : 'not released';
       const canary = r.canary ? `  canary ${r.canary.version} at ${r.canary.percent}%` : '';
-      console.log(`${r.name.padEnd(8)} ${(r.active ?? '-').padEnd(20)} ${state}${canary}`);
+      const guarded = r.plan?.status === 'running' ? ' (guarded)' : '';
+      console.log(`${r.name.padEnd(8)} ${(r.active ?? '-').padEnd(20)} ${state}${canary}${guarded}`);
       for (const v of r.versions.slice(0, 5)) {
         const mark = v.version === r.active ? '*' : v.version === r.canary?.version ? 'c' : ' ';
         console.log(
@@ -230,7 +279,28 @@ const commands = {
       throw new CliError(
         'The canary percent is a whole number from 1 to 99 (promote or abort for 100 or 0).',
       );
-    await change(`/remotes/${remote}/canary`, { version, percent });
+    await change(`/remotes/${remote}/canary`, { version, percent, ...guardPlan() });
+  },
+  async health() {
+    const only = args[0] ? remoteArg(args[0]) : null;
+    const minutes = Number(opts.minutes ?? 60);
+    if (!Number.isInteger(minutes) || minutes < 1 || minutes > 7 * 24 * 60)
+      throw new CliError('--minutes is a whole number from 1 to 10080 (a week).');
+    const [health, { remotes }] = await Promise.all([
+      call('GET', `/releases/health?minutes=${minutes}`),
+      call('GET', '/releases/remotes'),
+    ]);
+    console.log(`Release health over the last ${health.window_minutes} min\n`);
+    const rows = [['remote', 'role', 'version', 'loads', 'failed', 'render errors', 'error rate']];
+    for (const v of health.versions.filter((v) => !only || v.remote === only))
+      rows.push([v.remote, v.role, v.version, v.loads, v.failures, v.render_errors, rate(v.error_rate)]);
+    const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
+    for (const r of rows)
+      console.log(
+        r.map((c, i) => (i < 3 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  '),
+      );
+    for (const r of remotes.filter((r) => r.plan && (!only || r.name === only)))
+      console.log(`\n${planLine(r.plan)}`);
   },
   async promote() {
     await change(`/remotes/${remoteArg(args[0])}/canary/promote`, {});

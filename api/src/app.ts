@@ -16,8 +16,7 @@ import { createPaymentProvider } from './adapters/payments/create-payment-provid
 import type { PaymentProvider } from './adapters/payments/payment-provider.js';
 import { SimulatorPaymentProvider } from './adapters/payments/simulator.js';
 import { simulatorTestRoutes } from './adapters/payments/simulator.routes.js';
-import { ConsoleSmsSender } from './adapters/sms/console-sms.js';
-import { GatewaySmsSender } from './adapters/sms/gateway-sms.js';
+import { createSmsSender } from './adapters/sms/create-sms-sender.js';
 import type { SmsSender } from './adapters/sms/sms-sender.js';
 import type { AppContext } from './context.js';
 import { createDatabase, type Database, ensureSchema } from './db/database.js';
@@ -44,6 +43,7 @@ import { identityRoutes } from './modules/identity/identity.routes.js';
 import { IdentityService } from './modules/identity/identity.service.js';
 import { releaseHealthRoutes } from './modules/release-health/release-health.routes.js';
 import { ReleaseHealthService } from './modules/release-health/release-health.service.js';
+import { CanaryGuard } from './modules/releases/canary-guard.service.js';
 import { IntegrityMonitor } from './modules/releases/integrity.service.js';
 import { OverrideService } from './modules/releases/overrides.service.js';
 import { releasesRoutes } from './modules/releases/releases.routes.js';
@@ -89,6 +89,7 @@ declare module 'fastify' {
     ctx: AppContext;
     settlement: SettlementService;
     reconciler: Reconciler;
+    canaryGuard: CanaryGuard;
   }
 }
 
@@ -119,25 +120,13 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
     database,
     clock: deps.clock ?? systemClock,
     log: app.log,
-    sms:
-      deps.sms ??
-      (env.SMS_PROVIDER === 'gateway' && env.SMS_GATEWAY_API_KEY
-        ? new GatewaySmsSender({
-            url: env.SMS_GATEWAY_URL,
-            username: env.SMS_GATEWAY_USERNAME,
-            apiKey: env.SMS_GATEWAY_API_KEY,
-            senderId: env.SMS_SENDER_ID,
-          })
-        : new ConsoleSmsSender(app.log, env.OTP_MODE === 'test')),
+    sms: deps.sms ?? createSmsSender(env, app.log),
     payments:
       deps.payments ??
       // `settlement` is made below from this context; the simulator settles only after a request.
       createPaymentProvider(env, (kind, body) => settlement.settleCallback(kind, body), app.log),
     identity: deps.identity ?? createIdentityChecker(env),
   };
-  if (env.SMS_PROVIDER === 'gateway' && !env.SMS_GATEWAY_API_KEY && !deps.sms) {
-    app.log.warn('SMS_PROVIDER=gateway without SMS_GATEWAY_API_KEY: using the console adapter');
-  }
   const auth = new AuthService(ctx);
   const limiter = new RateLimiter(ctx);
   const wallet = new WalletService(ctx);
@@ -161,9 +150,11 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
     () => revisions.current(),
     () => integrity.status(),
   );
+  const canaryGuard = new CanaryGuard(ctx, revisions, releaseHealth);
   app.decorate('ctx', ctx);
   app.decorate('settlement', settlement);
   app.decorate('reconciler', reconciler);
+  app.decorate('canaryGuard', canaryGuard);
   app.decorateRequest('auth', null);
 
   const requireAuth: PreHandler = async (request) => {
@@ -248,7 +239,15 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
       await api.register(seamlessRoutes, { ctx, wallet: gameWallet, identity, safer });
       await api.register(demoGameRoutes, { ctx, games });
       await api.register(saferGamblingRoutes, { safer, requireAuth });
-      await api.register(releasesRoutes, { ctx, revisions, versions, overrides, integrity, requireAuth });
+      await api.register(releasesRoutes, {
+        ctx,
+        revisions,
+        versions,
+        overrides,
+        integrity,
+        canaryGuard,
+        requireAuth,
+      });
       await api.register(releaseHealthRoutes, { ctx, health: releaseHealth, requireAuth });
       if (env.SIMULATOR_TEST_CONTROL && ctx.payments instanceof SimulatorPaymentProvider)
         await api.register(simulatorTestRoutes, { simulator: ctx.payments, env });
@@ -274,11 +273,13 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
     await syncWithBuilds(ctx, revisions, versions, env.RELEASES_ACTIVATE_LATEST);
     await integrity.runOnce();
     integrity.start();
+    canaryGuard.start();
     reconciler.start();
   });
   app.addHook('onClose', async () => {
     reconciler.stop();
     integrity.stop();
+    await canaryGuard.stop();
     ctx.payments.close?.();
     if (ownsDatabase) await database.close();
   });

@@ -3,61 +3,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { SecretKey } from './db/secrets.js';
+import { basisPoints, bool, int, optionalString, phoneList, secret } from './env-values.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-
-const bool = (fallback: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
-    .optional()
-    .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes', 'on'].includes(v)));
-
-const int = (fallback: number, min: number, max: number) =>
-  z.coerce.number().int().min(min).max(max).default(fallback);
-const optionalString = z
-  .string()
-  .optional()
-  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
-const secret = optionalString.refine(
-  (v) => v === undefined || v.length >= 16,
-  'must be at least 16 characters',
-);
-
-/** A tax rate: basis points (`500`) or a percentage (`5%`, `7.25%`), 0 to 100%. */
-const basisPoints = (fallback: number) =>
-  z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      const text = (v ?? '').trim();
-      if (text === '') return fallback;
-      const percent = /^(\d{1,3})(?:\.(\d{1,2}))?%$/.exec(text);
-      const bp = percent
-        ? Number(percent[1]) * 100 + Number((percent[2] ?? '').padEnd(2, '0'))
-        : /^\d{1,5}$/.test(text)
-          ? Number(text)
-          : Number.NaN;
-      if (!Number.isInteger(bp) || bp > 10_000) {
-        ctx.addIssue({
-          code: 'custom',
-          message: 'must be basis points 0-10000 (500 = 5%) or a percentage like 5% or 7.5%',
-        });
-        return z.NEVER;
-      }
-      return bp;
-    });
-
-/** E.164 phones, comma-separated (role grants). */
-const phoneList = z
-  .string()
-  .optional()
-  .transform((v) =>
-    (v ?? '')
-      .split(',')
-      .map((p) => p.trim())
-      .filter(Boolean),
-  )
-  .pipe(z.array(z.string().regex(/^\+[1-9]\d{7,14}$/, 'must be E.164 phones (+254…), comma-separated')));
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -97,6 +45,14 @@ const EnvSchema = z.object({
    * start); 0: only at start and on request (docs/decisions/021-release-decisions-survive-restarts.md).
    */
   RELEASES_INTEGRITY_INTERVAL_SECONDS: int(300, 0, 86_400),
+  /**
+   * How often the canary guard judges guarded canaries (docs/decisions/023-canary-guard.md); one
+   * instance at a time does, by a lease in the database. 0: off (plans wait).
+   */
+  CANARY_GUARD_INTERVAL_MS: int(15_000, 0, 3_600_000).refine(
+    (v) => v === 0 || v >= 100,
+    'must be 0 (off) or at least 100',
+  ),
   /** Phones (E.164, comma-separated) granted the release_manager role at boot and at login. */
   RELEASE_MANAGER_PHONES: phoneList,
   /** Phones (E.164, comma-separated) granted the payments_operator role (the review queue). */
@@ -192,7 +148,6 @@ const EnvSchema = z.object({
   SENTRY_ENVIRONMENT: optionalString,
   /** Error reports stored per minute at most (a flood past it is dropped): docs/decisions/022. */
   ERROR_EVENTS_PER_MINUTE: int(600, 1, 100_000),
-  /** A Chatwoot-compatible widget: base URL (its /packs/js/sdk.js is loaded) and website token. */
   /** Customer care, shown in the footer, the help panel and the Paybill help. */
   SUPPORT_EMAIL: z
     .string()
@@ -209,6 +164,7 @@ const EnvSchema = z.object({
     .trim()
     .regex(/^\+\d{8,15}$/, 'must be an E.164 phone number, e.g. +254700000000')
     .default('+254700000000'),
+  /** A Chatwoot-compatible widget: base URL (its /packs/js/sdk.js is loaded) and website token. */
   SUPPORT_CHAT_WIDGET_URL: optionalString.refine(
     (v) => v === undefined || /^https?:\/\//.test(v),
     'must be an http(s) URL',

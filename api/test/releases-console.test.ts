@@ -87,6 +87,11 @@ describe('release page', () => {
     // The live files' check: shown, and run on request.
     expect(res.body).toContain("'/releases/integrity'");
     expect(releaseConsole().scripts['console-history.js']).toContain("'/releases/integrity/check'");
+    // Each card shows the active version's and the canary's health side by side, and the guard's plan.
+    expect(res.body).toContain("'/releases/health?minutes=60'");
+    const health = releaseConsole().scripts['console-health.js'];
+    expect(health).toContain('Health, last ');
+    expect(health).toContain('Guard: running at');
     const history = releaseConsole().scripts['console-history.js'];
     // One remote rolled back on its own, with the same confirmation (reason, base revision).
     expect(history).toContain('/rollback`');

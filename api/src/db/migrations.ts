@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
+import { canaryPlansMigration } from './canary-plans-migration.js';
 import { identityMigration } from './identity-migration.js';
 import { paybillMigration } from './paybill-migration.js';
 import { paymentReviewMigration } from './payment-review-migration.js';
@@ -253,6 +254,8 @@ const migrations: Record<string, Migration> = {
   '0011_release_audit': releaseAuditMigration,
   /** Release health: the browser's error reports and remote load counts (release-health-migration.ts). */
   '0012_release_health': releaseHealthMigration,
+  /** Guarded canaries' plans, and the lease that lets one instance run the guard (canary-plans-migration.ts). */
+  '0013_canary_plans': canaryPlansMigration,
 };
 
 class StaticProvider implements MigrationProvider {

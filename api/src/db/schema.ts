@@ -1,4 +1,13 @@
 import type { IdentitiesTable, IdentityChecksTable } from './identity-schema.js';
+import type {
+  CanaryPlansTable,
+  ErrorEventsTable,
+  LeasesTable,
+  ReleaseOverridesTable,
+  ReleaseRevisionsTable,
+  ReleaseVersionsTable,
+  RemoteLoadCountsTable,
+} from './release-schema.js';
 
 /** Row types: they never leave the server (responses are DTOs built in the services). */
 export interface UsersTable {
@@ -158,44 +167,6 @@ export interface GameTransactionsTable {
   created_at: number;
 }
 
-export interface ReleaseVersionsTable {
-  remote: string;
-  version: string;
-  entry: string;
-  /** JSON `{ [file]: "sha384-…" }`. */
-  integrity: string;
-  /** Who published: a user's phone, or a process such as "npm start". */
-  published_by: string;
-  reason: string | null;
-  published_at: number;
-  /** When the files were first seen differing from `integrity` (the check on a schedule); null: intact. */
-  integrity_failed_at: number | null;
-  /** What the failing check found (missing or changed files). */
-  integrity_problem: string | null;
-}
-
-export interface ReleaseOverridesTable {
-  id: string;
-  remote: string;
-  version: string;
-  entry: string;
-  reason: string;
-  /** The release manager's phone. */
-  issued_by: string;
-  issued_at: number;
-  expires_at: number;
-}
-
-export interface ReleaseRevisionsTable {
-  revision: number;
-  /** JSON of the manifest as served. */
-  manifest: string;
-  author: string;
-  reason: string;
-  action: string;
-  created_at: number;
-}
-
 export interface PaymentReviewsTable {
   id: string;
   transaction_id: string;
@@ -292,28 +263,6 @@ export interface SaferGamblingSettingsTable {
   updated_at: number;
 }
 
-export interface ErrorEventsTable {
-  id: string;
-  received_at: number;
-  /** The remote and version the report names (its tags); null: the shell or unknown. */
-  remote: string | null;
-  remote_version: string | null;
-  /** `render`, `load`, … as the shell tags it; null: untagged. */
-  phase: string | null;
-  message: string;
-  /** The event as received, scrubbed of secrets, as JSON. */
-  event: string;
-}
-
-export interface RemoteLoadCountsTable {
-  remote: string;
-  remote_version: string;
-  /** Start of the minute, ms since the epoch. */
-  minute: number;
-  loads: number;
-  failures: number;
-}
-
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -339,6 +288,8 @@ export interface DB {
   safer_gambling_settings: SaferGamblingSettingsTable;
   error_events: ErrorEventsTable;
   remote_load_counts: RemoteLoadCountsTable;
+  canary_plans: CanaryPlansTable;
+  leases: LeasesTable;
   identities: IdentitiesTable;
   identity_checks: IdentityChecksTable;
 }

@@ -28,5 +28,16 @@ export interface BootData {
  */
 export const FIRST_SCREEN_SLOT = '<!--first-screen-->';
 export const FIRST_SCREEN_ATTRIBUTE = 'data-first-screen';
-/** Where a remote's version folder keeps the fragment of an exposed page. */
-export const firstScreenFile = (expose: string) => `first-screen/${expose}.html`;
+/**
+ * Where a remote's version folder keeps the fragment of an exposed page: one per language when
+ * it carries text (from the remote's own locale files, at build time), else one for all.
+ */
+export const firstScreenFile = (expose: string, language?: string) =>
+  `first-screen/${expose}${language ? `.${language}` : ''}.html`;
+
+/**
+ * The cookie in which the shell keeps the player's language (its own choice or the one it
+ * detected), so the site writes a first screen with text in that language. Without it the site
+ * goes by the browser's `Accept-Language`, which is what the shell detects from too.
+ */
+export const LANGUAGE_COOKIE = 'lang';

@@ -22,6 +22,13 @@ export const RELEASE_MANAGER_ROLE = 'release_manager';
 /** A canary takes between 1 and 99 percent of players; 0 is "abort", 100 is "promote". */
 export const CANARY_PERCENT_MIN = 1;
 export const CANARY_PERCENT_MAX = 99;
+/** A guarded canary's ramp: at most this many steps after the first. */
+export const CANARY_RAMP_STEPS_MAX = 10;
+/** A guard step lasts from 3 seconds (tests, demos) to a day. */
+export const CANARY_STEP_MINUTES_MIN = 0.05;
+export const CANARY_STEP_MINUTES_MAX = 24 * 60;
+/** Who the canary guard's revisions are by. */
+export const CANARY_GUARD_ACTOR = 'canary-guard';
 
 /** A version is a folder name: no slashes, no dot-dot. */
 export const VERSION_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/;

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import {
   CANARY_PERCENT_MAX,
   CANARY_PERCENT_MIN,
+  CANARY_RAMP_STEPS_MAX,
+  CANARY_STEP_MINUTES_MAX,
+  CANARY_STEP_MINUTES_MIN,
   REMOTE_EXPOSES,
   REMOTE_NAMES,
   VERSION_PATTERN,
@@ -48,6 +51,11 @@ export const ReleaseManifest = z.object({
   revision: z.number().int().nonnegative(),
   remotes: z.partialRecord(RemoteName, RemoteRelease),
   override: ReleaseOverrideInfo.optional(),
+  /**
+   * Served only: `sha384-…` of each live version's entry files (its `mf-manifest.json` and entry
+   * script) by URL path, which browsers load them with (Subresource Integrity).
+   */
+  integrity: z.record(z.string().max(2048), z.string().max(128)).optional(),
 });
 export type ReleaseManifest = z.infer<typeof ReleaseManifest>;
 
@@ -107,12 +115,50 @@ export type PublishedVersion = z.infer<typeof PublishedVersion>;
 
 export const ActivateRequest = z.object({ version: ReleaseVersion, base_revision: baseRevision, reason });
 export const ToggleRequest = z.object({ base_revision: baseRevision, reason });
-export const CanaryRequest = z.object({
-  version: ReleaseVersion,
-  percent: z.number().int().min(CANARY_PERCENT_MIN).max(CANARY_PERCENT_MAX),
-  base_revision: baseRevision,
-  reason,
+const canaryPercent = z.number().int().min(CANARY_PERCENT_MIN).max(CANARY_PERCENT_MAX);
+
+/**
+ * A canary that guards itself (docs/decisions/023-canary-guard.md): after each step of
+ * `step_minutes` it moves to the next percentage of `ramp`, then promotes, while the canary's error
+ * rate over the step is at most `max_error_rate_increase` above the active version's, judged once
+ * the canary has `min_loads` loads; worse than that, it aborts at once.
+ */
+export const CanaryPlanRequest = z.strictObject({
+  /** The percentages after the canary's own, each higher than the one before; then promote. */
+  ramp: z.array(canaryPercent).max(CANARY_RAMP_STEPS_MAX).default([]),
+  /** Whole seconds: 0.5 is 30 s. */
+  step_minutes: z
+    .number()
+    .min(CANARY_STEP_MINUTES_MIN)
+    .max(CANARY_STEP_MINUTES_MAX)
+    .refine((m) => Math.abs(m * 60 - Math.round(m * 60)) < 1e-6, 'a whole number of seconds (0.5 is 30 s)'),
+  /** How much higher the canary's error rate may be than the active's: 0.05 is 5 points. */
+  max_error_rate_increase: z.number().min(0).max(1).default(0.05),
+  /** Canary loads (attempted) in a step before the guard judges it. */
+  min_loads: z.number().int().min(1).max(1_000_000).default(20),
 });
+export type CanaryPlanRequest = z.infer<typeof CanaryPlanRequest>;
+
+export const CanaryRequest = z
+  .object({
+    version: ReleaseVersion,
+    percent: canaryPercent,
+    base_revision: baseRevision,
+    reason,
+    plan: CanaryPlanRequest.optional(),
+  })
+  .superRefine((req, ctx) => {
+    const steps = [req.percent, ...(req.plan?.ramp ?? [])];
+    steps.forEach((p, i) => {
+      const before = steps[i - 1];
+      if (i > 0 && before !== undefined && p <= before)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['plan', 'ramp', i - 1],
+          message: `each step must be higher than the one before (${p}% after ${before}%)`,
+        });
+    });
+  });
 export const RollbackRequest = z.object({
   /** The earlier revision whose manifest (or, for one remote, whose entry for it) becomes current again. */
   revision: z.number().int().positive(),
@@ -159,11 +205,42 @@ export const HistoryResponse = z.object({
 });
 export type HistoryResponse = z.infer<typeof HistoryResponse>;
 
+/** A canary's guard plan as it stands (docs/decisions/023-canary-guard.md). */
+export const CanaryPlan = z.object({
+  id: z.string(),
+  remote: RemoteName,
+  /** The canary version it guards. */
+  version: z.string(),
+  /** Each step's percentage, the canary's first; after the last step the canary is promoted. */
+  steps: z.array(z.number().int()),
+  /** The step the canary is at (an index into `steps`). */
+  step: z.number().int().nonnegative(),
+  step_minutes: z.number(),
+  max_error_rate_increase: z.number(),
+  min_loads: z.number().int(),
+  /** `ended`: a person changed the remote (promote, abort, a roll back, a new canary…). */
+  status: z.enum(['running', 'promoted', 'aborted', 'ended']),
+  step_started_at: z.string(),
+  /** When the step may move on (once the canary has its loads and is not worse). */
+  step_due_at: z.string(),
+  created_by: z.string(),
+  created_at: z.string(),
+  /** The guard's latest reading of the step: its figures and what it waits for. */
+  last_check: z.string().nullable(),
+  last_check_at: z.string().nullable(),
+  ended_at: z.string().nullable(),
+  /** Why it ended: the guard's figures, or who changed the remote and how. */
+  end_reason: z.string().nullable(),
+});
+export type CanaryPlan = z.infer<typeof CanaryPlan>;
+
 export const RemoteStatus = z.object({
   name: RemoteName,
   active: z.string().nullable(),
   enabled: z.boolean(),
   canary: CanaryRelease.nullable(),
+  /** The remote's latest guard plan (running or ended), or null when it never had one. */
+  plan: CanaryPlan.nullable(),
   versions: z.array(PublishedVersion),
 });
 export const RemotesResponse = z.object({

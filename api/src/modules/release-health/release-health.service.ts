@@ -62,6 +62,19 @@ function storedJson(event: Json): string {
   return JSON.stringify({ event_id, timestamp, level, tags, user, release, environment, truncated: true });
 }
 
+/** Loads, failed loads and render errors of one version over some window. */
+export interface VersionCounts {
+  loads: number;
+  failures: number;
+  render_errors: number;
+}
+
+/** (failed loads + render errors) / attempted loads, at most 1; null: no loads. */
+export function errorRate(c: VersionCounts): number | null {
+  const attempts = c.loads + c.failures;
+  return attempts > 0 ? Math.min(1, (c.failures + c.render_errors) / attempts) : null;
+}
+
 export class ReleaseHealthService {
   constructor(
     private readonly ctx: AppContext,
@@ -193,13 +206,37 @@ export class ReleaseHealthService {
       row.render_errors = Number(e.render_errors);
     }
     const versions = [...byKey.values()];
-    for (const v of versions) {
-      const attempts = v.loads + v.failures;
-      v.error_rate = attempts > 0 ? Math.min(1, (v.failures + v.render_errors) / attempts) : null;
-    }
+    for (const v of versions) v.error_rate = errorRate(v);
     const order = { active: 0, canary: 1, other: 2 } as const;
     versions.sort((a, b) => a.remote.localeCompare(b.remote) || order[a.role] - order[b.role]);
     return { window_minutes: minutes, versions, integrity: await this.integrity() };
+  }
+
+  /**
+   * Some versions of one remote since `since`: errors from that moment, loads from the start of
+   * its minute (they are counted per minute); a version with nothing is all zeros.
+   */
+  async versionCounts(
+    remote: RemoteName,
+    versions: string[],
+    since: number,
+  ): Promise<Record<string, VersionCounts>> {
+    const db = this.ctx.database.db;
+    const [loads, errors] = await Promise.all([
+      loadTotalsSince(db, Math.floor(since / MINUTE) * MINUTE),
+      errorTotalsSince(db, since),
+    ]);
+    const out: Record<string, VersionCounts> = {};
+    for (const v of versions) out[v] = { loads: 0, failures: 0, render_errors: 0 };
+    for (const l of loads) {
+      const c = l.remote === remote ? out[l.remote_version] : undefined;
+      if (c) Object.assign(c, { loads: Number(l.loads), failures: Number(l.failures) });
+    }
+    for (const e of errors) {
+      const c = e.remote === remote && e.remote_version ? out[e.remote_version] : undefined;
+      if (c) c.render_errors = Number(e.render_errors);
+    }
+    return out;
   }
 
   async events(filter: { remote?: string; version?: string; limit?: number }): Promise<ErrorEventsResponse> {

@@ -7,12 +7,12 @@
  * - every file recorded at publish exists and matches its sha384, and every file its
  *   mf-manifest.json names was recorded at publish.
  */
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RemoteName } from '@mchezo/contracts/releases';
 import { REMOTE_EXPOSES } from '@mchezo/contracts/releases-constants';
 import semver from 'semver';
+import { sha384Integrity } from '../../lib/crypto.js';
 
 interface MfShared {
   name?: unknown;
@@ -25,10 +25,6 @@ interface MfManifest {
   shared?: MfShared[];
   exposes?: { name?: unknown; assets?: unknown }[];
   metaData?: { remoteEntry?: { name?: unknown; path?: unknown } };
-}
-
-export function sha384Integrity(bytes: Buffer): string {
-  return `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 }
 
 async function readJson(file: string): Promise<unknown> {

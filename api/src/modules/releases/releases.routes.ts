@@ -5,7 +5,8 @@
  *
  * Everything else under `/api/v1/releases` is for release managers (401 without a token, 403
  * without the role): list, history, publish, activate, disable/enable, canary, promote, abort,
- * roll back (the whole manifest, or one remote), overrides, the integrity check of live files. Each manifest change carries the base revision it was made from and a reason.
+ * roll back (the whole manifest, or one remote), overrides, the integrity check of live files, a
+ * canary's guard plan. Each manifest change carries the base revision it was made from and a reason.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -32,6 +33,7 @@ import type { AppContext } from '../../context.js';
 import { forbidden } from '../../lib/errors.js';
 import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
 import { isReleaseManager } from '../auth/roles.service.js';
+import type { CanaryGuard } from './canary-guard.service.js';
 import type { IntegrityMonitor } from './integrity.service.js';
 import type { OverrideService } from './overrides.service.js';
 import type { RevisionService } from './revisions.service.js';
@@ -42,8 +44,13 @@ const MANIFEST_MAX_AGE_SECONDS = 10;
 const PUBLISH_BODY_LIMIT_BYTES = 1024 * 1024;
 
 const CONSOLE_DIR = join(import.meta.dirname, 'console');
-/** The page's script files: each card's and the history's rendering, then the page itself. */
-export const CONSOLE_SCRIPTS = ['console-remotes.js', 'console-history.js', 'console.js'] as const;
+/** The page's script files: each card's health, the cards' and the history's rendering, then the page itself. */
+export const CONSOLE_SCRIPTS = [
+  'console-health.js',
+  'console-remotes.js',
+  'console-history.js',
+  'console.js',
+] as const;
 
 /**
  * The release page (`GET /releases/console`): one HTML file with its CSS inline and its script
@@ -81,6 +88,7 @@ export interface ReleasesRoutesOptions {
   versions: VersionService;
   overrides: OverrideService;
   integrity: IntegrityMonitor;
+  canaryGuard: CanaryGuard;
   requireAuth: PreHandler;
 }
 
@@ -89,7 +97,7 @@ const security = [{ bearer: [] }];
 
 export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = async (
   app,
-  { ctx, revisions, versions, overrides, integrity, requireAuth },
+  { ctx, revisions, versions, overrides, integrity, canaryGuard, requireAuth },
 ) => {
   app.get(
     '/releases/manifest',
@@ -239,7 +247,8 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
       preHandler: requireReleaseManager,
       schema: { tags, security, params: RemoteParams, body: CanaryRequest, response: changeResponses },
     },
-    async (request) => revisions.canary(actor(request), request.params.remote, request.body),
+    // With `plan`, a canary that guards itself (canary-guard.service.ts).
+    async (request) => canaryGuard.canary(actor(request), request.params.remote, request.body),
   );
 
   app.post(

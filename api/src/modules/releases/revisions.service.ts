@@ -18,10 +18,13 @@ import type {
 import { ReleaseManifest as ReleaseManifestSchema } from '@mchezo/contracts/releases';
 import type { AppContext } from '../../context.js';
 import { inTransaction, isUniqueViolation } from '../../db/tx.js';
-import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.js';
+import { conflict, notFound, unprocessable } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
+import { type ChangeOptions, changedRemotes } from './canary-plans.js';
+import { endRunningPlans } from './canary-plans.repository.js';
+import { EntryIntegrity } from './entry-integrity.js';
 import { withoutFailing } from './integrity.service.js';
-import { checkCompatibility } from './releases.compat.js';
+import { checkLive, checkVersion } from './live-check.js';
 import {
   failingVersions,
   findRevision,
@@ -29,7 +32,6 @@ import {
   latestRevision,
   listRevisions,
   type RevisionRow,
-  setIntegrityFailure,
 } from './releases.repository.js';
 import type { VersionService } from './versions.service.js';
 
@@ -53,22 +55,15 @@ function toRevisionEntry(row: RevisionRow): RevisionEntry {
   };
 }
 
-/** (remote, version) pairs players can get from a manifest: enabled actives and canaries. */
-function livePairs(remotes: Remotes): Set<string> {
-  const out = new Set<string>();
-  for (const [name, r] of Object.entries(remotes)) {
-    if (!r?.enabled) continue;
-    out.add(`${name}\0${r.version}`);
-    if (r.canary) out.add(`${name}\0${r.canary.version}`);
-  }
-  return out;
-}
-
 export class RevisionService {
+  private readonly entryIntegrity: EntryIntegrity;
+
   constructor(
     private readonly ctx: AppContext,
     private readonly versions: VersionService,
-  ) {}
+  ) {
+    this.entryIntegrity = new EntryIntegrity(ctx.database.db, ctx.env.SITE_DIR);
+  }
 
   /** The served manifest as stored (compact JSON), so the ETag is stable. */
   async manifestJson(): Promise<string> {
@@ -80,10 +75,16 @@ export class RevisionService {
     return JSON.parse(await this.manifestJson()) as ReleaseManifest;
   }
 
-  /** The manifest browsers get: as stored, less versions failing their integrity check (integrity.service.ts). */
+  /**
+   * The manifest browsers get: as stored, less versions failing their integrity check
+   * (integrity.service.ts), with each live version's entry hashes (entry-integrity.ts).
+   */
   async servedJson(): Promise<string> {
     const [stored, failing] = await Promise.all([this.manifestJson(), failingVersions(this.ctx.database.db)]);
-    return failing.length ? JSON.stringify(withoutFailing(JSON.parse(stored), failing)) : stored;
+    const manifest = JSON.parse(stored) as ReleaseManifest;
+    return JSON.stringify(
+      await this.entryIntegrity.add(failing.length ? withoutFailing(manifest, failing) : manifest),
+    );
   }
 
   async served(): Promise<ReleaseManifest> {
@@ -123,47 +124,80 @@ export class RevisionService {
     });
   }
 
-  async canary(actor: string, remote: RemoteName, req: CanaryRequest): Promise<RevisionEntry> {
-    return this.change(actor, req.base_revision, req.reason, async (m) => {
+  /** With a plan, a canary that guards itself (canary-guard.service.ts writes the plan through `opts`). */
+  async canary(
+    actor: string,
+    remote: RemoteName,
+    req: CanaryRequest,
+    opts: ChangeOptions = {},
+  ): Promise<RevisionEntry> {
+    const change = async (m: ReleaseManifest): Promise<Change> => {
       const existing = m.remotes[remote];
       if (!existing) throw noChange(`${remote} has no active version yet; activate one first`);
       if (existing.version === req.version)
         throw noChange(`${req.version} is already ${remote}'s active version`);
       const v = await this.versions.require(remote, req.version);
-      if (existing.canary?.version === req.version && existing.canary.percent === req.percent)
+      if (!req.plan && existing.canary?.version === req.version && existing.canary.percent === req.percent)
         throw noChange(`${remote} already has ${req.version} as canary at ${req.percent}%`);
+      const plan = req.plan;
+      const guarded = plan
+        ? `, guarded: ${[req.percent, ...plan.ramp].join('% -> ')}% -> promote, ${plan.step_minutes} min a step`
+        : '';
       return {
-        action: `canary ${remote} ${req.version} ${req.percent}%`,
+        action: `canary ${remote} ${req.version} ${req.percent}%${guarded}`,
         remotes: {
           ...m.remotes,
           [remote]: { ...existing, canary: { version: v.version, entry: v.entry, percent: req.percent } },
         },
       };
-    });
+    };
+    return this.change(actor, req.base_revision, req.reason, change, { ...opts, touches: [remote] });
   }
 
-  async promote(actor: string, remote: RemoteName, req: ToggleRequest): Promise<RevisionEntry> {
-    return this.change(actor, req.base_revision, req.reason, async (m) => {
-      const existing = m.remotes[remote];
-      if (!existing?.canary) throw noCanary(remote);
-      const { version, entry } = existing.canary;
-      return {
-        action: `promote ${remote} canary ${version}`,
-        remotes: { ...m.remotes, [remote]: { version, entry, enabled: existing.enabled } },
-      };
-    });
+  async promote(
+    actor: string,
+    remote: RemoteName,
+    req: ToggleRequest,
+    opts: ChangeOptions = {},
+  ): Promise<RevisionEntry> {
+    return this.change(
+      actor,
+      req.base_revision,
+      req.reason,
+      async (m) => {
+        const existing = m.remotes[remote];
+        if (!existing?.canary) throw noCanary(remote);
+        const { version, entry } = existing.canary;
+        return {
+          action: `promote ${remote} canary ${version}`,
+          remotes: { ...m.remotes, [remote]: { version, entry, enabled: existing.enabled } },
+        };
+      },
+      opts,
+    );
   }
 
-  async abort(actor: string, remote: RemoteName, req: ToggleRequest): Promise<RevisionEntry> {
-    return this.change(actor, req.base_revision, req.reason, async (m) => {
-      const existing = m.remotes[remote];
-      if (!existing?.canary) throw noCanary(remote);
-      const { canary, ...rest } = existing;
-      return {
-        action: `abort ${remote} canary ${canary.version}`,
-        remotes: { ...m.remotes, [remote]: rest },
-      };
-    });
+  async abort(
+    actor: string,
+    remote: RemoteName,
+    req: ToggleRequest,
+    opts: ChangeOptions = {},
+  ): Promise<RevisionEntry> {
+    return this.change(
+      actor,
+      req.base_revision,
+      req.reason,
+      async (m) => {
+        const existing = m.remotes[remote];
+        if (!existing?.canary) throw noCanary(remote);
+        const { canary, ...rest } = existing;
+        return {
+          action: `abort ${remote} canary ${canary.version}`,
+          remotes: { ...m.remotes, [remote]: rest },
+        };
+      },
+      opts,
+    );
   }
 
   async rollback(actor: string, req: RollbackRequest): Promise<RevisionEntry> {
@@ -196,13 +230,15 @@ export class RevisionService {
   /**
    * Applies one change: `mutate` computes the next remotes from the current manifest; versions
    * it puts live pass the compatibility check; the revision is written only if the manifest is
-   * still at `base` (compare-and-swap, checked again inside the write transaction).
+   * still at `base` (compare-and-swap, checked again inside the write transaction). A running
+   * guard plan of a remote the change concerns ends with it, but for the guard's own.
    */
   async change(
     actor: string,
     base: number,
     reason: string,
     mutate: (current: ReleaseManifest) => Promise<Change>,
+    opts: ChangeOptions = {},
   ): Promise<RevisionEntry> {
     const current = await this.current();
     if (current.revision !== base) throw stale(base, current.revision);
@@ -222,48 +258,35 @@ export class RevisionService {
         const latest = await latestRevision(trx);
         const at = latest?.revision ?? 0;
         if (at !== base) throw stale(base, at);
+        const touched = [...new Set([...changedRemotes(current.remotes, remotes), ...(opts.touches ?? [])])];
+        const ended = await endRunningPlans(trx, touched, opts.keepPlan, {
+          at: row.created_at,
+          reason: `${action} by ${actor} (revision ${row.revision}): ${reason}`,
+        });
+        if (ended.length) row.action = `${action}; canary guard plan ended (${ended.join(', ')})`;
         await insertRevision(trx, row);
+        await opts.inTx?.(trx, row);
       });
     } catch (err) {
       // PostgreSQL: a concurrent writer inserted the same revision number first.
       if (isUniqueViolation(err)) throw stale(base, base + 1);
       throw err;
     }
-    this.ctx.log.info({ revision: row.revision, author: actor, action }, 'release manifest changed');
+    this.ctx.log.info(
+      { revision: row.revision, author: actor, action: row.action },
+      'release manifest changed',
+    );
     return toRevisionEntry(row);
   }
 
-  /** Every (remote, version) the change newly puts in front of players passes the check. */
-  async checkLive(before: Remotes, after: Remotes): Promise<void> {
-    const was = livePairs(before);
-    for (const pair of livePairs(after)) {
-      if (was.has(pair)) continue;
-      const [remote, version] = pair.split('\0') as [RemoteName, string];
-      await this.checkVersion(remote, version);
-    }
+  /** Every (remote, version) the change newly puts in front of players passes the check (live-check.ts). */
+  checkLive(before: Remotes, after: Remotes): Promise<void> {
+    return checkLive(this.ctx, this.versions, before, after);
   }
 
-  /**
-   * A published version may be put in front of players (live, canary, a tester's override):
-   * it passes the compatibility check (releases.compat.ts), or 422 with its reasons.
-   */
-  async checkVersion(remote: RemoteName, version: string): Promise<void> {
-    const row = await this.versions.require(remote, version);
-    const problems = await checkCompatibility({
-      cdnDir: this.ctx.env.SITE_DIR,
-      remote,
-      version,
-      integrity: JSON.parse(row.integrity) as Record<string, string>,
-    });
-    if (problems.length) {
-      throw new AppError(422, `${remote} ${version} cannot go live: ${problems.join('; ')}`, {
-        code: 'INCOMPATIBLE',
-        issues: problems.map((message) => ({ path: `${remote}/${version}`, message })),
-      });
-    }
-    // The files are as published again: no longer left out of the manifest browsers get.
-    if (row.integrity_failed_at !== null)
-      await setIntegrityFailure(this.ctx.database.db, remote, version, null, this.ctx.clock.now());
+  /** A published version may be put in front of players: it passes the compatibility check, or 422. */
+  checkVersion(remote: RemoteName, version: string): Promise<void> {
+    return checkVersion(this.ctx, this.versions, remote, version);
   }
 }
 

@@ -17,9 +17,11 @@ import type {
 import { REMOTE_NAMES } from '@mchezo/contracts/releases-constants';
 import type { AppContext } from '../../context.js';
 import { inTransaction, isUniqueViolation } from '../../db/tx.js';
+import { sha384Integrity } from '../../lib/crypto.js';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
-import { sha384Integrity } from './releases.compat.js';
+import { toCanaryPlan } from './canary-plans.js';
+import { latestPlans, type PlanRow } from './canary-plans.repository.js';
 import { findVersion, insertVersion, listVersions, type VersionRow } from './releases.repository.js';
 
 const defaultEntry = (remote: string, version: string) => `/remotes/${remote}/${version}/mf-manifest.json`;
@@ -134,9 +136,12 @@ export class VersionService {
       );
   }
 
-  /** Each remote's state in `manifest` and every version published for it, newest first. */
+  /** Each remote's state in `manifest`, its latest guard plan, and every version published for it, newest first. */
   async remotes(manifest: ReleaseManifest): Promise<RemotesResponse> {
-    const versions = await listVersions(this.ctx.database.db);
+    const [versions, plans] = await Promise.all([
+      listVersions(this.ctx.database.db),
+      latestPlans(this.ctx.database.db),
+    ]);
     return {
       revision: manifest.revision,
       remotes: REMOTE_NAMES.map((name) => {
@@ -146,6 +151,7 @@ export class VersionService {
           active: r?.version ?? null,
           enabled: r?.enabled ?? false,
           canary: r?.canary ?? null,
+          plan: plans.has(name) ? toCanaryPlan(plans.get(name) as PlanRow) : null,
           versions: versions.filter((v) => v.remote === name).map(toPublished),
         };
       }),

@@ -1,11 +1,12 @@
-// Release page: one remote's card (its facts, enable/disable, activate, canary, published
-// versions and their integrity). Loaded before console.js, which calls it with its kit.
+// Release page: one remote's card (its facts, health and guard plan, enable/disable, activate,
+// canary, published versions and their integrity). Loaded before console.js, which calls it with its kit.
 (() => {
   let el;
   let $;
   let confirmChange;
   let showError;
   let when;
+  let kit;
 
   function versionSelect(id, label, versions, exclude) {
     const options = versions
@@ -219,6 +220,7 @@
       { 'aria-labelledby': `${id}-title`, 'data-remote': r.name },
       el('h3', { id: `${id}-title` }, r.name),
       facts,
+      ...window.mchezoReleases.renderHealth(r, kit),
       toggle,
       activate,
       canary,
@@ -229,7 +231,8 @@
 
   const ns = window.mchezoReleases || {};
   window.mchezoReleases = ns;
-  ns.renderRemote = (r, kit) => {
+  ns.renderRemote = (r, k) => {
+    kit = k;
     ({ el, $, confirmChange, showError, when } = kit);
     return renderRemote(r);
   };

@@ -22,7 +22,7 @@
     return node;
   }
 
-  const EMPTY = { revision: null, remotes: [], history: [], overrides: [], integrity: null };
+  const EMPTY = { revision: null, remotes: [], history: [], overrides: [], integrity: null, health: null };
   let state = EMPTY;
 
   // ---- messages -----------------------------------------------------------------------
@@ -174,10 +174,11 @@
 
   // ---- data ---------------------------------------------------------------------------
   async function load() {
-    const [remotes, history, integrity] = await Promise.all([
+    const [remotes, history, integrity, health] = await Promise.all([
       api('GET', '/releases/remotes'),
       api('GET', '/releases/history?limit=100'),
       api('GET', '/releases/integrity'),
+      api('GET', '/releases/health?minutes=60'),
     ]);
     state = {
       revision: remotes.revision,
@@ -185,6 +186,7 @@
       history: history.revisions,
       overrides: history.overrides,
       integrity,
+      health,
     };
     render();
   }

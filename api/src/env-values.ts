@@ -1,0 +1,55 @@
+/** The kinds of value the environment holds, each parsed and checked by zod (env.ts). */
+import { z } from 'zod';
+
+export const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes', 'on'].includes(v)));
+
+export const int = (fallback: number, min: number, max: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+export const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+export const secret = optionalString.refine(
+  (v) => v === undefined || v.length >= 16,
+  'must be at least 16 characters',
+);
+
+/** A tax rate: basis points (`500`) or a percentage (`5%`, `7.25%`), 0 to 100%. */
+export const basisPoints = (fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const text = (v ?? '').trim();
+      if (text === '') return fallback;
+      const percent = /^(\d{1,3})(?:\.(\d{1,2}))?%$/.exec(text);
+      const bp = percent
+        ? Number(percent[1]) * 100 + Number((percent[2] ?? '').padEnd(2, '0'))
+        : /^\d{1,5}$/.test(text)
+          ? Number(text)
+          : Number.NaN;
+      if (!Number.isInteger(bp) || bp > 10_000) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be basis points 0-10000 (500 = 5%) or a percentage like 5% or 7.5%',
+        });
+        return z.NEVER;
+      }
+      return bp;
+    });
+
+/** E.164 phones, comma-separated (role grants). */
+export const phoneList = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.string().regex(/^\+[1-9]\d{7,14}$/, 'must be E.164 phones (+254…), comma-separated')));

@@ -1,0 +1,194 @@
+/**
+ * The canary guard (docs/decisions/023-canary-guard.md). A canary set with a plan moves through
+ * its steps by itself: every CANARY_GUARD_INTERVAL_MS the instance holding the guard's lease
+ * reads each running plan's step figures from release health and aborts the canary, moves it to
+ * the next percentage, promotes it, or waits (canary-plans.ts, `judge`). Each move is an ordinary
+ * revision by "canary-guard" whose reason carries the figures, written in one transaction with
+ * the plan's own row. Plans and the lease live in the database: a restarted or another instance
+ * carries on where the last one stopped.
+ */
+import type { CanaryRequest, RemoteName, RevisionEntry } from '@mchezo/contracts/releases';
+import { CANARY_GUARD_ACTOR } from '@mchezo/contracts/releases-constants';
+import type { Updateable } from 'kysely';
+import type { AppContext } from '../../context.js';
+import { releaseLease, takeLease } from '../../db/leases.js';
+import type { CanaryPlansTable } from '../../db/release-schema.js';
+import { newId } from '../../lib/crypto.js';
+import { AppError, conflict } from '../../lib/errors.js';
+import type { ReleaseHealthService } from '../release-health/release-health.service.js';
+import { type Baseline, type ChangeOptions, judge, newPlanRow, sinceStepStart } from './canary-plans.js';
+import {
+  endRunningPlans,
+  insertPlan,
+  type PlanRow,
+  runningPlans,
+  updateRunningPlan,
+} from './canary-plans.repository.js';
+import type { RevisionService } from './revisions.service.js';
+
+const LEASE = 'canary-guard';
+/** An instance that stopped without giving the lease up (killed) loses it after this long at least. */
+const LEASE_MIN_TTL_MS = 30_000;
+
+/** What one round did: whether this instance held the lease, and the moves it made. */
+export interface GuardRound {
+  leader: boolean;
+  actions: string[];
+}
+
+export class CanaryGuard {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<GuardRound> | null = null;
+  /** This instance, as the lease names it. */
+  private readonly instance = newId();
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly revisions: RevisionService,
+    /** The guard reads health only through the release-health module's service. */
+    private readonly health: ReleaseHealthService,
+  ) {}
+
+  /** Three rounds' time: a holder that misses two rounds in a row is taken over. */
+  private get leaseMs(): number {
+    return Math.max(3 * this.ctx.env.CANARY_GUARD_INTERVAL_MS, LEASE_MIN_TTL_MS);
+  }
+
+  start(): void {
+    const every = this.ctx.env.CANARY_GUARD_INTERVAL_MS;
+    if (every <= 0 || this.timer) return;
+    this.timer = setInterval(() => {
+      this.runOnce().catch((err: Error) =>
+        this.ctx.log.error({ err: { message: err.message } }, 'canary guard round failed'),
+      );
+    }, every);
+    this.timer.unref();
+  }
+
+  /** Stops the rounds and gives the lease up, so another instance takes over at once. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => {});
+    await releaseLease(this.ctx.database.db, LEASE, this.instance).catch(() => {});
+  }
+
+  /** A canary request: with a plan, the revision and the plan are written together. */
+  async canary(actor: string, remote: RemoteName, req: CanaryRequest): Promise<RevisionEntry> {
+    const plan = req.plan;
+    if (!plan) return this.revisions.canary(actor, remote, req);
+    const active = (await this.revisions.current()).remotes[remote]?.version;
+    const versions = active ? [active, req.version] : [req.version];
+    const baseline = await this.baseline(remote, versions, this.ctx.clock.now());
+    return this.revisions.canary(actor, remote, req, {
+      inTx: (trx, rev) =>
+        insertPlan(
+          trx,
+          newPlanRow(
+            { id: newId(), remote, version: req.version, percent: req.percent, actor, now: rev.created_at },
+            plan,
+            baseline,
+          ),
+        ),
+    });
+  }
+
+  /** One round now (one at a time: a call during a round waits for it). */
+  runOnce(): Promise<GuardRound> {
+    this.running ??= this.round().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async round(): Promise<GuardRound> {
+    const { ctx } = this;
+    const db = ctx.database.db;
+    if (!(await takeLease(db, LEASE, this.instance, ctx.clock.now(), this.leaseMs)))
+      return { leader: false, actions: [] };
+    const actions: string[] = [];
+    for (const plan of await runningPlans(db)) {
+      try {
+        const action = await this.guard(plan);
+        if (action) actions.push(action);
+      } catch (err) {
+        // Someone changed the release meanwhile: the next round reads it again.
+        if (err instanceof AppError && err.statusCode === 409) continue;
+        ctx.log.error(
+          { remote: plan.remote, version: plan.version, err: { message: (err as Error).message } },
+          'canary guard could not act',
+        );
+      }
+    }
+    return { leader: true, actions };
+  }
+
+  /** Loads already counted in the minute `at` falls in: what a step starting then leaves out. */
+  private async baseline(remote: RemoteName, versions: string[], at: number): Promise<Baseline> {
+    const counts = await this.health.versionCounts(remote, versions, at);
+    return Object.fromEntries(
+      Object.entries(counts).map(([v, c]) => [v, { loads: c.loads, failures: c.failures }]),
+    );
+  }
+
+  /** Judges one plan's step and acts on it; answers the move made, or null. */
+  private async guard(plan: PlanRow): Promise<string | null> {
+    const db = this.ctx.database.db;
+    const remote = plan.remote as RemoteName;
+    const manifest = await this.revisions.current();
+    const live = manifest.remotes[remote];
+    const now = this.ctx.clock.now();
+    if (!live?.canary || live.canary.version !== plan.version) {
+      // Every change through release control ends the plan itself; this covers any other way.
+      await endRunningPlans(db, [remote], undefined, {
+        at: now,
+        reason: `the canary is no longer ${plan.version}`,
+      });
+      return null;
+    }
+    const versions = [live.version, plan.version];
+    const counts = await this.health.versionCounts(remote, versions, plan.step_started_at);
+    const before = JSON.parse(plan.baseline) as Baseline;
+    const verdict = judge(
+      plan,
+      sinceStepStart(counts[plan.version], before[plan.version]),
+      sinceStepStart(counts[live.version], before[live.version]),
+      now,
+    );
+    const checked = { last_check: verdict.text, last_check_at: now };
+    const request = { base_revision: manifest.revision, reason: verdict.text };
+    /** The plan's row changes in the revision's transaction, or neither is written. */
+    const own = (changes: Updateable<CanaryPlansTable>): ChangeOptions => ({
+      keepPlan: plan.id,
+      inTx: async (trx) => {
+        if (!(await updateRunningPlan(trx, plan.id, plan.step, { ...checked, ...changes })))
+          throw conflict('The plan changed meanwhile', 'STALE_PLAN');
+      },
+    });
+    const ended = (status: 'aborted' | 'promoted') =>
+      own({ status, ended_at: now, end_reason: verdict.text });
+    switch (verdict.kind) {
+      case 'wait':
+        await updateRunningPlan(db, plan.id, plan.step, checked);
+        return null;
+      case 'abort':
+        await this.revisions.abort(CANARY_GUARD_ACTOR, remote, request, ended('aborted'));
+        break;
+      case 'promote':
+        await this.revisions.promote(CANARY_GUARD_ACTOR, remote, request, ended('promoted'));
+        break;
+      case 'advance': {
+        const baseline = JSON.stringify(await this.baseline(remote, versions, now));
+        await this.revisions.canary(
+          CANARY_GUARD_ACTOR,
+          remote,
+          { version: plan.version, percent: verdict.percent, ...request },
+          own({ step: plan.step + 1, step_started_at: now, baseline }),
+        );
+        break;
+      }
+    }
+    this.ctx.log.info({ remote, version: plan.version, verdict: verdict.kind }, verdict.text);
+    return `${remote}: ${verdict.text}`;
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * The canary guard's rules (docs/decisions/023-canary-guard.md), free of I/O: a plan's row from
+ * the request, the plan as the API shows it, and the verdict on a step's figures.
+ */
+import type { CanaryPlan, CanaryPlanRequest, ReleaseManifest, RemoteName } from '@mchezo/contracts/releases';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { iso } from '../../lib/time.js';
+import { errorRate, type VersionCounts } from '../release-health/release-health.service.js';
+import type { PlanRow } from './canary-plans.repository.js';
+import type { RevisionRow } from './releases.repository.js';
+
+/** How a change meets the canary guard's plans (canary-guard.service.ts). */
+export interface ChangeOptions {
+  /** The guard's own plan, which its own change does not end. */
+  keepPlan?: string;
+  /** Remotes the change concerns even when their entry stays as it was (a new plan on the same canary). */
+  touches?: RemoteName[];
+  /** Runs in the revision's transaction, after the revision is written. */
+  inTx?: (trx: Kysely<DB>, row: RevisionRow) => Promise<void>;
+}
+
+/** Remotes whose entry differs between two manifests. */
+export const changedRemotes = (before: ReleaseManifest['remotes'], after: ReleaseManifest['remotes']) =>
+  [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+    (name) =>
+      JSON.stringify(before[name as RemoteName] ?? null) !==
+      JSON.stringify(after[name as RemoteName] ?? null),
+  );
+
+/** Versions → loads (and failed loads) already counted in a step's first minute when it started. */
+export type Baseline = Record<string, { loads: number; failures: number }>;
+
+export function newPlanRow(
+  fields: { id: string; remote: RemoteName; version: string; percent: number; actor: string; now: number },
+  plan: CanaryPlanRequest,
+  baseline: Baseline,
+): PlanRow {
+  return {
+    id: fields.id,
+    remote: fields.remote,
+    version: fields.version,
+    steps: JSON.stringify([fields.percent, ...plan.ramp]),
+    step: 0,
+    step_ms: Math.round(plan.step_minutes * 60) * 1000,
+    max_increase_bp: Math.round(plan.max_error_rate_increase * 10_000),
+    min_loads: plan.min_loads,
+    status: 'running',
+    step_started_at: fields.now,
+    baseline: JSON.stringify(baseline),
+    created_by: fields.actor,
+    created_at: fields.now,
+    last_check: null,
+    last_check_at: null,
+    ended_at: null,
+    end_reason: null,
+  };
+}
+
+export const stepsOf = (row: PlanRow) => JSON.parse(row.steps) as number[];
+
+export function toCanaryPlan(row: PlanRow): CanaryPlan {
+  return {
+    id: row.id,
+    remote: row.remote as RemoteName,
+    version: row.version,
+    steps: stepsOf(row),
+    step: row.step,
+    step_minutes: row.step_ms / 60_000,
+    max_error_rate_increase: row.max_increase_bp / 10_000,
+    min_loads: row.min_loads,
+    status: row.status,
+    step_started_at: iso(row.step_started_at),
+    step_due_at: iso(row.step_started_at + row.step_ms),
+    created_by: row.created_by,
+    created_at: iso(row.created_at),
+    last_check: row.last_check,
+    last_check_at: row.last_check_at === null ? null : iso(row.last_check_at),
+    ended_at: row.ended_at === null ? null : iso(row.ended_at),
+    end_reason: row.end_reason,
+  };
+}
+
+/** A step's figures less what its first minute had counted before it started. */
+export function sinceStepStart(counts: VersionCounts | undefined, before: Baseline[string] | undefined) {
+  const c = counts ?? { loads: 0, failures: 0, render_errors: 0 };
+  return {
+    loads: Math.max(0, c.loads - (before?.loads ?? 0)),
+    failures: Math.max(0, c.failures - (before?.failures ?? 0)),
+    render_errors: c.render_errors,
+  };
+}
+
+export type Verdict =
+  /** Nothing to do yet; `text` says what the guard waits for. */
+  | { kind: 'wait'; text: string }
+  | { kind: 'abort'; text: string }
+  | { kind: 'advance'; percent: number; text: string }
+  | { kind: 'promote'; text: string };
+
+const percent = (rate: number) => `${Number((rate * 100).toFixed(1))}%`;
+const duration = (ms: number) =>
+  ms < 60_000 ? `${Math.round(ms / 1000)} s` : `${Number((ms / 60_000).toFixed(1))} min`;
+/** Floating-point slack, so a rate exactly at the threshold counts as within it. */
+const EPSILON = 1e-9;
+
+/**
+ * The verdict on the current step: abort as soon as the canary (with its minimum of loads) is
+ * worse than the active version by more than the threshold; once the step's time is up and the
+ * canary has its loads and is not worse, the next step, or promote after the last. An active
+ * version without loads in the step counts as 0%.
+ */
+export function judge(row: PlanRow, canary: VersionCounts, active: VersionCounts, now: number): Verdict {
+  const attempts = canary.loads + canary.failures;
+  const activeAttempts = active.loads + active.failures;
+  const canaryRate = errorRate(canary) ?? 0;
+  const activeRate = errorRate(active) ?? 0;
+  const bad = (c: VersionCounts, n: number) => Math.min(n, c.failures + c.render_errors);
+  const figures =
+    `canary ${row.version} error rate ${percent(canaryRate)} (${bad(canary, attempts)}/${attempts} loads)` +
+    ` vs active ${percent(activeRate)} (${bad(active, activeAttempts)}/${activeAttempts})` +
+    ` over ${duration(now - row.step_started_at)}`;
+  const steps = stepsOf(row);
+  const current = steps[row.step] ?? 0;
+  if (attempts < row.min_loads)
+    return { kind: 'wait', text: `${figures}: waiting for ${row.min_loads} canary loads at ${current}%` };
+  if (canaryRate - activeRate > row.max_increase_bp / 10_000 + EPSILON)
+    return { kind: 'abort', text: `${figures}: aborted` };
+  if (now < row.step_started_at + row.step_ms)
+    return { kind: 'wait', text: `${figures}: healthy at ${current}%, next step when the step's time is up` };
+  const next = steps[row.step + 1];
+  if (next !== undefined)
+    return { kind: 'advance', percent: next, text: `${figures}: ${current}% -> ${next}%` };
+  return { kind: 'promote', text: `${figures}: promoted` };
+}

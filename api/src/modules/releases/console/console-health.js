@@ -1,0 +1,93 @@
+// Release page: one remote's health (the active version and the canary side by side, over the
+// window GET /releases/health gives) and its canary guard plan. Loaded before console.js;
+// console-remotes.js puts it in each remote's card.
+(() => {
+  const rate = (r) => (r === null || r === undefined ? '–' : `${Number((r * 100).toFixed(1))}%`);
+  const ROWS = [
+    ['Loads', (v) => String(v.loads)],
+    ['Failed loads', (v) => String(v.failures)],
+    ['Render errors', (v) => String(v.render_errors)],
+    ['Error rate', (v) => rate(v.error_rate)],
+  ];
+
+  function healthTable(el, r, health) {
+    const mine = (health?.versions || []).filter((v) => v.remote === r.name);
+    const columns = [
+      mine.find((v) => v.role === 'active'),
+      r.canary ? mine.find((v) => v.role === 'canary') : null,
+    ].filter(Boolean);
+    if (!columns.length) return el('p', { className: 'muted' }, 'No health figures: nothing live.');
+    return el(
+      'table',
+      { className: 'health', 'data-field': 'health' },
+      el('caption', {}, `Health, last ${health.window_minutes} min`),
+      el(
+        'thead',
+        {},
+        el(
+          'tr',
+          {},
+          el('td', {}, ''),
+          ...columns.map((v) =>
+            el(
+              'th',
+              { scope: 'col', 'data-role': v.role },
+              `${v.role === 'active' ? 'Active' : 'Canary'} ${v.version}`,
+            ),
+          ),
+        ),
+      ),
+      el(
+        'tbody',
+        {},
+        ...ROWS.map(([label, value]) =>
+          el(
+            'tr',
+            {},
+            el('th', { scope: 'row' }, label),
+            ...columns.map((v) => el('td', { 'data-role': v.role }, value(v))),
+          ),
+        ),
+      ),
+    );
+  }
+
+  /** "running: 10% (step 1 of 2), then 50%, then promote", or how the plan ended. */
+  function planState(el, when, p) {
+    const rules = `${p.step_minutes} min a step, at least ${p.min_loads} canary loads, at most ${rate(p.max_error_rate_increase)} above the active's error rate`;
+    if (p.status === 'running') {
+      const later = p.steps.slice(p.step + 1).map((s) => `${s}%`);
+      return el(
+        'div',
+        { className: 'plan', 'data-field': 'plan' },
+        el(
+          'p',
+          { className: 'plan-line' },
+          el('strong', {}, `Guard: running at ${p.steps[p.step]}% (step ${p.step + 1} of ${p.steps.length})`),
+          `, then ${[...later, 'promote'].join(', then ')}. Step due ${when(p.step_due_at)}; ${rules}.`,
+        ),
+        p.last_check
+          ? el('p', { className: 'muted plan-line' }, `Last check ${when(p.last_check_at)}: ${p.last_check}`)
+          : el('p', { className: 'muted plan-line' }, 'Not checked yet.'),
+      );
+    }
+    const how = { promoted: 'promoted', aborted: 'aborted', ended: 'ended by a person' }[p.status];
+    return el(
+      'div',
+      { className: `plan ${p.status}`, 'data-field': 'plan' },
+      el(
+        'p',
+        { className: 'plan-line' },
+        el('strong', {}, `Guard of ${p.version}: ${how}`),
+        ` ${when(p.ended_at)}: ${p.end_reason}`,
+      ),
+    );
+  }
+
+  const ns = window.mchezoReleases || {};
+  window.mchezoReleases = ns;
+  ns.renderHealth = (r, { el, when, state }) => [
+    healthTable(el, r, state.health),
+    r.plan ? planState(el, when, r.plan) : null,
+  ];
+})();

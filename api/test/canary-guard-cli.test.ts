@@ -1,0 +1,135 @@
+/**
+ * The release CLI and the canary guard: `canary … --step-minutes … --ramp …` sets a guarded
+ * canary, `health [remote]` prints each remote's active and canary figures and its plan.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshPhone, startApp, type TestApp } from './helpers.js';
+import { makeCdn, makeVersion } from './releases-fixtures.js';
+
+const run = promisify(execFile);
+const CLI = join(import.meta.dirname, '../../scripts/release.mjs');
+
+describe('release CLI: guarded canaries and health (sqlite, over HTTP)', () => {
+  let t: TestApp;
+  let cdn: string;
+  let home: string;
+  let api: string;
+  const phone = freshPhone();
+
+  beforeAll(async () => {
+    cdn = makeCdn();
+    home = mkdtempSync(join(tmpdir(), 'mchezo-cli-'));
+    t = await startApp('sqlite', {
+      SITE_DIR: cdn,
+      RELEASE_MANAGER_PHONES: phone,
+      CANARY_GUARD_INTERVAL_MS: '0',
+    });
+    await t.signedInPlayer(phone);
+    api = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(cdn, { recursive: true, force: true });
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  const cli = async (...args: string[]) => {
+    try {
+      const { stdout } = await run(process.execPath, [CLI, ...args, '--api', api, '--cdn', cdn], {
+        env: { ...process.env, DATA_DIR: home },
+      });
+      return { code: 0, out: stdout };
+    } catch (err) {
+      const e = err as { code: number; stdout: string; stderr: string };
+      return { code: e.code, out: `${e.stdout}${e.stderr}` };
+    }
+  };
+  const ok = async (...args: string[]) => {
+    const res = await cli(...args);
+    expect(res.code, res.out).toBe(0);
+    return res.out;
+  };
+
+  it('sets a guarded canary, refuses a bad plan, and prints health with the plan', async () => {
+    await ok('login', '--phone', phone, '--password', 'correct-horse');
+    for (const v of ['2.0.0-live', '2.1.0-next']) {
+      await makeVersion(cdn, 'wallet', v);
+      await ok('publish', 'wallet', '--folder', v);
+    }
+    await ok('activate', 'wallet', '2.0.0-live', '--reason', 'live');
+
+    const noStep = await cli('canary', 'wallet', '2.1.0-next', '10', '--ramp', '50', '--reason', 'x');
+    expect(noStep.code).toBe(1);
+    expect(noStep.out).toContain('needs --step-minutes');
+    const down = await cli(
+      'canary',
+      'wallet',
+      '2.1.0-next',
+      '10',
+      '--ramp',
+      '50,25',
+      '--step-minutes',
+      '1',
+      '--reason',
+      'x',
+    );
+    expect(down.code).toBe(1);
+    expect(down.out).toContain('each step must be higher than the one before (25% after 50%)');
+
+    const set = await ok(
+      'canary',
+      'wallet',
+      '2.1.0-next',
+      '10',
+      '--ramp',
+      '25,50',
+      '--step-minutes',
+      '0.5',
+      '--max-error-rate-increase',
+      '0.1',
+      '--min-loads',
+      '4',
+      '--reason',
+      'guarded',
+    );
+    expect(set).toContain(
+      'canary wallet 2.1.0-next 10%, guarded: 10% -> 25% -> 50% -> promote, 0.5 min a step',
+    );
+    expect(await ok('list')).toMatch(/wallet +2\.0\.0-live +enabled +canary 2\.1\.0-next at 10% \(guarded\)/);
+
+    await t.post('/releases/health/loads', {
+      loads: [
+        { remote: 'wallet', version: '2.1.0-next', ok: 3, failed: 1 },
+        { remote: 'wallet', version: '2.0.0-live', ok: 12, failed: 0 },
+      ],
+    });
+    const health = await ok('health', 'wallet');
+    expect(health).toContain('Release health over the last 60 min');
+    expect(health).toMatch(/remote +role +version +loads +failed +render errors +error rate/);
+    expect(health).toMatch(/wallet +active +2\.0\.0-live +12 +0 +0 +0%/);
+    expect(health).toMatch(/wallet +canary +2\.1\.0-next +3 +1 +0 +25%/);
+    expect(health).toContain(
+      'wallet guard of 2.1.0-next: running at 10% (step 1 of 3), then 25% -> 50% -> promote',
+    );
+    expect(health).toContain('0.5 min a step');
+    expect(health).toContain('at least 4 canary loads, at most 10% above the active');
+    expect(health).toContain('last check not yet');
+    // 25% against 0%: over the 10 points allowed, with the 4 loads asked for: aborted on this round.
+    await t.app.canaryGuard.runOnce();
+    const after = await ok('health', 'wallet');
+    expect(after).toMatch(/wallet +other +2\.1\.0-next +3 +1 +0 +25%/);
+    expect(after).toMatch(
+      /wallet guard of 2\.1\.0-next: aborted .*\n +canary 2\.1\.0-next error rate 25% \(1\/4 loads\) vs active 0% \(0\/12\) over 0 s: aborted/,
+    );
+    expect((await ok('health')).split('\n').filter((l) => l.startsWith('lobby'))).toEqual([]);
+    const history = await ok('history');
+    expect(history).toMatch(
+      /canary-guard\n +abort wallet canary 2\.1\.0-next: canary 2\.1\.0-next error rate 25% \(1\/4 loads\)/,
+    );
+  }, 120_000);
+});

@@ -1,0 +1,206 @@
+/**
+ * The canary guard against the real server (docs/decisions/023-canary-guard.md), with players'
+ * real page visits: the shell's beacon counts each lobby load, the SDK reports each render error.
+ * (a) A lobby build that throws on render, set as a guarded canary, is aborted by the guard long
+ * before its step is over; the abort, with its figures, is in the history on the release page;
+ * the canary's players get the active version again. (b) A healthy copy of the active lobby
+ * ramps 10% -> 50% -> promoted, each move a revision by "canary-guard".
+ * Its own project, after every other spec (playwright.config.ts): the guard changes the live release by itself.
+ */
+import { randomBytes } from 'node:crypto';
+import { cpSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { canaryBucket } from '../../shared/contracts/src/canary-bucket.ts';
+import {
+  CDN,
+  guardApi,
+  integrityOf,
+  RELEASE_MANAGER_PASSWORD,
+  RELEASE_MANAGER_PHONE,
+  type RemoteStatus,
+} from '../support/releases.ts';
+import { expect, test } from '../support/test.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+const LOBBY = join(CDN, 'remotes', 'lobby');
+
+/** A browser id whose lobby bucket is under `percent` (the canary's) or not. */
+function deviceId(percent: number, canary: boolean): string {
+  for (;;) {
+    const id = `e2e-guard-${randomBytes(6).toString('hex')}`;
+    if (canaryBucket(id, 'lobby') < percent === canary) return id;
+  }
+}
+
+/**
+ * One player's visit to the home page in a fresh browser, as `deviceId`: answers the lobby
+ * versions the page fetched once `ready` holds, then leaves the page (its beacon goes out then).
+ * `ready` gets the number of error reports the page has had stored so far.
+ */
+async function visit(
+  browser: Browser,
+  id: string,
+  ready: (page: Page, reports: () => number) => Promise<void>,
+) {
+  const context = await browser.newContext();
+  await context.addInitScript((device) => localStorage.setItem('mchezo:device-id', device), id);
+  const page = await context.newPage();
+  const versions = new Set<string>();
+  let reports = 0;
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/remotes/lobby/')) versions.add(path.split('/')[3] as string);
+  });
+  page.on('response', (r) => {
+    if (r.url().endsWith('/api/v1/errors/envelope') && r.ok()) reports++;
+  });
+  await page.goto('/');
+  await ready(page, () => reports);
+  await page.goto('about:blank');
+  await context.close();
+  return [...versions];
+}
+
+const lobbyHome = (page: Page) =>
+  expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
+
+async function signInConsole(page: Page) {
+  await page.goto('/api/v1/releases/console');
+  await page.getByLabel('Phone number').fill(RELEASE_MANAGER_PHONE);
+  await page.getByLabel('Password').fill(RELEASE_MANAGER_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('status')).toHaveText('Signed in.');
+}
+
+test('a canary that throws on render is aborted by its guard; its players are back on the active version', async ({
+  browser,
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const api = await guardApi(request);
+  const good = (await api.lobby()).active as string;
+  const broken = `0.0.2-guarded-${randomBytes(3).toString('hex')}`;
+  const folder = join(LOBBY, broken);
+  cpSync(join(import.meta.dirname, '..', 'fixtures', 'throwing-remote', 'dist', 'federated'), folder, {
+    recursive: true,
+  });
+  try {
+    await api.ok('POST', '/releases/remotes/lobby/versions', {
+      version: broken,
+      integrity: integrityOf(folder),
+      reason: 'e2e: a build that throws',
+    });
+    // A 10-minute step: only the guard's abort can end it within this test.
+    const started = await api.change('/remotes/lobby/canary', {
+      version: broken,
+      percent: 50,
+      plan: { ramp: [90], step_minutes: 10, max_error_rate_increase: 0.2, min_loads: 3 },
+    });
+    for (let i = 0; i < 3; i++) {
+      const seen = await visit(browser, deviceId(50, true), async (p, reports) => {
+        // The Unavailable page (no version worked here before), and the render error's report.
+        await expect(p.getByTestId('unavailable')).toBeVisible();
+        await expect.poll(reports, { timeout: 20_000 }).toBeGreaterThan(0);
+      });
+      expect(seen).toContain(broken);
+    }
+    for (let i = 0; i < 2; i++) expect(await visit(browser, deviceId(50, false), lobbyHome)).toEqual([good]);
+
+    await expect.poll(async () => (await api.lobby()).plan?.status, { timeout: 30_000 }).toBe('aborted');
+    const lobby = await api.lobby();
+    expect(lobby.canary).toBeNull();
+    expect(lobby.active).toBe(good);
+    const abort = (await api.ok('GET', '/releases/history?limit=5')).revisions.find(
+      (r: { action: string }) => r.action === `abort lobby canary ${broken}`,
+    );
+    expect(abort.author).toBe('canary-guard');
+    // As soon as the canary had its 3 loads and was worse by more than 20 points.
+    const figures = new RegExp(
+      `^canary ${broken} error rate [\\d.]+% \\((\\d+)/(\\d+) loads\\) vs active 0% \\(0/\\d+\\) over \\d+ s: aborted$`,
+    ).exec(abort.reason);
+    expect(figures, abort.reason).not.toBeNull();
+    const [bad, loads] = [Number(figures?.[1]), Number(figures?.[2])];
+    expect(loads).toBeGreaterThanOrEqual(3);
+    expect(bad / loads).toBeGreaterThan(0.2);
+    // Within the first step: 10 minutes were allowed, the figures took seconds.
+    expect(Date.parse(abort.created_at) - Date.parse(started.created_at)).toBeLessThan(60_000);
+
+    await signInConsole(page);
+    const entry = page.locator(`#history [data-revision="${abort.revision}"]`);
+    await expect(entry).toContainText(`abort lobby canary ${broken}`);
+    await expect(entry).toContainText(`by canary-guard · why: ${abort.reason}`);
+    const card = page.locator('article[data-remote="lobby"]');
+    await expect(card.locator('[data-field="plan"]')).toContainText(`Guard of ${broken}: aborted`);
+
+    // A player under the canary's bucket gets the active version again, and it works.
+    expect(await visit(browser, deviceId(50, true), lobbyHome)).toEqual([good]);
+  } finally {
+    if ((await api.lobby()).canary) await api.change('/remotes/lobby/canary/abort');
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test('a healthy canary ramps through its steps to promoted', async ({ browser, page, request }) => {
+  test.setTimeout(150_000);
+  const api = await guardApi(request);
+  const good = (await api.lobby()).active as string;
+  // A byte-identical copy of the active lobby under another name: healthy by construction.
+  const copy = `${good}-guarded-${randomBytes(3).toString('hex')}`;
+  const folder = join(LOBBY, copy);
+  cpSync(join(LOBBY, good), folder, { recursive: true });
+  try {
+    await api.ok('POST', '/releases/remotes/lobby/versions', {
+      version: copy,
+      integrity: integrityOf(folder),
+      reason: 'e2e: a healthy build',
+    });
+    await api.change('/remotes/lobby/canary', {
+      version: copy,
+      percent: 10,
+      plan: { ramp: [50], step_minutes: 0.25, max_error_rate_increase: 0.05, min_loads: 2 },
+    });
+    for (let i = 0; i < 2; i++) expect(await visit(browser, deviceId(10, true), lobbyHome)).toEqual([copy]);
+    expect(await visit(browser, deviceId(10, false), lobbyHome)).toEqual([good]);
+    await expect.poll(async () => (await api.lobby()).canary?.percent, { timeout: 40_000 }).toBe(50);
+
+    // The release page: both versions' health side by side, and the plan at its second step.
+    await page.setViewportSize({ width: 900, height: 1100 });
+    await signInConsole(page);
+    const card = page.locator('article[data-remote="lobby"]');
+    const health = card.locator('[data-field="health"]');
+    await expect(health.locator('th[data-role="active"]')).toHaveText(`Active ${good}`);
+    await expect(health.locator('th[data-role="canary"]')).toHaveText(`Canary ${copy}`);
+    await expect(health.locator('tr', { hasText: 'Render errors' })).toContainText('0');
+    await expect(card.locator('[data-field="plan"]')).toContainText(
+      'Guard: running at 50% (step 2 of 2), then promote',
+    );
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/work/notes/release-health.png' });
+
+    // Players of the 50% step: once the step is over and counted, the guard promotes.
+    for (let i = 0; i < 2; i++) expect(await visit(browser, deviceId(50, true), lobbyHome)).toEqual([copy]);
+    await expect.poll(async () => (await api.lobby()).plan?.status, { timeout: 40_000 }).toBe('promoted');
+    const lobby = await api.lobby();
+    expect(lobby.active).toBe(copy);
+    expect(lobby.canary).toBeNull();
+    const byGuard = (await api.ok('GET', '/releases/history?limit=5')).revisions
+      .filter((r: { author: string }) => r.author === 'canary-guard')
+      .slice(0, 2)
+      .map((r: { action: string; reason: string }) => [r.action, r.reason.replace(/over \d+ s/, 'over N s')]);
+    expect(byGuard).toEqual([
+      [
+        `promote lobby canary ${copy}`,
+        expect.stringMatching(/^canary .* error rate 0% \(0\/\d+ loads\) vs active 0% .*: promoted$/),
+      ],
+      [`canary lobby ${copy} 50%`, expect.stringMatching(/: 10% -> 50%$/)],
+    ]);
+  } finally {
+    const lobby: RemoteStatus = await api.lobby();
+    if (lobby.canary) await api.change('/remotes/lobby/canary/abort');
+    if (lobby.active !== good) await api.change('/remotes/lobby/activate', { version: good });
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
