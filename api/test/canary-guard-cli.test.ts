@@ -1,64 +1,15 @@
-/**
- * The release CLI and the canary guard: `canary … --step-minutes … --ramp …` sets a guarded
- * canary, `health [remote]` prints each remote's active and canary figures and its plan.
- */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPhone, startApp, type TestApp } from './helpers.js';
-import { makeCdn, makeVersion } from './releases-fixtures.js';
-
-const run = promisify(execFile);
-const CLI = join(import.meta.dirname, '../../scripts/release.mjs');
+import { describe, expect, it } from 'vitest';
+import { useReleaseCli } from './release-cli-kit.js';
+import { makeVersion } from './releases-fixtures.js';
 
 describe('release CLI: guarded canaries and health (sqlite, over HTTP)', () => {
-  let t: TestApp;
-  let cdn: string;
-  let home: string;
-  let api: string;
-  const phone = freshPhone();
-
-  beforeAll(async () => {
-    cdn = makeCdn();
-    home = mkdtempSync(join(tmpdir(), 'mchezo-cli-'));
-    t = await startApp('sqlite', {
-      SITE_DIR: cdn,
-      RELEASE_MANAGER_PHONES: phone,
-      CANARY_GUARD_INTERVAL_MS: '0',
-    });
-    await t.signedInPlayer(phone);
-    api = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    await t.close();
-    rmSync(cdn, { recursive: true, force: true });
-    rmSync(home, { recursive: true, force: true });
-  });
-
-  const cli = async (...args: string[]) => {
-    try {
-      const { stdout } = await run(process.execPath, [CLI, ...args, '--api', api, '--cdn', cdn], {
-        env: { ...process.env, DATA_DIR: home },
-      });
-      return { code: 0, out: stdout };
-    } catch (err) {
-      const e = err as { code: number; stdout: string; stderr: string };
-      return { code: e.code, out: `${e.stdout}${e.stderr}` };
-    }
-  };
-  const ok = async (...args: string[]) => {
-    const res = await cli(...args);
-    expect(res.code, res.out).toBe(0);
-    return res.out;
-  };
+  const kit = useReleaseCli({ CANARY_GUARD_INTERVAL_MS: '0' });
+  const { cli, ok } = kit;
 
   it('sets a guarded canary, refuses a bad plan, and prints health with the plan', async () => {
-    await ok('login', '--phone', phone, '--password', 'correct-horse');
+    await ok('login', '--phone', kit.phone, '--password', 'correct-horse');
     for (const v of ['2.0.0-live', '2.1.0-next']) {
-      await makeVersion(cdn, 'wallet', v);
+      await makeVersion(kit.cdn, 'wallet', v);
       await ok('publish', 'wallet', '--folder', v);
     }
     await ok('activate', 'wallet', '2.0.0-live', '--reason', 'live');
@@ -102,7 +53,7 @@ describe('release CLI: guarded canaries and health (sqlite, over HTTP)', () => {
     );
     expect(await ok('list')).toMatch(/wallet +2\.0\.0-live +enabled +canary 2\.1\.0-next at 10% \(guarded\)/);
 
-    await t.post('/releases/health/loads', {
+    await kit.t.post('/releases/health/loads', {
       loads: [
         { remote: 'wallet', version: '2.1.0-next', ok: 3, failed: 1 },
         { remote: 'wallet', version: '2.0.0-live', ok: 12, failed: 0 },
@@ -120,7 +71,7 @@ describe('release CLI: guarded canaries and health (sqlite, over HTTP)', () => {
     expect(health).toContain('at least 4 canary loads, at most 10% above the active');
     expect(health).toContain('last check not yet');
     // 25% against 0%: over the 10 points allowed, with the 4 loads asked for: aborted on this round.
-    await t.app.canaryGuard.runOnce();
+    await kit.t.app.canaryGuard.runOnce();
     const after = await ok('health', 'wallet');
     expect(after).toMatch(/wallet +other +2\.1\.0-next +3 +1 +0 +25%/);
     expect(after).toMatch(

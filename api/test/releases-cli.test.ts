@@ -1,55 +1,21 @@
-import { execFile } from 'node:child_process';
-import { appendFileSync, mkdtempSync, rmSync, statSync, truncateSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, statSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPhone, startApp, type TestApp } from './helpers.js';
-import { makeCdn, makeVersion } from './releases-fixtures.js';
-
-const run = promisify(execFile);
-const CLI = join(import.meta.dirname, '../../scripts/release.mjs');
+import { describe, expect, it } from 'vitest';
+import { useReleaseCli } from './release-cli-kit.js';
+import { makeVersion } from './releases-fixtures.js';
 
 describe('release CLI (sqlite, over HTTP)', () => {
-  let t: TestApp;
-  let cdn: string;
-  let home: string;
-  let api: string;
-  const phone = freshPhone();
-
-  beforeAll(async () => {
-    cdn = makeCdn();
-    home = mkdtempSync(join(tmpdir(), 'mchezo-cli-'));
-    t = await startApp('sqlite', { SITE_DIR: cdn, RELEASE_MANAGER_PHONES: phone });
-    await t.signedInPlayer(phone);
-    api = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    await t.close();
-    rmSync(cdn, { recursive: true, force: true });
-    rmSync(home, { recursive: true, force: true });
-  });
-
-  const cli = async (...args: string[]) => {
-    try {
-      const { stdout } = await run(process.execPath, [CLI, ...args, '--api', api, '--cdn', cdn], {
-        env: { ...process.env, DATA_DIR: home },
-      });
-      return { code: 0, out: stdout };
-    } catch (err) {
-      const e = err as { code: number; stdout: string; stderr: string };
-      return { code: e.code, out: `${e.stdout}${e.stderr}` };
-    }
-  };
+  const kit = useReleaseCli();
+  const { cli } = kit;
 
   it('logs in, publishes a built folder, activates, canaries, rolls back and shows history', async () => {
     expect((await cli('list')).out).toMatch(/Not signed in/);
-    const login = await cli('login', '--phone', phone, '--password', 'correct-horse');
+    const login = await cli('login', '--phone', kit.phone, '--password', 'correct-horse');
     expect(login.code, login.out).toBe(0);
-    expect(statSync(join(home, 'release-cli.json')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(kit.home, 'release-cli.json')).mode & 0o777).toBe(0o600);
 
-    await makeVersion(cdn, 'lobby', '1.0.0-one');
-    await makeVersion(cdn, 'lobby', '1.0.0-two');
+    await makeVersion(kit.cdn, 'lobby', '1.0.0-one');
+    await makeVersion(kit.cdn, 'lobby', '1.0.0-two');
     expect((await cli('publish', 'lobby', '--folder', '1.0.0-one')).out).toMatch(
       /published lobby 1\.0\.0-one/,
     );
@@ -73,11 +39,11 @@ describe('release CLI (sqlite, over HTTP)', () => {
     expect(list.out).toMatch(/lobby +1\.0\.0-one +enabled/);
     const history = await cli('history');
     expect(history.out).toMatch(/#4 .*\n.*roll back to revision 1: back/);
-    expect(history.out).toContain(phone);
+    expect(history.out).toContain(kit.phone);
   }, 120_000);
 
   it('rolls back one remote to a revision, leaving the others', async () => {
-    await makeVersion(cdn, 'auth', '1.0.0-auth');
+    await makeVersion(kit.cdn, 'auth', '1.0.0-auth');
     expect((await cli('publish', 'auth', '--folder', '1.0.0-auth')).code).toBe(0);
     const activated = await cli('activate', 'auth', '1.0.0-auth', '--reason', 'auth live');
     expect(activated.code, activated.out).toBe(0);
@@ -96,7 +62,7 @@ describe('release CLI (sqlite, over HTTP)', () => {
     const intact = await cli('integrity', '--check');
     expect(intact.code, intact.out).toBe(0);
     expect(intact.out).toMatch(/every live version matches its recorded hashes/);
-    appendFileSync(join(cdn, 'remotes/lobby/1.0.0-one/mf-manifest.json'), ' ');
+    appendFileSync(join(kit.cdn, 'remotes/lobby/1.0.0-one/mf-manifest.json'), ' ');
     try {
       const failing = await cli('integrity', '--check');
       expect(failing.code).toBe(2);
@@ -106,8 +72,8 @@ describe('release CLI (sqlite, over HTTP)', () => {
       );
     } finally {
       truncateSync(
-        join(cdn, 'remotes/lobby/1.0.0-one/mf-manifest.json'),
-        statSync(join(cdn, 'remotes/lobby/1.0.0-one/mf-manifest.json')).size - 1,
+        join(kit.cdn, 'remotes/lobby/1.0.0-one/mf-manifest.json'),
+        statSync(join(kit.cdn, 'remotes/lobby/1.0.0-one/mf-manifest.json')).size - 1,
       );
     }
     expect((await cli('integrity', '--check')).code).toBe(0);
@@ -122,6 +88,6 @@ describe('release CLI (sqlite, over HTTP)', () => {
     expect(history.out).toMatch(
       /Overrides issued to testers:\n.*\n +override lobby 1\.0\.0-two until .*: QA pass/,
     );
-    expect(history.out).toContain(phone);
+    expect(history.out).toContain(kit.phone);
   }, 60_000);
 });

@@ -66,11 +66,27 @@ beforeAll(async () => {
           name: 'HomePage',
           assets: { js: { sync: ['static/js/async/home.js'] }, css: { sync: ['static/css/home.css'] } },
         },
-        { name: 'GamePage', assets: { js: { sync: ['static/js/async/game.js'] }, css: { sync: [] } } },
+        {
+          name: 'GamePage',
+          assets: {
+            js: {
+              sync: ['static/js/async/game.js'],
+              // Its strings, one chunk per language (decision 027), and a chunk of something else.
+              async: [
+                'static/js/async/strings-en.e1.js',
+                'static/js/async/strings-sw.s1.js',
+                'static/js/async/x.js',
+              ],
+            },
+            css: { sync: [] },
+          },
+        },
       ],
     }),
   );
   write('remotes/lobby/1.0.0-aa/static/js/lobby.1.js', 'var lobby;');
+  write('remotes/lobby/1.0.0-aa/static/js/async/strings-en.e1.js', 'var en;');
+  write('remotes/lobby/1.0.0-aa/static/js/async/strings-sw.s1.js', 'var sw;');
   write('shell/sw.js', 'self.addEventListener("fetch", () => {});');
   write('shell/manifest.webmanifest', '{"name":"Mchezo"}');
   write('shell/offline.html', OFFLINE_PAGE);
@@ -120,10 +136,37 @@ describe('the site', () => {
     expect(route.headers.link).toBe('</static/js/index.abc.js>; rel=preload; as=script; fetchpriority=high');
     // An entry page with a parameter gets its page's hints too.
     const game = await app.inject({ url: '/game/Lucky%207?gameId=g1' });
-    expect(String(game.headers.link).split(', ').slice(1)).toEqual([
+    expect(String(game.headers.link).split(', ').slice(1, 3)).toEqual([
       `</remotes/lobby/1.0.0-aa/static/js/lobby.1.js>; rel=preload; as=script; crossorigin; integrity="${entryHash}"`,
       '</remotes/lobby/1.0.0-aa/static/js/async/game.js>; rel=preload; as=script; crossorigin',
     ]);
+  });
+
+  it("preloads the page's strings in the player's language, else in English", async () => {
+    const stringsHint = async (headers: Record<string, string>) => {
+      const res = await app.inject({ url: '/game/x', headers });
+      return String(res.headers.link)
+        .split(', ')
+        .filter((h) => h.includes('/strings-'));
+    };
+    const hash = (language: string, id: string) =>
+      sha384Integrity(
+        readFileSync(join(dir, `remotes/lobby/1.0.0-aa/static/js/async/strings-${language}.${id}.js`)),
+      );
+    expect(await stringsHint({ 'accept-language': 'sw-KE,sw;q=0.9' })).toEqual([
+      `</remotes/lobby/1.0.0-aa/static/js/async/strings-sw.s1.js>; rel=preload; as=script; crossorigin; integrity="${hash('sw', 's1')}"`,
+    ]);
+    // The cookie first; a language the version has no strings in falls to English.
+    expect(await stringsHint({ 'accept-language': 'sw', cookie: 'lang=fr' })).toEqual([
+      `</remotes/lobby/1.0.0-aa/static/js/async/strings-sw.s1.js>; rel=preload; as=script; crossorigin; integrity="${hash('sw', 's1')}"`,
+    ]);
+    expect(await stringsHint({ 'accept-language': 'de' })).toEqual([
+      `</remotes/lobby/1.0.0-aa/static/js/async/strings-en.e1.js>; rel=preload; as=script; crossorigin; integrity="${hash('en', 'e1')}"`,
+    ]);
+    // No language asked for: English, as the shell decides.
+    expect(await stringsHint({})).toEqual([expect.stringContaining('/strings-en.e1.js>')]);
+    // A page whose version names no strings chunk gets no such hint.
+    expect((await app.inject({ url: '/' })).headers.link).not.toContain('/strings-');
   });
 
   it("writes the config, the release and the first page's manifest and data into the page", async () => {

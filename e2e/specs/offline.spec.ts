@@ -8,12 +8,12 @@
  * The last test changes the live release: this file runs after the release-control specs, alone
  * (playwright.config.ts), and puts the release back as it found it.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { releaseManagerToken } from '../support/releases.ts';
+import { integrityOf, releaseManagerToken } from '../support/releases.ts';
 import { expect, test } from '../support/test.ts';
 
 test.use({ serviceWorkers: 'allow' });
@@ -132,22 +132,6 @@ test("offline, a page is the offline page in the player's language; back online,
   expect(lobby.length).toBeGreaterThan(0);
   expect(new Set(lobby)).toEqual(new Set([live]));
 });
-
-/** `file → sha384-…` for every file of a folder (what `release.mjs publish --folder` sends). */
-function integrityOf(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else
-        out[relative(dir, p).split(sep).join('/')] =
-          `sha384-${createHash('sha384').update(readFileSync(p)).digest('base64')}`;
-    }
-  };
-  walk(dir);
-  return out;
-}
 
 test('a lobby version rolled back or switched off is never answered from the cache again', async ({
   page,

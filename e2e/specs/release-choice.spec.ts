@@ -9,7 +9,13 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { canaryBucket } from '../../shared/contracts/src/canary-bucket.ts';
-import { MANIFEST_PATH, overrideManifest, serveFixture, trackErrorReports } from '../support/federation.ts';
+import {
+  MANIFEST_PATH,
+  overrideManifest,
+  serveFixture,
+  trackErrorReports,
+  visitHomeAndRememberLobby,
+} from '../support/federation.ts';
 import { expect, test } from '../support/test.ts';
 
 const CDN = join(import.meta.dirname, '..', '..', 'build', 'cdn', 'remotes', 'lobby');
@@ -75,13 +81,7 @@ test('a broken version falls back to the last version that worked for this playe
 }) => {
   const reports = await trackErrorReports(page);
   // A first visit on the good version makes it this player's last known good one.
-  await page.goto('/');
-  await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
-  await expect
-    .poll(() => page.evaluate(() => localStorage.getItem('mchezo:last-good-version:lobby')), {
-      timeout: 10_000,
-    })
-    .toContain('/remotes/lobby/');
+  expect(await visitHomeAndRememberLobby(page)).toContain('/remotes/lobby/');
 
   // Then a release makes a throwing build the active version.
   const entry = await serveFixture(page, 'throwing-lobby', THROWING);
@@ -104,13 +104,9 @@ test("a version whose files fail to load falls back to the player's last good ve
   const reports = await trackErrorReports(page);
   const live = await liveLobby(page);
   // Version A, the live one, loads and stays up: it becomes this player's last good version.
-  await page.goto('/');
-  await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
-  await expect
-    .poll(() => page.evaluate(() => localStorage.getItem('mchezo:last-good-version:lobby')), {
-      timeout: 10_000,
-    })
-    .toBe(JSON.stringify({ version: live.version, entry: live.entry }));
+  expect(await visitHomeAndRememberLobby(page)).toBe(
+    JSON.stringify({ version: live.version, entry: live.entry }),
+  );
 
   // Version B goes live: its manifest is there, every script of it fails to download.
   const entry = await serveFixture(page, 'lobby-unreachable', live.dir);

@@ -9,17 +9,23 @@
  * rebuild), registered through the API like `release.mjs publish --folder`, deleted afterwards.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { cpSync, rmSync, utimesSync } from 'node:fs';
+import { join } from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { canaryBucket } from '../../shared/contracts/src/canary-bucket.ts';
-import { RELEASE_MANAGER_PASSWORD, RELEASE_MANAGER_PHONE, releaseManagerToken } from '../support/releases.ts';
+import { visitHomeAndRememberLobby } from '../support/federation.ts';
+import {
+  CDN,
+  integrityOf,
+  RELEASE_MANAGER_PASSWORD,
+  RELEASE_MANAGER_PHONE,
+  releaseManagerToken,
+} from '../support/releases.ts';
 import { createPlayer, type Player, signIn } from '../support/session.ts';
 import { expect, test } from '../support/test.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-const CDN = join(import.meta.dirname, '..', '..', 'build', 'cdn');
 const WALLET_DIR = join(CDN, 'remotes', 'wallet');
 const PASSWORD = RELEASE_MANAGER_PASSWORD;
 
@@ -73,22 +79,6 @@ async function change(request: APIRequestContext, path: string, body: Record<str
     reason: 'e2e: releases.spec',
     ...body,
   });
-}
-
-/** `file → sha384-…` for every file of a folder (what `release.mjs publish --folder` sends). */
-function integrityOf(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else
-        out[relative(dir, p).split(sep).join('/')] =
-          `sha384-${createHash('sha384').update(readFileSync(p)).digest('base64')}`;
-    }
-  };
-  walk(dir);
-  return out;
 }
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -498,13 +488,7 @@ test('a broken lobby version: a player who had a good one falls back to it; a ne
   // A player on the good version, which the shell remembers as working for them.
   const returning = await browser.newContext();
   const page = await returning.newPage();
-  await page.goto('/');
-  await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
-  await expect
-    .poll(() => page.evaluate(() => localStorage.getItem('mchezo:last-good-version:lobby')), {
-      timeout: 10_000,
-    })
-    .toContain(good);
+  expect(await visitHomeAndRememberLobby(page)).toContain(good);
 
   // A build whose home page throws, published and made active like any release.
   const broken = `0.0.1-broken-${randomBytes(3).toString('hex')}`;

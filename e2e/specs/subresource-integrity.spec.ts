@@ -6,7 +6,13 @@
  */
 import { join } from 'node:path';
 import type { ConsoleMessage, Page } from '@playwright/test';
-import { MANIFEST_PATH, overrideManifest, serveFixture, trackErrorReports } from '../support/federation.ts';
+import {
+  MANIFEST_PATH,
+  overrideManifest,
+  serveFixture,
+  trackErrorReports,
+  visitHomeAndRememberLobby,
+} from '../support/federation.ts';
 import { expect, test } from '../support/test.ts';
 
 const CDN = join(import.meta.dirname, '..', '..', 'build', 'cdn', 'remotes', 'lobby');
@@ -80,13 +86,9 @@ test('a changed entry script is refused by the browser; the player gets their la
   const reports = await trackErrorReports(page);
   const refusals = integrityRefusals(page);
   const live = await liveLobby(page);
-  await page.goto('/');
-  await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
-  await expect
-    .poll(() => page.evaluate(() => localStorage.getItem('mchezo:last-good-version:lobby')), {
-      timeout: 10_000,
-    })
-    .toBe(JSON.stringify({ version: live.version, entry: live.entry }));
+  expect(await visitHomeAndRememberLobby(page)).toBe(
+    JSON.stringify({ version: live.version, entry: live.entry }),
+  );
 
   // A new version goes live, and its entry script is changed on the way (a CDN, a proxy):
   // the manifest vouches for the published bytes, the browser gets others.

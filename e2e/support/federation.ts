@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { extname, join } from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { editBootData } from './boot-data.ts';
 
 export interface RemoteRelease {
@@ -101,4 +101,16 @@ export async function closedPortUrl(): Promise<string> {
   const { port } = server.address() as { port: number };
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return `http://127.0.0.1:${port}`;
+}
+
+/**
+ * Opens the home and waits until the shell has remembered the lobby version it rendered as this
+ * player's last good one; answers what it stored (`{"version":…,"entry":…}`).
+ */
+export async function visitHomeAndRememberLobby(page: Page): Promise<string> {
+  await page.goto('/');
+  await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
+  const stored = () => page.evaluate(() => localStorage.getItem('mchezo:last-good-version:lobby'));
+  await expect.poll(stored, { timeout: 10_000 }).not.toBeNull();
+  return (await stored()) as string;
 }

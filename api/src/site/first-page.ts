@@ -5,7 +5,8 @@
  * - written into the page: the live version's `mf-manifest.json` and the public API reads the
  *   page makes on its first render (a few KiB inline ride in the page's first round trip; as
  *   requests of their own each would open a connection on HTTP/1.1);
- * - preload hints for its remote entry and the exposed page's own files.
+ * - preload hints for its remote entry, the exposed page's own files and its strings in the
+ *   player's language (a remote names those chunks `strings-<language>`, decision 027).
  * A wrong or missing one costs nothing but a fetch: the shell and the API client fall back to
  * the network.
  */
@@ -17,7 +18,7 @@ import { sha384Integrity } from '../lib/crypto.js';
 
 interface MfManifest {
   metaData: { remoteEntry: { name: string; path: string } };
-  exposes: { name: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
+  exposes: { name: string; assets: { js: { sync: string[]; async?: string[] }; css: { sync: string[] } } }[];
 }
 
 export interface Preload {
@@ -110,8 +111,16 @@ export function withRouteParams(html: string, params: Record<string, string>): s
   return html.replace(/\[\[(\w+)\]\]/g, (_, name: string) => escapeHtml(params[name] ?? ''));
 }
 
-const NOTHING: FirstPage = { preloads: [], files: {} };
-const cache = new Map<string, Promise<FirstPage>>();
+/** What a version's page needs whoever opens it, and its strings' chunk per language. */
+interface Prepared extends FirstPage {
+  strings: Record<string, Preload>;
+}
+
+const NOTHING: Prepared = { preloads: [], files: {}, strings: {} };
+const cache = new Map<string, Promise<Prepared>>();
+
+/** `static/js/async/strings-sw.1a2b3c.js` → `sw`. */
+const STRINGS_CHUNK = /(?:^|\/)strings-([a-z]{2})\.[^/]+\.js$/;
 const screens = new Map<string, Promise<string>>();
 
 /** A fragment of the version folder, trimmed, or '' when it has none (or it cannot be read). */
@@ -156,7 +165,7 @@ async function prepare(
   entry: string,
   expose: string,
   data: string[],
-): Promise<FirstPage> {
+): Promise<Prepared> {
   // Only our own CDN layout: an entry elsewhere (another CDN, an override) gets no hint.
   const prefix = `/remotes/${remote}/${version}/`;
   if (entry !== `${prefix}mf-manifest.json`) return NOTHING;
@@ -165,22 +174,24 @@ async function prepare(
   ) as MfManifest;
   const page = manifest.exposes.find((e) => e.name === expose);
   const remoteEntry = manifest.metaData.remoteEntry;
+  const hint = async (file: string, as: Preload['as']): Promise<Preload> => {
+    const bytes = await readFile(join(siteDir, 'remotes', remote, version, file)).catch(() => null);
+    return { href: `${prefix}${file}`, as, ...(bytes && { integrity: sha384Integrity(bytes) }) };
+  };
+  const strings: Record<string, Preload> = {};
+  for (const file of page?.assets.js.async ?? []) {
+    const language = STRINGS_CHUNK.exec(file)?.[1];
+    if (language) strings[language] = await hint(file, 'script');
+  }
   return {
     files: { [entry]: manifest },
+    strings,
     preloads: [
-      ...(await Promise.all(
-        [
-          {
-            file: `${remoteEntry.path ? `${remoteEntry.path}/` : ''}${remoteEntry.name}`,
-            as: 'script' as const,
-          },
-          ...(page?.assets.css.sync ?? []).map((file) => ({ file, as: 'style' as const })),
-          ...(page?.assets.js.sync ?? []).map((file) => ({ file, as: 'script' as const })),
-        ].map(async ({ file, as }) => {
-          const bytes = await readFile(join(siteDir, 'remotes', remote, version, file)).catch(() => null);
-          return { href: `${prefix}${file}`, as, ...(bytes && { integrity: sha384Integrity(bytes) }) };
-        }),
-      )),
+      ...(await Promise.all([
+        hint(`${remoteEntry.path ? `${remoteEntry.path}/` : ''}${remoteEntry.name}`, 'script'),
+        ...(page?.assets.css.sync ?? []).map((file) => hint(file, 'style')),
+        ...(page?.assets.js.sync ?? []).map((file) => hint(file, 'script')),
+      ])),
       // Not written into the page (no `readPublic`, or it failed): at least asked for early.
       ...data.map((href) => ({ href, as: 'fetch' as const })),
     ],
@@ -216,7 +227,7 @@ export async function firstPage(
   const release = page ? manifest.remotes[page.remote as keyof ReleaseManifest['remotes']] : undefined;
   // With a canary running, which version this player gets is the shell's call (its bucket):
   // a hint for the active version would be a wasted download for the canary's share.
-  if (!route || !page || !release?.enabled || release.canary) return NOTHING;
+  if (!route || !page || !release?.enabled || release.canary) return { preloads: [], files: {} };
   const key = `${page.remote}@${release.version}/${page.expose}`;
   let prepared = cache.get(key);
   if (!prepared) {
@@ -225,14 +236,21 @@ export async function firstPage(
     );
     cache.set(key, prepared);
   }
-  const ready = await prepared;
+  const version = await prepared;
+  const { strings, ...ready } = version;
   // Only for our own CDN layout, as the hints (a version elsewhere is not in this folder).
   const screen =
-    ready === NOTHING
+    version === NOTHING
       ? undefined
       : await firstScreen(siteDir, page.remote, release.version, page.expose, languages);
-  const result = screen
-    ? { ...ready, firstScreen: { ...screen, html: withRouteParams(screen.html, route.params) } }
+  // The strings the page asks for first: the first of the player's languages it ships, else
+  // English, as the shell's language detection decides (shared/i18n/src/detect-language.ts).
+  const language = languages.find((l) => l in strings) ?? 'en';
+  const withStrings = strings[language]
+    ? { ...ready, preloads: [...ready.preloads, strings[language]] }
     : ready;
+  const result = screen
+    ? { ...withStrings, firstScreen: { ...screen, html: withRouteParams(screen.html, route.params) } }
+    : withStrings;
   return readPublic ? withData(result, page.data, readPublic) : result;
 }

@@ -7,8 +7,8 @@ import { createNamespace } from '@mchezo/i18n/namespace';
 export const PROFILE_NS = 'profile';
 
 export const useProfileTranslation = createNamespace(PROFILE_NS, {
-  en: () => import('./locales/en.json'),
-  es: () => import('./locales/es.json'),
-  fr: () => import('./locales/fr.json'),
-  sw: () => import('./locales/sw.json'),
+  en: () => import(/* webpackChunkName: "strings-en" */ './locales/en.json'),
+  es: () => import(/* webpackChunkName: "strings-es" */ './locales/es.json'),
+  fr: () => import(/* webpackChunkName: "strings-fr" */ './locales/fr.json'),
+  sw: () => import(/* webpackChunkName: "strings-sw" */ './locales/sw.json'),
 });

@@ -5,8 +5,8 @@ import { createNamespace } from '@mchezo/i18n/namespace';
  * exposed pages, so the strings start loading with the page's code.
  */
 export const useWalletTranslation = createNamespace('wallet', {
-  en: () => import('./locales/en.json'),
-  es: () => import('./locales/es.json'),
-  fr: () => import('./locales/fr.json'),
-  sw: () => import('./locales/sw.json'),
+  en: () => import(/* webpackChunkName: "strings-en" */ './locales/en.json'),
+  es: () => import(/* webpackChunkName: "strings-es" */ './locales/es.json'),
+  fr: () => import(/* webpackChunkName: "strings-fr" */ './locales/fr.json'),
+  sw: () => import(/* webpackChunkName: "strings-sw" */ './locales/sw.json'),
 });

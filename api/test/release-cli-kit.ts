@@ -1,0 +1,60 @@
+/**
+ * The release CLI (`scripts/release.mjs`) against a real API over HTTP, for a describe block:
+ * an app on SQLite serving a temporary CDN folder, one release manager (`phone`, signed up),
+ * and a home folder for the CLI's stored session. `cli` answers `{ code, out }`; `ok` expects
+ * success and answers the output.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { freshPhone, startApp, type TestApp } from './helpers.js';
+import { makeCdn } from './releases-fixtures.js';
+
+const run = promisify(execFile);
+const CLI = join(import.meta.dirname, '../../scripts/release.mjs');
+
+export interface ReleaseCliKit {
+  t: TestApp;
+  cdn: string;
+  home: string;
+  phone: string;
+  cli: (...args: string[]) => Promise<{ code: number; out: string }>;
+  ok: (...args: string[]) => Promise<string>;
+}
+
+export function useReleaseCli(env: Record<string, string> = {}): ReleaseCliKit {
+  const kit = { phone: freshPhone() } as ReleaseCliKit;
+  let api = '';
+  beforeAll(async () => {
+    kit.cdn = makeCdn();
+    kit.home = mkdtempSync(join(tmpdir(), 'mchezo-cli-'));
+    kit.t = await startApp('sqlite', { SITE_DIR: kit.cdn, RELEASE_MANAGER_PHONES: kit.phone, ...env });
+    await kit.t.signedInPlayer(kit.phone);
+    api = await kit.t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await kit.t.close();
+    rmSync(kit.cdn, { recursive: true, force: true });
+    rmSync(kit.home, { recursive: true, force: true });
+  });
+  kit.cli = async (...args) => {
+    try {
+      const { stdout } = await run(process.execPath, [CLI, ...args, '--api', api, '--cdn', kit.cdn], {
+        env: { ...process.env, DATA_DIR: kit.home },
+      });
+      return { code: 0, out: stdout };
+    } catch (err) {
+      const e = err as { code: number; stdout: string; stderr: string };
+      return { code: e.code, out: `${e.stdout}${e.stderr}` };
+    }
+  };
+  kit.ok = async (...args) => {
+    const res = await kit.cli(...args);
+    expect(res.code, res.out).toBe(0);
+    return res.out;
+  };
+  return kit;
+}
