@@ -1,7 +1,7 @@
 /**
  * The first screen paints from the HTML (decisions 011 and 026): the frame on every route, and on
  * each entry page that page's first screen that its live remote version ships, with its text in
- * the player's language. The app's script runs after that paint and takes over on the same boxes:
+ * the player's language (on the home, the featured games as links that work without a script). The app's script runs after that paint and takes over on the same boxes:
  * nothing moves, nothing is painted twice.
  */
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
@@ -38,6 +38,11 @@ test('without any script, / shows the frame and the home page first screen; othe
     // The artwork is in the page (a data URI): decoded without a request of its own.
     expect(await promo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(720);
     expect(await promo.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
+    // The featured games are plain links: a tap opens the game before any script has run.
+    await expect(page.getByRole('heading', { name: 'Featured games' })).toBeVisible();
+    await page.getByRole('link', { name: 'Play Safari Gold' }).click();
+    await expect(page).toHaveURL(/\/game\/Safari%20Gold\?gameId=safari-gold$/);
+    await expect(page.locator('[data-first-screen="lobby/GamePage"]')).toBeVisible();
 
     await page.goto('/transactions');
     await expect(page.getByRole('banner').getByRole('link', { name: 'Mchezo' })).toBeVisible();
@@ -78,6 +83,7 @@ test('the app starts after the first paint and takes over on the same boxes, wit
   const before = await htmlOnly(browser, '/');
   const htmlHeader = await box(before.page, 'header');
   const htmlPromo = await box(before.page, `${FIRST_SCREEN} img`);
+  const htmlFeatured = await box(before.page, `${FIRST_SCREEN} a[href^="/game/"]`);
   await before.close();
 
   const errors: string[] = [];
@@ -115,6 +121,7 @@ test('the app starts after the first paint and takes over on the same boxes, wit
 
   expect(await box(page, 'header')).toEqual(htmlHeader);
   expect(await box(page, 'main section img')).toEqual(htmlPromo);
+  expect(await box(page, 'main a[href^="/game/"]')).toEqual(htmlFeatured);
 
   const timing = await page.evaluate(() => {
     const w = window as unknown as Timing;

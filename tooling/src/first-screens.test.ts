@@ -47,6 +47,21 @@ describe('first screens with text', () => {
     });
   });
 
+  it("writes numbers and amounts in each language's digits, as the page formats them", () => {
+    const messages = {
+      en: { players: '{{n, number}} playing' },
+      fr: { players: '{{n, number}} en jeu' },
+    };
+    const files = firstScreenFiles(
+      'HomePage',
+      '<p>{t:players|n=1284}</p><b>{money:500000|KES}</b>',
+      messages,
+    );
+    expect(files['first-screen/HomePage.en.html']).toBe('<p>1,284 playing</p><b>KSh 500,000.00</b>');
+    // French groups with a narrow no-break space and writes a decimal comma.
+    expect(files['first-screen/HomePage.fr.html']).toBe('<p>1\u202f284 en jeu</p><b>KSh 500\u202f000,00</b>');
+  });
+
   it('ships a fragment without text once, for every language', () => {
     expect(firstScreenFiles('HomePage', '<div style="height:1rem"></div>', locales)).toEqual({
       'first-screen/HomePage.html': '<div style="height:1rem"></div>',

@@ -11,13 +11,16 @@
  * decoded image. Comments and the whitespace between tags are dropped.
  *
  * Text (decision 026): `{t:key}` or `{t:key|name=value}` stands for the string `key` of the
- * remote's own locale files (`src/i18n/locales/<language>.json`), with `{{name}}` filled in. A
- * fragment with text ships once per language (`first-screen/<Expose>.<language>.html`); the site
- * writes in the player's. A missing key fails the build.
+ * remote's own locale files (`src/i18n/locales/<language>.json`), with `{{name}}` filled in
+ * (`{{name, number}}` in the language's digits, as i18next formats it); `{money:500000|KES}` is an
+ * amount as the page shows it (`formatMoney` of `@mchezo/i18n/money`). A fragment with text ships
+ * once per language (`first-screen/<Expose>.<language>.html`); the site writes in the player's. A
+ * missing key fails the build.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { firstScreenFile } from '@mchezo/contracts/boot';
+import { formatMoney } from '@mchezo/i18n/money';
 import type { RsbuildPlugin } from '@rsbuild/core';
 
 const IMAGE_TYPES: Record<string, string> = {
@@ -44,16 +47,26 @@ export function buildFirstScreen(file: string): string {
 type Messages = { [key: string]: string | Messages };
 
 const TEXT = /\{t:([\w.-]+)((?:\|[\w-]+=[^|}]*)*)\}/g;
+const MONEY = /\{money:(\d+(?:\.\d{1,2})?)\|([A-Z]{3})\}/g;
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
 
 /** Whether the fragment carries text, so ships once per language. */
-export const hasText = (html: string) => new RegExp(TEXT.source).test(html);
+export const hasText = (html: string) =>
+  new RegExp(TEXT.source).test(html) || new RegExp(MONEY.source).test(html);
 
-/** The fragment's `{t:…}` in one language, HTML-escaped. */
-export function translateFirstScreen(html: string, messages: Messages, where: string): string {
-  return html.replace(TEXT, (_, key: string, params: string) => {
+/** The fragment's `{t:…}` and `{money:…}` in `language`, HTML-escaped. */
+export function translateFirstScreen(
+  html: string,
+  messages: Messages,
+  where: string,
+  language = 'en',
+): string {
+  const money = html.replace(MONEY, (_, amount: string, currency: string) =>
+    escapeHtml(formatMoney(Number(amount), currency, language)),
+  );
+  return money.replace(TEXT, (_, key: string, params: string) => {
     const value = key
       .split('.')
       .reduce<string | Messages | undefined>(
@@ -67,7 +80,11 @@ export function translateFirstScreen(html: string, messages: Messages, where: st
         .filter(Boolean)
         .map((p) => p.split('=', 2) as [string, string]),
     );
-    const text = value.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, name: string) => values[name] ?? m);
+    const text = value.replace(/\{\{\s*(\w+)\s*(, *number)?\s*\}\}/g, (m, name: string, number?: string) => {
+      const v = values[name];
+      if (v === undefined) return m;
+      return number ? new Intl.NumberFormat(language).format(Number(v)) : v;
+    });
     return escapeHtml(text);
   });
 }
@@ -94,7 +111,7 @@ export function firstScreenFiles(
   return Object.fromEntries(
     languages.map((lng) => [
       firstScreenFile(expose, lng),
-      translateFirstScreen(html, locales[lng] as Messages, `${expose} (${lng})`),
+      translateFirstScreen(html, locales[lng] as Messages, `${expose} (${lng})`, lng),
     ]),
   );
 }

@@ -1,13 +1,15 @@
 /**
  * The home page's static first screen (decision 011) paints before any script runs and stays
- * until HomePage replaces it: it must show the banner's first promo. (That it draws the same boxes
- * as HomePage is checked in the browser: e2e/specs/first-screen.spec.ts.)
+ * until HomePage replaces it: it must show the banner's first promo and the featured games as
+ * links. (That it draws the same boxes as HomePage is checked in the browser:
+ * e2e/specs/first-screen.spec.ts.)
  */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { PROMO_SIZE, PROMOS } from '../data/static-lobby-content.ts';
+import { gamePath } from '../components/game-grid.tsx';
+import { FEATURED_GAMES, PROMO_SIZE, PROMOS } from '../data/static-lobby-content.ts';
 
 const file = resolve(dirname(fileURLToPath(import.meta.url)), 'home-page.first-screen.html');
 const html = readFileSync(file, 'utf8');
@@ -35,12 +37,19 @@ describe("the home page's first screen", () => {
     expect(img).toContain('alt=""');
   });
 
-  it('carries no text to translate and no script', () => {
-    const text = html
-      .replace(/<!--[\s\S]*?-->/g, '')
-      .replace(/<[^>]+>/g, '')
-      .trim();
-    expect(text).toBe('');
+  it('shows the featured games as they are in the lobby, each a link to its game, and no script', () => {
+    const links = [...html.matchAll(/<a href="([^"]+)" aria-label="\{t:featured\.play\|title=([^}]+)\}"/g)];
+    expect(links.map((m) => [m[1], m[2]])).toEqual(
+      FEATURED_GAMES.map((g) => [gamePath(g.title, g.gameId), g.title]),
+    );
+    for (const game of FEATURED_GAMES) {
+      expect(html).toContain(
+        `translate="no" style="font-size:1.125rem;line-height:1.25;font-weight:800">${game.title}</p>`,
+      );
+      expect(html).toContain(`linear-gradient(135deg,${game.colors[0]},${game.colors[1]})`);
+      expect(html).toContain(`{t:featured.players|n=${game.players}}`);
+      expect(html).toContain(`{money:${game.prizeCents / 100}|KES}`);
+    }
     expect(html).not.toMatch(/<script|\son[a-z]+=/i);
   });
 });
