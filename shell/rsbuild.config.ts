@@ -68,7 +68,9 @@ export default defineConfig({
         ),
     ],
   },
-  output: { distPath: { root: 'dist' }, assetPrefix: '/', target: 'web', inlineStyles: true },
+  // The stylesheet stays a file: the site writes it into a first visit's page and links the
+  // cached file on return visits (decision 029).
+  output: { distPath: { root: 'dist' }, assetPrefix: '/', target: 'web' },
   performance: { removeConsole: ['log'], chunkSplit: { strategy: 'all-in-one' } },
   tools: {
     rspack: {

@@ -92,6 +92,18 @@ describe('the site page policy', () => {
     // Without a first screen, not even 'unsafe-hashes'.
     const plain = sitePolicy({ template: TEMPLATE, publicBaseUrl: 'https://api.mchezo.example' });
     expect(directive(plain, 'style-src')).toEqual(["'self'", sha256(STYLE), sha256('')]);
+    // The shell's stylesheet written into the page (decision 029): that text, by its hash.
+    const inlined = sitePolicy({
+      template: TEMPLATE,
+      stylesheet: 'main{padding:0}',
+      publicBaseUrl: 'https://x.example',
+    });
+    expect(directive(inlined, 'style-src')).toEqual([
+      "'self'",
+      sha256(STYLE),
+      sha256('main{padding:0}'),
+      sha256(''),
+    ]);
   });
 
   it('names the API, the remotes and the support chat where the page reaches them (error reports go to the API)', () => {

@@ -39,7 +39,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'site-'));
   write(
     'shell/index.html',
-    '<!doctype html><html><head><title>Mchezo</title><link rel="preload" as="script" href="/static/js/index.abc.js" fetchpriority="high"></head><body><div id="root"><header>Mchezo</header><main id="main"><!--first-screen--></main></div><script data-src="/static/js/index.abc.js">/* starts the app after the first paint */</script></body></html>',
+    '<!doctype html><html><head><title>Mchezo</title><link rel="preload" as="script" href="/static/js/index.abc.js" fetchpriority="high"><link href="/static/css/index.c1.css" rel="stylesheet"></head><body><div id="root"><header>Mchezo</header><main id="main"><!--first-screen--></main></div><script data-src="/static/js/index.abc.js">/* starts the app after the first paint */</script></body></html>',
   );
   write(
     'remotes/lobby/1.0.0-aa/first-screen/HomePage.html',
@@ -54,6 +54,7 @@ beforeAll(async () => {
     'remotes/lobby/1.0.0-aa/first-screen/GamePage.sw.html',
     '<p style="padding:1rem">Inapakia [[title]]</p>',
   );
+  write('shell/static/css/index.c1.css', 'body{margin:0}');
   const js = 'console.log("shell");'.repeat(50);
   write('shell/static/js/index.abc.js', js);
   writeFileSync(join(dir, 'shell/static/js/index.abc.js.gz'), gzipSync(js));
@@ -140,6 +141,30 @@ describe('the site', () => {
       `</remotes/lobby/1.0.0-aa/static/js/lobby.1.js>; rel=preload; as=script; crossorigin; integrity="${entryHash}"`,
       '</remotes/lobby/1.0.0-aa/static/js/async/game.js>; rel=preload; as=script; crossorigin',
     ]);
+  });
+
+  it("writes the shell's stylesheet into a first visit's page and links the cached file after", async () => {
+    const first = await app.inject({ url: '/' });
+    expect(first.body).toContain('<style>body{margin:0}</style>');
+    expect(first.body).not.toContain('rel="stylesheet"');
+    // Fetched after the page, at the lowest priority, for the next visit.
+    expect(first.body).toContain('<link rel="prefetch" href="/static/css/index.c1.css"></body>');
+    expect(first.headers['set-cookie']).toBe(
+      'shell-css=index.c1.css; Path=/; Max-Age=31536000; SameSite=Lax',
+    );
+    expect(String(first.headers['content-security-policy'])).toContain(sha256('body{margin:0}'));
+
+    // Back with the cookie: the link to the cached file, no copy, no allowance for one.
+    const again = await app.inject({ url: '/login', headers: { cookie: 'lang=sw; shell-css=index.c1.css' } });
+    expect(again.body).toContain('<link href="/static/css/index.c1.css" rel="stylesheet">');
+    expect(again.body).not.toContain('body{margin:0}');
+    expect(again.body).not.toContain('rel="prefetch"');
+    expect(again.headers['set-cookie']).toBeUndefined();
+    expect(String(again.headers['content-security-policy'])).not.toContain(sha256('body{margin:0}'));
+
+    // A cookie from an older shell build names another file: the styles come inline again.
+    const stale = await app.inject({ url: '/', headers: { cookie: 'shell-css=index.old.css' } });
+    expect(stale.body).toContain('<style>body{margin:0}</style>');
   });
 
   it("preloads the page's strings in the player's language, else in English", async () => {

@@ -158,6 +158,38 @@ test('the app starts after the first paint and takes over on the same boxes, wit
   expect(errors).toEqual([]);
 });
 
+test("a first visit gets the shell's styles inside the page and the file after it; a return visit links the cached file", async ({
+  page,
+}) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const stylesheets: { url: string; cached: boolean }[] = [];
+  cdp.on('Network.responseReceived', (e) => {
+    if (/\/static\/css\/[^/]+\.css$/.test(new URL(e.response.url).pathname))
+      stylesheets.push({
+        url: e.response.url,
+        cached: Boolean(e.response.fromDiskCache || e.response.fromPrefetchCache),
+      });
+  });
+  const firstPage = (await (await page.goto('/'))?.text()) ?? '';
+  await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
+  expect(firstPage).toMatch(/<head>[\s\S]*<style>[\s\S]*<\/head>/);
+  expect(firstPage).not.toContain('rel="stylesheet"');
+  const header = await box(page, 'header');
+  // After the page: the file itself, once, for the next visit.
+  await expect.poll(() => stylesheets.length).toBe(1);
+  expect(stylesheets[0]?.cached).toBe(false);
+
+  const returnPage = (await (await page.goto('/login'))?.text()) ?? '';
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  expect(returnPage).toMatch(/<link href="\/static\/css\/[^"]+\.css" rel="stylesheet">/);
+  expect(returnPage).not.toContain('<style>');
+  // The same file, from the browser's cache, and the page looks the same.
+  expect(stylesheets.map((s) => s.url)).toEqual([stylesheets[0]?.url, stylesheets[0]?.url]);
+  expect(stylesheets[1]?.cached).toBe(true);
+  expect(await box(page, 'header')).toEqual(header);
+});
+
 /** The first game of the lobby, as a card links to it. */
 async function gamePath(request: APIRequestContext): Promise<{ path: string; title: string }> {
   const { games } = await (await request.get('/api/v1/casino/games')).json();

@@ -19,6 +19,7 @@ const edits = new WeakMap<Page, ((boot: BootData) => void)[]>();
 
 const TEMPLATE = new URL('../../build/cdn/shell/index.html', import.meta.url);
 const FIRST_SCREEN = /<div data-first-screen="[^"]*">([\s\S]*)<\/div><\/main>/;
+const INLINE_STYLESHEET = /<head>[\s\S]*?<style>([\s\S]*?)<\/style>[\s\S]*?<\/head>/;
 
 /**
  * The Content-Security-Policy the server would send with this boot data (decision 016): the
@@ -26,9 +27,12 @@ const FIRST_SCREEN = /<div data-first-screen="[^"]*">([\s\S]*)<\/div><\/main>/;
  * one of its fakes gets a policy that names that fake, as a server configured so would send.
  */
 function policyFor(boot: BootData, html: string, origin: string): string {
+  const stylesheet = INLINE_STYLESHEET.exec(html)?.[1];
   return sitePolicy({
     template: readFileSync(TEMPLATE, 'utf8'),
     firstScreenHtml: FIRST_SCREEN.exec(html)?.[1],
+    // The shell's stylesheet, when the server wrote it into the page (decision 029).
+    ...(stylesheet !== undefined && { stylesheet }),
     release: boot.release as SitePolicyInput['release'],
     config: boot.config as SitePolicyInput['config'],
     publicBaseUrl: origin,

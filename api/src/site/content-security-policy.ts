@@ -3,6 +3,7 @@
  * - the shell's index.html (the build's own output): its inline starter script and its inline
  *   stylesheet are allowed by their sha256, computed from the template, never from the composed
  *   page, so nothing a request adds to the page (boot data, a first screen) can allow a script;
+ * - the shell's stylesheet, when the page carries it inline (decision 029), by its hash;
  * - the boot data is `<script type="application/json">`: a data block, never run, no allowance;
  * - the first screen's style attributes (a remote version's fragment, decision 011) by hash;
  * - the origins the page loads from: its own, the remotes' (the release manifest's entries),
@@ -19,6 +20,8 @@ import type { ReleaseManifest } from '@mchezo/contracts/releases';
 export interface SitePolicyInput {
   /** The shell's index.html as built (not the composed page). */
   template: string;
+  /** The shell's own stylesheet when the page carries it inline (decision 029). */
+  stylesheet?: string;
   /** The first screen written into the page, if any (a remote version's static HTML). */
   firstScreenHtml?: string;
   /** The release manifest the page boots with: its entries' origins serve the remotes' files. */
@@ -120,6 +123,7 @@ export function sitePolicy(input: SitePolicyInput): string {
         "'self'",
         ...remotes,
         ...styles,
+        input.stylesheet !== undefined && sha256(input.stylesheet),
         EMPTY_STYLE,
         attributes.length > 0 && "'unsafe-hashes'",
         ...attributes,

@@ -5,18 +5,13 @@
  * two-letter base codes: each names a file (`<Expose>.<language>.html`), so nothing else gets in.
  */
 import { LANGUAGE_COOKIE } from '@mchezo/contracts/boot';
+import { readCookie } from './cookies.js';
 
 const CODE = /^[a-z]{2}$/;
 
 function cookieLanguage(header: string | undefined): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [name, value = ''] = part.trim().split('=', 2);
-    if (name === LANGUAGE_COOKIE) {
-      const code = value.trim().toLowerCase();
-      return CODE.test(code) ? code : undefined;
-    }
-  }
-  return undefined;
+  const code = readCookie(header, LANGUAGE_COOKIE)?.toLowerCase();
+  return code && CODE.test(code) ? code : undefined;
 }
 
 function acceptedLanguages(header: string | undefined): string[] {

@@ -24,6 +24,7 @@ import {
 import { type FirstPage, firstPage } from './first-page.js';
 import { composeIndex, linkHeader } from './index-page.js';
 import { pageLanguages } from './page-language.js';
+import { inlineShellStylesheet } from './shell-stylesheet.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Larger API answers are not written into the page: they would delay its first paint. */
@@ -129,7 +130,7 @@ export async function sitePlugin(
     const first: FirstPage = release
       ? await firstPage(siteDir, pathname, release, readPublic, languages)
       : { preloads: [], files: {} };
-    const html = composeIndex(
+    const composed = composeIndex(
       template,
       {
         ...(publicConfig && { config: publicConfig }),
@@ -138,12 +139,17 @@ export async function sitePlugin(
       },
       first.firstScreen,
     );
+    // The shell's styles: in the page on a first visit, the cached file after (decision 029).
+    const stylesheet = await inlineShellStylesheet(composed, shellDir, headers.cookie);
+    const html = stylesheet?.html ?? composed;
+    if (stylesheet) reply.header('Set-Cookie', stylesheet.cookie);
     const link = linkHeader(template, first.preloads);
     if (link) reply.header('Link', link);
     const csp = sitePolicy({
       ...policy,
       template,
       ...(first.firstScreen && { firstScreenHtml: first.firstScreen.html }),
+      ...(stylesheet && { stylesheet: stylesheet.css }),
       ...(release && { release }),
       ...(publicConfig && { config: publicConfig }),
     });
