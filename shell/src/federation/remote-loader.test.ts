@@ -7,6 +7,8 @@ const runtime = vi.hoisted(() => ({
   registerPlugins: vi.fn(),
 }));
 vi.mock('@module-federation/enhanced/runtime', () => runtime);
+const beacon = vi.hoisted(() => ({ countLoad: vi.fn() }));
+vi.mock('./load-beacon.ts', () => beacon);
 
 const MANIFEST = {
   revision: 3,
@@ -35,6 +37,7 @@ describe('loadRemotePage', () => {
   beforeEach(() => {
     runtime.loadRemote.mockReset();
     runtime.registerRemotes.mockReset();
+    beacon.countLoad.mockReset();
   });
   afterEach(() => vi.useRealTimers());
 
@@ -52,6 +55,42 @@ describe('loadRemotePage', () => {
       { force: false },
     );
     expect(runtime.loadRemote).toHaveBeenCalledWith('lobby/HomePage');
+  });
+
+  it('loads a page asked for twice at once (its early start, then its route) once, and counts one load', async () => {
+    stubManifest(MANIFEST);
+    const Page = () => null;
+    let arrive: (mod: unknown) => void = () => {};
+    runtime.loadRemote.mockReturnValue(
+      new Promise((resolve) => {
+        arrive = resolve;
+      }),
+    );
+    const { loadRemotePage } = await freshLoader();
+    const early = loadRemotePage('lobby', 'HomePage');
+    const route = loadRemotePage('lobby', 'HomePage');
+    await vi.waitFor(() => expect(runtime.loadRemote).toHaveBeenCalled());
+    arrive({ default: Page });
+    const [a, b] = await Promise.all([early, route]);
+    expect([a.Page, b.Page]).toEqual([Page, Page]);
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
+    expect(beacon.countLoad.mock.calls).toEqual([['lobby', '1.0.0-aaa', true]]);
+  });
+
+  it('a shared load that fails fails both callers with its version, and counts one failed load', async () => {
+    stubManifest(MANIFEST);
+    runtime.loadRemote.mockRejectedValue(new Error('integrity mismatch'));
+    const { loadRemotePage } = await freshLoader();
+    const results = await Promise.allSettled([
+      loadRemotePage('lobby', 'HomePage'),
+      loadRemotePage('lobby', 'HomePage'),
+    ]);
+    for (const r of results) {
+      expect(r.status).toBe('rejected');
+      expect((r as PromiseRejectedResult).reason).toMatchObject({ reason: 'failed', version: '1.0.0-aaa' });
+    }
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
+    expect(beacon.countLoad.mock.calls).toEqual([['lobby', '1.0.0-aaa', false]]);
   });
 
   it('refuses a disabled remote without loading it', async () => {

@@ -75,6 +75,17 @@ export interface LoadedPage {
  * page load does.
  */
 const chosen = new Map<RemoteName, { revision: number; release: ChosenRelease | null }>();
+/**
+ * What one `loadRemotePage` call did: the version it went for (named in its failure), and whether
+ * it fetched it itself (only then is the load counted for release health).
+ */
+interface Attempt {
+  release?: ChosenRelease;
+  fetched?: boolean;
+}
+
+/** Pages being loaded now, by `remote@version/expose`. */
+const loading = new Map<string, Promise<LoadedPage>>();
 
 function choiceFor(manifest: ReleaseManifest, remote: RemoteName): ChosenRelease | null {
   const pinned = chosen.get(remote);
@@ -90,7 +101,7 @@ async function load(
   expose: string,
   force: boolean,
   fallback: boolean,
-  attempt: { release?: ChosenRelease },
+  attempt: Attempt,
 ): Promise<LoadedPage> {
   const { manifest } = await manifestPromise;
   const listed = manifest.remotes[remote];
@@ -105,7 +116,29 @@ async function load(
   const cached = components.get(key);
   if (cached && !force) return { Page: cached, release };
   attempt.release = release;
+  // The same page already on its way (the first page's early start, then its route): one load,
+  // counted once, by the call that started it.
+  const pending = loading.get(key);
+  if (pending && !force) return pending;
+  attempt.fetched = true;
+  const page = fetchPage(remote, expose, key, release, manifest, force);
+  loading.set(key, page);
+  page.then(
+    () => loading.delete(key),
+    () => loading.delete(key),
+  );
+  return page;
+}
 
+/** Registers the chosen version's entry and loads the exposed page from it. */
+async function fetchPage(
+  remote: RemoteName,
+  expose: string,
+  key: string,
+  release: ChosenRelease,
+  manifest: ReleaseManifest,
+  force: boolean,
+): Promise<LoadedPage> {
   const entry = new URL(release.entry, location.href).href;
   expectIntegrity(manifest.integrity);
   if (force || registered.get(remote) !== entry) {
@@ -134,18 +167,17 @@ export async function loadRemotePage(
   opts: { retry?: boolean; fallback?: boolean } = {},
 ): Promise<LoadedPage> {
   if (opts.retry) retryManifestIfFailed();
-  // The version this call really fetched (not one already loaded): counted for release health.
-  const attempt: { release?: ChosenRelease } = {};
+  const attempt: Attempt = {};
   try {
     const loaded = await withDeadline(
       load(remote, expose, opts.retry === true || opts.fallback === true, opts.fallback === true, attempt),
       REMOTE_DEADLINE_MS,
       `${remote}/${expose}`,
     );
-    if (attempt.release) countLoad(remote, attempt.release.version, true);
+    if (attempt.fetched && attempt.release) countLoad(remote, attempt.release.version, true);
     return loaded;
   } catch (error) {
-    if (attempt.release) countLoad(remote, attempt.release.version, false);
+    if (attempt.fetched && attempt.release) countLoad(remote, attempt.release.version, false);
     if (error instanceof RemoteUnavailableError) throw error;
     throw new RemoteUnavailableError(remote, 'failed', `${remote}/${expose} failed to load`, {
       cause: error,
