@@ -20,6 +20,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { firstScreenFile } from '@mchezo/contracts/boot';
+import { numberFormat } from '@mchezo/i18n/intl';
 import { formatMoney } from '@mchezo/i18n/money';
 import type { RsbuildPlugin } from '@rsbuild/core';
 
@@ -83,7 +84,7 @@ export function translateFirstScreen(
     const text = value.replace(/\{\{\s*(\w+)\s*(, *number)?\s*\}\}/g, (m, name: string, number?: string) => {
       const v = values[name];
       if (v === undefined) return m;
-      return number ? new Intl.NumberFormat(language).format(Number(v)) : v;
+      return number ? numberFormat(language, {}).format(Number(v)) : v;
     });
     return escapeHtml(text);
   });

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { firstScreenFile } from '@mchezo/contracts/boot';
 import type { ReleaseManifest } from '@mchezo/contracts/releases';
 import { sha384Integrity } from '../lib/crypto.js';
+import { readImmutableText } from './file-cache.js';
 
 interface MfManifest {
   metaData: { remoteEntry: { name: string; path: string } };
@@ -121,21 +122,10 @@ const cache = new Map<string, Promise<Prepared>>();
 
 /** `static/js/async/strings-sw.1a2b3c.js` → `sw`. */
 const STRINGS_CHUNK = /(?:^|\/)strings-([a-z]{2})\.[^/]+\.js$/;
-const screens = new Map<string, Promise<string>>();
 
 /** A fragment of the version folder, trimmed, or '' when it has none (or it cannot be read). */
-function readScreen(siteDir: string, remote: string, version: string, file: string): Promise<string> {
-  const key = `${remote}@${version}/${file}`;
-  let html = screens.get(key);
-  if (!html) {
-    html = readFile(join(siteDir, 'remotes', remote, version, file), 'utf8').then(
-      (text) => text.trim(),
-      () => '',
-    );
-    if (screens.size >= 256) screens.clear();
-    screens.set(key, html);
-  }
-  return html;
+async function readScreen(siteDir: string, remote: string, version: string, file: string): Promise<string> {
+  return ((await readImmutableText(join(siteDir, 'remotes', remote, version, file))) ?? '').trim();
 }
 
 /**

@@ -6,9 +6,9 @@
  * lighter on every return visit. A new shell build has a new file name, so the cookie no longer
  * matches and the next page inlines the new styles.
  */
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readCookie } from './cookies.js';
+import { readImmutableText } from './file-cache.js';
 
 export const STYLESHEET_COOKIE = 'shell-css';
 
@@ -25,19 +25,6 @@ export interface InlinedStylesheet {
   cookie: string;
 }
 
-const files = new Map<string, Promise<string | undefined>>();
-
-function readStylesheet(shellDir: string, path: string): Promise<string | undefined> {
-  const key = join(shellDir, path);
-  let css = files.get(key);
-  if (!css) {
-    css = readFile(key, 'utf8').catch(() => undefined);
-    if (files.size >= 8) files.clear();
-    files.set(key, css);
-  }
-  return css;
-}
-
 /**
  * The page with the shell's stylesheet inline, unless the request's cookie says the browser has
  * the file (or the template links none, or the file cannot be read: the link then stays).
@@ -51,7 +38,7 @@ export async function inlineShellStylesheet(
   if (!link) return undefined;
   const [tag, href = '', file = ''] = link;
   if (readCookie(cookieHeader, STYLESHEET_COOKIE) === file) return undefined;
-  const css = await readStylesheet(shellDir, href);
+  const css = await readImmutableText(join(shellDir, href));
   if (css === undefined || css.includes('</style')) return undefined;
   const inlined = page.replace(tag, () => `<style>${css}</style>`);
   const body = inlined.lastIndexOf('</body>');
