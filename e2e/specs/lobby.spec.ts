@@ -160,6 +160,19 @@ test('a card opens the game page, the frame runs the demo game and the bottom na
       }
     }),
   ).toBe('storage blocked');
+  // The balance and the stakes arrive with the game's session into room kept for them: nothing
+  // on the game's page moved while it started.
+  const shifted = await gameFrame.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as (PerformanceEntry & { value: number })[]) total += e.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 100);
+      }),
+  );
+  expect(shifted).toBe(0);
 
   await page.getByRole('link', { name: 'Leave the game' }).click();
   await expect(page).toHaveURL('/');

@@ -15,14 +15,16 @@ const TEMPLATE = `<!doctype html>
   body{margin:0;min-height:100vh;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:radial-gradient(circle at top,#3b1464,#0f0a1e);color:#fff;display:flex;align-items:center;justify-content:center}
   main{width:100%;max-width:420px;padding:16px;text-align:center}
   h1{font-size:1.3rem;margin:0 0 4px}
-  .bal{opacity:.85;margin-bottom:16px}
+  .bal{opacity:.85;margin-bottom:16px;display:grid;grid-template-columns:1fr 1fr;gap:.3em}
+  .bal span{text-align:right}
+  .bal strong{text-align:left}
   .reels{display:flex;gap:10px;justify-content:center;margin:12px 0}
   .reel{width:30%;aspect-ratio:3/4;background:#fff;border-radius:12px;display:flex;align-items:center;justify-content:center;box-shadow:inset 0 -6px 0 rgba(0,0,0,.15)}
   .reel svg{width:70%;height:auto}
   .reel.spin{animation:blur .12s linear infinite}
   @keyframes blur{50%{transform:translateY(-4px);filter:blur(1px)}}
-  .stakes{display:flex;gap:8px;justify-content:center;margin:12px 0}
-  .stakes button{flex:1;padding:10px 0;border-radius:8px;border:2px solid #ff9800;background:transparent;color:#ff9800;font-weight:700}
+  .stakes{display:flex;gap:8px;justify-content:center;margin:12px 0;min-height:44px}
+  .stakes button{flex:1;min-height:44px;padding:0;border-radius:8px;border:2px solid #ff9800;background:transparent;color:#ff9800;font:inherit;font-weight:700}
   .stakes button[aria-pressed=true]{background:#ff9800;color:#1a1a1a}
   #spin{width:100%;padding:16px;border:0;border-radius:12px;background:linear-gradient(#ffb300,#ff6f00);color:#1a1a1a;font-size:1.2rem;font-weight:800}
   #spin:disabled{opacity:.5}
@@ -34,7 +36,7 @@ const TEMPLATE = `<!doctype html>
 <body>
 <main aria-labelledby="title">
   <h1 id="title">{{loading}}</h1>
-  <div class="bal">{{balance}} <strong id="balance">–</strong></div>
+  <div class="bal"><span>{{balance}}</span> <strong id="balance">–</strong></div>
   <div class="reels" aria-live="polite"><div class="reel" id="r0"></div><div class="reel" id="r1"></div><div class="reel" id="r2"></div></div>
   <div class="stakes" id="stakes" role="group" aria-label="{{stake}}"></div>
   <button id="spin" disabled>{{spin}}</button>
