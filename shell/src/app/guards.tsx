@@ -47,7 +47,10 @@ export function AccessGuard({ access, children }: { access: Access; children: Re
   if (!signedIn) {
     // Remembered so login (or verification) can return here (docs/product-rules.md#access-guards).
     session.set('redirectAfterVerification', location.pathname + location.search);
-    return <Navigate to="/login" replace />;
+    // An ended session (lockout.ts) is on its way to the login page that says why. This render
+    // can come before that navigation lands, and must send the player to the same place.
+    const locked = session.get('lockoutMessage') !== null;
+    return <Navigate to={locked ? '/login?locked=true' : '/login'} replace />;
   }
   if (pending) return <RedirectToVerify />;
   return children;
