@@ -110,24 +110,30 @@ test.describe('guards', () => {
   });
 });
 
-test('a revoked session ends in the login page with the Session Expired alert', async ({ page, request }) => {
-  const player = await createPlayer(request);
-  await signIn(page, player);
-  // Someone replays a refresh token whose successor was already used (a repeat within seconds,
-  // before that, is two tabs and gets the same pair): the server revokes the whole session.
-  const rotated = await request.post('/api/v1/auth/refresh', {
-    data: { refresh_token: player.refreshToken },
+// On /profile the shell reads the identity before it listens for an ended session (decision 030).
+for (const path of ['/', '/profile']) {
+  test(`a revoked session opening ${path} ends in the login page with the Session Expired alert`, async ({
+    page,
+    request,
+  }) => {
+    const player = await createPlayer(request);
+    await signIn(page, player);
+    // Someone replays a refresh token whose successor was already used (a repeat within seconds,
+    // before that, is two tabs and gets the same pair): the server revokes the whole session.
+    const rotated = await request.post('/api/v1/auth/refresh', {
+      data: { refresh_token: player.refreshToken },
+    });
+    const { refresh_token: next } = (await rotated.json()) as { refresh_token: string };
+    await request.post('/api/v1/auth/refresh', { data: { refresh_token: next } });
+    await request.post('/api/v1/auth/refresh', { data: { refresh_token: player.refreshToken } });
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login\?locked=true$/);
+    const alert = page.getByRole('alert').filter({ hasText: 'Session Expired' });
+    await expect(alert).toContainText('You have been logged out due to security reasons.');
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
   });
-  const { refresh_token: next } = (await rotated.json()) as { refresh_token: string };
-  await request.post('/api/v1/auth/refresh', { data: { refresh_token: next } });
-  await request.post('/api/v1/auth/refresh', { data: { refresh_token: player.refreshToken } });
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/login\?locked=true$/);
-  const alert = page.getByRole('alert').filter({ hasText: 'Session Expired' });
-  await expect(alert).toContainText('You have been logged out due to security reasons.');
-  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
-});
+}
 
 test('a config failure shows a toast and the defaults apply', async ({ page }) => {
   // The site could not write the config into the page, and /config is down.

@@ -14,6 +14,7 @@ import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { useAuthStore } from '../stores/auth.store.ts';
 import { useConfigStore } from '../stores/config.store.ts';
 import { showToast, ToasterSlot } from '../toasts/toasts.tsx';
+import { startFirstReads } from './first-reads.ts';
 import { AccessGuard, FeatureGate } from './guards.tsx';
 import { useLockoutRedirect } from './lockout.ts';
 import { createQueryClient } from './query-client.ts';
@@ -72,6 +73,8 @@ export function App() {
   useEffect(() => {
     useAuthStore.getState().restore();
     useConfigStore.getState().load();
+    // After ShellEffects (a child: its effects run first) listens for an ended session.
+    startFirstReads(queryClient, location.pathname);
   }, []);
   return (
     <I18nextProvider i18n={i18n}>

@@ -5,8 +5,16 @@
 import type { FeatureName } from '@mchezo/contracts/config';
 import type { RemoteName } from '@mchezo/contracts/releases';
 import type { RemoteExpose } from '@mchezo/contracts/releases-constants';
+import { identityQuery } from '@mchezo/host/queries/identity';
+import type { QueryClientType } from '@mchezo/host/query';
 
 export type Access = 'public' | 'guest' | 'pending' | 'protected';
+
+/** A player read the shell can start for a page, into the page's one query cache. */
+export type PageRead = (client: QueryClientType) => Promise<void>;
+
+/** The identity (`@mchezo/host/queries/identity`): pages that need it confirmed check it first. */
+const readIdentity: PageRead = (client) => client.prefetchQuery(identityQuery);
 
 export interface RemoteRoute {
   path: string;
@@ -15,11 +23,22 @@ export interface RemoteRoute {
   expose: RemoteExpose;
   access: Access;
   feature?: FeatureName;
+  /**
+   * Player reads the page waits on before it can show its content. When the app opens on the
+   * page with a session, the shell starts them while the page's code loads (`first-reads.ts`).
+   */
+  reads?: readonly PageRead[];
 }
 
 export const REMOTE_ROUTES: readonly RemoteRoute[] = [
   { path: '/', remote: 'lobby', expose: 'HomePage', access: 'public' },
-  { path: '/game/:title', remote: 'lobby', expose: 'GamePage', access: 'protected' },
+  {
+    path: '/game/:title',
+    remote: 'lobby',
+    expose: 'GamePage',
+    access: 'protected',
+    reads: [readIdentity],
+  },
   { path: '/login', remote: 'auth', expose: 'LoginPage', access: 'guest' },
   { path: '/join', remote: 'auth', expose: 'JoinPage', access: 'guest' },
   { path: '/verify', remote: 'auth', expose: 'VerifyPage', access: 'pending' },
@@ -30,6 +49,7 @@ export const REMOTE_ROUTES: readonly RemoteRoute[] = [
     expose: 'DepositPage',
     access: 'protected',
     feature: 'wallet_enabled',
+    reads: [readIdentity],
   },
   {
     path: '/withdraw',
@@ -37,9 +57,16 @@ export const REMOTE_ROUTES: readonly RemoteRoute[] = [
     expose: 'WithdrawPage',
     access: 'protected',
     feature: 'wallet_enabled',
+    reads: [readIdentity],
   },
   { path: '/transactions', remote: 'wallet', expose: 'TransactionsPage', access: 'protected' },
-  { path: '/profile', remote: 'profile', expose: 'ProfilePage', access: 'protected' },
+  {
+    path: '/profile',
+    remote: 'profile',
+    expose: 'ProfilePage',
+    access: 'protected',
+    reads: [readIdentity],
+  },
   { path: '/safer-gambling', remote: 'profile', expose: 'SaferGamblingPage', access: 'protected' },
   {
     path: '/affiliate',

@@ -13,6 +13,10 @@ export const IDENTITY_KEY = ['identity'] as const;
 export const identityQuery = queryOptions({
   queryKey: IDENTITY_KEY,
   queryFn: ({ signal }) => api.get<IdentityResponse>('/identity', { signal }),
+  // Read once for the page: the shell may have started it with the page's code (decision 030),
+  // and the player's own answer replaces it (PUT /identity). A refusal for want of a confirmed
+  // identity invalidates it, so a review decided meanwhile is read then.
+  staleTime: 60_000,
 });
 
 /** Where a player confirms their identity: the profile's identity card. */
