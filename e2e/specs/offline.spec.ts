@@ -104,8 +104,12 @@ test("offline, a page is the offline page in the player's language; back online,
   await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
+  // Back online, the offline page reloads itself (the page the player asked for); going
+  // elsewhere while that reload is under way would abort one of the two.
+  await Promise.all([page.waitForEvent('load'), context.setOffline(false)]);
+  await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeHidden();
+
   // The player picks Kiswahili on the site; offline, the page speaks it.
-  await context.setOffline(false);
   await page.goto('/');
   await page.getByRole('combobox', { name: 'Language' }).selectOption('sw');
   await expect(page.locator('html')).toHaveAttribute('lang', 'sw');
