@@ -46,6 +46,7 @@ type SharedEntry = {
   version?: string;
   import?: false | undefined;
   eager?: boolean;
+  packageName?: string;
 };
 
 /**
@@ -69,7 +70,9 @@ export function sharedSingletons(role: 'host' | 'remote'): Record<string, Shared
   // host context, the i18n instance, the API client). A remote keeps a fallback for the rest
   // (`@mchezo/i18n/money`, `@mchezo/ui/alert`…), fetched only when the shell has no copy.
   for (const pkg of WORKSPACE_SINGLETONS) {
-    shared[`${pkg}/`] = { singleton: true, requiredVersion: false };
+    // `packageName`: the plugin looks the share's package up by this name, not by the prefix
+    // (Node warns on resolving a specifier that ends in "/", DEP0155).
+    shared[`${pkg}/`] = { singleton: true, requiredVersion: false, packageName: pkg };
   }
   if (role === 'host') {
     // Everything the shell needs for its first render goes in its entry chunk instead of one
