@@ -6,6 +6,7 @@ import type { FeatureName } from '@mchezo/contracts/config';
 import type { RemoteName } from '@mchezo/contracts/releases';
 import type { RemoteExpose } from '@mchezo/contracts/releases-constants';
 import { identityQuery } from '@mchezo/host/queries/identity';
+import { walletBalanceQuery } from '@mchezo/host/queries/wallet-balance';
 import type { QueryClientType } from '@mchezo/host/query';
 
 export type Access = 'public' | 'guest' | 'pending' | 'protected';
@@ -16,6 +17,9 @@ export type PageRead = (client: QueryClientType) => Promise<void>;
 /** The identity (`@mchezo/host/queries/identity`): pages that need it confirmed check it first. */
 const readIdentity: PageRead = (client) => client.prefetchQuery(identityQuery);
 
+/** The wallet's pots (`@mchezo/host/queries/wallet-balance`): the header's read, joined. */
+const readBalance: PageRead = (client) => client.prefetchQuery(walletBalanceQuery);
+
 export interface RemoteRoute {
   path: string;
   remote: RemoteName;
@@ -25,7 +29,8 @@ export interface RemoteRoute {
   feature?: FeatureName;
   /**
    * Player reads the page waits on before it can show its content. When the app opens on the
-   * page with a session, the shell starts them while the page's code loads (`first-reads.ts`).
+   * page with a session, the shell starts them while the page's code loads, and keeps the HTML
+   * first screen until they have settled (`first-reads.ts`).
    */
   reads?: readonly PageRead[];
 }
@@ -65,7 +70,7 @@ export const REMOTE_ROUTES: readonly RemoteRoute[] = [
     remote: 'profile',
     expose: 'ProfilePage',
     access: 'protected',
-    reads: [readIdentity],
+    reads: [readIdentity, readBalance],
   },
   { path: '/safer-gambling', remote: 'profile', expose: 'SaferGamblingPage', access: 'protected' },
   {

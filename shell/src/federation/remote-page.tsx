@@ -4,6 +4,7 @@ import { stringsLoading } from '@mchezo/i18n/namespace';
 import { useTranslation } from '@mchezo/i18n/react';
 import { Spinner } from '@mchezo/ui/spinner';
 import { type ComponentType, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
+import { firstReadsSettled } from '../app/first-reads.ts';
 import { ErrorBoundary } from '../errors/error-boundary.tsx';
 import { UnavailablePage } from '../pages/unavailable-page.tsx';
 import { firstScreenFor } from './first-screen.ts';
@@ -46,9 +47,10 @@ export function RemotePage({ remote, expose }: { remote: RemoteName; expose: str
     setState((s) => (s.status === 'loading' ? s : { status: 'loading' }));
     loadRemotePage(remote, expose, { retry: attempt > 0, fallback }).then(
       async ({ Page, release }) => {
-        // The page's strings started loading with its code: a first screen painted from the
-        // HTML stays until they are in, or the page would swap it for its spinner meanwhile.
-        if (firstScreenFor(remote, expose)) await stringsLoading();
+        // The page's strings started loading with its code, and the player reads it waits on
+        // with the shell (first-reads.ts): a first screen painted from the HTML stays until they
+        // are in, or the page would swap it for spinners that then grow into place.
+        if (firstScreenFor(remote, expose)) await Promise.all([stringsLoading(), firstReadsSettled()]);
         // A transition: the page's first render yields to the browser every few milliseconds
         // instead of holding a cheap phone's main thread for one long task.
         if (alive) startTransition(() => setState({ status: 'ready', Page, release }));
