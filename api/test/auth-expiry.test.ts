@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, DB_MODES, json, suiteApp } from './helpers.js';
+import { bearer, DB_MODES, json, refreshCookie, suiteApp } from './helpers.js';
 
 /**
  * Token and session lifetimes, with the app's clock moved forward (never a sleep): each test
@@ -41,11 +41,11 @@ describe.each(DB_MODES)('token and session expiry (%s)', (mode) => {
       expect(ttl).toBe(30 * 86_400_000);
 
       t.clock.advance(ttl - 1);
-      const refreshed = await t.post('/auth/refresh', { refresh_token: early.refreshToken });
+      const refreshed = await t.post('/auth/refresh', {}, refreshCookie(early.refreshToken));
       expect(refreshed.statusCode).toBe(200);
 
       t.clock.advance(1);
-      const refused = await t.post('/auth/refresh', { refresh_token: late.refreshToken });
+      const refused = await t.post('/auth/refresh', {}, refreshCookie(late.refreshToken));
       expect(refused.statusCode).toBe(401);
       expect(json(refused)).toMatchObject(SESSION_EXPIRED);
       // Both sessions started with these logins and end with them: even the access token
@@ -74,7 +74,7 @@ describe.each(DB_MODES)('token and session expiry (%s)', (mode) => {
     it('does not move with refreshes: a token refreshed mid-session is refused once the session is over', async () => {
       const p = await t.signedInPlayer();
       t.clock.advance(200_000);
-      const refreshed = json(await t.post('/auth/refresh', { refresh_token: p.refreshToken }));
+      const refreshed = json(await t.post('/auth/refresh', {}, refreshCookie(p.refreshToken)));
       const fresh = bearer(refreshed.access_token);
       expect((await t.get('/auth/me', fresh)).statusCode).toBe(200);
       t.clock.advance(100_000);

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { REFRESH_GRACE_MS } from '../src/modules/auth/refresh.js';
-import { bearer, DB_MODES, freshPhone, json, suiteApp } from './helpers.js';
+import { bearer, DB_MODES, freshPhone, json, refreshCookie, refreshCookieOf, suiteApp } from './helpers.js';
 
 describe.each(DB_MODES)('auth (%s)', (mode) => {
   const t = suiteApp(mode);
@@ -59,7 +59,9 @@ describe.each(DB_MODES)('auth (%s)', (mode) => {
       await t.post('/auth/register', { phone, password: 'password1' });
       const res = await t.post('/auth/login', { phone, password: 'password1' });
       expect(res.statusCode).toBe(200);
-      expect(json(res)).toMatchObject({ needs_verification: true, access_token: null, refresh_token: null });
+      expect(json(res)).toMatchObject({ needs_verification: true, access_token: null });
+      expect(json(res)).not.toHaveProperty('refresh_token');
+      expect(res.headers['set-cookie']).toBeUndefined();
       expect(json(res).user.status).toBe('pending_verification');
     });
 
@@ -108,7 +110,8 @@ describe.each(DB_MODES)('auth (%s)', (mode) => {
       const body = json(ok);
       expect(body.needs_verification).toBe(false);
       expect(body.access_token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
-      expect(body.refresh_token.length).toBeGreaterThan(30);
+      expect(body).not.toHaveProperty('refresh_token');
+      expect(refreshCookieOf(ok)?.length).toBeGreaterThan(30);
       expect(body.expires_in).toBe(900);
       const wrong = await t.post('/auth/login', { phone, password: 'password2' });
       expect(wrong.statusCode).toBe(401);
@@ -172,7 +175,7 @@ describe.each(DB_MODES)('auth (%s)', (mode) => {
       expect(json(res).code).toBe('TOKEN_EXPIRED');
       expect(json(res).locked_out).toBeUndefined();
       expect(json(await t.get('/wallet/balance', p.headers)).code).toBe('TOKEN_EXPIRED');
-      const refreshed = await t.post('/auth/refresh', { refresh_token: p.refreshToken });
+      const refreshed = await t.post('/auth/refresh', {}, refreshCookie(p.refreshToken));
       expect(refreshed.statusCode).toBe(200);
       expect((await t.get('/auth/me', bearer(json(refreshed).access_token))).statusCode).toBe(200);
     });
@@ -202,21 +205,22 @@ describe.each(DB_MODES)('auth (%s)', (mode) => {
 
     it('refresh rotates; reusing the spent token after the grace revokes the session with locked_out', async () => {
       const p = await t.signedInPlayer();
-      const first = await t.post('/auth/refresh', { refresh_token: p.refreshToken });
+      const first = await t.post('/auth/refresh', {}, refreshCookie(p.refreshToken));
       expect(first.statusCode).toBe(200);
       const rotated = json(first);
-      expect(rotated.refresh_token).not.toBe(p.refreshToken);
+      const rotatedToken = refreshCookieOf(first)!;
+      expect(rotatedToken).not.toBe(p.refreshToken);
       expect(rotated.user.id).toBe(p.userId);
 
       // Within the grace a repeat gets the same pair (test/auth-refresh.test.ts); past it, reuse.
       t.clock.advance(REFRESH_GRACE_MS + 1);
-      const reuse = await t.post('/auth/refresh', { refresh_token: p.refreshToken });
+      const reuse = await t.post('/auth/refresh', {}, refreshCookie(p.refreshToken));
       expect(reuse.statusCode).toBe(401);
       expect(json(reuse)).toMatchObject({ locked_out: true, reason: 'REFRESH_TOKEN_REUSED' });
       expect(typeof json(reuse).message).toBe('string');
 
       // The whole session is gone: the new refresh token and the access token both fail.
-      const next = await t.post('/auth/refresh', { refresh_token: rotated.refresh_token });
+      const next = await t.post('/auth/refresh', {}, refreshCookie(rotatedToken));
       expect(next.statusCode).toBe(401);
       expect(json(next).locked_out).toBe(true);
       const me = await t.get('/auth/me', bearer(rotated.access_token));
@@ -225,7 +229,7 @@ describe.each(DB_MODES)('auth (%s)', (mode) => {
     });
 
     it('an unknown refresh token is 401', async () => {
-      const res = await t.post('/auth/refresh', { refresh_token: 'not-a-token' });
+      const res = await t.post('/auth/refresh', {}, refreshCookie('not-a-token'));
       expect(res.statusCode).toBe(401);
       expect(json(res).locked_out).toBe(true);
     });
@@ -240,7 +244,7 @@ describe.each(DB_MODES)('auth (%s)', (mode) => {
       // The balance route checks the session in its own query: the same answer.
       const balance = await t.get('/wallet/balance', p.headers);
       expect(json(balance)).toMatchObject({ locked_out: true, reason: 'SESSION_REVOKED' });
-      expect((await t.post('/auth/refresh', { refresh_token: p.refreshToken })).statusCode).toBe(401);
+      expect((await t.post('/auth/refresh', {}, refreshCookie(p.refreshToken))).statusCode).toBe(401);
       // with no body at all
       const q = await t.signedInPlayer();
       const bare = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: q.headers });
@@ -261,7 +265,7 @@ describe.each(DB_MODES)('auth (%s)', (mode) => {
       const balance = await t.get('/wallet/balance', p.headers);
       expect(balance.statusCode).toBe(401);
       expect(json(balance)).toMatchObject({ locked_out: true, reason: 'ACCOUNT_SUSPENDED' });
-      const refresh = await t.post('/auth/refresh', { refresh_token: p.refreshToken });
+      const refresh = await t.post('/auth/refresh', {}, refreshCookie(p.refreshToken));
       expect(json(refresh)).toMatchObject({ locked_out: true, reason: 'ACCOUNT_SUSPENDED' });
       const login = await t.post('/auth/login', { phone: p.phone, password: p.password });
       expect(login.statusCode).toBe(401);

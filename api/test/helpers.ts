@@ -206,13 +206,14 @@ export async function startApp(
       if (asked.statusCode !== 200) throw new Error(`verify request ${asked.statusCode} ${asked.body}`);
       const conf = await post('/auth/verify/confirm', { phone, code: '123456' });
       if (conf.statusCode !== 200) throw new Error(`verify ${conf.statusCode} ${conf.body}`);
-      const login = json(await post('/auth/login', { phone, password }));
+      const loginRes = await post('/auth/login', { phone, password });
+      const login = json(loginRes);
       const player = {
         phone,
         password,
         userId: login.user.id,
         accessToken: login.access_token,
-        refreshToken: login.refresh_token,
+        refreshToken: refreshCookieOf(loginRes) ?? '',
         headers: bearer(login.access_token),
       };
       if (identity) {
@@ -343,6 +344,17 @@ export type Json = any;
 export const json = (res: LightMyRequestResponse) => res.json() as Record<string, Json>;
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A refresh token as a client sends it: in the refresh cookie (docs/decisions/034-session-cookies.md). */
+export const refreshCookie = (token: string) => ({ cookie: `mchezo_refresh=${token}` });
+
+/** The refresh token a response set in the refresh cookie; '' when it cleared it, undefined when neither. */
+export function refreshCookieOf(res: LightMyRequestResponse): string | undefined {
+  const header = res.headers['set-cookie'];
+  const cookies = header === undefined ? [] : Array.isArray(header) ? header : [String(header)];
+  const cookie = cookies.find((c) => c.startsWith('mchezo_refresh='));
+  return cookie === undefined ? undefined : cookie.slice('mchezo_refresh='.length).split(';')[0];
+}
 
 let idCounter = 0;
 /**

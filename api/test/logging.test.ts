@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { SmsSender } from '../src/adapters/sms/sms-sender.js';
-import { freshPhone, json, suiteApp } from './helpers.js';
+import { freshPhone, json, refreshCookie, refreshCookieOf, suiteApp } from './helpers.js';
 
 /** Everything the server logs, at debug level, through a full player journey. */
 describe('structured logs never carry secrets, codes or tokens', () => {
@@ -32,7 +32,9 @@ describe('structured logs never carry secrets, codes or tokens', () => {
     const code = /(\d{6})/.exec(sent.at(-1) ?? '')?.[1] ?? '';
     expect(code).toMatch(/^\d{6}$/);
     await t.post('/auth/verify/confirm', { phone, code });
-    const login = json(await t.post('/auth/login', { phone, password: 'password-secret-1' }));
+    const loginRes = await t.post('/auth/login', { phone, password: 'password-secret-1' });
+    const login = json(loginRes);
+    const refreshToken = refreshCookieOf(loginRes)!;
     const headers = { authorization: `Bearer ${login.access_token}` };
     const identity = {
       fullName: 'Amani Wanjiru',
@@ -47,7 +49,7 @@ describe('structured logs never carry secrets, codes or tokens', () => {
       json(await t.post('/casino/game/link', { game_id: 'lucky-sevens' }, headers)).game_link,
     );
     await t.app.inject({ method: 'GET', url: link.pathname + link.search });
-    await t.post('/auth/refresh', { refresh_token: login.refresh_token });
+    await t.post('/auth/refresh', {}, refreshCookie(refreshToken));
     await t.get('/auth/me', headers);
     await t.post('/payments/callbacks/simulator/wrong-secret-value/deposit', {
       provider_ref: 'x',
@@ -85,7 +87,7 @@ describe('structured logs never carry secrets, codes or tokens', () => {
       t.env.GAME_PROVIDER_SECRET,
       t.env.CHAT_TOKEN_SECRET,
       login.access_token,
-      login.refresh_token,
+      refreshToken,
       link.searchParams.get('launch')!,
       'password-secret-1',
       'wrong-secret-value',

@@ -7,7 +7,7 @@ import { buildApp } from '../src/app.js';
 import type { Database } from '../src/db/database.js';
 import type { Env } from '../src/env.js';
 import { prepareStart } from '../src/startup.js';
-import { bearer, DB_MODES, type DbMode, json } from './helpers.js';
+import { bearer, DB_MODES, type DbMode, json, refreshCookie, refreshCookieOf } from './helpers.js';
 
 const SECRETS = [
   'JWT_SECRET',
@@ -106,14 +106,16 @@ describe.each(DB_MODES)('secrets shared through the database (%s)', (mode: DbMod
       await post(0, '/auth/verify/request', { phone });
       // The code asked on one instance is checked on the other (its hash is keyed by JWT_SECRET).
       expect((await post(1, '/auth/verify/confirm', { phone, code: '123456' })).statusCode).toBe(200);
-      const login = json(await post(0, '/auth/login', { phone, password }));
+      const loginRes = await post(0, '/auth/login', { phone, password });
+      const login = json(loginRes);
       const me = await apps[1]!.inject({
         method: 'GET',
         url: '/api/v1/auth/me',
         headers: bearer(login.access_token),
       });
       expect(me.statusCode).toBe(200);
-      expect((await post(1, '/auth/refresh', { refresh_token: login.refresh_token })).statusCode).toBe(200);
+      const refreshed = await post(1, '/auth/refresh', {}, refreshCookie(refreshCookieOf(loginRes)!));
+      expect(refreshed.statusCode).toBe(200);
       const callback = await post(1, `/payments/callbacks/simulator/${one.PAYMENT_CALLBACK_SECRET}/deposit`, {
         provider_ref: 'unknown-ref',
         result_code: 0,

@@ -73,6 +73,17 @@ export interface Player {
   headers: Record<string, string>;
 }
 
+/** The refresh token an answer set in the refresh cookie (docs/decisions/034-session-cookies.md). */
+export const refreshCookieOf = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .find((c) => c.startsWith('mchezo_refresh='))
+    ?.slice('mchezo_refresh='.length)
+    .split(';')[0] ?? '';
+
+/** A refresh token as a client that is not a browser sends it (no Origin: the staff CLIs' way). */
+export const refreshCookie = (token: string) => ({ cookie: `mchezo_refresh=${token}` });
+
 /** A random valid Kenyan phone, away from the simulator's test numbers (+2547000000xx). */
 export const randomPhone = () => `+2547${randomInt(10_000_000, 99_999_999)}`;
 
@@ -108,7 +119,7 @@ export async function signedInPlayer(base: string, phone = randomPhone()): Promi
     phone,
     password,
     accessToken: login.body.access_token,
-    refreshToken: login.body.refresh_token,
+    refreshToken: refreshCookieOf(login.headers),
     headers,
   };
 }

@@ -17,6 +17,8 @@ import {
   type Json,
   ledger,
   type Player,
+  refreshCookie,
+  refreshCookieOf,
   signedInPlayer,
   walletRequest,
 } from './cluster-kit.js';
@@ -163,21 +165,21 @@ describe('money across two API instances on one PostgreSQL, behind nginx', () =>
   it('a token minted on one instance works on the other; refresh agrees across instances', async () => {
     const player = await signedInPlayer(A);
     expect((await call(B, 'GET', '/auth/me', undefined, player.headers)).body.user.phone).toBe(player.phone);
-    const refreshed = await call(B, 'POST', '/auth/refresh', { refresh_token: player.refreshToken });
+    const refresh = (base: string, token: string) =>
+      call(base, 'POST', '/auth/refresh', {}, refreshCookie(token));
+    const refreshed = await refresh(B, player.refreshToken);
     expect(refreshed.status).toBe(200);
     const me = await call(A, 'GET', '/auth/me', undefined, {
       authorization: `Bearer ${refreshed.body.access_token}`,
     });
     expect(me.status).toBe(200);
     // Two tabs: the same refresh token at once on the other instance gets the same new pair.
-    const again = await call(A, 'POST', '/auth/refresh', { refresh_token: player.refreshToken });
+    const again = await refresh(A, player.refreshToken);
     expect(again.status).toBe(200);
-    expect(again.body.refresh_token).toBe(refreshed.body.refresh_token);
+    expect(refreshCookieOf(again.headers)).toBe(refreshCookieOf(refreshed.headers));
     // Once its successor is spent (on B), the old token replayed on A ends the session.
-    expect(
-      (await call(B, 'POST', '/auth/refresh', { refresh_token: refreshed.body.refresh_token })).status,
-    ).toBe(200);
-    const reused = await call(A, 'POST', '/auth/refresh', { refresh_token: player.refreshToken });
+    expect((await refresh(B, refreshCookieOf(refreshed.headers))).status).toBe(200);
+    const reused = await refresh(A, player.refreshToken);
     expect(reused.status).toBe(401);
     expect(reused.body.reason ?? reused.body.code).toBe('REFRESH_TOKEN_REUSED');
     report(

@@ -48,13 +48,14 @@ export const LoginRequest = z.strictObject({ phone: PhoneInput, password: Passwo
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
 /**
- * Tokens are null when needs_verification is true: a pending account gets no session
- * until the phone is verified (then the client logs in again).
+ * The access token is null when needs_verification is true: a pending account gets no session
+ * until the phone is verified (then the client logs in again). The refresh token is never in a
+ * body: it comes in an HttpOnly cookie sent only to POST /auth/refresh
+ * (docs/decisions/034-session-cookies.md).
  */
 export const LoginResponse = z.object({
   user: User,
   access_token: z.string().nullable(),
-  refresh_token: z.string().nullable(),
   /** Seconds until access_token expires (null without tokens). */
   expires_in: z.number().int().nullable(),
   needs_verification: z.boolean(),
@@ -72,13 +73,14 @@ export type RegisterRequest = z.infer<typeof RegisterRequest>;
 export const RegisterResponse = z.object({ user: User, needs_verification: z.boolean() });
 export type RegisterResponse = z.infer<typeof RegisterResponse>;
 
-/** POST /auth/refresh: rotates the refresh token (the old one is spent). */
-export const RefreshRequest = z.strictObject({ refresh_token: z.string().min(1).max(512) });
-export type RefreshRequest = z.infer<typeof RefreshRequest>;
+/**
+ * POST /auth/refresh: rotates the refresh token of the request's cookie (the old one is spent,
+ * the new one is set in the cookie). Body may be empty or {}.
+ */
+export const RefreshRequest = z.strictObject({}).nullish();
 
 export const RefreshResponse = z.object({
   access_token: z.string(),
-  refresh_token: z.string(),
   expires_in: z.number().int(),
   user: User,
 });

@@ -17,10 +17,16 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, unauthorized } from '../../lib/errors.js';
 import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
 import { type AuthService, parsePhone } from './auth.service.js';
 import type { RateLimiter } from './rate-limit.js';
+import {
+  checkRefreshOrigin,
+  clearRefreshCookie,
+  refreshTokenOf,
+  setRefreshCookie,
+} from './refresh-cookie.js';
 
 export interface AuthRoutesOptions {
   ctx: AppContext;
@@ -67,25 +73,45 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         response: { 200: LoginResponse, ...errorResponses(400, 401, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const phone = parsePhone(request.body.phone);
       // Every attempt counts per client address; only wrong passwords count per phone, and per
       // phone *and* address, so nobody can lock another player out (rate-limit.ts).
       await limiter.hit('login', request.ip, null);
-      return limiter.guardFailures(
+      const { body, refresh } = await limiter.guardFailures(
         `login_failed:${phone}:${request.ip}`,
         () => auth.login(phone, request.body.password),
         (err) => err instanceof AppError && err.extra.code === 'INVALID_CREDENTIALS',
       );
+      if (refresh) setRefreshCookie(reply, refresh.token, refresh.expiresAt, ctx.clock.now());
+      return body;
     },
   );
 
+  // The refresh token comes only from the cookie (refresh-cookie.ts), and only from the site.
   app.post(
     '/auth/refresh',
     {
-      schema: { tags, body: RefreshRequest, response: { 200: RefreshResponse, ...errorResponses(400, 401) } },
+      schema: {
+        tags,
+        body: RefreshRequest,
+        response: { 200: RefreshResponse, ...errorResponses(400, 401, 403) },
+      },
     },
-    async (request) => auth.refresh(request.body.refresh_token),
+    async (request, reply) => {
+      checkRefreshOrigin(request, ctx.env.PUBLIC_BASE_URL);
+      const token = refreshTokenOf(request);
+      if (!token) throw unauthorized('Not signed in', 'UNAUTHORIZED');
+      try {
+        const { body, refresh } = await auth.refresh(token);
+        setRefreshCookie(reply, refresh.token, refresh.expiresAt, ctx.clock.now());
+        return body;
+      } catch (err) {
+        // The token is unknown, spent or its session over: the browser may forget it.
+        if (err instanceof AppError && err.statusCode === 401) clearRefreshCookie(reply);
+        throw err;
+      }
+    },
   );
 
   app.post(
@@ -96,6 +122,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
     async (request, reply) => {
       await auth.logout(authOf(request).sessionId);
+      clearRefreshCookie(reply);
       return reply.code(204).send(null);
     },
   );

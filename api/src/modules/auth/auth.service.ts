@@ -26,6 +26,15 @@ import { OtpService } from './otp.service.js';
 import { rotateRefreshToken, SUSPENDED_MESSAGE } from './refresh.js';
 import { grantConfiguredRoles } from './roles.service.js';
 
+/**
+ * A session's refresh token and when it expires: for the route to put in the cookie
+ * (refresh-cookie.ts), never in a body.
+ */
+export interface IssuedRefreshToken {
+  token: string;
+  expiresAt: number;
+}
+
 export interface AuthenticatedUser {
   userId: string;
   sessionId: string;
@@ -111,7 +120,10 @@ export class AuthService {
     return toUserDto(row);
   }
 
-  async login(phone: string, password: string): Promise<LoginResponse> {
+  async login(
+    phone: string,
+    password: string,
+  ): Promise<{ body: LoginResponse; refresh: IssuedRefreshToken | null }> {
     const user = await findUserByPhone(this.ctx.database.db, phone);
     // Verify against a throwaway hash when the phone is unknown: same time, no enumeration.
     this.dummyHash ??= this.hashPassword(randomToken());
@@ -121,16 +133,11 @@ export class AuthService {
     user.roles = await grantConfiguredRoles(this.ctx, user);
     if (user.status === 'suspended') throw lockedOut('ACCOUNT_SUSPENDED', SUSPENDED_MESSAGE);
     if (user.status === 'pending_verification') {
-      return {
-        user: toUserDto(user),
-        access_token: null,
-        refresh_token: null,
-        expires_in: null,
-        needs_verification: true,
-      };
+      const body = { user: toUserDto(user), access_token: null, expires_in: null, needs_verification: true };
+      return { body, refresh: null };
     }
-    const tokens = await this.startSession(user.id);
-    return { user: toUserDto(user), ...tokens, needs_verification: false };
+    const { refresh, ...tokens } = await this.startSession(user.id);
+    return { body: { user: toUserDto(user), ...tokens, needs_verification: false }, refresh };
   }
 
   private async startSession(userId: string) {
@@ -138,12 +145,13 @@ export class AuthService {
     const now = clock.now();
     const sessionId = newId();
     const refreshToken = randomToken();
+    const expiresAt = now + env.REFRESH_TOKEN_TTL_SECONDS * 1000;
     await inTransaction(database, async (trx) => {
       await insertSession(trx, {
         id: sessionId,
         user_id: userId,
         created_at: now,
-        expires_at: now + env.REFRESH_TOKEN_TTL_SECONDS * 1000,
+        expires_at: expiresAt,
         revoked_at: null,
         revoked_reason: null,
       });
@@ -151,13 +159,13 @@ export class AuthService {
         token_hash: sha256(refreshToken),
         session_id: sessionId,
         created_at: now,
-        expires_at: now + env.REFRESH_TOKEN_TTL_SECONDS * 1000,
+        expires_at: expiresAt,
       });
     });
     return {
       access_token: await this.tokens.sign(userId, sessionId),
-      refresh_token: refreshToken,
       expires_in: env.ACCESS_TOKEN_TTL_SECONDS,
+      refresh: { token: refreshToken, expiresAt },
     };
   }
 
@@ -165,16 +173,16 @@ export class AuthService {
    * Rotates a refresh token (refresh.ts): a spent one revokes the whole session (theft signal),
    * unless presented again within REFRESH_GRACE_MS, which answers the same pair again.
    */
-  async refresh(refreshToken: string): Promise<RefreshResponse> {
+  async refresh(refreshToken: string): Promise<{ body: RefreshResponse; refresh: IssuedRefreshToken }> {
     const result = await rotateRefreshToken(this.ctx, refreshToken);
     // A revocation must commit, so the error is thrown after the transaction.
     if ('error' in result) throw result.error;
-    return {
+    const body = {
       access_token: await this.tokens.sign(result.user.id, result.sessionId, result.issuedAt),
-      refresh_token: result.refreshToken,
       expires_in: this.ctx.env.ACCESS_TOKEN_TTL_SECONDS,
       user: toUserDto(result.user),
     };
+    return { body, refresh: { token: result.refreshToken, expiresAt: result.expiresAt } };
   }
 
   async logout(sessionId: string): Promise<void> {

@@ -23,7 +23,7 @@ export const SUSPENDED_MESSAGE = 'Your account is suspended. Please contact supp
 
 export type Rotation =
   | { error: AppError }
-  | { user: UserRow; sessionId: string; refreshToken: string; issuedAt: number };
+  | { user: UserRow; sessionId: string; refreshToken: string; issuedAt: number; expiresAt: number };
 
 /**
  * The token a refresh token rotates to: an HMAC of it under the server's JWT secret. Derived
@@ -61,13 +61,14 @@ export async function rotateRefreshToken(ctx: AppContext, refreshToken: string):
     const user = await findUserById(trx, row.user_id);
     if (!user) return { error: ended() };
     if (row.used_at === null && (await spendRefreshToken(trx, tokenHash, now))) {
+      const expiresAt = Math.min(now + env.REFRESH_TOKEN_TTL_SECONDS * 1000, row.session_expires_at);
       await insertRefreshToken(trx, {
         token_hash: sha256(next),
         session_id: row.session_id,
         created_at: now,
-        expires_at: Math.min(now + env.REFRESH_TOKEN_TTL_SECONDS * 1000, row.session_expires_at),
+        expires_at: expiresAt,
       });
-      return { user, sessionId: row.session_id, refreshToken: next, issuedAt: now };
+      return { user, sessionId: row.session_id, refreshToken: next, issuedAt: now, expiresAt };
     }
     // Spent: earlier, or just now by a concurrent refresh with the same token.
     const spentAt = row.used_at ?? (await findRefreshToken(trx, tokenHash))?.used_at ?? now;
@@ -77,7 +78,8 @@ export async function rotateRefreshToken(ctx: AppContext, refreshToken: string):
       successor?.session_id === row.session_id &&
       successor.used_at === null
     ) {
-      return { user, sessionId: row.session_id, refreshToken: next, issuedAt: spentAt };
+      const { expires_at: expiresAt } = successor;
+      return { user, sessionId: row.session_id, refreshToken: next, issuedAt: spentAt, expiresAt };
     }
     await revokeSession(trx, row.session_id, 'refresh_token_reuse', now);
     return { error: lockedOut('REFRESH_TOKEN_REUSED') };
