@@ -24,7 +24,7 @@ import { migrateToLatest } from './db/migrations.js';
 import type { Env } from './env.js';
 import { AppError } from './lib/errors.js';
 import type { PreHandler } from './lib/http.js';
-import { redactUrl } from './lib/redact.js';
+import { frameworkErrors, UrlRedactor } from './lib/redact.js';
 import { loggerOptions, RequestLogController } from './lib/request-log.js';
 import { serializerCompiler } from './lib/serializer.js';
 import { type Clock, systemClock } from './lib/time.js';
@@ -98,10 +98,13 @@ declare module 'fastify' {
  * (so `inject` and `listen` both get a migrated database); onClose stops jobs and closes the DB.
  */
 export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
+  // Every route's secret parameters, cut out of logged and quoted URLs (decision 032).
+  const urls = new UrlRedactor();
   const app = Fastify({
     // At `silent` nothing would ever be written: no logger then, so Fastify skips the child
     // logger and the response listeners it otherwise sets up for every request.
-    logger: deps.logger ?? (env.LOG_LEVEL === 'silent' ? false : loggerOptions(env, deps.logStream)),
+    logger: deps.logger ?? (env.LOG_LEVEL === 'silent' ? false : loggerOptions(env, deps.logStream, urls)),
+    frameworkErrors,
     logController: new RequestLogController(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
@@ -109,6 +112,7 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  urls.watch(app);
   addSecurityHeaders(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -224,7 +228,7 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
       api.setNotFoundHandler((request, reply) =>
         reply
           .code(404)
-          .send({ error: `No route ${request.method} ${redactUrl(request.url)}`, code: 'NOT_FOUND' }),
+          .send({ error: `No route ${request.method} ${urls.redact(request.url)}`, code: 'NOT_FOUND' }),
       );
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes, { ctx, requireAuth });

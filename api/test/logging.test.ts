@@ -80,7 +80,7 @@ describe('structured logs never carry secrets, codes or tokens', () => {
       res: { statusCode: 403 },
     });
     expect(lines).toContain('/payments/callbacks/simulator/[secret]/deposit');
-    expect(lines).toContain('launch=[redacted]');
+    expect(lines).toContain('launch=[secret]');
     for (const secret of [
       t.env.PAYMENT_CALLBACK_SECRET,
       t.env.JWT_SECRET,

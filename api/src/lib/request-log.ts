@@ -1,19 +1,20 @@
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import type { Env } from '../env.js';
-import { redactUrl } from './redact.js';
+import type { UrlRedactor } from './redact.js';
 
 /** pino, as Fastify configures it, with what must never reach a log line kept out. */
 export function loggerOptions(
   env: Pick<Env, 'LOG_LEVEL'>,
   stream: { write(line: string): void } | undefined,
+  urls: UrlRedactor,
 ): FastifyServerOptions['logger'] {
   return {
     level: env.LOG_LEVEL,
     ...(stream ? { stream } : {}),
-    // Never log secrets or identity numbers: no bodies, no Authorization header, callback secrets and launch
-    // tokens cut out of URLs.
+    // Never log secrets or identity numbers: no bodies, no Authorization header, and every
+    // route's declared secret parameters cut out of URLs (lib/redact.ts).
     serializers: {
-      req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+      req: (req) => ({ method: req.method, url: urls.redact(req.url), remoteAddress: req.ip }),
     },
     // Identity document numbers (docs/decisions/019-age-and-identity.md), should one ever be
     // passed to a log call.
@@ -37,6 +38,9 @@ export function loggerOptions(
  */
 export class RequestLogController extends LogController {
   override incomingRequest(): void {}
+
+  /** Fastify's own 404 line quotes the raw URL: the `request completed` line has it, redacted. */
+  override routeNotFound(): void {}
 
   override requestCompleted(
     error: Error | null | undefined,

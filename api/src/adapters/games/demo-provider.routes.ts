@@ -58,18 +58,22 @@ export const demoGameRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; games: Gam
     );
   }
 
-  app.get('/games/demo/play', { schema: { hide: true } }, async (request, reply) =>
-    reply
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
-      .header(
-        'content-security-policy',
-        // The sandboxed page has an opaque origin: name this server's origin, not only 'self'.
-        // Framed by the site only (GAME_FRAME_ANCESTORS); it loads its script and calls its API.
-        `default-src 'none'; script-src 'self' ${request.protocol}://${request.host}; style-src ${styles}; connect-src 'self' ${request.protocol}://${request.host}; base-uri 'none'; form-action 'none'; frame-ancestors ${frameAncestors}`,
-      )
-      .send(demoPageHtml(demoLanguage((request.query as { lang?: unknown }).lang))),
+  // The launch token in the query is a secret: never logged (lib/redact.ts).
+  app.get(
+    '/games/demo/play',
+    { schema: { hide: true }, config: { secretParams: ['launch'] } },
+    async (request, reply) =>
+      reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .header(
+          'content-security-policy',
+          // The sandboxed page has an opaque origin: name this server's origin, not only 'self'.
+          // Framed by the site only (GAME_FRAME_ANCESTORS); it loads its script and calls its API.
+          `default-src 'none'; script-src 'self' ${request.protocol}://${request.host}; style-src ${styles}; connect-src 'self' ${request.protocol}://${request.host}; base-uri 'none'; form-action 'none'; frame-ancestors ${frameAncestors}`,
+        )
+        .send(demoPageHtml(demoLanguage((request.query as { lang?: unknown }).lang))),
   );
 
   app.get('/games/demo/game.js', { schema: { hide: true } }, async (_request, reply) =>

@@ -101,7 +101,8 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
 ) => {
   app.get(
     '/releases/manifest',
-    { schema: { hide: true, querystring: ManifestQuery } },
+    // The tester's override token is a secret: never logged (lib/redact.ts).
+    { schema: { hide: true, querystring: ManifestQuery }, config: { secretParams: ['override'] } },
     async (req, reply) => {
       // A tester's signed override: served to that browser only, never cached by anyone.
       const overridden = req.query.override ? await overrides.manifestJson(req.query.override) : null;
