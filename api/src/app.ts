@@ -250,6 +250,7 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
         overrides,
         integrity,
         canaryGuard,
+        loadTickets: releaseHealth.tickets,
         requireAuth,
       });
       await api.register(releaseHealthRoutes, { ctx, health: releaseHealth, requireAuth });
@@ -265,6 +266,8 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
       siteDir: env.SITE_DIR,
       // What browsers get: versions failing their integrity check left out.
       currentManifest: () => revisions.served(),
+      // Each page view's load ticket (docs/decisions/031-release-health-tickets.md).
+      loadTickets: releaseHealth.tickets,
       publicConfig: buildPublicConfig(env),
       policy: { publicBaseUrl: env.PUBLIC_BASE_URL, development: env.NODE_ENV === 'development' },
     });

@@ -146,8 +146,20 @@ const EnvSchema = z.object({
     'must be a Sentry DSN',
   ),
   SENTRY_ENVIRONMENT: optionalString,
-  /** Error reports stored per minute at most (a flood past it is dropped): docs/decisions/022. */
-  ERROR_EVENTS_PER_MINUTE: int(600, 1, 100_000),
+  /**
+   * Release health counts only loads and reports carrying the load ticket the page was given
+   * (docs/decisions/031-release-health-tickets.md): how long a ticket lasts, new browsers (client
+   * cookies) per address a minute, loads a browser weighs per version a minute, error reports
+   * stored per browser (or address without a ticket) and per version a minute, reports without a
+   * valid ticket stored a minute in all, and how long the figures are kept.
+   */
+  LOAD_TICKET_TTL_SECONDS: int(3600, 60, 86_400),
+  LOAD_CLIENTS_PER_IP_PER_MINUTE: int(20, 1, 1_000_000),
+  LOAD_WEIGHT_PER_CLIENT_PER_MINUTE: int(3, 1, 1000),
+  ERROR_EVENTS_PER_CLIENT_PER_MINUTE: int(10, 1, 10_000),
+  ERROR_EVENTS_PER_VERSION_PER_MINUTE: int(300, 1, 100_000),
+  ERROR_EVENTS_UNCOUNTED_PER_MINUTE: int(60, 0, 100_000),
+  RELEASE_HEALTH_RETENTION_DAYS: int(8, 1, 366),
   /** Customer care, shown in the footer, the help panel and the Paybill help. */
   SUPPORT_EMAIL: z
     .string()

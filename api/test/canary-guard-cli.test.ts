@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { genuineLoads } from './browsers.js';
 import { useReleaseCli } from './release-cli-kit.js';
 import { makeVersion } from './releases-fixtures.js';
 
@@ -53,12 +54,8 @@ describe('release CLI: guarded canaries and health (sqlite, over HTTP)', () => {
     );
     expect(await ok('list')).toMatch(/wallet +2\.0\.0-live +enabled +canary 2\.1\.0-next at 10% \(guarded\)/);
 
-    await kit.t.post('/releases/health/loads', {
-      loads: [
-        { remote: 'wallet', version: '2.1.0-next', ok: 3, failed: 1 },
-        { remote: 'wallet', version: '2.0.0-live', ok: 12, failed: 0 },
-      ],
-    });
+    await genuineLoads(kit.t.app, 'wallet', '2.1.0-next', 3, 1);
+    await genuineLoads(kit.t.app, 'wallet', '2.0.0-live', 12);
     const health = await ok('health', 'wallet');
     expect(health).toContain('Release health over the last 60 min');
     expect(health).toMatch(/remote +role +version +loads +failed +render errors +error rate/);

@@ -1,11 +1,12 @@
 /**
  * What the canary guard's tests share: an app with the guard's timer off (the tests run its
  * rounds themselves, on the test clock), a release manager, lobby versions, and the players'
- * loads and render errors as the shell reports them.
+ * loads and render errors as the shell reports them: from browsers holding the page's load ticket.
  */
 import { rmSync } from 'node:fs';
 import { ReleaseManifest } from '@mchezo/contracts/releases';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { genuineLoads, genuineRenderErrors } from './browsers.js';
 import { type DbMode, freshPhone, type Json, json, type Player, startApp, type TestApp } from './helpers.js';
 import { makeCdn, makeVersion } from './releases-fixtures.js';
 
@@ -25,9 +26,9 @@ export interface GuardKit {
   change(path: string, body?: Json): Promise<Json>;
   /** The lobby's entry in `GET /releases/remotes` (with its plan). */
   lobby(): Promise<Json>;
-  /** Loads the shell counts for a lobby version (one beacon). */
+  /** Loads of a lobby version as players' browsers report them (each its own, with its ticket). */
   loads(version: string, ok: number, failed?: number): Promise<void>;
-  /** Render errors the SDK reports for a lobby version (one envelope each). */
+  /** Render errors the SDK reports for a lobby version (each from a browser of its own). */
   renderErrors(version: string, n: number): Promise<void>;
   /** The lobby back to LIVE without a canary, the clock on to a fresh minute. */
   reset(): Promise<void>;
@@ -80,27 +81,10 @@ export function guardKit(mode: DbMode): GuardKit {
         );
       },
       async loads(version: string, ok: number, failed = 0) {
-        const res = await t.post('/releases/health/loads', {
-          loads: [{ remote: 'lobby', version, ok, failed }],
-        });
-        expect(res.statusCode, res.body).toBe(204);
+        await genuineLoads(t.app, 'lobby', version, ok, failed);
       },
       async renderErrors(version: string, n: number) {
-        for (let i = 0; i < n; i++) {
-          const event = {
-            event_id: `e${i}`,
-            exception: { values: [{ type: 'Error', value: 'Deliberate render failure' }] },
-            tags: { remote: 'lobby', version, phase: 'render' },
-          };
-          const body = `${JSON.stringify({ event_id: `e${i}` })}\n${JSON.stringify({ type: 'event' })}\n${JSON.stringify(event)}\n`;
-          const res = await t.app.inject({
-            method: 'POST',
-            url: '/api/v1/errors/envelope',
-            payload: body,
-            headers: { 'content-type': 'text/plain;charset=UTF-8' },
-          });
-          expect(json(res).stored).toBe(1);
-        }
+        await genuineRenderErrors(t.app, 'lobby', version, n);
       },
       async reset() {
         const lobby = (await manifest()).remotes.lobby;

@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { ReleaseHealthResponse } from '@mchezo/contracts/release-health';
 import { ReleaseManifest } from '@mchezo/contracts/releases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, cookieHeader, genuineLoads, visit } from './browsers.js';
 import { DB_MODES, freshPhone, type Json, json, type Player, startApp, type TestApp } from './helpers.js';
 import { makeCdn, makeVersion } from './releases-fixtures.js';
 
@@ -55,6 +56,8 @@ describe.each(DB_MODES)('release health (%s)', (mode) => {
   let cdn: string;
   let rm: Player;
   let player: Player;
+  /** A player's browser on the site: it holds the page's load ticket. */
+  let browser: Browser;
   let sentry: Awaited<ReturnType<typeof fakeSentry>>;
   const rmPhone = freshPhone();
 
@@ -65,7 +68,6 @@ describe.each(DB_MODES)('release health (%s)', (mode) => {
       SITE_DIR: cdn,
       RELEASE_MANAGER_PHONES: rmPhone,
       SENTRY_DSN: sentry.dsn,
-      ERROR_EVENTS_PER_MINUTE: '8',
     });
     rm = await t.signedInPlayer(rmPhone);
     player = await t.signedInPlayer();
@@ -89,6 +91,7 @@ describe.each(DB_MODES)('release health (%s)', (mode) => {
     };
     await change('/remotes/lobby/activate', { version: '1.0.0-live' });
     await change('/remotes/lobby/canary', { version: '1.1.0-canary', percent: 10 });
+    browser = await visit(t.app, undefined, '/');
   });
   afterAll(async () => {
     await t.close();
@@ -96,12 +99,13 @@ describe.each(DB_MODES)('release health (%s)', (mode) => {
     rmSync(cdn, { recursive: true, force: true });
   });
 
-  const ingest = (body: string, contentType = 'text/plain;charset=UTF-8') =>
+  const ingest = (body: string, contentType = 'text/plain;charset=UTF-8', from = browser) =>
     t.app.inject({
       method: 'POST',
       url: '/api/v1/errors/envelope',
       payload: body,
-      headers: { 'content-type': contentType },
+      remoteAddress: from.ip,
+      headers: { 'content-type': contentType, cookie: cookieHeader(from) },
     });
   const events = async (query: string) =>
     json(await t.get(`/errors/events?${query}`, rm.headers)).events as Json[];
@@ -129,6 +133,7 @@ describe.each(DB_MODES)('release health (%s)', (mode) => {
       version: '1.1.0-canary',
       phase: 'render',
       message: 'Error: Deliberate render failure',
+      counted: true,
     });
     const text = JSON.stringify(stored);
     expect(text).toContain('+254712345678');
@@ -172,16 +177,9 @@ describe.each(DB_MODES)('release health (%s)', (mode) => {
     expect((await events('limit=100')).length).toBe(before);
   });
 
-  it('counts loads per version and minute; bad beacons are refused with 400', async () => {
-    expect((await beacon([{ remote: 'lobby', version: '1.0.0-live', ok: 18, failed: 0 }])).statusCode).toBe(
-      204,
-    );
-    expect((await beacon([{ remote: 'lobby', version: '1.0.0-live', ok: 2, failed: 0 }])).statusCode).toBe(
-      204,
-    );
-    expect((await beacon([{ remote: 'lobby', version: '1.1.0-canary', ok: 3, failed: 1 }])).statusCode).toBe(
-      204,
-    );
+  it("counts each browser's ticketed loads per version and minute; bad beacons are refused with 400", async () => {
+    await genuineLoads(t.app, 'lobby', '1.0.0-live', 20);
+    await genuineLoads(t.app, 'lobby', '1.1.0-canary', 3, 1);
     for (const bad of [
       [{ remote: 'casino', version: '1.0.0-live', ok: 1, failed: 0 }],
       [{ remote: 'lobby', version: '../etc', ok: 1, failed: 0 }],
@@ -194,8 +192,8 @@ describe.each(DB_MODES)('release health (%s)', (mode) => {
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
       expect(json(res).error).toBeTruthy();
     }
-    const lobby = (await health()).versions.filter((v) => v.remote === 'lobby');
-    expect(lobby).toEqual([
+    const figures = await health();
+    expect(figures.versions.filter((v) => v.remote === 'lobby')).toEqual([
       {
         remote: 'lobby',
         version: '1.0.0-live',
@@ -204,6 +202,7 @@ describe.each(DB_MODES)('release health (%s)', (mode) => {
         failures: 0,
         render_errors: 1,
         errors: 1,
+        clients: 20,
         error_rate: 0.05,
       },
       {
@@ -214,18 +213,22 @@ describe.each(DB_MODES)('release health (%s)', (mode) => {
         failures: 1,
         render_errors: 1,
         errors: 1,
+        clients: 4,
         error_rate: 0.5,
       },
     ]);
+    expect(figures.uncounted).toEqual([]);
   });
 
-  it('drops reports past the per-minute cap', async () => {
+  it('stores at most ERROR_EVENTS_PER_CLIENT_PER_MINUTE reports a browser a minute', async () => {
     t.clock.advance(2 * 60_000); // a minute of its own
     const results: number[] = [];
-    for (let i = 0; i < 10; i++)
+    for (let i = 0; i < 12; i++)
       results.push(json(await ingest(envelope([renderError('auth', '2.0.0')]))).stored);
-    expect(results.filter((n) => n === 1)).toHaveLength(8);
-    expect(results.slice(-2)).toEqual([0, 0]);
+    expect(results).toEqual([...Array(10).fill(1), 0, 0]);
+    // The next minute, the browser is heard again.
+    t.clock.advance(61_000);
+    expect(json(await ingest(envelope([renderError('auth', '2.0.0')]))).stored).toBe(1);
   });
 
   it('shows the figures and the events to release managers only', async () => {

@@ -47,7 +47,9 @@ describe.each(DB_MODES)('release control (%s)', (mode) => {
     const res = await t.get('/releases/manifest');
     expect(res.statusCode).toBe(200);
     expect(json(res)).toEqual({ revision: 0, remotes: {} });
-    expect(res.headers['cache-control']).toBe('public, max-age=10');
+    // The browser's own cache only: the answer sets the page view's load ticket (decision 031).
+    expect(res.headers['cache-control']).toBe('private, max-age=10');
+    expect(String(res.headers['set-cookie'])).toContain('mchezo_load_ticket=');
     const etag = res.headers.etag as string;
     expect(etag).toMatch(/^".+"$/);
     const again = await t.get('/releases/manifest', { 'if-none-match': etag });

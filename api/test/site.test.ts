@@ -149,9 +149,9 @@ describe('the site', () => {
     expect(first.body).not.toContain('rel="stylesheet"');
     // Fetched after the page, at the lowest priority, for the next visit.
     expect(first.body).toContain('<link rel="prefetch" href="/static/css/index.c1.css"></body>');
-    expect(first.headers['set-cookie']).toBe(
+    expect(first.headers['set-cookie']).toEqual([
       'shell-css=index.c1.css; Path=/; Max-Age=31536000; SameSite=Lax',
-    );
+    ]);
     expect(String(first.headers['content-security-policy'])).toContain(sha256('body{margin:0}'));
 
     // Back with the cookie: the link to the cached file, no copy, no allowance for one.

@@ -6,6 +6,7 @@ import { paymentReviewMigration } from './payment-review-migration.js';
 import { reconcileScheduleMigration } from './reconcile-schedule-migration.js';
 import { releaseAuditMigration } from './release-audit-migration.js';
 import { releaseHealthMigration } from './release-health-migration.js';
+import { releaseHealthTicketsMigration } from './release-health-tickets-migration.js';
 import { saferGamblingMigration } from './safer-gambling-migration.js';
 import { taxesMigration } from './taxes-migration.js';
 
@@ -256,6 +257,8 @@ const migrations: Record<string, Migration> = {
   '0012_release_health': releaseHealthMigration,
   /** Guarded canaries' plans, and the lease that lets one instance run the guard (canary-plans-migration.ts). */
   '0013_canary_plans': canaryPlansMigration,
+  /** Release health counts ticketed loads only, per client; what is not counted kept apart (release-health-tickets-migration.ts). */
+  '0014_release_health_tickets': releaseHealthTicketsMigration,
 };
 
 class StaticProvider implements MigrationProvider {

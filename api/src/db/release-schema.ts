@@ -51,15 +51,42 @@ export interface ErrorEventsTable {
   message: string;
   /** The event as received, scrubbed of secrets, as JSON. */
   event: string;
+  /** Who sent it: the client id (valid ticket), `ip:<hash>` otherwise; null: stored before tickets. */
+  client: string | null;
+  /** 1: sent with a valid load ticket for its version by the browser it was given to. */
+  counted: number;
 }
 
+/** Counted loads (valid tickets only) of one version, minute and client. */
 export interface RemoteLoadCountsTable {
   remote: string;
   remote_version: string;
   /** Start of the minute, ms since the epoch. */
   minute: number;
+  /** The browser's client id (its signed cookie). */
+  client: string;
   loads: number;
   failures: number;
+  render_errors: number;
+}
+
+/** What arrived without a valid ticket: per minute, remote and reason (never per version). */
+export interface UncountedLoadsTable {
+  minute: number;
+  remote: string;
+  reason: string;
+  loads: number;
+  failures: number;
+  render_errors: number;
+}
+
+/** A ticket's uses: one row per version and outcome (`ok`, `failed`, `render`). */
+export interface LoadTicketUsesTable {
+  ticket: string;
+  remote: string;
+  remote_version: string;
+  outcome: string;
+  expires_at: number;
 }
 
 export interface CanaryPlansTable {

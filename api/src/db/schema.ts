@@ -3,10 +3,12 @@ import type {
   CanaryPlansTable,
   ErrorEventsTable,
   LeasesTable,
+  LoadTicketUsesTable,
   ReleaseOverridesTable,
   ReleaseRevisionsTable,
   ReleaseVersionsTable,
   RemoteLoadCountsTable,
+  UncountedLoadsTable,
 } from './release-schema.js';
 
 /** Row types: they never leave the server (responses are DTOs built in the services). */
@@ -288,6 +290,8 @@ export interface DB {
   safer_gambling_settings: SaferGamblingSettingsTable;
   error_events: ErrorEventsTable;
   remote_load_counts: RemoteLoadCountsTable;
+  uncounted_loads: UncountedLoadsTable;
+  load_ticket_uses: LoadTicketUsesTable;
   canary_plans: CanaryPlansTable;
   leases: LeasesTable;
   identities: IdentitiesTable;

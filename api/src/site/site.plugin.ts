@@ -63,11 +63,18 @@ export interface SiteOptions {
   publicConfig?: AppConfig;
   /** What the page's Content-Security-Policy needs beyond the page itself (decision 016). */
   policy?: Pick<SitePolicyInput, 'publicBaseUrl' | 'development'>;
+  /**
+   * The page view's load ticket as `Set-Cookie` values (docs/decisions/031-release-health-tickets.md):
+   * cookies, so the page itself stays the same for everyone.
+   */
+  loadTickets?: {
+    cookies(request: { cookie: string | undefined; ip: string }, release: ReleaseManifest): Promise<string[]>;
+  };
 }
 
 export async function sitePlugin(
   app: FastifyInstance,
-  { siteDir, currentManifest, publicConfig, policy = { publicBaseUrl: '' } }: SiteOptions,
+  { siteDir, currentManifest, publicConfig, policy = { publicBaseUrl: '' }, loadTickets }: SiteOptions,
 ): Promise<void> {
   const shellDir = join(siteDir, 'shell');
   const remotesDir = join(siteDir, 'remotes');
@@ -142,7 +149,13 @@ export async function sitePlugin(
     // The shell's styles: in the page on a first visit, the cached file after (decision 029).
     const stylesheet = await inlineShellStylesheet(composed, shellDir, headers.cookie);
     const html = stylesheet?.html ?? composed;
-    if (stylesheet) reply.header('Set-Cookie', stylesheet.cookie);
+    const cookies = [
+      ...(stylesheet ? [stylesheet.cookie] : []),
+      ...(release && loadTickets
+        ? await loadTickets.cookies({ cookie: headers.cookie, ip: reply.request.ip }, release)
+        : []),
+    ];
+    if (cookies.length > 0) reply.header('Set-Cookie', cookies);
     const link = linkHeader(template, first.preloads);
     if (link) reply.header('Link', link);
     const csp = sitePolicy({

@@ -1,6 +1,7 @@
 /**
  * Release health (docs/decisions/022-release-health.md): what the shell reports of each remote
- * version it loads, and the figures release managers see per version.
+ * version it loads, and the figures release managers see per version. Only reports that carry
+ * the load ticket the server gave the page are counted (docs/decisions/031-release-health-tickets.md).
  */
 import { z } from 'zod';
 import { ReleaseIntegrity, ReleaseVersion, RemoteName } from './releases.ts';
@@ -33,6 +34,22 @@ export const ReleaseHealthQuery = z.strictObject({
     .optional(),
 });
 
+/**
+ * Why a report was not counted: no ticket cookie, a ticket not signed by this server, one past
+ * its time, one already used for that version, one not naming that version, or one sent without
+ * the browser (client cookie) it was given to.
+ */
+export const UNCOUNTED_REASONS = [
+  'no_ticket',
+  'invalid_ticket',
+  'expired',
+  'replayed',
+  'version_not_in_ticket',
+  'client_mismatch',
+] as const;
+export const UncountedReason = z.enum(UNCOUNTED_REASONS);
+export type UncountedReason = z.infer<typeof UncountedReason>;
+
 export const VersionHealth = z.object({
   remote: RemoteName,
   version: z.string(),
@@ -42,16 +59,30 @@ export const VersionHealth = z.object({
   failures: z.number().int(),
   /** Error reports the version raised while rendering. */
   render_errors: z.number().int(),
-  /** Every error report the version raised. */
+  /** Every error report the version raised (with a valid ticket: counted reports only). */
   errors: z.number().int(),
+  /** Distinct browsers (client cookies) whose loads were counted. */
+  clients: z.number().int(),
   /** (failed loads + render errors) / attempted loads; null: no loads yet. */
   error_rate: z.number().nullable(),
 });
 export type VersionHealth = z.infer<typeof VersionHealth>;
 
+/** Reports of one remote kept apart for one reason: visible, never counted. */
+export const UncountedLoads = z.object({
+  remote: RemoteName,
+  reason: UncountedReason,
+  loads: z.number().int(),
+  failures: z.number().int(),
+  render_errors: z.number().int(),
+});
+export type UncountedLoads = z.infer<typeof UncountedLoads>;
+
 export const ReleaseHealthResponse = z.object({
   window_minutes: z.number().int(),
   versions: z.array(VersionHealth),
+  /** What arrived without a valid ticket for its version, per remote and reason. */
+  uncounted: z.array(UncountedLoads),
   /** The live versions' files against their recorded hashes (docs/decisions/021-release-decisions-survive-restarts.md). */
   integrity: ReleaseIntegrity,
 });
@@ -71,6 +102,8 @@ export const ErrorEventSummary = z.object({
   version: z.string().nullable(),
   phase: z.string().nullable(),
   message: z.string(),
+  /** Sent with a valid load ticket for its version by the browser it was given to. */
+  counted: z.boolean(),
   /** The stored event: scrubbed of secrets; the player's id and phone kept. */
   event: z.record(z.string(), z.unknown()),
 });

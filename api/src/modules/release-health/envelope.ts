@@ -1,3 +1,5 @@
+import { nestedDeeperThan } from '../../lib/json-depth.js';
+
 /**
  * Sentry's envelope format (what the browser SDK posts to its `tunnel`): a JSON header line, then
  * items, each a JSON item header line and a payload: `length` bytes when the item header gives a
@@ -15,9 +17,18 @@ export interface Envelope {
 
 const NEWLINE = 0x0a;
 
+/**
+ * The deepest nesting an envelope's JSON may have. The SDK normalises what it sends to a few
+ * levels; anything deeper only exists to exhaust the stack of whatever walks it (a report nested
+ * 7,000 deep once made `JSON.stringify` overflow), and the scrubber reaches this deep, no deeper.
+ */
+export const EVENT_MAX_DEPTH = 12;
+
 function jsonObject(bytes: Buffer): Record<string, unknown> | null {
+  const text = bytes.toString('utf8');
+  if (nestedDeeperThan(text, EVENT_MAX_DEPTH)) return null;
   try {
-    const value: unknown = JSON.parse(bytes.toString('utf8'));
+    const value: unknown = JSON.parse(text);
     return value && typeof value === 'object' && !Array.isArray(value)
       ? (value as Record<string, unknown>)
       : null;
@@ -26,7 +37,7 @@ function jsonObject(bytes: Buffer): Record<string, unknown> | null {
   }
 }
 
-/** The envelope, or null when the body is not one (a header or an item header is not JSON, a length overruns). */
+/** The envelope, or null when the body is not one (a header or an item header is not JSON or nests too deep, a length overruns). */
 export function parseEnvelope(body: Buffer): Envelope | null {
   let pos = 0;
   const line = (): Buffer => {

@@ -6,17 +6,26 @@ import {
   ReleaseHealthQuery,
   ReleaseHealthResponse,
 } from '@mchezo/contracts/release-health';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { forbidden } from '../../lib/errors.js';
 import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
 import { isReleaseManager } from '../auth/roles.service.js';
-import type { ReleaseHealthService } from './release-health.service.js';
+import type { ReleaseHealthService, Sender } from './release-health.service.js';
 
 /** An envelope carries one event and its breadcrumbs: far below this. */
 export const ENVELOPE_LIMIT_BYTES = 256 * 1024;
-const ENVELOPE_TYPES = ['text/plain', 'application/x-sentry-envelope', 'application/octet-stream'];
+const ENVELOPE_TYPES = [
+  'text/plain',
+  'application/x-sentry-envelope',
+  'application/octet-stream',
+  'application/json',
+];
+
+/** The cookies (the load ticket and client id) and the address a report came with. */
+const senderOf = (request: FastifyRequest): Sender => ({ cookie: request.headers.cookie, ip: request.ip });
 
 const tags = ['release health'];
 const security = [{ bearer: [] }];
@@ -26,35 +35,39 @@ export const releaseHealthRoutes: FastifyPluginAsyncZod<{
   health: ReleaseHealthService;
   requireAuth: PreHandler;
 }> = async (app, { ctx, health, requireAuth }) => {
-  // The browser SDK's `tunnel`: the body is an envelope, not JSON, and bigger than a JSON call's.
-  app.addContentTypeParser(
-    ENVELOPE_TYPES,
-    { parseAs: 'buffer', bodyLimit: ENVELOPE_LIMIT_BYTES },
-    (_req, body, done) => done(null, body),
-  );
-  app.post(
-    '/errors/envelope',
-    {
-      bodyLimit: ENVELOPE_LIMIT_BYTES,
-      schema: {
-        tags,
-        summary: "Sentry's envelope ingest (the browser SDK's tunnel); public, like any Sentry DSN",
-        response: { 200: z.object({ stored: z.number().int() }), ...errorResponses(400, 413, 415) },
+  // The browser SDK's `tunnel`: the body is an envelope, not JSON (whatever type it claims), and
+  // bigger than a JSON call's; in a scope of its own, so the routes beside it keep their JSON.
+  await app.register(async (tunnel) => {
+    tunnel.removeAllContentTypeParsers();
+    tunnel.addContentTypeParser(
+      ENVELOPE_TYPES,
+      { parseAs: 'buffer', bodyLimit: ENVELOPE_LIMIT_BYTES },
+      (_req, body, done) => done(null, body),
+    );
+    tunnel.post(
+      '/errors/envelope',
+      {
+        bodyLimit: ENVELOPE_LIMIT_BYTES,
+        schema: {
+          tags,
+          summary:
+            "Sentry's envelope ingest (the browser SDK's tunnel); public, like any Sentry DSN, but counted only with the page's load ticket",
+          response: { 200: z.object({ stored: z.number().int() }), ...errorResponses(400, 413, 415) },
+        },
       },
-    },
-    async (request) => {
-      const body = Buffer.isBuffer(request.body)
-        ? request.body
-        : Buffer.from(JSON.stringify(request.body ?? ''));
-      return health.ingestEnvelope(body);
-    },
-  );
+      async (request) =>
+        health.ingestEnvelope(
+          Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+          senderOf(request),
+        ),
+    );
+  });
 
   app.post(
     '/releases/health/loads',
     { schema: { tags, body: LoadBeacon, response: { 204: z.null(), ...errorResponses(400) } } },
     async (request, reply) => {
-      await health.recordLoads(request.body);
+      await health.recordLoads(request.body, senderOf(request));
       return reply.code(204).send(null);
     },
   );

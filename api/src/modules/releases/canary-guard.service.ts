@@ -127,7 +127,10 @@ export class CanaryGuard {
   private async baseline(remote: RemoteName, versions: string[], at: number): Promise<Baseline> {
     const counts = await this.health.versionCounts(remote, versions, at);
     return Object.fromEntries(
-      Object.entries(counts).map(([v, c]) => [v, { loads: c.loads, failures: c.failures }]),
+      Object.entries(counts).map(([v, c]) => [
+        v,
+        { loads: c.loads, failures: c.failures, render_errors: c.render_errors },
+      ]),
     );
   }
 

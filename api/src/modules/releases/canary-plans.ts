@@ -28,8 +28,11 @@ export const changedRemotes = (before: ReleaseManifest['remotes'], after: Releas
       JSON.stringify(after[name as RemoteName] ?? null),
   );
 
-/** Versions → loads (and failed loads) already counted in a step's first minute when it started. */
-export type Baseline = Record<string, { loads: number; failures: number }>;
+/**
+ * Versions → loads, failed loads and render errors already counted in a step's first minute when
+ * it started (render errors only in plans started since they are counted per minute: 0 if absent).
+ */
+export type Baseline = Record<string, { loads: number; failures: number; render_errors?: number }>;
 
 export function newPlanRow(
   fields: { id: string; remote: RemoteName; version: string; percent: number; actor: string; now: number },
@@ -81,13 +84,20 @@ export function toCanaryPlan(row: PlanRow): CanaryPlan {
   };
 }
 
-/** A step's figures less what its first minute had counted before it started. */
-export function sinceStepStart(counts: VersionCounts | undefined, before: Baseline[string] | undefined) {
-  const c = counts ?? { loads: 0, failures: 0, render_errors: 0 };
+/**
+ * A step's figures less what its first minute had counted before it started. Distinct browsers
+ * cannot be taken apart so: they are those of the whole first minute on.
+ */
+export function sinceStepStart(
+  counts: VersionCounts | undefined,
+  before: Baseline[string] | undefined,
+): VersionCounts {
+  const c = counts ?? { loads: 0, failures: 0, render_errors: 0, clients: 0 };
   return {
     loads: Math.max(0, c.loads - (before?.loads ?? 0)),
     failures: Math.max(0, c.failures - (before?.failures ?? 0)),
-    render_errors: c.render_errors,
+    render_errors: Math.max(0, c.render_errors - (before?.render_errors ?? 0)),
+    clients: c.clients,
   };
 }
 
@@ -105,10 +115,10 @@ const duration = (ms: number) =>
 const EPSILON = 1e-9;
 
 /**
- * The verdict on the current step: abort as soon as the canary (with its minimum of loads) is
- * worse than the active version by more than the threshold; once the step's time is up and the
- * canary has its loads and is not worse, the next step, or promote after the last. An active
- * version without loads in the step counts as 0%.
+ * The verdict on the current step: abort as soon as the canary (with its minimum of loads, from
+ * as many distinct browsers) is worse than the active version by more than the threshold; once
+ * the step's time is up and the canary has its loads and is not worse, the next step, or promote
+ * after the last. An active version without loads in the step counts as 0%.
  */
 export function judge(row: PlanRow, canary: VersionCounts, active: VersionCounts, now: number): Verdict {
   const attempts = canary.loads + canary.failures;
@@ -124,6 +134,12 @@ export function judge(row: PlanRow, canary: VersionCounts, active: VersionCounts
   const current = steps[row.step] ?? 0;
   if (attempts < row.min_loads)
     return { kind: 'wait', text: `${figures}: waiting for ${row.min_loads} canary loads at ${current}%` };
+  // One browser is never many loads (docs/decisions/031-release-health-tickets.md).
+  if (canary.clients < row.min_loads)
+    return {
+      kind: 'wait',
+      text: `${figures}: waiting for loads from ${row.min_loads} browsers (${canary.clients} so far) at ${current}%`,
+    };
   if (canaryRate - activeRate > row.max_increase_bp / 10_000 + EPSILON)
     return { kind: 'abort', text: `${figures}: aborted` };
   if (now < row.step_started_at + row.step_ms)

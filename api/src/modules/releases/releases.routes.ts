@@ -1,7 +1,8 @@
 /**
  * `GET /api/v1/releases/manifest` (public): what the shell reads at boot to know which version
  * of each remote to load. Short cache plus an ETag: a release change reaches players within
- * seconds, and a repeat visit costs a 304.
+ * seconds, and a repeat visit costs a 304. It sets the page view's load ticket (a cookie), so the
+ * cache is the browser's own.
  *
  * Everything else under `/api/v1/releases` is for release managers (401 without a token, 403
  * without the role): list, history, publish, activate, disable/enable, canary, promote, abort,
@@ -22,6 +23,7 @@ import {
   PublishedVersion,
   PublishVersionRequest,
   ReleaseIntegrity,
+  type ReleaseManifest,
   RemoteParams,
   RemotesResponse,
   RevisionResponse,
@@ -33,6 +35,7 @@ import type { AppContext } from '../../context.js';
 import { forbidden } from '../../lib/errors.js';
 import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
 import { isReleaseManager } from '../auth/roles.service.js';
+import type { LoadTicketIssuer } from '../release-health/load-ticket.js';
 import type { CanaryGuard } from './canary-guard.service.js';
 import type { IntegrityMonitor } from './integrity.service.js';
 import type { OverrideService } from './overrides.service.js';
@@ -89,6 +92,8 @@ export interface ReleasesRoutesOptions {
   overrides: OverrideService;
   integrity: IntegrityMonitor;
   canaryGuard: CanaryGuard;
+  /** Issues the load tickets release health counts by. */
+  loadTickets: LoadTicketIssuer;
   requireAuth: PreHandler;
 }
 
@@ -97,16 +102,25 @@ const security = [{ bearer: [] }];
 
 export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = async (
   app,
-  { ctx, revisions, versions, overrides, integrity, canaryGuard, requireAuth },
+  { ctx, revisions, versions, overrides, integrity, canaryGuard, loadTickets, requireAuth },
 ) => {
   app.get(
     '/releases/manifest',
     // The tester's override token is a secret: never logged (lib/redact.ts).
     { schema: { hide: true, querystring: ManifestQuery }, config: { secretParams: ['override'] } },
     async (req, reply) => {
+      // The page view's load ticket, for the versions this manifest lets it load (release health,
+      // docs/decisions/031-release-health-tickets.md): a cookie, so the answer is private then.
+      const ticket = async (...manifests: ReleaseManifest[]) => {
+        const sender = { cookie: req.headers.cookie, ip: req.ip };
+        const cookies = await loadTickets.cookies(sender, ...manifests);
+        if (cookies.length > 0) reply.header('Set-Cookie', cookies);
+        return cookies.length > 0;
+      };
       // A tester's signed override: served to that browser only, never cached by anyone.
       const overridden = req.query.override ? await overrides.manifestJson(req.query.override) : null;
       if (overridden) {
+        await ticket(await revisions.served(), JSON.parse(overridden) as ReleaseManifest);
         return reply
           .header('Cache-Control', 'private, no-store')
           .type('application/json; charset=utf-8')
@@ -114,7 +128,9 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
       }
       const body = await revisions.servedJson();
       const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-      reply.header('Cache-Control', `public, max-age=${MANIFEST_MAX_AGE_SECONDS}`).header('ETag', etag);
+      const ticketed = await ticket(JSON.parse(body) as ReleaseManifest);
+      const cache = `${ticketed ? 'private' : 'public'}, max-age=${MANIFEST_MAX_AGE_SECONDS}`;
+      reply.header('Cache-Control', cache).header('ETag', etag);
       if (req.headers['if-none-match'] === etag) return reply.code(304).send();
       return reply.type('application/json; charset=utf-8').send(body);
     },

@@ -1,0 +1,28 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { ErrorEventsTable } from '../../db/release-schema.js';
+import type { DB } from '../../db/schema.js';
+
+export const insertErrorEvents = (db: Kysely<DB>, rows: Insertable<ErrorEventsTable>[]) =>
+  db.insertInto('error_events').values(rows).execute();
+
+/** Counted reports per version since `since`. */
+export const countedErrorsSince = (db: Kysely<DB>, since: number) =>
+  db
+    .selectFrom('error_events')
+    .select((eb) => ['remote', 'remote_version', eb.fn.countAll<number>().as('errors')])
+    .where('received_at', '>=', since)
+    .where('counted', '=', 1)
+    .where('remote', 'is not', null)
+    .where('remote_version', 'is not', null)
+    .groupBy(['remote', 'remote_version'])
+    .execute();
+
+export function latestErrorEvents(
+  db: Kysely<DB>,
+  filter: { remote?: string; version?: string; limit: number },
+) {
+  let query = db.selectFrom('error_events').selectAll().orderBy('received_at', 'desc').orderBy('id', 'desc');
+  if (filter.remote) query = query.where('remote', '=', filter.remote);
+  if (filter.version) query = query.where('remote_version', '=', filter.version);
+  return query.limit(filter.limit).execute();
+}

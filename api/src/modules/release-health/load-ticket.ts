@@ -1,0 +1,173 @@
+/**
+ * Load tickets (docs/decisions/031-release-health-tickets.md). The page (index.html) and the
+ * release manifest come with a short-lived ticket, an HttpOnly cookie signed by the server,
+ * naming the remote versions that page view may load (the live active and canary versions, and a
+ * tester's override) and the browser it was given to (its client id, another signed cookie).
+ * The shell's load beacon and the error reports go to the same origin, so the browser sends both
+ * cookies with them, and only a report with a valid ticket for its version, from that browser,
+ * is counted. Nothing is stored to issue one: a ticket is checked by its signature alone.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { UncountedReason } from '@mchezo/contracts/release-health';
+import { REMOTE_NAMES, type ReleaseManifest, type RemoteName } from '@mchezo/contracts/releases';
+import type { AppContext } from '../../context.js';
+import { randomToken } from '../../lib/crypto.js';
+import { countInWindow } from '../../lib/window-counter.js';
+import { readCookie } from '../../site/cookies.js';
+
+/** The browser's id: long-lived, sent with pages too (so a page view can name its browser). */
+export const CLIENT_COOKIE = 'mchezo_client';
+/** The page view's ticket: only the API's own requests need it. */
+export const TICKET_COOKIE = 'mchezo_load_ticket';
+const CLIENT_MAX_AGE_SECONDS = 365 * 86_400;
+/** The `rate_limits` keys of new browsers per address a minute (pruned with release health). */
+export const NEW_CLIENTS = 'load-clients:ip:';
+const MINUTE = 60_000;
+
+export type TicketVersions = Partial<Record<RemoteName, string[]>>;
+
+export interface LoadTicket {
+  /** Random: each ticket counts once per version and outcome. */
+  id: string;
+  /** The client id of the browser it was given to. */
+  client: string;
+  /** Expiry, epoch milliseconds. */
+  exp: number;
+  versions: TicketVersions;
+}
+
+export type TicketCheck = { ok: true; ticket: LoadTicket } | { ok: false; reason: UncountedReason };
+
+/**
+ * Signs and checks tickets and client ids with a key of their own, derived from JWT_SECRET
+ * (as release overrides are): a ticket can never pass for an access token or the reverse.
+ */
+export class TicketSigner {
+  private readonly key: Buffer;
+
+  constructor(secret: string) {
+    this.key = createHmac('sha256', secret).update('mchezo load ticket v1').digest();
+  }
+
+  private mac(kind: 'client' | 'ticket', value: string): string {
+    return createHmac('sha256', this.key).update(`${kind}:${value}`).digest('base64url');
+  }
+
+  private verify(kind: 'client' | 'ticket', signed: string | undefined): string | null {
+    const [value, mac, extra] = (signed ?? '').split('.');
+    if (!value || !mac || extra !== undefined) return null;
+    const expected = Buffer.from(this.mac(kind, value));
+    const given = Buffer.from(mac);
+    return expected.length === given.length && timingSafeEqual(expected, given) ? value : null;
+  }
+
+  signClient(id: string): string {
+    return `${id}.${this.mac('client', id)}`;
+  }
+
+  /** The client id of a `Cookie` header, or null when it has none signed by this server. */
+  clientOf(cookieHeader: string | undefined): string | null {
+    return this.verify('client', readCookie(cookieHeader, CLIENT_COOKIE));
+  }
+
+  signTicket(ticket: LoadTicket): string {
+    const payload = Buffer.from(JSON.stringify(ticket)).toString('base64url');
+    return `${payload}.${this.mac('ticket', payload)}`;
+  }
+
+  /** The request's ticket, if it is valid, unexpired and sent by the browser it was given to. */
+  check(cookieHeader: string | undefined, now: number): TicketCheck {
+    const cookie = readCookie(cookieHeader, TICKET_COOKIE);
+    if (!cookie) return { ok: false, reason: 'no_ticket' };
+    const payload = this.verify('ticket', cookie);
+    const ticket = payload === null ? null : parseTicket(payload);
+    if (!ticket) return { ok: false, reason: 'invalid_ticket' };
+    if (ticket.exp <= now) return { ok: false, reason: 'expired' };
+    if (this.clientOf(cookieHeader) !== ticket.client) return { ok: false, reason: 'client_mismatch' };
+    return { ok: true, ticket };
+  }
+}
+
+function parseTicket(payload: string): LoadTicket | null {
+  try {
+    const t = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as LoadTicket;
+    const versionsOk =
+      t.versions !== null &&
+      typeof t.versions === 'object' &&
+      Object.values(t.versions).every((v) => Array.isArray(v) && v.every((x) => typeof x === 'string'));
+    return typeof t.id === 'string' && typeof t.client === 'string' && typeof t.exp === 'number' && versionsOk
+      ? t
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Why a report of `remote`@`version` is not counted, before replays; null: it may be. */
+export function refusalOf(check: TicketCheck, remote: RemoteName, version: string): UncountedReason | null {
+  if (!check.ok) return check.reason;
+  return check.ticket.versions[remote]?.includes(version) ? null : 'version_not_in_ticket';
+}
+
+/** The versions the manifests serve (active and canary of each remote), together. */
+export function ticketVersions(...manifests: ReleaseManifest[]): TicketVersions {
+  const out: TicketVersions = {};
+  for (const remote of REMOTE_NAMES) {
+    const versions = new Set<string>();
+    for (const m of manifests) {
+      const entry = m.remotes[remote];
+      if (entry) versions.add(entry.version);
+      if (entry?.canary) versions.add(entry.canary.version);
+    }
+    if (versions.size > 0) out[remote] = [...versions];
+  }
+  return out;
+}
+
+/** Issues the cookies of a page view: a ticket, and the browser's client id when it has none. */
+export class LoadTicketIssuer {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly signer: TicketSigner,
+  ) {}
+
+  private cookie(name: string, value: string, attributes: string): string {
+    const secure = this.ctx.env.PUBLIC_BASE_URL.startsWith('https://') ? '; Secure' : '';
+    return `${name}=${value}; ${attributes}; HttpOnly${secure}`;
+  }
+
+  /**
+   * `Set-Cookie` values for a page or manifest request: a ticket for the versions the manifests
+   * serve (the live one; with a tester's override, that one too). A browser without a client id gets a new
+   * one, at most LOAD_CLIENTS_PER_IP_PER_MINUTE per address a minute (a count every instance
+   * shares); past that, nothing: the page works, its loads are just not counted.
+   */
+  async cookies(
+    request: { cookie: string | undefined; ip: string },
+    ...manifests: ReleaseManifest[]
+  ): Promise<string[]> {
+    const { env, clock, database } = this.ctx;
+    const now = clock.now();
+    const out: string[] = [];
+    let client = this.signer.clientOf(request.cookie);
+    if (!client) {
+      const { count } = await countInWindow(database.db, `${NEW_CLIENTS}${request.ip}`, MINUTE, now);
+      if (count > env.LOAD_CLIENTS_PER_IP_PER_MINUTE) return [];
+      client = randomToken(16);
+      // Lax, not Strict: a visit arriving by a link from elsewhere must still send it, or every
+      // such visit would mint a new browser (and spend its address's allowance).
+      out.push(
+        this.cookie(
+          CLIENT_COOKIE,
+          this.signer.signClient(client),
+          `Path=/; Max-Age=${CLIENT_MAX_AGE_SECONDS}; SameSite=Lax`,
+        ),
+      );
+    }
+    const ttl = env.LOAD_TICKET_TTL_SECONDS;
+    const versions = ticketVersions(...manifests);
+    const ticket = this.signer.signTicket({ id: randomToken(16), client, exp: now + ttl * 1000, versions });
+    out.push(this.cookie(TICKET_COOKIE, ticket, `Path=/api/v1/; Max-Age=${ttl}; SameSite=Strict`));
+    return out;
+  }
+}

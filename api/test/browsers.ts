@@ -1,0 +1,119 @@
+/**
+ * Players' browsers as release health sees them (docs/decisions/031-release-health-tickets.md):
+ * each from an address of its own, keeping the cookies the site sets (its client id and the page
+ * view's load ticket) and sending them with its beacons and error reports, as a browser does.
+ */
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+
+export interface Browser {
+  ip: string;
+  /** Cookie name → value, as the browser keeps them. */
+  jar: Map<string, string>;
+}
+
+let addresses = 0;
+/** An address no other browser of this test run has used. */
+export function freshIp(): string {
+  const n = ++addresses;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+export const cookieHeader = (b: Browser) => [...b.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+
+/** Keeps the cookies a response sets (name=value; the attributes are the browser's business). */
+export function keepCookies(b: Browser, res: LightMyRequestResponse): void {
+  const set = res.headers['set-cookie'];
+  for (const line of Array.isArray(set) ? set : set ? [set] : []) {
+    const [pair = ''] = line.split(';');
+    const at = pair.indexOf('=');
+    b.jar.set(pair.slice(0, at), pair.slice(at + 1));
+  }
+}
+
+/**
+ * A page view: `GET path` (the release manifest by default, or a page such as `/`) with the
+ * browser's cookies, keeping those it sets. A new browser when none is given.
+ */
+export async function visit(
+  app: FastifyInstance,
+  browser: Browser = { ip: freshIp(), jar: new Map() },
+  path = '/api/v1/releases/manifest',
+): Promise<Browser> {
+  const res = await app.inject({
+    url: path,
+    remoteAddress: browser.ip,
+    headers: { cookie: cookieHeader(browser) },
+  });
+  expect(res.statusCode, res.body).toBeLessThan(400);
+  keepCookies(browser, res);
+  return browser;
+}
+
+export interface LoadEntry {
+  remote: string;
+  version: string;
+  ok: number;
+  failed: number;
+}
+
+/** The shell's load beacon, sent by `browser` (no browser: anonymous, from `ip`). */
+export const beacon = (app: FastifyInstance, browser: Browser | null, loads: LoadEntry[], ip = freshIp()) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/v1/releases/health/loads',
+    remoteAddress: browser?.ip ?? ip,
+    headers: { 'content-type': 'application/json', ...(browser && { cookie: cookieHeader(browser) }) },
+    payload: JSON.stringify({ loads }),
+  });
+
+/** A Sentry envelope of one event per payload, as the browser SDK sends it. */
+export function envelopeOf(events: Record<string, unknown>[]): string {
+  const lines = [JSON.stringify({ event_id: 'e1', sent_at: new Date().toISOString() })];
+  for (const event of events) lines.push(JSON.stringify({ type: 'event' }), JSON.stringify(event));
+  return `${lines.join('\n')}\n`;
+}
+
+export const renderErrorEvent = (remote: string, version: string) => ({
+  event_id: 'e1',
+  level: 'error',
+  exception: { values: [{ type: 'Error', value: 'Deliberate render failure' }] },
+  tags: { remote, version, phase: 'render' },
+});
+
+/** The SDK's report through the tunnel, sent by `browser` (no browser: anonymous, from `ip`). */
+export const report = (app: FastifyInstance, browser: Browser | null, body: string, ip = freshIp()) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/v1/errors/envelope',
+    remoteAddress: browser?.ip ?? ip,
+    headers: {
+      'content-type': 'text/plain;charset=UTF-8',
+      ...(browser && { cookie: cookieHeader(browser) }),
+    },
+    payload: body,
+  });
+
+/** Genuine loads of one version: a fresh browser each, from its own address, with its own ticket. */
+export async function genuineLoads(
+  app: FastifyInstance,
+  remote: string,
+  version: string,
+  ok: number,
+  failed = 0,
+) {
+  for (let i = 0; i < ok + failed; i++) {
+    const browser = await visit(app);
+    const res = await beacon(app, browser, [{ remote, version, ok: i < ok ? 1 : 0, failed: i < ok ? 0 : 1 }]);
+    expect(res.statusCode, res.body).toBe(204);
+  }
+}
+
+/** Genuine render errors of one version: a fresh browser each, reporting through the tunnel. */
+export async function genuineRenderErrors(app: FastifyInstance, remote: string, version: string, n: number) {
+  for (let i = 0; i < n; i++) {
+    const browser = await visit(app);
+    const res = await report(app, browser, envelopeOf([renderErrorEvent(remote, version)]));
+    expect(res.json()).toEqual({ stored: 1 });
+  }
+}
