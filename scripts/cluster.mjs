@@ -25,6 +25,11 @@ import { freePort, startThrowawayPostgres } from './postgres.mjs';
 const pgClient = (url) =>
   new (createRequire(join(ROOT, 'api', 'package.json'))('pg').Client)({ connectionString: url });
 const isRoot = () => process.getuid?.() === 0;
+/**
+ * Where nginx listens and connects to the instances from: the one address the instances believe
+ * X-Forwarded-For from (TRUST_PROXY; nginx sets it to the client it saw, cluster/proxy.conf).
+ */
+const NGINX_ADDRESS = '127.0.0.1';
 const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx'];
 
 export function findNginx() {
@@ -159,7 +164,7 @@ export async function startCluster({
       databaseUrl = postgres.url;
     }
     const lbPort = port || (await freePort());
-    const url = `http://127.0.0.1:${lbPort}`;
+    const url = `http://${NGINX_ADDRESS}:${lbPort}`;
     const secrets = clusterSecrets();
     const instances = [];
     // One after the other: the first runs the migrations (and the release sync) alone.
@@ -182,7 +187,7 @@ export async function startCluster({
           DATABASE_URL: databaseUrl,
           DATABASE_SCHEMA: schema,
           PUBLIC_BASE_URL: url,
-          TRUST_PROXY: 'true',
+          TRUST_PROXY: NGINX_ADDRESS,
           ...(siteDir ? { SITE_DIR: siteDir } : {}),
         },
       });
@@ -198,7 +203,7 @@ export async function startCluster({
     const config = template
       .replaceAll('{{USER}}', isRoot() ? 'user www-data;' : '')
       .replaceAll('{{RUN_DIR}}', runDir)
-      .replaceAll('{{PORT}}', String(lbPort))
+      .replaceAll('{{LISTEN}}', `${NGINX_ADDRESS}:${lbPort}`)
       .replaceAll('{{CDN_DIR}}', siteDir ?? join(runDir, 'no-site'))
       .replaceAll('{{MIME_TYPES}}', mimeTypes ?? join(runDir, 'mime.types'))
       .replaceAll(

@@ -230,7 +230,8 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
           .code(404)
           .send({ error: `No route ${request.method} ${urls.redact(request.url)}`, code: 'NOT_FOUND' }),
       );
-      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      // Off in production unless API_DOCS_PUBLIC=true (decision 032).
+      if (env.API_DOCS_PUBLIC) api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes, { ctx, requireAuth });
       await api.register(configRoutes, { ctx });
       await api.register(authRoutes, { ctx, auth, limiter, requireAuth });

@@ -1,5 +1,6 @@
 /** The kinds of value the environment holds, each parsed and checked by zod (env.ts). */
 import { z } from 'zod';
+import { invalidIpEntries, splitList } from './lib/ip-list.js';
 
 export const bool = (fallback: boolean) =>
   z
@@ -53,3 +54,36 @@ export const phoneList = z
       .filter(Boolean),
   )
   .pipe(z.array(z.string().regex(/^\+[1-9]\d{7,14}$/, 'must be E.164 phones (+254…), comma-separated')));
+
+/** Addresses and CIDR ranges, IPv4 or IPv6, comma-separated (lib/ip-list.ts). */
+const addresses = (v: string | undefined, ctx: z.RefinementCtx): string[] => {
+  const entries = splitList(v);
+  const invalid = invalidIpEntries(entries);
+  if (invalid.length > 0)
+    ctx.addIssue({
+      code: 'custom',
+      message: `not an IP address or CIDR range: ${invalid.join(', ')} (e.g. 10.0.0.0/8, ::1)`,
+    });
+  return entries;
+};
+export const ipList = z.string().optional().transform(addresses);
+
+/**
+ * TRUST_PROXY: the proxies whose X-Forwarded-For is believed (addresses and CIDR ranges), or
+ * false. `true` (believe anyone) is kept for development only: production refuses it.
+ */
+export const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): boolean | string[] => {
+    const word = (v ?? '').trim().toLowerCase();
+    if (['', 'false', '0', 'no', 'off'].includes(word)) return false;
+    if (['true', '1', 'yes', 'on'].includes(word)) return true;
+    return addresses(v, ctx);
+  });
+
+/** A boolean without a default: undefined when unset, for settings whose default depends on NODE_ENV. */
+export const optionalBool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : ['true', '1', 'yes', 'on'].includes(v)));

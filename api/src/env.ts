@@ -3,7 +3,18 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { SecretKey } from './db/secrets.js';
-import { basisPoints, bool, int, optionalString, phoneList, secret } from './env-values.js';
+import {
+  basisPoints,
+  bool,
+  int,
+  ipList,
+  optionalBool,
+  optionalString,
+  phoneList,
+  secret,
+  trustProxy,
+} from './env-values.js';
+import { type DeploymentDefaults, deploymentDefaults } from './production.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -25,8 +36,11 @@ const EnvSchema = z.object({
     .default('public'),
   SQLITE_FILE: optionalString,
   PUBLIC_BASE_URL: optionalString,
-  /** Set when behind a reverse proxy, so rate limits see the client's IP (X-Forwarded-For). */
-  TRUST_PROXY: bool(false),
+  /**
+   * The reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For is believed, so rate limits
+   * see the client's IP; false: none. `true` (anyone) is refused in production (decision 032).
+   */
+  TRUST_PROXY: trustProxy,
   /** The built site (CDN layout: shell/ and remotes/<name>/<version>/) to serve at `/`. */
   SITE_DIR: optionalString,
   /**
@@ -87,6 +101,15 @@ const EnvSchema = z.object({
 
   PAYMENT_PROVIDER: z.enum(['simulator', 'daraja']).default('simulator'),
   PAYMENT_CALLBACK_SECRET: secret,
+  /**
+   * Payment callbacks (docs/decisions/032-secrets-proxies-production.md): a second secret accepted
+   * in callback URLs during a rotation (never handed out), and the provider's addresses (IPs, CIDR
+   * ranges) callbacks are accepted from; empty: any. API_DOCS_PUBLIC serves /openapi.json; unset:
+   * everywhere but production.
+   */
+  PAYMENT_CALLBACK_SECRET_PREVIOUS: secret,
+  PAYMENT_CALLBACK_ALLOWED_IPS: ipList,
+  API_DOCS_PUBLIC: optionalBool,
   SIMULATOR_DELAY_MS: int(2000, 0, 600_000),
   /**
    * Tests only (NODE_ENV=test): serves POST /api/v1/testing/simulator/{hold,settle}, so a test
@@ -95,7 +118,8 @@ const EnvSchema = z.object({
   SIMULATOR_TEST_CONTROL: bool(false),
   RECONCILE_INTERVAL_SECONDS: int(60, 0, 86_400),
   RECONCILE_AFTER_SECONDS: int(120, 0, 86_400),
-  DARAJA_BASE_URL: z.string().url().default('https://sandbox.safaricom.co.ke'),
+  /** Unset: the sandbox, except in production, which refuses to guess (src/production.ts). */
+  DARAJA_BASE_URL: optionalString.pipe(z.string().url().optional()),
   DARAJA_CONSUMER_KEY: optionalString,
   DARAJA_CONSUMER_SECRET: optionalString,
   DARAJA_SHORTCODE: z.string().default('174379'),
@@ -201,8 +225,8 @@ const EnvSchema = z.object({
   LICENCE_NUMBER: optionalString,
   /** The regulator named in the footer and the legal pages. */
   REGULATOR_NAME: optionalString.transform((v) => v ?? 'Gambling Regulatory Authority of Kenya'),
-  /** CSP frame-ancestors of the demo game page: who may embed it. */
-  GAME_FRAME_ANCESTORS: z.string().default("'self' http://localhost:* http://127.0.0.1:*"),
+  /** CSP frame-ancestors of the demo game page: who may embed it (default: src/production.ts). */
+  GAME_FRAME_ANCESTORS: optionalString,
 });
 
 /** What lets a test steer money or luck must never be switched on in a deployed server. */
@@ -245,9 +269,10 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
 type Parsed = z.infer<typeof EnvSchema>;
 
 /** The configuration the app runs with: every secret resolved (src/startup.ts). */
-export type Env = Omit<Parsed, SecretKey | 'PUBLIC_BASE_URL'> & {
-  [K in SecretKey]: string;
-} & { PUBLIC_BASE_URL: string; SQLITE_PATH: string };
+export type Env = Omit<Parsed, SecretKey | 'PUBLIC_BASE_URL' | keyof DeploymentDefaults> &
+  DeploymentDefaults & {
+    [K in SecretKey]: string;
+  } & { PUBLIC_BASE_URL: string; SQLITE_PATH: string };
 
 /** The validated environment before the secrets missing from it are read from the database. */
 export type EnvConfig = Omit<Env, SecretKey> & { [K in SecretKey]: string | undefined };
@@ -277,6 +302,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     ...parsed,
     DATA_DIR: dataDir,
     PUBLIC_BASE_URL: publicBase,
+    ...deploymentDefaults(parsed),
     SQLITE_PATH: parsed.SQLITE_FILE ? resolve(dataDir, parsed.SQLITE_FILE) : join(dataDir, 'mchezo.sqlite'),
   };
 }

@@ -4,6 +4,7 @@ import { createDatabase, type Database, ensureSchema } from './db/database.js';
 import { migrateToLatest } from './db/migrations.js';
 import { generateSecret, SECRET_KEYS, type SecretKey, sharedSecrets } from './db/secrets.js';
 import { type Env, type EnvConfig, EnvError, loadEnv } from './env.js';
+import { deploymentProblems, weakSecretProblems } from './production.js';
 
 /**
  * What a production server must not run with: each of these is right for development, tests and
@@ -24,7 +25,7 @@ export function productionProblems(config: EnvConfig): string[] {
     problems.push('SMS_PROVIDER=console: codes would never reach the player; set SMS_PROVIDER=gateway');
   else if (!config.SMS_GATEWAY_API_KEY)
     problems.push('SMS_PROVIDER=gateway without SMS_GATEWAY_API_KEY falls back to the console adapter');
-  return problems;
+  return [...problems, ...deploymentProblems(config)];
 }
 
 const secretProblem = (key: SecretKey) =>
@@ -69,6 +70,12 @@ export async function prepareStart(
       create: (key) => legacy[key] ?? (production ? undefined : generateSecret()),
     });
     problems.push(...secrets.missing.map(secretProblem));
+    problems.push(
+      ...weakSecretProblems(config, {
+        ...secrets.values,
+        PAYMENT_CALLBACK_SECRET_PREVIOUS: config.PAYMENT_CALLBACK_SECRET_PREVIOUS,
+      }),
+    );
     if (problems.length > 0) {
       throw new EnvError(
         `Refusing to start with NODE_ENV=production:\n${problems.map((p) => `  - ${p}`).join('\n')}`,

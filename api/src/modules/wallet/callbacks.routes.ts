@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CALLBACK_KINDS } from '../../adapters/payments/payment-provider.js';
 import type { AppContext } from '../../context.js';
-import { safeEqual } from '../../lib/crypto.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { errorResponses } from '../../lib/http.js';
+import { callbackGuard } from './callback-guard.js';
 import type { SettlementService } from './settlement.service.js';
 
 const Params = z.strictObject({
@@ -17,7 +17,8 @@ const WithTx = Params.extend({ tx: z.string().regex(/^[0-9a-f-]{8,64}$/, 'must b
 
 /**
  * Provider → server callbacks: `/<kind>` or `/<kind>/<transaction id>`. The secret in the path
- * authenticates the caller (providers such as Daraja cannot sign their callbacks); bodies keep
+ * (and, when configured, the caller's address) authenticates the caller (callback-guard.ts;
+ * providers such as Daraja cannot sign their callbacks); bodies keep
  * the provider's own shape, so they are read by the adapter rather than a strict schema.
  * Settling is idempotent; a callback that settles nothing is kept for review and answered 200
  * all the same (a non-200 answer only makes the provider send it again).
@@ -26,14 +27,14 @@ export const paymentCallbackRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
   settlement: SettlementService;
 }> = async (app, { ctx, settlement }) => {
+  // The guard runs first (onRequest): nothing is parsed or read for a refused caller.
+  const guarded = { onRequest: callbackGuard(ctx.env), config: { secretParams: ['secret'] } };
   const schema = {
     tags: ['payments'],
     body: z.unknown(),
     response: { 200: z.unknown(), ...errorResponses(400, 403, 404) },
   };
   const handle = async (params: z.infer<typeof Params>, body: unknown, tx?: string) => {
-    if (!safeEqual(params.secret, ctx.env.PAYMENT_CALLBACK_SECRET))
-      throw forbidden('Invalid callback', 'INVALID_CALLBACK');
     if (params.provider !== ctx.payments.name) throw notFound('Unknown provider');
     // The same settlement the in-process simulator calls.
     await settlement.settleCallback(params.kind, body, tx);
@@ -41,12 +42,12 @@ export const paymentCallbackRoutes: FastifyPluginAsyncZod<{
   };
   app.post(
     '/payments/callbacks/:provider/:secret/:kind',
-    { schema: { ...schema, params: Params } },
+    { ...guarded, schema: { ...schema, params: Params } },
     (request) => handle(request.params, request.body),
   );
   app.post(
     '/payments/callbacks/:provider/:secret/:kind/:tx',
-    { schema: { ...schema, params: WithTx } },
+    { ...guarded, schema: { ...schema, params: WithTx } },
     (request) => handle(request.params, request.body, request.params.tx),
   );
 };

@@ -2,9 +2,9 @@ import { PaybillResponse } from '@mchezo/contracts/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { safeEqual } from '../../lib/crypto.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
+import { callbackGuard } from './callback-guard.js';
 import { C2B_ACCEPTED, PaybillService } from './paybill.service.js';
 
 const C2bParams = z.strictObject({
@@ -16,7 +16,8 @@ const C2bParams = z.strictObject({
 /**
  * Paybill deposits (docs/product-rules.md#deposit): the player's paybill and account number, and
  * the C2B URLs M-Pesa calls (`/payments/c2b/<provider>/<secret>/<validation|confirmation>`),
- * authenticated like the other payment callbacks by the secret in the path.
+ * authenticated like the other payment callbacks (callback-guard.ts: the caller's address when
+ * configured, the secret in the path).
  */
 export const paybillRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
@@ -43,6 +44,8 @@ export const paybillRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/payments/c2b/:provider/:secret/:kind',
     {
+      onRequest: callbackGuard(ctx.env),
+      config: { secretParams: ['secret'] },
       schema: {
         tags: ['payments'],
         params: C2bParams,
@@ -51,9 +54,7 @@ export const paybillRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { provider, secret, kind } = request.params;
-      if (!safeEqual(secret, ctx.env.PAYMENT_CALLBACK_SECRET))
-        throw forbidden('Invalid callback', 'INVALID_CALLBACK');
+      const { provider, kind } = request.params;
       if (provider !== ctx.payments.name) throw notFound('Unknown provider');
       if (kind === 'validation') return paybill.validate(request.body);
       await paybill.confirm(request.body);
