@@ -14,7 +14,7 @@ async function wrongPasswords(phone: string, forge: boolean): Promise<Record<num
   for (let i = 0; i < 150; i++) {
     // A new address every time: what a client trying to escape a per-address limit sends.
     const claimed = `198.51.${100 + (i >> 8)}.${i & 255}`;
-    const headers = forge
+    const headers: Record<string, string> = forge
       ? { 'x-forwarded-for': claimed, 'x-real-ip': claimed, forwarded: `for=${claimed}` }
       : {};
     const res = await call(
