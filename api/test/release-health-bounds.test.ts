@@ -75,6 +75,23 @@ describe.each(DB_MODES)('release health bounds (%s)', (mode) => {
     expect((await k.rows('error_events')) - before).toBe(60);
   }, 300_000);
 
+  it('stores at most ERROR_EVENTS_PER_VERSION_PER_MINUTE counted reports of a version; other versions and the figures go on', async () => {
+    k.t.clock.advance(10 * MINUTE);
+    const before = await k.rows('error_events');
+    const errors = (version: string, n = 10) => envelopeOf(Array(n).fill(renderErrorEvent('lobby', version)));
+    for (let i = 0; i < 7; i++) await report(k.t.app, await visit(k.t.app), errors(CANARY));
+    expect((await k.rows('error_events')) - before).toBe(60);
+    const late = await visit(k.t.app);
+    expect(json(await report(k.t.app, late, errors(CANARY, 1)))).toEqual({ stored: 0 });
+    // Its render error still counts: the figures never depend on what is stored.
+    const rendered = (await k.lobby(CANARY))?.render_errors ?? 0;
+    const another = await visit(k.t.app);
+    await report(k.t.app, another, errors(CANARY, 1));
+    expect((await k.lobby(CANARY))?.render_errors).toBe(rendered + 1);
+    expect(json(await report(k.t.app, late, errors(LIVE, 1)))).toEqual({ stored: 1 });
+    expect(json(await report(k.t.app, null, errors(CANARY, 1)))).toEqual({ stored: 1 });
+  });
+
   it('deletes figures, reports and ticket uses past their time, at most once a minute', async () => {
     const db = k.t.app.ctx.database.db;
     k.t.clock.advance(DAY);

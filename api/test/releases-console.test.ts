@@ -92,6 +92,9 @@ describe('release page', () => {
     const health = releaseConsole().scripts['console-health.js'];
     expect(health).toContain('Health, last ');
     expect(health).toContain('Guard: running at');
+    // And how many browsers were counted, and what arrived without a valid load ticket (decision 031).
+    expect(health).toContain("['Browsers', (v) => String(v.clients)]");
+    expect(health).toContain('Not counted (');
     const history = releaseConsole().scripts['console-history.js'];
     // One remote rolled back on its own, with the same confirmation (reason, base revision).
     expect(history).toContain('/rollback`');

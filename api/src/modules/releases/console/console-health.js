@@ -7,8 +7,22 @@
     ['Loads', (v) => String(v.loads)],
     ['Failed loads', (v) => String(v.failures)],
     ['Render errors', (v) => String(v.render_errors)],
+    ['Browsers', (v) => String(v.clients)],
     ['Error rate', (v) => rate(v.error_rate)],
   ];
+
+  /** What arrived for this remote without a valid load ticket (decision 031): one small line, or nothing. */
+  function uncountedLine(el, r, health) {
+    const mine = (health?.uncounted || []).filter((u) => u.remote === r.name);
+    if (!mine.length) return null;
+    const sum = (key) => mine.reduce((n, u) => n + u[key], 0);
+    const reasons = mine.map((u) => u.reason.replaceAll('_', ' ')).join(', ');
+    return el(
+      'p',
+      { className: 'muted', 'data-field': 'uncounted' },
+      `Not counted (${reasons}): ${sum('loads')} loads, ${sum('failures')} failed, ${sum('render_errors')} render errors.`,
+    );
+  }
 
   function healthTable(el, r, health) {
     const mine = (health?.versions || []).filter((v) => v.remote === r.name);
@@ -88,6 +102,7 @@
   window.mchezoReleases = ns;
   ns.renderHealth = (r, { el, when, state }) => [
     healthTable(el, r, state.health),
+    uncountedLine(el, r, state.health),
     r.plan ? planState(el, when, r.plan) : null,
   ];
 })();
