@@ -22,8 +22,9 @@ import type { AppContext } from './context.js';
 import { createDatabase, type Database, ensureSchema } from './db/database.js';
 import { migrateToLatest } from './db/migrations.js';
 import type { Env } from './env.js';
-import { AppError } from './lib/errors.js';
+import { AppError, badRequest } from './lib/errors.js';
 import type { PreHandler } from './lib/http.js';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from './lib/json-depth.js';
 import { frameworkErrors, UrlRedactor } from './lib/redact.js';
 import { loggerOptions, RequestLogController } from './lib/request-log.js';
 import { serializerCompiler } from './lib/serializer.js';
@@ -166,13 +167,16 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
   };
 
   // Keep the raw text (the seamless-wallet HMAC is computed over it) and accept an empty body
-  // as "no body": the logout and chat-token calls may send nothing.
+  // as "no body": the logout and chat-token calls may send nothing. JSON nested deeper than
+  // MAX_JSON_DEPTH is refused with 400 before it is parsed, on every JSON route.
   const defaultJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;
     request.rawBody = text;
     if (text.trim() === '') return done(null, undefined);
+    if (nestedDeeperThan(text, MAX_JSON_DEPTH))
+      return done(badRequest(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`, 'BODY_TOO_DEEP'), undefined);
     defaultJson(request, text, done);
   });
 

@@ -88,12 +88,13 @@ describe.each(DB_MODES)('auth (%s)', (mode) => {
       expect(json(res).error).toMatch(/invalid/i);
     });
 
-    it('the test code verifies; a second confirm answers 409', async () => {
+    it('the test code verifies; a second confirm is refused like a spent code (auth-enumeration.test.ts)', async () => {
       const res = await t.post('/auth/verify/confirm', { phone, code: '123456' });
       expect(res.statusCode).toBe(200);
       expect(json(res)).toMatchObject({ verified: true, user: { status: 'active', phone } });
       const again = await t.post('/auth/verify/confirm', { phone, code: '123456' });
-      expect(again.statusCode).toBe(409);
+      expect(again.statusCode).toBe(400);
+      expect(json(again).code).toBe('CODE_NOT_FOUND');
     });
 
     it('confirm for an unknown phone is a 400 like a wrong code', async () => {

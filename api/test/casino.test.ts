@@ -177,6 +177,38 @@ describe.each(DB_MODES)('casino and demo game provider (%s)', (mode) => {
     expect(json(res).error).toMatch(/expired/);
   });
 
+  it('one launch token opens one game session, even asked for at once', async () => {
+    const link = async (game_id = 'lucky-sevens') => {
+      const res = await t.post('/casino/game/link', { game_id }, p.headers);
+      return new URL(json(res).game_link).searchParams.get('launch');
+    };
+    const open = (launch_token: string | null) => t.post('/games/demo/session', { launch_token });
+    const launch = await link();
+    const tries = await Promise.all([open(launch), open(launch), open(launch)]);
+    expect(tries.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    const again = await open(launch);
+    expect(again.statusCode).toBe(409);
+    expect(json(again)).toMatchObject({ code: 'LAUNCH_USED' });
+    expect(json(again).session_token).toBeUndefined();
+    expect((await open(await link())).statusCode).toBe(200);
+
+    // The operator spends a launch only for its own player and game, and only once.
+    await link('safari-gold');
+    const unused = await t.app.ctx.database.db
+      .selectFrom('game_launches')
+      .select('id')
+      .where('user_id', '=', p.userId)
+      .where('game_id', '=', 'safari-gold')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    const player_id = await t.playerRef(p);
+    const session = (body: object) => t.seamless('session', { player_id, game_id: 'safari-gold', ...body });
+    expect((await session({ launch_id: unused.id, game_id: 'lucky-sevens' })).statusCode).toBe(409);
+    expect((await session({ launch_id: unused.id, player_id: 'p_unknown' })).statusCode).toBe(404);
+    expect((await session({ launch_id: unused.id })).statusCode).toBe(200);
+    expect((await session({ launch_id: unused.id })).statusCode).toBe(409);
+  });
+
   describe('seamless wallet', () => {
     let q: Player;
     let player_id: string;

@@ -62,7 +62,10 @@ function b2cBody(txId: string, conversation: string, code: unknown, amount?: num
 describe.each(DB_MODES)('Daraja outcomes: success, failure, unknown, review (%s)', (mode) => {
   let t: TestApp;
   let fake: FakeDaraja;
+  // Money moves only to and from a player's own phone: p's is the fake's silent number, q's
+  // one it answers at once.
   let p: Player;
+  let q: Player;
   const PHONE = 254733333333;
 
   beforeAll(async () => {
@@ -71,8 +74,10 @@ describe.each(DB_MODES)('Daraja outcomes: success, failure, unknown, review (%s)
       // The test clock moves on by hours; the player's token must outlive it.
       ACCESS_TOKEN_TTL_SECONDS: '86400',
     }));
-    p = await t.signedInPlayer();
+    p = await t.signedInPlayer('+254733333333');
     await t.creditWinnings(p, 100_000);
+    q = await t.signedInPlayer('+254711111111');
+    await t.creditWinnings(q, 100_000);
   });
   afterAll(async () => {
     await fake.stop();
@@ -258,7 +263,7 @@ describe.each(DB_MODES)('Daraja outcomes: success, failure, unknown, review (%s)
   it('an STK push that times out stays pending; the player pays and the late callback credits once', async () => {
     fake.failNext = 'timeout';
     fake.holdCallbacks = true;
-    const res = json(await t.walletRequest('deposit', p, 70, { phone: '0711111111' }));
+    const res = json(await t.walletRequest('deposit', q, 70, { phone: '0711111111' }));
     expect(res.status).toBe('pending');
     expect((await row(res.transaction_id)).provider_ref).toBeNull();
     await reconcile(); // no CheckoutRequestID to query: still pending, not failed
@@ -286,7 +291,7 @@ describe.each(DB_MODES)('Daraja outcomes: success, failure, unknown, review (%s)
     expect(json(await t.walletRequest('deposit', p, 10, { phone: SILENT })).status).toBe('pending');
     fake.failNext = 'timeout';
     fake.holdCallbacks = true;
-    const w = json(await t.walletRequest('withdraw', p, 100, { phone: '0711111111' }));
+    const w = json(await t.walletRequest('withdraw', q, 100, { phone: '0711111111' }));
     expect(w.status).toBe('pending');
     expect((await row(w.transaction_id)).provider_ref).toBeNull();
     await fake.release(); // the payout went through: its Result names our id

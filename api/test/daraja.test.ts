@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { normalizePhone } from '@mchezo/contracts/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { darajaTimestamp } from '../src/adapters/payments/daraja.js';
 import { GatewaySmsSender } from '../src/adapters/sms/gateway-sms.js';
@@ -9,28 +10,38 @@ import { DB_MODES, json, type Player, TAXED, type TestApp } from './helpers.js';
 describe.each(DB_MODES)('M-Pesa Daraja adapter against a fake Daraja (%s)', (mode) => {
   let t: TestApp;
   let fake: FakeDaraja;
-  let p: Player;
+  /** The fake's test numbers (fake-daraja.ts); money moves only to and from a player's own phone. */
+  const PHONES = ['0711111111', '0722222222', '0733333333', '0744444444', '0755555555'];
+  const players = new Map<string, Player>();
+  const playerOf = (phone: string) => players.get(phone)!;
 
   beforeAll(async () => {
     ({ fake, t } = await startDarajaApp(mode));
-    p = await t.signedInPlayer();
-    await t.creditWinnings(p, 5000);
+    for (const phone of PHONES) {
+      const p = await t.signedInPlayer(normalizePhone(phone)!);
+      await t.creditWinnings(p, 5000);
+      players.set(phone, p);
+    }
   });
   afterAll(async () => {
     await fake.stop();
     await t.close();
   });
 
-  const deposit = (phone: string, amount = 100) => t.walletRequest('deposit', p, amount, { phone });
-  const withdraw = (phone: string, amount = 100) => t.walletRequest('withdraw', p, amount, { phone });
-  const status = async (id: string) => (await t.transaction(p, id)).status;
+  // Each asks for the player's own phone, written the local way (07…).
+  const deposit = (phone: string, amount = 100) =>
+    t.walletRequest('deposit', playerOf(phone), amount, { phone });
+  const withdraw = (phone: string, amount = 100) =>
+    t.walletRequest('withdraw', playerOf(phone), amount, { phone });
+  const status = async (phone: string, id: string) => (await t.transaction(playerOf(phone), id)).status;
+  const balances = (phone: string) => t.balances(playerOf(phone));
 
   it('STK push: the success callback completes the deposit and credits main', async () => {
     const res = json(await deposit('0711111111', 250));
     expect(res.status).toBe('pending');
     await fake.flush();
-    expect(await status(res.transaction_id)).toBe('completed');
-    expect((await t.balances(p)).main).toBe(250);
+    expect(await status('0711111111', res.transaction_id)).toBe('completed');
+    expect((await balances('0711111111')).main).toBe(250);
     const sent = [...fake.stk.values()].at(-1)!;
     expect(sent).toMatchObject({ phone: '254711111111', amount: 250 });
     expect(sent.callback).toMatch(
@@ -44,33 +55,33 @@ describe.each(DB_MODES)('M-Pesa Daraja adapter against a fake Daraja (%s)', (mod
   it('STK push: a cancelled prompt fails the deposit', async () => {
     const res = json(await deposit('0722222222'));
     await fake.flush();
-    expect(await status(res.transaction_id)).toBe('failed');
-    expect((await t.balances(p)).main).toBe(250);
+    expect(await status('0722222222', res.transaction_id)).toBe('failed');
+    expect((await balances('0722222222')).main).toBe(0);
   });
 
   it('STK push: an immediate refusal answers failed', async () => {
     const res = json(await deposit('0744444444'));
     expect(res.status).toBe('failed');
-    const tx = await t.transaction(p, res.transaction_id);
+    const tx = await t.transaction(playerOf('0744444444'), res.transaction_id);
     expect(tx.failure_reason).toMatch(/Invalid PhoneNumber/);
   });
 
   it('reconciliation uses the STK query when the callback never came', async () => {
     const res = json(await deposit('0733333333', 40));
     await fake.flush();
-    expect(await status(res.transaction_id)).toBe('pending');
+    expect(await status('0733333333', res.transaction_id)).toBe('pending');
     t.clock.advance(61_000);
     expect(await t.app.reconciler.runOnce()).toBeGreaterThanOrEqual(1);
-    expect(await status(res.transaction_id)).toBe('completed');
-    expect((await t.balances(p)).main).toBe(290);
+    expect(await status('0733333333', res.transaction_id)).toBe('completed');
+    expect((await balances('0733333333')).main).toBe(40);
   });
 
   it('B2C: the Result callback completes a payout', async () => {
     const res = json(await withdraw('0711111111', 1000));
     expect(res.status).toBe('pending');
     await fake.flush();
-    expect(await status(res.transaction_id)).toBe('completed');
-    expect((await t.balances(p)).withdrawal).toBe(4000);
+    expect(await status('0711111111', res.transaction_id)).toBe('completed');
+    expect((await balances('0711111111')).withdrawal).toBe(4000);
     const b2c = fake.b2c.at(-1)!;
     expect(b2c).toMatchObject({
       OriginatorConversationID: res.transaction_id,
@@ -84,9 +95,10 @@ describe.each(DB_MODES)('M-Pesa Daraja adapter against a fake Daraja (%s)', (mod
     const failed = json(await withdraw('0722222222', 500));
     const timedOut = json(await withdraw('0755555555', 300));
     await fake.flush();
-    expect(await status(failed.transaction_id)).toBe('reversed');
-    expect(await status(timedOut.transaction_id)).toBe('pending');
-    expect((await t.balances(p)).withdrawal).toBe(3700);
+    expect(await status('0722222222', failed.transaction_id)).toBe('reversed');
+    expect(await status('0755555555', timedOut.transaction_id)).toBe('pending');
+    expect((await balances('0722222222')).withdrawal).toBe(5000);
+    expect((await balances('0755555555')).withdrawal).toBe(4700);
     const kinds = async (id: string) =>
       (
         await t.app.ctx.database.db
@@ -107,20 +119,20 @@ describe.each(DB_MODES)('M-Pesa Daraja adapter against a fake Daraja (%s)', (mod
       OriginatorConversationID: timedOut.transaction_id,
       IdentifierType: '4',
     });
-    expect(await status(timedOut.transaction_id)).toBe('completed');
+    expect(await status('0755555555', timedOut.transaction_id)).toBe('completed');
     expect(await kinds(timedOut.transaction_id)).toEqual(['withdrawal']);
-    expect((await t.balances(p)).withdrawal).toBe(3700);
+    expect((await balances('0755555555')).withdrawal).toBe(4700);
   });
 
   it('B2C: a payout whose Result never came is resolved by Transaction Status', async () => {
     const res = json(await withdraw('0733333333', 100));
     await fake.flush();
-    expect(await status(res.transaction_id)).toBe('pending');
+    expect(await status('0733333333', res.transaction_id)).toBe('pending');
     t.clock.advance(61_000);
     await t.app.reconciler.runOnce();
     await fake.flush();
-    expect(await status(res.transaction_id)).toBe('completed');
-    expect((await t.balances(p)).withdrawal).toBe(3600);
+    expect(await status('0733333333', res.transaction_id)).toBe('completed');
+    expect((await balances('0733333333')).withdrawal).toBe(4900);
   });
 
   it('reuses the OAuth token across calls and keeps the books exact', async () => {
@@ -132,7 +144,7 @@ describe.each(DB_MODES)('M-Pesa Daraja adapter against a fake Daraja (%s)', (mod
   it('a refused payout is reversed at once', async () => {
     const res = json(await withdraw('0744444444', 100));
     expect(res.status).toBe('reversed');
-    expect((await t.balances(p)).withdrawal).toBe(3600);
+    expect((await balances('0744444444')).withdrawal).toBe(5000);
   });
 });
 
@@ -149,7 +161,7 @@ describe.each(DB_MODES)('taxed payments through a fake Daraja (%s)', (mode) => {
   });
 
   it('asks the gross deposit by STK push and the net payout by B2C; results with those amounts settle', async () => {
-    const p = await t.signedInPlayer();
+    const p = await t.signedInPlayer('+254711111111');
     await t.creditWinnings(p, 1000);
     const d = json(await t.walletRequest('deposit', p, 1000, { phone: '0711111111' }));
     const w = json(await t.walletRequest('withdraw', p, 1000, { phone: '0711111111' }));

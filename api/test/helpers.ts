@@ -53,6 +53,11 @@ export interface TestApp {
    * (an adult with a fresh national ID number) unless `identity: false`.
    */
   signedInPlayer(phone?: string, password?: string, options?: { identity?: boolean }): Promise<Player>;
+  /**
+   * The player whose own phone is `phone` (a simulator test number, say: money moves only to and
+   * from a player's own phone): signed in on first use, the same player after.
+   */
+  playerWithPhone(phone: string): Promise<Player>;
   /** PUT /identity as the player: an adult's details with a fresh number unless given. */
   submitIdentity(player: Player, details?: Partial<IdentityRequest>): Promise<InjectResponse>;
   /**
@@ -115,6 +120,8 @@ export async function startApp(
     RECONCILE_AFTER_SECONDS: '60',
     RATE_LIMIT_PER_IP: '100000',
     RATE_LIMIT_PER_PHONE: '100000',
+    // Out of the way of tests that deposit often; the prompt-limit test sets its own.
+    DEPOSIT_PROMPTS_PER_MINUTE: '100000',
     // Untaxed by default, so the older tests keep asserting exact balances; the tax tests
     // (taxes.test.ts) pass TAXED (the production defaults) or their own rates.
     TAX_EXCISE_RATE: '0',
@@ -170,6 +177,7 @@ export async function startApp(
     const p = app.ctx.payments;
     if (p instanceof SimulatorPaymentProvider) await p.settle();
   };
+  const playersByPhone = new Map<string, Promise<Player>>();
   const walletRequest = (
     kind: 'deposit' | 'withdraw',
     player: Player,
@@ -222,6 +230,11 @@ export async function startApp(
           throw new Error(`identity ${res.statusCode} ${res.body}`);
       }
       return player;
+    },
+    playerWithPhone(phone) {
+      const known = playersByPhone.get(phone) ?? (this as TestApp).signedInPlayer(phone);
+      playersByPhone.set(phone, known);
+      return known;
     },
     submitIdentity,
     walletRequest,

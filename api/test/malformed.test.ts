@@ -212,6 +212,29 @@ describe.each(DB_MODES)('malformed input on every endpoint (%s)', (mode) => {
     expectClientError(badKind, 'callback kind', 400);
   });
 
+  it('JSON nested deeper than 64 levels → 400 BODY_TOO_DEEP on every JSON route, public or not', async () => {
+    const arrays = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+    const objects = (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
+    const secret = t.env.PAYMENT_CALLBACK_SECRET;
+    const more: Endpoint[] = [
+      { url: `/payments/callbacks/simulator/${secret}/deposit`, valid: {} },
+      { url: `/payments/c2b/simulator/${secret}/confirmation`, valid: {} },
+      { url: '/releases/health/loads', valid: {} },
+    ];
+    for (const e of [...endpoints, ...more]) {
+      const field = JSON.stringify(Object.keys(e.valid)[0] ?? 'loads');
+      // Inside the body's own object: 7,000 levels (a stack overflow for a recursive walk), 66, 66.
+      for (const deep of [arrays(6999), arrays(65), objects(65)]) {
+        const res = await send(e, `{${field}:${deep}}`);
+        expectClientError(res, `${e.url} deep`, 400);
+        expect(json(res).code, e.url).toBe('BODY_TOO_DEEP');
+      }
+      // 64 levels are not refused for their depth (the schema still refuses the shape).
+      const ok = await send(e, `{${field}:${arrays(63)}}`);
+      expect(json(ok).code, e.url).not.toBe('BODY_TOO_DEEP');
+    }
+  });
+
   it('changed nothing in the database', async () => {
     expect(await snapshot(t.app)).toBe(before);
   });

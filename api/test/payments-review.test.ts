@@ -89,18 +89,20 @@ describe.each(DB_MODES)('payment review queue for operators (%s)', (mode) => {
   });
 
   it('completes a failed deposit whose late success is confirmed: credited once', async () => {
-    const d = json(await t.walletRequest('deposit', p, 120, { phone: SIMULATOR_TEST_PHONES.cancelled }));
+    // Money moves only to and from a player's own phone: this player's is the cancelling number.
+    const c = await t.playerWithPhone(SIMULATOR_TEST_PHONES.cancelled);
+    const d = json(await t.walletRequest('deposit', c, 120));
     await t.settlePayments();
-    const main = (await t.balances(p)).main;
+    const main = (await t.balances(c)).main;
     await callback({
       provider_ref: `SIM-${d.transaction_id}`,
       result_code: 0,
       result_desc: 'paid after all',
     });
-    expect((await t.transaction(p, d.transaction_id)).status).toBe('pending');
+    expect((await t.transaction(c, d.transaction_id)).status).toBe('pending');
     const res = json(await resolve(d.transaction_id, { outcome: 'completed', note: 'receipt SAB123 seen' }));
     expect(res).toMatchObject({ status: 'completed', adjustment: 120 });
-    expect((await t.balances(p)).main).toBe(main + 120);
+    expect((await t.balances(c)).main).toBe(main + 120);
     await t.checkLedger();
   });
 
@@ -121,7 +123,10 @@ describe.each(DB_MODES)('payment review queue for operators (%s)', (mode) => {
     });
 
     // A refunded payout the provider later says it paid: taking the refund back needs the money.
-    const r = json(await t.walletRequest('withdraw', p, 100, { phone: SIMULATOR_TEST_PHONES.payoutFails }));
+    // (A player whose own phone is the simulator's failing payout number.)
+    const f = await t.playerWithPhone(SIMULATOR_TEST_PHONES.payoutFails);
+    await t.creditWinnings(f, 1000);
+    const r = json(await t.walletRequest('withdraw', f, 100));
     await t.settlePayments();
     expect(await status(r.transaction_id)).toBe('reversed');
     await payoutCallback({
@@ -130,8 +135,9 @@ describe.each(DB_MODES)('payment review queue for operators (%s)', (mode) => {
       result_desc: 'paid after all',
     });
     expect(await status(r.transaction_id)).toBe('review');
-    const all = (await t.balances(p)).withdrawal;
-    const drain = json(await t.walletRequest('withdraw', p, all, { phone: SIMULATOR_TEST_PHONES.timeout }));
+    // Drained by a payout still waiting for its result.
+    const all = (await t.balances(f)).withdrawal;
+    const drain = json(await t.walletRequest('withdraw', f, all));
     expect(drain.status).toBe('pending');
     const refused = await resolve(r.transaction_id, { outcome: 'completed', note: 'paid twice' });
     expect(refused.statusCode).toBe(422);

@@ -12,7 +12,7 @@ import type {
   RequestResult,
 } from '../src/adapters/payments/payment-provider.js';
 import { BACKOFF_CAP_MS, backoffMs } from '../src/modules/wallet/reconciliation.service.js';
-import { DB_MODES, freshPhone, json, type Player, startApp, type TestApp } from './helpers.js';
+import { DB_MODES, freshPhone, json, startApp, type TestApp } from './helpers.js';
 
 class StubProvider implements PaymentProvider {
   readonly name = 'stub';
@@ -75,8 +75,9 @@ describe.each(DB_MODES)('reconciliation schedule (%s)', (mode) => {
     stub.now = () => t.clock.now();
     return { t, stub };
   };
-  const deposit = async (t: TestApp, p: Player, phone: string, amount = 10) => {
-    const res = await t.walletRequest('deposit', p, amount, { phone });
+  /** A deposit by the player whose own phone is `phone` (money moves only to and from it). */
+  const deposit = async (t: TestApp, phone: string, amount = 10) => {
+    const res = await t.walletRequest('deposit', await t.playerWithPhone(phone), amount);
     expect(res.statusCode).toBe(200);
     return json(res).transaction_id as string;
   };
@@ -95,12 +96,12 @@ describe.each(DB_MODES)('reconciliation schedule (%s)', (mode) => {
   it('150 transactions stuck "pending" do not keep a new one from being checked and settled', async () => {
     const { t, stub } = await start();
     stub.answers.set(PAYS, { state: 'completed' });
-    const p = await t.signedInPlayer();
+    const p = await t.playerWithPhone(PAYS);
     const stuck: string[] = [];
-    for (let i = 0; i < 150; i++) stuck.push(await deposit(t, p, STUCK));
+    for (let i = 0; i < 150; i++) stuck.push(await deposit(t, STUCK));
     // Ten minutes of passes, a minute apart: every stuck one is asked about, none settles.
     for (let i = 0; i < 10; i++) await passAfter(t, 61_000);
-    const fresh = await deposit(t, p, PAYS);
+    const fresh = await deposit(t, PAYS);
     expect(await passAfter(t, 61_000)).toBe(1);
     expect(stub.timesQueried(fresh)).toBe(1);
     expect((await row(t, fresh)).status).toBe('completed');
@@ -114,9 +115,8 @@ describe.each(DB_MODES)('reconciliation schedule (%s)', (mode) => {
 
   it('an unresolved transaction is asked again later and later, up to the cap', async () => {
     const { t, stub } = await start();
-    const p = await t.signedInPlayer();
     const created = t.clock.now();
-    const id = await deposit(t, p, STUCK);
+    const id = await deposit(t, STUCK);
     expect(await row(t, id)).toMatchObject({ next_check_at: created + 60_000, check_count: 0 });
     for (let age = 30_000; age <= 2_700_000; age += 30_000) await passAfter(t, 30_000);
     // RECONCILE_AFTER_SECONDS is 60 in tests: first at 60 s, then 120, 240, 480, 900, 900 s apart.
@@ -131,10 +131,9 @@ describe.each(DB_MODES)('reconciliation schedule (%s)', (mode) => {
   it('a settled transaction is never asked about again; neither is one in review', async () => {
     const { t, stub } = await start();
     stub.answers.set(PAYS, { state: 'completed' });
-    const p = await t.signedInPlayer();
-    const byQuery = await deposit(t, p, PAYS);
-    const byCallback = await deposit(t, p, STUCK);
-    const toReview = await deposit(t, p, STUCK);
+    const byQuery = await deposit(t, PAYS);
+    const byCallback = await deposit(t, STUCK);
+    const toReview = await deposit(t, STUCK);
     await t.app.settlement.settle(byCallback, { state: 'completed' }); // its callback came in time
     await passAfter(t, 61_000);
     expect((await row(t, byQuery)).status).toBe('completed');
@@ -152,9 +151,9 @@ describe.each(DB_MODES)('reconciliation schedule (%s)', (mode) => {
 
   it('payouts are asked about too; one whose answer comes by callback still gets its next check', async () => {
     const { t, stub } = await start();
-    const p = await t.signedInPlayer();
+    const p = await t.playerWithPhone(STUCK);
     await t.creditWinnings(p, 1000);
-    const res = json(await t.walletRequest('withdraw', p, 200, { phone: STUCK }));
+    const res = json(await t.walletRequest('withdraw', p, 200));
     expect(res.status).toBe('pending');
     const id = res.transaction_id as string;
     await passAfter(t, 61_000);
@@ -177,9 +176,8 @@ describe.each(DB_MODES)('reconciliation schedule (%s)', (mode) => {
   it('two instances passing at the same moment never ask about the same transaction', async () => {
     const { t: a, stub: stubA } = await start();
     const { t: b, stub: stubB } = await start({ database: a.app.ctx.database });
-    const p = await a.signedInPlayer();
     const stuck = new Set<string>();
-    for (let i = 0; i < 150; i++) stuck.add(await deposit(a, p, STUCK));
+    for (let i = 0; i < 150; i++) stuck.add(await deposit(a, STUCK));
     a.clock.advance(61_000);
     b.clock.advance(61_000 + Math.max(0, a.clock.now() - b.clock.now()));
     await Promise.all([a.app.reconciler.runOnce(), b.app.reconciler.runOnce()]);
@@ -207,9 +205,9 @@ describe.each(DB_MODES)('reconciliation schedule (%s)', (mode) => {
     expect(json(denied).code).toBe('PAYMENTS_OPERATOR_REQUIRED');
 
     expect(await figures()).toEqual({ pending: 0, due: 0, oldest_pending_age_seconds: null, review: 0 });
-    const ids = [await deposit(t, p, STUCK), await deposit(t, p, STUCK), await deposit(t, p, STUCK)];
+    const ids = [await deposit(t, STUCK), await deposit(t, STUCK), await deposit(t, STUCK)];
     t.clock.advance(30_000);
-    await deposit(t, p, STUCK);
+    await deposit(t, STUCK);
     expect(await figures()).toEqual({ pending: 4, due: 0, oldest_pending_age_seconds: 30, review: 0 });
     t.clock.advance(31_500);
     expect(await figures()).toEqual({ pending: 4, due: 3, oldest_pending_age_seconds: 61, review: 0 });

@@ -58,10 +58,11 @@ describe.each(DB_MODES)('deposit limits (%s)', (mode) => {
   });
 
   it('does not count failed deposits', async () => {
-    const p = await t.signedInPlayer();
+    // Money moves only to and from the player's own phone: the simulator refuses this one's.
+    const p = await t.playerWithPhone('+254700000004');
     await moveTo(t, eat(2031, 3, 5, 10), p);
     await setLimits(t, p, { day: 500 });
-    const failed = await t.walletRequest('deposit', p, 500, { phone: '+254700000004' });
+    const failed = await t.walletRequest('deposit', p, 500);
     expect(failed.statusCode).toBe(200);
     await t.settlePayments();
     expect((await t.transaction(p, json(failed).transaction_id)).status).toBe('failed');
@@ -219,6 +220,35 @@ describe.each(DB_MODES)('time-out and self-exclusion (%s)', (mode) => {
     // Login stays possible.
     expect((await t.post('/auth/login', { phone: p.phone, password: p.password })).statusCode).toBe(200);
   });
+
+  it.each([
+    ['time-out', '24h', 'TIMED_OUT'],
+    ['self-exclusion', '6m', 'SELF_EXCLUDED'],
+  ] as const)(
+    'after a %s no game session opens and an open one cannot spin: 403 %s',
+    async (url, length, code) => {
+      const p = await t.signedInPlayer();
+      await t.depositFor(p, 500);
+      const link = async () => {
+        const res = await t.post('/casino/game/link', { game_id: 'lucky-sevens' }, p.headers);
+        return new URL(json(res).game_link).searchParams.get('launch');
+      };
+      const open = async (launch_token: string | null) => t.post('/games/demo/session', { launch_token });
+      const playing = json(await open(await link()));
+      const unopened = await link(); // made before the restriction, opened after it
+      const { until } = json(await post(p, url, { length })).restriction;
+
+      const spin = await t.post('/games/demo/spin', { session_token: playing.session_token, stake: 20 });
+      expect(spin.statusCode).toBe(403);
+      expect(json(spin)).toMatchObject({ code, until });
+      const late = await open(unopened);
+      expect(late.statusCode).toBe(403);
+      expect(json(late)).toMatchObject({ code, until });
+      expect(json(late).session_token).toBeUndefined();
+      expect(await t.balances(p)).toEqual({ main: 500, withdrawal: 0, bonus: 0 });
+      await t.checkLedger();
+    },
+  );
 
   it('refuses unknown lengths and reality-check intervals with 400', async () => {
     const p = await t.signedInPlayer();

@@ -127,12 +127,15 @@ describe.each(DB_MODES)('betting taxes (%s)', (mode) => {
       });
       expect(asked).toEqual([95_000]);
 
-      const r = json(await t.walletRequest('withdraw', p, 333, { phone: SIMULATOR_TEST_PHONES.payoutFails }));
-      expect((await t.balances(p)).withdrawal).toBe(667);
+      // Money moves only to and from a player's own phone: this one's payouts fail.
+      const f = await t.playerWithPhone(SIMULATOR_TEST_PHONES.payoutFails);
+      await t.creditWinnings(f, 1000);
+      const r = json(await t.walletRequest('withdraw', f, 333));
+      expect((await t.balances(f)).withdrawal).toBe(667);
       await t.settlePayments();
-      expect(await t.transaction(p, r.transaction_id)).toMatchObject({ status: 'reversed', tax_amount: 17 });
+      expect(await t.transaction(f, r.transaction_id)).toMatchObject({ status: 'reversed', tax_amount: 17 });
       expect(asked).toEqual([95_000, 31_600]);
-      expect((await t.balances(p)).withdrawal).toBe(1000);
+      expect((await t.balances(f)).withdrawal).toBe(1000);
       expect(await taxEntries(r.transaction_id)).toEqual([
         { pot: 'tax_withholding', amount: 1_700, kind: 'withholding_tax' },
         { pot: 'tax_withholding', amount: -1_700, kind: 'withholding_tax_refund' },
@@ -168,7 +171,9 @@ describe.each(DB_MODES)('betting taxes (%s)', (mode) => {
     expect(audit.after).toMatchObject({ status: 'reversed', accounts_minor: { tax_withholding: -2_000 } });
     expect((await t.balances(p)).withdrawal).toBe(500);
 
-    const d = json(await t.walletRequest('deposit', p, 200, { phone: SIMULATOR_TEST_PHONES.cancelled }));
+    // The simulator cancels this player's deposit prompts.
+    const c = await t.playerWithPhone(SIMULATOR_TEST_PHONES.cancelled);
+    const d = json(await t.walletRequest('deposit', c, 200));
     await t.settlePayments();
     await t.post(`/payments/callbacks/simulator/${secret}/deposit`, {
       provider_ref: `SIM-${d.transaction_id}`,
@@ -183,7 +188,7 @@ describe.each(DB_MODES)('betting taxes (%s)', (mode) => {
       ),
     );
     expect(done).toMatchObject({ status: 'completed', adjustment: 190 });
-    expect((await t.balances(p)).main).toBe(190);
+    expect((await t.balances(c)).main).toBe(190);
     await t.checkLedger();
   });
 
@@ -309,21 +314,27 @@ describe.each(DB_MODES)('excise absorbed by the operator (%s)', (mode) => {
       { pot: 'tax_excise', amount: 5_000, kind: 'excise_duty' },
     ]);
     // A mix, then the identity: pots + tax owed - operator's contribution = money in - money out.
+    // (Failing payments come from players whose own phones are the simulator's failing numbers.)
+    const failsPayout = await t.playerWithPhone(SIMULATOR_TEST_PHONES.payoutFails);
+    const cancels = await t.playerWithPhone(SIMULATOR_TEST_PHONES.cancelled);
+    const timesOut = await t.playerWithPhone(SIMULATOR_TEST_PHONES.timeout);
     await t.creditWinnings(p, 400);
+    await t.creditWinnings(failsPayout, 100);
+    await t.creditWinnings(timesOut, 100);
     expect((await t.walletRequest('withdraw', p, 300)).statusCode).toBe(200);
-    const r = await t.walletRequest('withdraw', p, 100, { phone: SIMULATOR_TEST_PHONES.payoutFails });
-    expect(r.statusCode).toBe(200);
-    expect(
-      (await t.walletRequest('deposit', p, 500, { phone: SIMULATOR_TEST_PHONES.cancelled })).statusCode,
-    ).toBe(200);
+    expect((await t.walletRequest('withdraw', failsPayout, 100)).statusCode).toBe(200);
+    expect((await t.walletRequest('deposit', cancels, 500)).statusCode).toBe(200);
     await t.settlePayments();
-    const pending = json(await t.walletRequest('withdraw', p, 100, { phone: SIMULATOR_TEST_PHONES.timeout }));
+    const pending = json(await t.walletRequest('withdraw', timesOut, 100));
     await t.settlePayments();
-    expect(await t.transaction(p, pending.transaction_id)).toMatchObject({
+    expect(await t.transaction(timesOut, pending.transaction_id)).toMatchObject({
       status: 'pending',
       net_amount: 95,
     });
-    expect(await t.balances(p)).toEqual({ main: 1000, withdrawal: 0, bonus: 0 });
+    expect(await t.balances(p)).toEqual({ main: 1000, withdrawal: 100, bonus: 0 });
+    expect(await t.balances(failsPayout)).toEqual({ main: 0, withdrawal: 100, bonus: 0 });
+    expect(await t.balances(cancels)).toEqual({ main: 0, withdrawal: 0, bonus: 0 });
+    expect(await t.balances(timesOut)).toEqual({ main: 0, withdrawal: 0, bonus: 0 });
     await t.checkLedger();
 
     // The check sees a tax entry that does not match its transaction.

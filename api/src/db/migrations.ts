@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
 import { canaryPlansMigration } from './canary-plans-migration.js';
+import { gameLaunchesMigration } from './game-launches-migration.js';
 import { identityMigration } from './identity-migration.js';
 import { paybillMigration } from './paybill-migration.js';
 import { paymentReviewMigration } from './payment-review-migration.js';
@@ -259,6 +260,8 @@ const migrations: Record<string, Migration> = {
   '0013_canary_plans': canaryPlansMigration,
   /** Release health counts ticketed loads only, per client; what is not counted kept apart (release-health-tickets-migration.ts). */
   '0014_release_health_tickets': releaseHealthTicketsMigration,
+  /** Game links, each opening one game session at most (game-launches-migration.ts). */
+  '0015_game_launches': gameLaunchesMigration,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -157,6 +157,16 @@ export interface GamesTable {
   created_at: number;
 }
 
+/** A game link handed out; `used_at` is set when its one game session opens (migration 0015). */
+export interface GameLaunchesTable {
+  id: string;
+  user_id: string;
+  game_id: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
 export interface GameTransactionsTable {
   provider_tx_id: string;
   user_id: string;
@@ -277,6 +287,7 @@ export interface DB {
   wallet_transactions: WalletTransactionsTable;
   games: GamesTable;
   game_transactions: GameTransactionsTable;
+  game_launches: GameLaunchesTable;
   release_versions: ReleaseVersionsTable;
   release_revisions: ReleaseRevisionsTable;
   release_overrides: ReleaseOverridesTable;

@@ -39,12 +39,17 @@ export type BalanceResponse = z.infer<typeof BalanceResponse>;
 export const MobileMoneyRequest = z.strictObject({
   amount: Amount,
   currency: Currency,
+  /**
+   * Money moves only to and from the player's own verified phone (docs/decisions/033): omitted
+   * means that phone; any form of it (+2547…, 07…) is accepted, another number is 403 PHONE_NOT_OWN.
+   */
   phone_number: z
     .string()
     .trim()
     .min(1, 'Phone number is required')
     .max(32)
-    .regex(/^[+\d\s\-().]+$/, 'Phone may contain only digits, spaces and plus'),
+    .regex(/^[+\d\s\-().]+$/, 'Phone may contain only digits, spaces and plus')
+    .optional(),
 });
 
 /** POST /wallet/deposit (authenticated, Idempotency-Key header) */

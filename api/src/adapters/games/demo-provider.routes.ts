@@ -89,7 +89,7 @@ export const demoGameRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; games: Gam
       schema: {
         tags,
         body: SessionRequest,
-        response: { 200: SessionResponse, ...errorResponses(400, 401, 404) },
+        response: { 200: SessionResponse, ...errorResponses(400, 401, 403, 404, 409, 502) },
       },
     },
     async (request) => demo.openSession(request.body.launch_token),
@@ -101,7 +101,7 @@ export const demoGameRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; games: Gam
       schema: {
         tags,
         body: SpinRequest,
-        response: { 200: SpinResponse, ...errorResponses(400, 401, 422, 502) },
+        response: { 200: SpinResponse, ...errorResponses(400, 401, 403, 409, 422, 502) },
       },
     },
     async (request) => demo.spin(request.body.session_token, request.body.stake),

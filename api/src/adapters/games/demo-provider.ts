@@ -34,6 +34,12 @@ const THREE_OF_A_KIND: Record<SymbolName, number> = {
 };
 const TWO_CHERRIES = 2.5;
 const SESSION_TTL_SECONDS = 2 * 3600;
+/**
+ * The operator's refusals the game passes on to the player as they are (a time-out or
+ * self-exclusion with its end, a used game link, too little money); any other failure of the
+ * wallet is the game's 502.
+ */
+const PASSED_ON = new Set([403, 409, 422]);
 
 /** The symbol a reel stops on for a roll in [0, 100): weighted, for a return to player ≈ 90 %. */
 export function stopAt(roll: number): SymbolName {
@@ -60,6 +66,8 @@ export type ReelStops = (sessionToken: string) => SymbolName;
 export interface DemoSession {
   playerRef: string;
   gameId: string;
+  /** The operator's launch id (launch tokens only). */
+  launchId?: string;
 }
 
 export interface SpinResult {
@@ -94,9 +102,10 @@ export class DemoGameProvider implements GameProvider {
     this.walletKey = seamlessKey(ctx.env.GAME_PROVIDER_SECRET);
   }
 
-  async launchUrl({ playerRef, gameId, language }: { playerRef: string; gameId: string; language: string }) {
+  async launchUrl(input: { playerRef: string; gameId: string; language: string; launchId: string }) {
+    const { playerRef, gameId, language, launchId } = input;
     const { env, clock } = this.ctx;
-    const claims = { typ: 'launch', pid: playerRef, gid: gameId };
+    const claims = { typ: 'launch', pid: playerRef, gid: gameId, lid: launchId };
     const token = await signToken(this.launchKey, claims, clock.now(), env.LAUNCH_TOKEN_TTL_SECONDS);
     const lang = demoLanguage(language);
     return `${env.PUBLIC_BASE_URL}/api/v1/games/demo/play?launch=${encodeURIComponent(token)}&lang=${lang}`;
@@ -111,20 +120,30 @@ export class DemoGameProvider implements GameProvider {
         'INVALID_GAME_TOKEN',
       );
     }
-    const { typ: t, pid, gid } = res.claims;
+    const { typ: t, pid, gid, lid } = res.claims;
     if (t !== typ || typeof pid !== 'string' || typeof gid !== 'string')
       throw unauthorized('Invalid game token', 'INVALID_GAME_TOKEN');
-    return { playerRef: pid, gameId: gid };
+    if (typ === 'launch' && typeof lid !== 'string')
+      throw unauthorized('Invalid game token', 'INVALID_GAME_TOKEN');
+    return { playerRef: pid, gameId: gid, ...(typeof lid === 'string' ? { launchId: lid } : {}) };
   }
 
-  /** Exchanges a short-lived launch token for a game session token (2 h). */
+  /**
+   * Exchanges a short-lived launch token for a game session token (2 h). The operator's
+   * seamless `session` call spends the launch (one launch, one session) and refuses a player who
+   * may not play now.
+   */
   async openSession(launchToken: string) {
     const session = await this.read(launchToken, 'launch');
     const gameName = await this.gameName(session.gameId);
     if (gameName === undefined) throw new AppError(404, 'Game not found', { code: 'NOT_FOUND' });
+    const wallet = await this.call('session', {
+      player_id: session.playerRef,
+      game_id: session.gameId,
+      launch_id: session.launchId,
+    });
     const claims = { typ: 'game-session', pid: session.playerRef, gid: session.gameId };
     const sessionToken = await signToken(this.launchKey, claims, this.ctx.clock.now(), SESSION_TTL_SECONDS);
-    const wallet = await this.call('balance', { player_id: session.playerRef });
     return {
       session_token: sessionToken,
       game_name: gameName,
@@ -175,7 +194,7 @@ export class DemoGameProvider implements GameProvider {
 
   /** A signed call to the operator's seamless-wallet API. */
   private async call(
-    op: 'balance' | 'bet' | 'win' | 'rollback',
+    op: 'session' | 'bet' | 'win' | 'rollback',
     body: object,
   ): Promise<SeamlessBalanceResponse> {
     const raw = JSON.stringify(body);
@@ -190,11 +209,16 @@ export class DemoGameProvider implements GameProvider {
       },
       payload: raw,
     });
-    const parsed = res.json() as SeamlessBalanceResponse & { error?: string; code?: string };
+    const parsed = res.json() as SeamlessBalanceResponse & { error?: string; code?: string; until?: string };
     if (res.statusCode !== 200) {
-      throw new AppError(res.statusCode === 422 ? 422 : 502, parsed.error ?? 'Wallet error', {
-        code: parsed.code ?? 'WALLET_ERROR',
-      });
+      throw new AppError(
+        PASSED_ON.has(res.statusCode) ? res.statusCode : 502,
+        parsed.error ?? 'Wallet error',
+        {
+          code: parsed.code ?? 'WALLET_ERROR',
+          ...(parsed.until ? { until: parsed.until } : {}),
+        },
+      );
     }
     return parsed;
   }

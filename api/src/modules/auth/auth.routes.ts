@@ -156,7 +156,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       schema: {
         tags,
         body: VerifyConfirmRequest,
-        response: { 200: VerifyConfirmResponse, ...errorResponses(400, 401, 409, 429) },
+        response: { 200: VerifyConfirmResponse, ...errorResponses(400, 401, 429) },
       },
     },
     async (request) => {

@@ -225,13 +225,20 @@ export class AuthService {
     await this.otp.issue(phone, 'verify', user?.status === 'pending_verification');
   }
 
+  /**
+   * Every phone goes through the code check first: only an account pending verification is ever
+   * sent a live code (`requestVerification`), so an unknown, verified or suspended phone gets the
+   * answer a wrong or missing code gets, and the answer tells nobody whether the phone has an
+   * account (docs/product-rules.md#one-time-codes).
+   */
   async confirmVerification(phone: string, code: string): Promise<User> {
     const { database, clock } = this.ctx;
     const user = await findUserByPhone(database.db, phone);
-    if (!user) throw badRequest('Invalid verification code', 'CODE_INVALID');
-    if (user.status === 'active') throw conflict('This account is already verified', 'ALREADY_VERIFIED');
-    if (user.status === 'suspended') throw lockedOut('ACCOUNT_SUSPENDED', SUSPENDED_MESSAGE);
     await this.otp.check(phone, 'verify', code);
+    if (!user) throw badRequest('Invalid verification code', 'CODE_INVALID');
+    if (user.status === 'suspended') throw lockedOut('ACCOUNT_SUSPENDED', SUSPENDED_MESSAGE);
+    // Verified meanwhile (a password reset proves the phone too): nothing more to do.
+    if (user.status === 'active') return toUserDto(user);
     await setUserStatus(database.db, user.id, 'active', clock.now());
     return toUserDto({ ...user, status: 'active' });
   }
@@ -244,8 +251,10 @@ export class AuthService {
   async confirmPasswordReset(phone: string, code: string, newPassword: string): Promise<void> {
     const { database, clock } = this.ctx;
     const user = await findUserByPhone(database.db, phone);
-    if (!user || user.status === 'suspended') throw badRequest('Invalid verification code', 'CODE_INVALID');
+    // As for verification: the code check first, so an unknown or suspended phone (never sent a
+    // live code) answers like a wrong or missing code.
     await this.otp.check(phone, 'reset', code);
+    if (!user || user.status === 'suspended') throw badRequest('Invalid verification code', 'CODE_INVALID');
     const passwordHash = await this.hashPassword(newPassword);
     const now = clock.now();
     await inTransaction(database, async (trx) => {

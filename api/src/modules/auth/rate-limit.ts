@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { rateLimited } from '../../lib/errors.js';
+import { countInWindow } from '../../lib/window-counter.js';
 
 export type LimitedAction =
   | 'login'
@@ -66,20 +66,8 @@ export class RateLimiter {
     }
   }
 
-  private async increment(key: string): Promise<{ count: number; windowStart: number }> {
-    const now = this.ctx.clock.now();
-    const expired = now - this.ctx.env.RATE_LIMIT_WINDOW_SECONDS * 1000;
-    const row = await this.ctx.database.db
-      .insertInto('rate_limits')
-      .values({ key, window_start: now, count: 1 })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet({
-          count: sql<number>`case when rate_limits.window_start <= ${expired} then 1 else rate_limits.count + 1 end`,
-          window_start: sql<number>`case when rate_limits.window_start <= ${expired} then ${now} else rate_limits.window_start end`,
-        }),
-      )
-      .returning(['count', 'window_start'])
-      .executeTakeFirstOrThrow();
-    return { count: Number(row.count), windowStart: Number(row.window_start) };
+  private increment(key: string): Promise<{ count: number; windowStart: number }> {
+    const { database, env, clock } = this.ctx;
+    return countInWindow(database.db, key, env.RATE_LIMIT_WINDOW_SECONDS * 1000, clock.now());
   }
 }

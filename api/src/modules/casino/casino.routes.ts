@@ -40,7 +40,7 @@ export const casinoRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await safer.assertCanPlay(authOf(request).userId);
-      return casino.gameLink(authOf(request).playerRef, request.body.game_id, request.body.language);
+      return casino.gameLink(authOf(request), request.body.game_id, request.body.language);
     },
   );
 

@@ -4,8 +4,15 @@ import { fileURLToPath } from 'node:url';
 import type { Game, GameLinkResponse } from '@mchezo/contracts/casino';
 import type { GameProvider } from '../../adapters/games/game-provider.js';
 import type { AppContext } from '../../context.js';
+import { newId } from '../../lib/crypto.js';
 import { forbidden, notFound } from '../../lib/errors.js';
-import { findGame, type GameRow, insertMissingGames, listEnabledGames } from './casino.repository.js';
+import {
+  findGame,
+  type GameRow,
+  insertLaunch,
+  insertMissingGames,
+  listEnabledGames,
+} from './casino.repository.js';
 import { CATALOGUE } from './catalogue.js';
 
 const THUMBNAIL_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../assets/thumbnails');
@@ -66,11 +73,36 @@ export class CasinoService {
     return games;
   }
 
-  async gameLink(playerRef: string, gameId: string, language = 'en'): Promise<GameLinkResponse> {
-    if (!this.ctx.env.FEATURE_WALLET_ENABLED)
+  /**
+   * A game link for the player: a launch recorded here (valid LAUNCH_TOKEN_TTL_SECONDS) that
+   * opens one game session at most, through the seamless `session` call (seamless.routes.ts).
+   */
+  async gameLink(
+    player: { userId: string; playerRef: string },
+    gameId: string,
+    language = 'en',
+  ): Promise<GameLinkResponse> {
+    const { env, clock, database } = this.ctx;
+    if (!env.FEATURE_WALLET_ENABLED)
       throw forbidden('Games need the wallet, which is not available', 'FEATURE_DISABLED');
-    const game = await findGame(this.ctx.database.db, gameId);
+    const game = await findGame(database.db, gameId);
     if (!game) throw notFound('Game not found');
-    return { game_link: await this.provider.launchUrl({ playerRef, gameId: game.id, language }) };
+    const now = clock.now();
+    const launchId = newId();
+    await insertLaunch(database.db, {
+      id: launchId,
+      user_id: player.userId,
+      game_id: game.id,
+      created_at: now,
+      expires_at: now + env.LAUNCH_TOKEN_TTL_SECONDS * 1000,
+      used_at: null,
+    });
+    const url = await this.provider.launchUrl({
+      playerRef: player.playerRef,
+      gameId: game.id,
+      language,
+      launchId,
+    });
+    return { game_link: url };
   }
 }

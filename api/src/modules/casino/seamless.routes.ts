@@ -2,7 +2,7 @@ import { fromCents, toCents } from '@mchezo/contracts/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { safeEqual } from '../../lib/crypto.js';
-import { AppError, forbidden, notFound, unauthorized, unprocessable } from '../../lib/errors.js';
+import { AppError, conflict, forbidden, notFound, unauthorized, unprocessable } from '../../lib/errors.js';
 import { errorResponses } from '../../lib/http.js';
 import {
   SEAMLESS_SIGNATURE_HEADER,
@@ -13,13 +13,14 @@ import {
 import type { IdentityService } from '../identity/identity.service.js';
 import type { SaferGamblingService } from '../safer-gambling/safer-gambling.service.js';
 import type { GameWalletService, WalletRow } from '../wallet/game-wallet.service.js';
-import { findUserByPlayerRef } from './casino.repository.js';
+import { consumeLaunch, findUserByPlayerRef } from './casino.repository.js';
 import {
   SEAMLESS_MAX_SKEW_SECONDS,
   SeamlessBalanceRequest,
   SeamlessBalanceResponse,
   SeamlessMoneyRequest,
   SeamlessRollbackRequest,
+  SeamlessSessionRequest,
 } from './seamless.schemas.js';
 
 const tags = ['seamless-wallet'];
@@ -67,6 +68,23 @@ export const seamlessRoutes: FastifyPluginAsyncZod<{
     '/casino/seamless/balance',
     { schema: { tags, body: SeamlessBalanceRequest, response: { 200: SeamlessBalanceResponse, ...errors } } },
     async (request) => answer(await wallet.balance(await player(request.body.player_id))),
+  );
+
+  app.post(
+    '/casino/seamless/session',
+    { schema: { tags, body: SeamlessSessionRequest, response: { 200: SeamlessBalanceResponse, ...errors } } },
+    async (request) => {
+      const b = request.body;
+      const userId = await player(b.player_id);
+      // Checked when the session opens, not only when the link was made: a time-out or
+      // self-exclusion taken since closes the game (docs/decisions/020-safer-gambling.md).
+      await identity.requireConfirmed(userId, 'play');
+      await safer.assertCanPlay(userId);
+      const launch = { id: b.launch_id, userId, gameId: b.game_id };
+      if (!(await consumeLaunch(ctx.database.db, launch, ctx.clock.now())))
+        throw conflict('This game link was already used or has expired. Open the game again.', 'LAUNCH_USED');
+      return answer(await wallet.balance(userId));
+    },
   );
 
   app.post(

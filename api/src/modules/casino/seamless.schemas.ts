@@ -16,6 +16,12 @@ export const SeamlessBalanceRequest = z.strictObject({
   player_id: Id,
   currency: z.string().length(3).optional(),
 });
+/** Opens a game session with the operator's one-time launch id (the game link carried it). */
+export const SeamlessSessionRequest = z.strictObject({
+  player_id: Id,
+  game_id: Id,
+  launch_id: Id,
+});
 export const SeamlessMoneyRequest = z.strictObject({
   transaction_id: Id,
   player_id: Id,

@@ -1,4 +1,3 @@
-import { normalizePhone } from '@mchezo/contracts/auth';
 import { toCents } from '@mchezo/contracts/money';
 import type { DepositRequest, WithdrawRequest } from '@mchezo/contracts/wallet';
 import { DEPOSIT_MAX, WITHDRAWAL_MAX, WITHDRAWAL_MIN } from '@mchezo/contracts/wallet';
@@ -9,6 +8,7 @@ import type { DB } from '../../db/schema.js';
 import { inTransaction } from '../../db/tx.js';
 import { newId, sha256 } from '../../lib/crypto.js';
 import { badRequest, forbidden, unprocessable } from '../../lib/errors.js';
+import { limitDepositPrompts, moneyPhone, type Payer } from './money-phone.js';
 import { firstCheckAt } from './reconciliation.service.js';
 import type { SettlementService } from './settlement.service.js';
 import { bookingsOf, depositTax, providerAmount, type TaxFields, withdrawalTax } from './taxes.js';
@@ -54,19 +54,14 @@ export class PaymentsService {
     }
   }
 
-  private validateMoneyRequest(req: DepositRequest): { amount: number; phone: string } {
+  private validateMoneyRequest(payer: Payer, req: DepositRequest): { amount: number; phone: string } {
     if (req.currency !== WALLET_CURRENCY) {
       throw unprocessable(`Mobile money payments are in ${WALLET_CURRENCY} only`, 'UNSUPPORTED_CURRENCY');
     }
     if (!Number.isInteger(req.amount)) {
       throw unprocessable('Mobile money amounts must be whole shillings', 'WHOLE_AMOUNT_REQUIRED');
     }
-    const phone = normalizePhone(req.phone_number);
-    if (!phone) throw badRequest('Enter a valid mobile money phone number', 'INVALID_PHONE');
-    if (!phone.startsWith('+254')) {
-      throw unprocessable('Mobile money is available for Kenyan (+254) numbers only', 'UNSUPPORTED_PHONE');
-    }
-    return { amount: toCents(req.amount), phone };
+    return { amount: toCents(req.amount), phone: moneyPhone(payer, req.phone_number) };
   }
 
   private idempotencyKey(header: string | undefined): string {
@@ -134,10 +129,14 @@ export class PaymentsService {
     });
   }
 
-  /** Pending deposit + STK push. The provider's callback (or reconciliation) settles it. */
-  async deposit(userId: string, req: DepositRequest, keyHeader: string | undefined): Promise<TxOutcome> {
+  /**
+   * Pending deposit + STK push to the player's own phone. The provider's callback (or
+   * reconciliation) settles it.
+   */
+  async deposit(payer: Payer, req: DepositRequest, keyHeader: string | undefined): Promise<TxOutcome> {
     this.assertMobileMoney();
-    const { amount, phone } = this.validateMoneyRequest(req);
+    const { userId } = payer;
+    const { amount, phone } = this.validateMoneyRequest(payer, req);
     if (amount > DEPOSIT_MAX * 100) {
       throw unprocessable(
         `Maximum deposit amount is KES ${DEPOSIT_MAX.toLocaleString('en-US')}`,
@@ -156,6 +155,7 @@ export class PaymentsService {
       async (trx) => {
         await lockWallet(trx, userId);
         await this.depositGate(trx, userId, amount);
+        await limitDepositPrompts(trx, this.ctx, userId);
       },
     );
     if (!created) return { transaction_id: row.id, status: playerStatus(row.status) };
@@ -164,11 +164,12 @@ export class PaymentsService {
 
   /**
    * Reserves (debits) the amount from the withdrawal pot at once and books its withholding tax,
-   * then asks for the payout of the amount minus the tax.
+   * then asks for the payout of the amount minus the tax to the player's own phone.
    */
-  async withdraw(userId: string, req: WithdrawRequest, keyHeader: string | undefined): Promise<TxOutcome> {
+  async withdraw(payer: Payer, req: WithdrawRequest, keyHeader: string | undefined): Promise<TxOutcome> {
     this.assertMobileMoney();
-    const { amount, phone } = this.validateMoneyRequest(req);
+    const { userId } = payer;
+    const { amount, phone } = this.validateMoneyRequest(payer, req);
     if (amount < WITHDRAWAL_MIN * 100) {
       throw unprocessable(`Minimum withdrawal amount is KES ${WITHDRAWAL_MIN}`, 'BELOW_MINIMUM');
     }

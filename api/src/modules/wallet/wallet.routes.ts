@@ -64,11 +64,10 @@ export const walletRoutes: FastifyPluginAsyncZod<{
         security,
         headers: IdempotencyHeaders,
         body: DepositRequest,
-        response: { 200: DepositResponse, ...errorResponses(400, 401, 403, 422) },
+        response: { 200: DepositResponse, ...errorResponses(400, 401, 403, 422, 429) },
       },
     },
-    async (request) =>
-      payments.deposit(authOf(request).userId, request.body, request.headers['idempotency-key']),
+    async (request) => payments.deposit(authOf(request), request.body, request.headers['idempotency-key']),
   );
 
   app.post(
@@ -84,8 +83,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{
         response: { 200: WithdrawResponse, ...errorResponses(400, 401, 403, 422) },
       },
     },
-    async (request) =>
-      payments.withdraw(authOf(request).userId, request.body, request.headers['idempotency-key']),
+    async (request) => payments.withdraw(authOf(request), request.body, request.headers['idempotency-key']),
   );
 
   app.get(

@@ -1,0 +1,52 @@
+import { normalizePhone } from '@mchezo/contracts/auth';
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../../context.js';
+import type { DB } from '../../db/schema.js';
+import { badRequest, forbidden, rateLimited, unprocessable } from '../../lib/errors.js';
+import { countInWindow } from '../../lib/window-counter.js';
+
+/** The player asking: their id and their own phone, verified at sign-up (E.164). */
+export interface Payer {
+  userId: string;
+  phone: string;
+}
+
+/**
+ * The phone a deposit prompt goes to or a payout is paid to: always the player's own verified
+ * phone (docs/decisions/033-money-to-own-number.md). `requested` is what the client sent, if
+ * anything: any form of the own number is accepted (+2547…, 07…), another number is refused
+ * before anything is written or sent.
+ */
+export function moneyPhone(payer: Payer, requested: string | undefined): string {
+  if (requested !== undefined) {
+    const phone = normalizePhone(requested);
+    if (!phone) throw badRequest('Enter a valid mobile money phone number', 'INVALID_PHONE');
+    if (phone !== payer.phone) {
+      throw forbidden(
+        'Mobile money moves only to and from your own registered phone number',
+        'PHONE_NOT_OWN',
+      );
+    }
+  }
+  if (!payer.phone.startsWith('+254')) {
+    throw unprocessable('Mobile money is available for Kenyan (+254) numbers only', 'UNSUPPORTED_PHONE');
+  }
+  return payer.phone;
+}
+
+const PROMPT_WINDOW_MS = 60_000;
+
+/**
+ * 429 (with Retry-After) once the player has started DEPOSIT_PROMPTS_PER_MINUTE payment prompts
+ * (STK push) in this minute. Runs in the deposit's transaction once its row is written, so a
+ * repeated Idempotency-Key (no new row, no new prompt) is not counted, and a refusal takes the
+ * row and the count back out with it.
+ */
+export async function limitDepositPrompts(trx: Kysely<DB>, ctx: AppContext, userId: string): Promise<void> {
+  const now = ctx.clock.now();
+  const key = `deposit_prompt:user:${userId}`;
+  const { count, windowStart } = await countInWindow(trx, key, PROMPT_WINDOW_MS, now);
+  if (count > ctx.env.DEPOSIT_PROMPTS_PER_MINUTE) {
+    throw rateLimited((windowStart + PROMPT_WINDOW_MS - now) / 1000);
+  }
+}
