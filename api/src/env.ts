@@ -183,7 +183,7 @@ const EnvSchema = z.object({
   LOAD_CLIENTS_PER_IP_PER_MINUTE: int(20, 1, 1_000_000),
   LOAD_WEIGHT_PER_CLIENT_PER_MINUTE: int(3, 1, 1000),
   ERROR_EVENTS_PER_CLIENT_PER_MINUTE: int(10, 1, 10_000),
-  ERROR_EVENTS_PER_VERSION_PER_MINUTE: int(300, 1, 100_000),
+  ERROR_EVENTS_PER_VERSION_PER_MINUTE: int(60, 1, 100_000),
   ERROR_EVENTS_UNCOUNTED_PER_MINUTE: int(60, 0, 100_000),
   RELEASE_HEALTH_RETENTION_DAYS: int(8, 1, 366),
   /** Customer care, shown in the footer, the help panel and the Paybill help. */
