@@ -10,6 +10,19 @@ import { createInterface } from 'node:readline/promises';
 export class CliError extends Error {}
 
 /**
+ * The session's refresh token travels only in this cookie (docs/decisions/034-session-cookies.md):
+ * the tools keep it in their token file and send it back themselves. They send no `Origin`, as
+ * a client that is not a browser, which the API's refresh accepts.
+ */
+const REFRESH_COOKIE = 'mchezo_refresh';
+
+/** The refresh token an answer set in its cookie, if any. */
+function refreshCookieOf(headers) {
+  const cookie = headers.getSetCookie().find((c) => c.startsWith(`${REFRESH_COOKIE}=`));
+  return cookie?.slice(REFRESH_COOKIE.length + 1).split(';')[0] || undefined;
+}
+
+/**
  * The kit for one tool. `name` names its token file (`<name>-cli.json`) and its script
  * (`scripts/<name>.mjs`); `role` is the role the API checks, granted from `roleSource`.
  */
@@ -45,7 +58,7 @@ export function staffCli({ name, role, roleSource, help, api }) {
     return s;
   }
 
-  async function http(method, path, body, token) {
+  async function http(method, path, body, token, headers = {}) {
     let res;
     try {
       res = await fetch(`${API}/api/v1${path}`, {
@@ -53,6 +66,7 @@ export function staffCli({ name, role, roleSource, help, api }) {
         headers: {
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...headers,
         },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
@@ -68,7 +82,7 @@ export function staffCli({ name, role, roleSource, help, api }) {
     } catch {
       data = { error: text.slice(0, 200) };
     }
-    return { status: res.status, data, text };
+    return { status: res.status, data, text, refreshToken: refreshCookieOf(res.headers) };
   }
 
   function fail({ status, data }) {
@@ -91,12 +105,14 @@ export function staffCli({ name, role, roleSource, help, api }) {
     let s = session();
     let res = await http(method, path, body, s.access_token);
     if (res.status === 401) {
-      const refreshed = await http('POST', '/auth/refresh', { refresh_token: s.refresh_token });
-      if (refreshed.status !== 200) {
+      const refreshed = await http('POST', '/auth/refresh', undefined, null, {
+        cookie: `${REFRESH_COOKIE}=${s.refresh_token}`,
+      });
+      if (refreshed.status !== 200 || !refreshed.refreshToken) {
         storeSession(null);
         fail(refreshed);
       }
-      s = { ...s, access_token: refreshed.data.access_token, refresh_token: refreshed.data.refresh_token };
+      s = { ...s, access_token: refreshed.data.access_token, refresh_token: refreshed.refreshToken };
       storeSession(s);
       res = await http(method, path, body, s.access_token);
     }
@@ -139,7 +155,7 @@ export function staffCli({ name, role, roleSource, help, api }) {
         storeSession({
           phone: res.data.user.phone,
           access_token: res.data.access_token,
-          refresh_token: res.data.refresh_token,
+          refresh_token: res.refreshToken,
         });
         console.log(`✓ signed in to ${API} as ${res.data.user.phone}; tokens stored in ${CREDENTIALS}`);
         if (!(res.data.user.roles ?? []).includes(role))

@@ -73,7 +73,8 @@ const EnvSchema = z.object({
   OPERATOR_PHONES: phoneList,
 
   JWT_SECRET: secret,
-  ACCESS_TOKEN_TTL_SECONDS: int(900, 30, 86_400),
+  // At least 30 s; tests may go down to 2 s (the check below), to see tokens expire (decision 034).
+  ACCESS_TOKEN_TTL_SECONDS: int(900, 2, 86_400),
   REFRESH_TOKEN_TTL_SECONDS: int(30 * 86_400, 300, 365 * 86_400),
   /** argon2id cost; tests lower it, production keeps the library defaults (m=19456 KiB, t=2, p=1). */
   ARGON2_MEMORY_KIB: int(19_456, 1024, 1_048_576),
@@ -233,6 +234,12 @@ const EnvSchema = z.object({
 
 /** What lets a test steer money or luck must never be switched on in a deployed server. */
 const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
+  if (env.ACCESS_TOKEN_TTL_SECONDS < 30 && env.NODE_ENV !== 'test')
+    ctx.addIssue({
+      code: 'custom',
+      path: ['ACCESS_TOKEN_TTL_SECONDS'],
+      message: 'must be at least 30 (shorter is for tests only, NODE_ENV=test)',
+    });
   if (env.DEMO_GAME_SEED !== undefined && env.NODE_ENV !== 'test')
     ctx.addIssue({
       code: 'custom',

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -125,4 +125,20 @@ describe('payments operator CLI (sqlite, over HTTP)', () => {
     expect(list.code).toBe(1);
     expect(list.out).toMatch(/403.*payments_operator role/s);
   }, 60_000);
+
+  it('keeps the refresh cookie it was given and refreshes with it once the access token expired', async () => {
+    const stored = () => JSON.parse(readFileSync(join(home, 'payments-cli.json'), 'utf8'))[api];
+    expect((await cli('login', '--phone', phone, '--password', 'correct-horse')).code).toBe(0);
+    const first = stored();
+    expect(first.refresh_token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    const now = t.clock.now();
+    t.clock.advance(t.env.ACCESS_TOKEN_TTL_SECONDS * 1000 + 1000);
+    const list = await cli('list');
+    t.clock.set(now);
+    expect(list.code, list.out).toBe(0);
+    expect(stored().refresh_token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(stored().refresh_token).not.toBe(first.refresh_token);
+    expect(stored().access_token).not.toBe(first.access_token);
+    await cli('logout');
+  });
 });

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { confirmIdentity, createPlayer, type Player, signIn, TEST_CODE } from '../support/session.ts';
+import { confirmIdentity, createPlayer, logIn, type Player, signIn, TEST_CODE } from '../support/session.ts';
 import { creditOf, exciseOf, payoutOf, withholdingOf } from '../support/taxes.ts';
 import { expect, test } from '../support/test.ts';
 import { holdPayments, settlePayments } from '../support/test-control.ts';
@@ -73,19 +73,9 @@ async function playerWithPhone(request: APIRequestContext, phone: string): Promi
     await apiPost(request, '/auth/verify/request', { phone });
     await apiPost(request, '/auth/verify/confirm', { phone, code: TEST_CODE });
   }
-  const login = await apiPost<{ user: Player['user']; access_token: string; refresh_token: string }>(
-    request,
-    '/auth/login',
-    { phone, password: PASSWORD },
-  );
-  await confirmIdentity(request, phone, login.access_token);
-  return {
-    phone,
-    password: PASSWORD,
-    user: login.user,
-    accessToken: login.access_token,
-    refreshToken: login.refresh_token,
-  };
+  const login = await logIn(request, phone, PASSWORD);
+  await confirmIdentity(request, phone, login.accessToken);
+  return { phone, password: PASSWORD, ...login };
 }
 
 /** Deposits through the API (each its own Idempotency-Key) and waits until the simulator settled them. */

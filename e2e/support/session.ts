@@ -2,7 +2,7 @@
  * Players for the e2e tests, made through the real API (test-mode one-time code), and a way to
  * open the site already signed in as one of them.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import { type APIRequestContext, type APIResponse, type Page, test } from '@playwright/test';
 
 export const TEST_CODE = '123456';
 
@@ -63,15 +63,35 @@ export async function createPlayer(
     await post(request, '/auth/verify/request', { phone });
     await post(request, '/auth/verify/confirm', { phone, code: TEST_CODE });
   }
-  const login = await post(request, '/auth/login', { phone, password });
-  if (identity) await confirmIdentity(request, phone, login.access_token);
-  return {
-    phone,
-    password,
-    user: login.user,
-    accessToken: login.access_token,
-    refreshToken: login.refresh_token,
-  };
+  const login = await logIn(request, phone, password);
+  if (identity) await confirmIdentity(request, phone, login.accessToken);
+  return { phone, password, ...login };
+}
+
+/** The refresh cookie's name and path (docs/decisions/034-session-cookies.md). */
+export const REFRESH_COOKIE = { name: 'mchezo_refresh', path: '/api/v1/auth/refresh' };
+
+/** The refresh token an answer set in the refresh cookie ('' when it cleared it). */
+export function refreshCookieOf(res: APIResponse): string | undefined {
+  const cookie = res
+    .headersArray()
+    .find((h) => h.name.toLowerCase() === 'set-cookie' && h.value.startsWith(`${REFRESH_COOKIE.name}=`));
+  return cookie?.value.slice(REFRESH_COOKIE.name.length + 1).split(';')[0];
+}
+
+/**
+ * Logs a player in through the API: the user, the access token and the refresh cookie's token
+ * (both '' for a player still to verify, who gets no session).
+ */
+export async function logIn(
+  request: APIRequestContext,
+  phone: string,
+  password: string,
+): Promise<Pick<Player, 'user' | 'accessToken' | 'refreshToken'>> {
+  const res = await request.post('/api/v1/auth/login', { data: { phone, password } });
+  if (!res.ok()) throw new Error(`/auth/login answered ${res.status()}: ${await res.text()}`);
+  const body = await res.json();
+  return { user: body.user, accessToken: body.access_token ?? '', refreshToken: refreshCookieOf(res) ?? '' };
 }
 
 /**
@@ -94,13 +114,28 @@ export async function confirmIdentity(request: APIRequestContext, phone: string,
     throw new Error(`/identity answered ${res.status()}: ${JSON.stringify(body)}`);
 }
 
-/** Opens pages of this context signed in as `player` (what the shell stores after a login). */
+/**
+ * Opens pages of this context signed in as `player`, as a login through the site leaves them: the
+ * refresh cookie in the browser (HttpOnly, for POST /auth/refresh only) and the user's profile in
+ * local storage, put there once per tab (a later logout stays a logout). Each page then asks the
+ * refresh for its access token, as after a reload.
+ */
 export async function signIn(page: Page, player: Player): Promise<void> {
-  await page.addInitScript((p) => {
+  const { baseURL } = test.info().project.use;
+  if (!baseURL) throw new Error('signIn needs the project baseURL');
+  await page.context().addCookies([
+    {
+      ...REFRESH_COOKIE,
+      value: player.refreshToken,
+      domain: new URL(baseURL).hostname,
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Strict',
+    },
+  ]);
+  await page.addInitScript((user) => {
     if (sessionStorage.getItem('e2e-signed-in')) return;
     sessionStorage.setItem('e2e-signed-in', '1');
-    localStorage.setItem('user', JSON.stringify(p.user));
-    localStorage.setItem('access_token', p.accessToken);
-    localStorage.setItem('refresh_token', p.refreshToken);
-  }, player);
+    localStorage.setItem('user', JSON.stringify(user));
+  }, player.user);
 }

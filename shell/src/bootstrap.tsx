@@ -12,8 +12,9 @@ initI18n();
 addShellFallbackBundle();
 // The config request goes out now, while React renders, not after the first commit.
 void useConfigStore.getState().load();
-// The signed-in player is known before the first remote is chosen (its canary bucket is theirs).
-useAuthStore.getState().restore();
+// The player cached at the last sign-in is known before the first remote is chosen (its canary
+// bucket is theirs), and the refresh that says whether they are still signed in goes out now.
+void useAuthStore.getState().restore();
 
 // Rendered as a transition: the first render is cut into slices that let the browser paint
 // and answer input in between, instead of one long task on a slow phone.

@@ -3,12 +3,14 @@
  * and every remote use this same instance (one refresh in flight, one lockout).
  *
  * - JSON in and out; a 204 gives `null`.
- * - The bearer token comes from local storage.
- * - A 401 on an authenticated call triggers one refresh (`POST /auth/refresh`) and one retry.
+ * - The bearer token is the access token this page holds in memory (token-store.ts).
+ * - A 401 on an authenticated call triggers one refresh (`POST /auth/refresh`, which the browser
+ *   sends with the HttpOnly refresh cookie) and one retry.
  * - A 401 with `locked_out`, or a failed refresh, raises `auth:lockout` on `window`.
  * - Responses are typed by the caller with the contract's types (`import type`): the browser
  *   does not ship the schema library; the server validates what it sends.
  */
+import type { User } from '@mchezo/contracts/auth';
 import { takeBootFile } from './boot.ts';
 import {
   ApiError,
@@ -47,28 +49,53 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
-let refreshInFlight: Promise<boolean> | null = null;
+/**
+ * What a refresh answered: the player (and a new access token in memory), or why not: `status`
+ * 401 means no session (with the lockout, when the server ended one); 0 is no answer at all.
+ */
+export type RefreshOutcome =
+  | { ok: true; user: User }
+  | { ok: false; status: number; lockout: LockoutDetail | null };
 
-/** One refresh at a time: concurrent 401s wait for the same attempt. */
-function refreshTokens(): Promise<boolean> {
-  refreshInFlight ??= (async () => {
-    const refreshToken = tokenStore.getRefreshToken();
-    if (!refreshToken) return false;
-    try {
-      const res = await fetch(`${API_BASE}/auth/refresh`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ refresh_token: refreshToken }),
-      });
-      if (!res.ok) return false;
-      const body = (await readBody(res)) as { access_token?: unknown; refresh_token?: unknown } | null;
-      if (typeof body?.access_token !== 'string' || typeof body.refresh_token !== 'string') return false;
-      tokenStore.setTokens(body.access_token, body.refresh_token);
-      return true;
-    } catch {
-      return false;
+/** The Web Lock every tab of the site takes around a refresh (docs/decisions/034-session-cookies.md). */
+export const REFRESH_LOCK = 'mchezo-refresh';
+
+async function askForRefresh(): Promise<RefreshOutcome> {
+  try {
+    const res = await fetch(`${API_BASE}/auth/refresh`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+    });
+    const body = (await readBody(res)) as { access_token?: unknown; user?: User } | null;
+    if (res.ok && typeof body?.access_token === 'string' && body.user) {
+      tokenStore.setAccessToken(body.access_token);
+      return { ok: true, user: body.user };
     }
-  })().finally(() => {
+    return { ok: false, status: res.status, lockout: res.status === 401 ? lockoutOf(body) : null };
+  } catch {
+    return { ok: false, status: 0, lockout: null };
+  }
+}
+
+/**
+ * Another tab of the site may be refreshing with the same cookie: one at a time across tabs
+ * (the Web Locks API), so each presents the cookie the one before it was given. Where the
+ * browser has no Web Locks, the server's grace answers a repeat of a just-spent token alike.
+ */
+function acrossTabs(refresh: () => Promise<RefreshOutcome>): Promise<RefreshOutcome> {
+  const locks = globalThis.navigator?.locks;
+  return locks ? locks.request(REFRESH_LOCK, refresh) : refresh();
+}
+
+let refreshInFlight: Promise<RefreshOutcome> | null = null;
+
+/**
+ * A new access token from the refresh cookie: at start (is the player signed in?) and on a 401.
+ * One at a time: concurrent callers in this tab wait for the same attempt.
+ */
+export function refreshSession(): Promise<RefreshOutcome> {
+  refreshInFlight ??= acrossTabs(askForRefresh).finally(() => {
     refreshInFlight = null;
   });
   return refreshInFlight;
@@ -102,13 +129,16 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
     if (lockout) {
       raiseLockout(lockout);
     } else if (hadToken) {
-      if (await refreshTokens()) {
+      const refreshed = await refreshSession();
+      if (refreshed.ok) {
         res = await send(method, path, opts);
         body = await readBody(res);
         const again = res.status === 401 ? lockoutOf(body) : null;
         if (again) raiseLockout(again);
       } else {
-        raiseLockout({ reason: DEFAULT_LOCKOUT_REASON, message: DEFAULT_LOCKOUT_MESSAGE });
+        raiseLockout(
+          refreshed.lockout ?? { reason: DEFAULT_LOCKOUT_REASON, message: DEFAULT_LOCKOUT_MESSAGE },
+        );
       }
     }
   }

@@ -1,30 +1,36 @@
 /**
- * Where the session's tokens live: local storage, under fixed keys (docs/product-rules.md#session).
- * Reads never throw: a browser with storage disabled behaves as signed out.
+ * Where the session lives in the browser (docs/decisions/034-session-cookies.md):
+ * - the access token (15 minutes) in this page's memory only, never in a storage that another
+ *   script could read later;
+ * - the refresh token in an HttpOnly cookie the browser sends to `POST /auth/refresh` alone: no
+ *   script on the site sees it, this one included;
+ * - the signed-in user's profile (not a secret) in local storage under `user`, so a reload can
+ *   draw the header at once; whether the player is still signed in is the refresh's answer.
  */
 export const STORAGE_KEYS = {
-  accessToken: 'access_token',
-  refreshToken: 'refresh_token',
   user: 'user',
 } as const;
 
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
+/** Where earlier versions kept the tokens: removed at start, so nothing is left readable. */
+const LEGACY_TOKEN_KEYS = ['access_token', 'refresh_token'];
+
+let accessToken: string | null = null;
 
 export const tokenStore = {
-  getAccessToken: (): string | null => storage()?.getItem(STORAGE_KEYS.accessToken) ?? null,
-  getRefreshToken: (): string | null => storage()?.getItem(STORAGE_KEYS.refreshToken) ?? null,
-  setTokens(accessToken: string, refreshToken: string): void {
-    storage()?.setItem(STORAGE_KEYS.accessToken, accessToken);
-    storage()?.setItem(STORAGE_KEYS.refreshToken, refreshToken);
+  getAccessToken: (): string | null => accessToken,
+  setAccessToken(token: string): void {
+    accessToken = token;
   },
   clearTokens(): void {
-    storage()?.removeItem(STORAGE_KEYS.accessToken);
-    storage()?.removeItem(STORAGE_KEYS.refreshToken);
+    accessToken = null;
   },
 };
+
+/** Drops the tokens an earlier version left in local storage. Never throws. */
+export function forgetStoredTokens(): void {
+  try {
+    for (const key of LEGACY_TOKEN_KEYS) globalThis.localStorage?.removeItem(key);
+  } catch {
+    // Storage disabled: nothing was kept there either.
+  }
+}

@@ -71,7 +71,7 @@ function ShellRoutes() {
 
 export function App() {
   useEffect(() => {
-    useAuthStore.getState().restore();
+    void useAuthStore.getState().restore();
     useConfigStore.getState().load();
     // After ShellEffects (a child: its effects run first) listens for an ended session.
     startFirstReads(queryClient, location.pathname);

@@ -1,3 +1,4 @@
+import { tokenStore } from '@mchezo/api-client/token-store';
 import { IDENTITY_KEY, identityQuery } from '@mchezo/host/queries/identity';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_READS_WAIT_MS, firstReadsSettled, startFirstReads } from './first-reads.ts';
@@ -16,17 +17,17 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  localStorage.clear();
+  tokenStore.clearTokens();
 });
 
 const fetched = () => vi.mocked(fetch).mock.calls.map(([url]) => String(url));
 
 describe('the reads the first page waits on', () => {
   it('start with the page code when a signed-in player opens a page that needs them', async () => {
-    localStorage.setItem('access_token', 'token-1');
+    tokenStore.setAccessToken('token-1');
     const client = createQueryClient();
     startFirstReads(client, '/deposit');
-    expect(fetched()).toEqual(['/api/v1/identity']);
+    await vi.waitFor(() => expect(fetched()).toEqual(['/api/v1/identity']));
     const init = vi.mocked(fetch).mock.calls[0]?.[1];
     expect(new Headers(init?.headers).get('authorization')).toBe('Bearer token-1');
     await vi.waitFor(() => expect(client.getQueryData(IDENTITY_KEY)).toEqual(IDENTITY));
@@ -35,18 +36,22 @@ describe('the reads the first page waits on', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
-  it('start for every page that checks the identity first', () => {
-    localStorage.setItem('access_token', 'token-1');
+  it('start for every page that checks the identity first', async () => {
+    tokenStore.setAccessToken('token-1');
     for (const path of ['/profile', '/withdraw', '/game/Safari%20Gold']) {
       startFirstReads(createQueryClient(), path);
     }
-    expect(fetched().filter((url) => url === '/api/v1/identity')).toHaveLength(3);
+    await vi.waitFor(() => expect(fetched().filter((url) => url === '/api/v1/identity')).toHaveLength(3));
   });
 
-  it('do not start without a session, nor on pages that do not wait on them', () => {
+  it('do not start without a session, nor on pages that do not wait on them', async () => {
     startFirstReads(createQueryClient(), '/profile');
-    localStorage.setItem('access_token', 'token-1');
-    for (const path of ['/', '/login', '/transactions', '/terms']) startFirstReads(createQueryClient(), path);
+    await firstReadsSettled();
+    tokenStore.setAccessToken('token-1');
+    for (const path of ['/', '/login', '/transactions', '/terms']) {
+      startFirstReads(createQueryClient(), path);
+      await firstReadsSettled();
+    }
     expect(fetch).not.toHaveBeenCalled();
   });
 });
@@ -83,9 +88,9 @@ describe('the first page waits for its reads', () => {
 
   it('until each of them has answered: the identity and the balance on /profile', async () => {
     const answers = heldFetch();
-    localStorage.setItem('access_token', 'token-1');
+    tokenStore.setAccessToken('token-1');
     startFirstReads(createQueryClient(), '/profile');
-    expect(fetched()).toEqual(['/api/v1/identity', '/api/v1/wallet/balance']);
+    await vi.waitFor(() => expect(fetched()).toEqual(['/api/v1/identity', '/api/v1/wallet/balance']));
     const settled = settledYet(firstReadsSettled());
     answers[0]?.(IDENTITY);
     expect(await settled()).toBe(false);
@@ -96,7 +101,7 @@ describe('the first page waits for its reads', () => {
   it(`at most ${FIRST_READS_WAIT_MS} ms when the API does not answer`, async () => {
     vi.useFakeTimers();
     heldFetch();
-    localStorage.setItem('access_token', 'token-1');
+    tokenStore.setAccessToken('token-1');
     startFirstReads(createQueryClient(), '/deposit');
     let settled = false;
     void firstReadsSettled().then(() => {
@@ -110,11 +115,11 @@ describe('the first page waits for its reads', () => {
 
   it('not at all when the page has none, or there is no session', async () => {
     heldFetch();
-    localStorage.setItem('access_token', 'token-1');
+    tokenStore.setAccessToken('token-1');
     startFirstReads(createQueryClient(), '/profile');
     startFirstReads(createQueryClient(), '/transactions');
     await expect(firstReadsSettled()).resolves.toBeUndefined();
-    localStorage.clear();
+    tokenStore.clearTokens();
     startFirstReads(createQueryClient(), '/profile');
     await expect(firstReadsSettled()).resolves.toBeUndefined();
   });

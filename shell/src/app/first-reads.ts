@@ -6,9 +6,12 @@
  * until they have settled (`firstReadsSettled`), so the page's first render has the player's
  * data and nothing grows into place after it.
  * Called once the shell listens for an ended session: a read refused for it must be heard.
+ * They start when the start-up refresh has said the player is signed in (decision 034): the
+ * access token is in memory only, so a reload has none before that answer.
  */
 import { tokenStore } from '@mchezo/api-client/token-store';
 import type { QueryClientType } from '@mchezo/host/query';
+import { sessionRestored } from '../stores/auth.store.ts';
 import { remoteRouteFor } from './route-table.ts';
 
 /** How long a page whose code is in waits, at most, for its first reads before it renders. */
@@ -18,12 +21,13 @@ let reads: Promise<unknown> = Promise.resolve();
 
 export function startFirstReads(client: QueryClientType, pathname: string): void {
   const route = remoteRouteFor(pathname);
-  // No session, no read: the guard sends a guest to /login (and a pending player has no token).
-  if (route?.access !== 'protected' || !route.reads || tokenStore.getAccessToken() === null) {
-    reads = Promise.resolve();
-    return;
-  }
-  reads = Promise.allSettled(route.reads.map((read) => read(client)));
+  const pageReads = route?.access === 'protected' ? route.reads : undefined;
+  reads = sessionRestored().then(() =>
+    // No session, no read: the guard sends a guest to /login (and a pending player has no token).
+    pageReads && tokenStore.getAccessToken() !== null
+      ? Promise.allSettled(pageReads.map((read) => read(client)))
+      : undefined,
+  );
 }
 
 /**

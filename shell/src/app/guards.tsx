@@ -1,7 +1,5 @@
 import type { FeatureName } from '@mchezo/contracts/config';
 import { Navigate, useLocation, useNavigate } from '@mchezo/host/router';
-import { useTranslation } from '@mchezo/i18n/react';
-import { Spinner } from '@mchezo/ui/spinner';
 import { type ReactNode, useEffect } from 'react';
 import { UnavailablePage } from '../pages/unavailable-page.tsx';
 import { isAuthenticated, useAuthStore } from '../stores/auth.store.ts';
@@ -27,14 +25,16 @@ function RedirectToVerify() {
 }
 
 export function AccessGuard({ access, children }: { access: Access; children: ReactNode }) {
-  const { t } = useTranslation('shell');
   const location = useLocation();
   const user = useAuthStore((s) => s.user);
   const isLoading = useAuthStore((s) => s.isLoading);
   const leaving = useAuthStore((s) => s.leaving);
   if (access === 'public') return children;
   if (leaving) return null;
-  if (isLoading) return <Spinner label={t('auth.loading')} className="min-h-[50vh]" />;
+  // Still asking the server whether the player is signed in (a reload, decision 034): the page's
+  // slot keeps its first screen meanwhile and renders the page only once the answer is in
+  // (remote-page.tsx), so nothing is decided on a guess.
+  if (isLoading) return children;
   const signedIn = isAuthenticated(user);
   const pending = user?.status === 'pending_verification';
 

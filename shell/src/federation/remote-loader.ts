@@ -5,7 +5,7 @@
 import type { ReleaseManifest, RemoteName } from '@mchezo/contracts/releases';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import { isAuthenticated, useAuthStore } from '../stores/auth.store.ts';
+import { useAuthStore } from '../stores/auth.store.ts';
 import { countLoad } from './load-beacon.ts';
 import { type ChosenRelease, chooseRelease, lastGoodRelease } from './release-choice.ts';
 import { loadReleaseManifest } from './release-manifest.ts';
@@ -90,8 +90,10 @@ const loading = new Map<string, Promise<LoadedPage>>();
 function choiceFor(manifest: ReleaseManifest, remote: RemoteName): ChosenRelease | null {
   const pinned = chosen.get(remote);
   if (pinned?.revision === manifest.revision) return pinned.release;
+  // The player's bucket: the profile cached at the last sign-in names them while the start-up
+  // refresh confirms the session (decision 034), so the first page is chosen as before.
   const { user } = useAuthStore.getState();
-  const release = chooseRelease(manifest, remote, isAuthenticated(user) ? user!.id : null);
+  const release = chooseRelease(manifest, remote, user?.id ?? null);
   chosen.set(remote, { revision: manifest.revision, release });
   return release;
 }

@@ -7,6 +7,7 @@ import { type ComponentType, startTransition, useCallback, useEffect, useMemo, u
 import { firstReadsSettled } from '../app/first-reads.ts';
 import { ErrorBoundary } from '../errors/error-boundary.tsx';
 import { UnavailablePage } from '../pages/unavailable-page.tsx';
+import { sessionRestored } from '../stores/auth.store.ts';
 import { firstScreenFor } from './first-screen.ts';
 import { type ChosenRelease, lastGoodRelease, rememberGoodRelease } from './release-choice.ts';
 import { currentChoice, loadRemotePage, type RemoteUnavailableError } from './remote-loader.ts';
@@ -47,6 +48,9 @@ export function RemotePage({ remote, expose }: { remote: RemoteName; expose: str
     setState((s) => (s.status === 'loading' ? s : { status: 'loading' }));
     loadRemotePage(remote, expose, { retry: attempt > 0, fallback }).then(
       async ({ Page, release }) => {
+        // A page renders for a known player: after a reload, once the refresh has said whether
+        // they are signed in (decision 034; at once on every later page).
+        await sessionRestored();
         // The page's strings started loading with its code, and the player reads it waits on
         // with the shell (first-reads.ts): a first screen painted from the HTML stays until they
         // are in, or the page would swap it for spinners that then grow into place.

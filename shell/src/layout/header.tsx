@@ -15,12 +15,16 @@ import { NavIcon } from './nav-icons.tsx';
 export function Header() {
   const { t } = useTranslation('shell');
   const user = useAuthStore((s) => s.user);
+  const isLoading = useAuthStore((s) => s.isLoading);
   const logout = useAuthStore((s) => s.logout);
-  const signedIn = isAuthenticated(user) && user?.status !== 'pending_verification';
+  const active = user?.status !== 'pending_verification';
+  // While a reload asks whether the player is still signed in, the header of the player cached at
+  // sign-in (balance '…'): it does not jump from Login to Logout a moment later.
+  const signedIn = (isAuthenticated(user) || (isLoading && user !== null)) && active;
   const language = useLanguage();
   // Balance failures are treated as 0 (docs/product-rules.md#header-balance); the query itself
   // retries and is logged.
-  const balance = useQuery({ ...walletBalanceQuery, enabled: signedIn });
+  const balance = useQuery({ ...walletBalanceQuery, enabled: isAuthenticated(user) && active });
   // Only when signed in: a guest's header shows no amount, and the first Intl formatter of a
   // page is costly (it loads locale data) — guests should not pay it before the first paint.
   const total = signedIn ? walletTotal(balance.data?.balances) : null;

@@ -1,10 +1,13 @@
 /**
  * The player's session (docs/product-rules.md#session), owned by the shell and offered to remotes
- * through the host. Tokens live in local storage via the api-client's token store; the user is
- * cached there too so a reload shows the signed-in header at once.
+ * through the host. The access token lives in the api-client's memory and the refresh token in
+ * an HttpOnly cookie (docs/decisions/034-session-cookies.md); the user is cached in local storage
+ * so a reload can draw the signed-in header at once, but whether the player is signed in is what
+ * `POST /auth/refresh` answers at start.
  */
-import { api } from '@mchezo/api-client/client';
-import { STORAGE_KEYS, tokenStore } from '@mchezo/api-client/token-store';
+import { api, refreshSession } from '@mchezo/api-client/client';
+import type { LockoutDetail } from '@mchezo/api-client/errors';
+import { forgetStoredTokens, STORAGE_KEYS, tokenStore } from '@mchezo/api-client/token-store';
 import type { LoginResponse, MeResponse, RegisterResponse, User } from '@mchezo/contracts/auth';
 import type { HostAuth } from '@mchezo/host/types';
 import { create } from 'zustand';
@@ -30,7 +33,10 @@ export function tempPendingUser(phone: string): User {
 
 /** The host contract's auth actions, plus what only the shell needs. */
 interface AuthState extends Omit<HostAuth, 'isAuthenticated'> {
-  restore(): void;
+  /** Learns whether the player is signed in (once per page; later calls get the same answer). */
+  restore(): Promise<void>;
+  /** A session that ended before this page could use it (found at start): lockout.ts handles it. */
+  endedAtStart: LockoutDetail | null;
   /** True from a logout with a reload until the page goes: guards render nothing meanwhile. */
   leaving: boolean;
   /** Ends the session locally (lockout): no server call, the server already refused it. */
@@ -72,22 +78,60 @@ function countryCodeOf(phone: string): string {
   return /^\+\d{1,3}/.exec(phone)?.[0] ?? '+254';
 }
 
+/** Other tabs of the site hear a logout here and sign out too (where BroadcastChannel exists). */
+const SESSION_CHANNEL = 'mchezo-session';
+const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(SESSION_CHANNEL) : null;
+
+let restoring: Promise<void> | null = null;
+
+/** Settles once the start-up refresh has answered: the signed-in state is known from then on. */
+export function sessionRestored(): Promise<void> {
+  return restoring ?? Promise.resolve();
+}
+
+function readStoredUser(): User | null {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEYS.user);
+    return raw ? parseStoredUser(JSON.parse(raw)) : null;
+  } catch {
+    storeUser(null);
+    return null;
+  }
+}
+
 export const useAuthStore = create<AuthState>((set, get) => ({
   user: null,
   isLoading: true,
   leaving: false,
+  endedAtStart: null,
 
   restore() {
-    let user: User | null = null;
-    try {
-      const raw = localStorage.getItem(STORAGE_KEYS.user);
-      user = raw ? parseStoredUser(JSON.parse(raw)) : null;
-    } catch {
-      storeUser(null);
-      tokenStore.clearTokens();
-    }
-    if (user && !tokenStore.getAccessToken() && user.status !== 'pending_verification') user = null;
-    set({ user, isLoading: false });
+    restoring ??= (async () => {
+      forgetStoredTokens();
+      channel?.addEventListener('message', (event) => {
+        if (event.data === 'signed-out') get().clearSession();
+      });
+      const cached = readStoredUser();
+      // Nobody signed in on this browser (or only a player still to verify, who has no session):
+      // nothing to ask.
+      if (!cached || cached.status === 'pending_verification') {
+        set({ user: cached, isLoading: false });
+        return;
+      }
+      set({ user: cached, isLoading: true });
+      const answer = await refreshSession();
+      if (answer.ok) {
+        storeUser(answer.user);
+        set({ user: answer.user, isLoading: false });
+        return;
+      }
+      // No answer (offline, a server error): signed out for this page only; the next load asks again.
+      if (answer.status === 401) storeUser(null);
+      // Kept before the guards see a guest, so they send the player where lockout.ts will.
+      if (answer.lockout) session.set('lockoutMessage', answer.lockout.message);
+      set({ user: null, isLoading: false, endedAtStart: answer.lockout });
+    })();
+    return restoring;
   },
 
   async login(phone, password) {
@@ -103,7 +147,8 @@ export const useAuthStore = create<AuthState>((set, get) => ({
       set({ user: pending });
       return { user: pending, needsVerification: true };
     }
-    if (res.access_token && res.refresh_token) tokenStore.setTokens(res.access_token, res.refresh_token);
+    // The refresh token came as an HttpOnly cookie with this answer; the access token stays here.
+    if (res.access_token) tokenStore.setAccessToken(res.access_token);
     session.remove('registrationPhone', 'registrationPassword', 'registrationCountryCode');
     storeUser(res.user);
     set({ user: res.user });
@@ -166,13 +211,19 @@ export const useAuthStore = create<AuthState>((set, get) => ({
   },
 
   async logout(options) {
-    const hadToken = tokenStore.getAccessToken() !== null;
-    const logoutCall = hadToken ? api.post('/auth/logout', {}).catch(() => null) : Promise.resolve(null);
     // A guard must not see a guest on a protected page and send them to /login on the way out.
     if (options?.reloadTo !== undefined) set({ leaving: true });
+    // The server ends the session and clears the refresh cookie, which no script here can reach:
+    // a page still asking whether the player is signed in gets its answer (and token) first.
+    await sessionRestored();
+    const hadToken = tokenStore.getAccessToken() !== null;
+    const logoutCall = hadToken ? api.post('/auth/logout', {}).catch(() => null) : Promise.resolve(null);
     get().clearSession();
+    channel?.postMessage('signed-out');
     // Failure is ignored and counted as success (docs/product-rules.md#session).
     await logoutCall;
+    // A refresh on the way (an expired token) may have brought a new one: it is for an ended session.
+    tokenStore.clearTokens();
     if (options?.reloadTo !== undefined) window.location.assign(options.reloadTo);
   },
 
