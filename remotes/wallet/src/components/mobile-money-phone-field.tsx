@@ -2,28 +2,18 @@ import { PhoneField } from '@mchezo/ui/fields';
 import { useWalletTranslation } from '../i18n/namespace.ts';
 
 /**
- * The mobile-money phone. Read-only when the player has a registered phone: money moves only to
- * and from the player's own number.
+ * The mobile-money phone: always the player's own registered number, read-only. Money moves only
+ * to and from it (docs/decisions/033-money-to-own-number.md), so there is nothing to type.
  */
-export function MobileMoneyPhoneField({
-  registered,
-  value,
-  onChange,
-}: {
-  registered: string;
-  value: string;
-  onChange: (value: string) => void;
-}) {
+export function MobileMoneyPhoneField({ registered }: { registered: string }) {
   const { t } = useWalletTranslation();
-  const readOnly = registered !== '';
   return (
     <PhoneField
       label={t('phone.label')}
-      hint={readOnly ? t('phone.registeredHint') : t('phone.hint')}
-      readOnly={readOnly}
-      value={readOnly ? registered : value}
-      onChange={onChange}
-      placeholder={t('phone.placeholder')}
+      hint={t('phone.registeredHint')}
+      readOnly
+      value={registered}
+      onChange={() => {}}
     />
   );
 }

@@ -126,31 +126,31 @@ describe('DepositPage', () => {
     expect(deposits(calls)).toHaveLength(0);
   });
 
-  it("uses the player's registered phone, read-only", async () => {
+  it("uses the player's registered phone, read-only, and says money moves only through it", async () => {
     stubApi({ 'GET /wallet/balance': { body: balances(0, 0) } });
     renderRemote(<DepositPage />, { user: FAKE_USER });
     const phone = (await screen.findByLabelText('Mobile Money phone number')) as HTMLInputElement;
     expect(phone.value).toBe('+254712345678');
     expect(phone.readOnly).toBe(true);
+    fireEvent.change(phone, { target: { value: '+254 799 123 456' } });
+    expect(phone.value).toBe('+254712345678');
+    expect(screen.getByText('Deposits and withdrawals use your registered number only.')).toBeTruthy();
   });
 
-  it('asks for a phone when the player has none, and keeps only digits, spaces and plus', async () => {
-    const calls = stubApi({ 'GET /wallet/balance': { body: balances(0, 0) } });
+  it('never asks for a phone: with no registered phone known here, the server prompts the own one', async () => {
+    const calls = stubApi({
+      'GET /wallet/balance': { body: balances(0, 0) },
+      'POST /wallet/deposit': { body: { transaction_id: 'tx1', status: 'pending' } },
+      'GET /wallet/transactions/tx1': { body: { transaction: tx('tx1', { status: 'pending' }) } },
+    });
     const { toasts } = renderRemote(<DepositPage />, { user: NO_PHONE_USER });
     await fillAmount('500');
     const phone = screen.getByLabelText('Mobile Money phone number') as HTMLInputElement;
-    expect(phone.readOnly).toBe(false);
+    expect(phone.readOnly).toBe(true);
     submit();
-    expect(toasts).toEqual([
-      {
-        kind: 'error',
-        title: 'Phone Number Required',
-        description: 'Please enter your Mobile Money phone number',
-      },
-    ]);
-    expect(deposits(calls)).toHaveLength(0);
-    fireEvent.change(phone, { target: { value: '+254 7a12-345678' } });
-    expect(phone.value).toBe('+254 712345678');
+    await waitFor(() => expect(deposits(calls)).toHaveLength(1));
+    expect(deposits(calls)[0]?.body).toEqual({ amount: 500, currency: 'KES' });
+    await waitFor(() => expect(toasts.map((x) => x.title)).toEqual(['Deposit Initiated']));
   });
 
   it('sends the deposit with an idempotency key, says it is processing, clears the amount and refreshes the balance after 2 s', async () => {

@@ -40,7 +40,6 @@ function OnlineDeposit({ currency }: { currency: string }) {
   const host = useHost();
   const registered = useAuth().user?.phone.trim() ?? '';
   const [amount, setAmount] = useState('');
-  const [phone, setPhone] = useState('');
   const [followed, setFollowed] = useState<FollowedRequest | null>(null);
   // A refusal by the player's own limits or break stays on screen (the toast goes away).
   const [saferStop, setSaferStop] = useState<string | null>(null);
@@ -63,21 +62,17 @@ function OnlineDeposit({ currency }: { currency: string }) {
       return;
     }
     if (cents === null || problem) return; // the field says what is wrong
-    // The phone comes from the field or the registered phone (docs/product-rules.md#deposit).
-    const phoneNumber = registered || phone.trim();
-    if (!phoneNumber) {
-      host.toast.error(t('phone.requiredTitle'), t('phone.required'));
-      return;
-    }
+    // The prompt goes to the player's own phone (docs/product-rules.md#deposit); the server uses
+    // it when the number is not known here.
     const body: DepositRequest = {
       amount: fromCents(cents),
       currency: currency as DepositRequest['currency'],
-      phone_number: phoneNumber,
+      ...(registered ? { phone_number: registered } : {}),
     };
     inFlight.current = true;
     setSaferStop(null);
     deposit.mutate(
-      { body, idempotencyKey: keys.keyFor(`${cents}|${currency}|${phoneNumber}`) },
+      { body, idempotencyKey: keys.keyFor(`${cents}|${currency}|${registered}`) },
       {
         onSuccess: (res) => {
           keys.done();
@@ -162,7 +157,7 @@ function OnlineDeposit({ currency }: { currency: string }) {
           error={problemText}
         />
         <TaxPreview type="deposit" cents={problem ? null : parseAmountCents(amount)} />
-        <MobileMoneyPhoneField registered={registered} value={phone} onChange={setPhone} />
+        <MobileMoneyPhoneField registered={registered} />
         <p className="text-xs text-muted">{t('deposit.promptHint')}</p>
         <Button type="submit" disabled={busy} aria-disabled={busy} className="w-full">
           {busy ? t('common.processing') : t('deposit.submit')}

@@ -39,7 +39,6 @@ export default function WithdrawPage() {
   const queryClient = useQueryClient();
   const keys = useSubmissionKey();
   const [amount, setAmount] = useState('');
-  const [phone, setPhone] = useState('');
   const [followed, setFollowed] = useState<FollowedRequest | null>(null);
   const inFlight = useRef(false);
   const infoId = useId();
@@ -72,19 +71,15 @@ export default function WithdrawPage() {
       return;
     }
     if (rule !== null || cents === null) return; // the field says what is wrong
-    const phoneNumber = registered || phone.trim();
-    if (!phoneNumber) {
-      host.toast.error(t('phone.requiredTitle'), t('phone.required'));
-      return;
-    }
+    // Paid to the player's own phone; the server uses it when the number is not known here.
     const body: WithdrawRequest = {
       amount: fromCents(cents),
       currency: currency as WithdrawRequest['currency'],
-      phone_number: phoneNumber,
+      ...(registered ? { phone_number: registered } : {}),
     };
     inFlight.current = true;
     withdraw.mutate(
-      { body, idempotencyKey: keys.keyFor(`${cents}|${currency}|${phoneNumber}`) },
+      { body, idempotencyKey: keys.keyFor(`${cents}|${currency}|${registered}`) },
       {
         onSuccess: (res) => {
           keys.done();
@@ -147,7 +142,7 @@ export default function WithdrawPage() {
             error={ruleText}
           />
           <TaxPreview type="withdrawal" cents={rule === null ? cents : null} />
-          <MobileMoneyPhoneField registered={registered} value={phone} onChange={setPhone} />
+          <MobileMoneyPhoneField registered={registered} />
           <Button type="submit" disabled={busy || rule !== null} className="w-full">
             {busy ? t('common.processing') : t('withdraw.submit')}
           </Button>
