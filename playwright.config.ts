@@ -83,6 +83,8 @@ export default defineConfig({
       // Every e2e request comes from 127.0.0.1: keep the per-IP limits out of the way (the new
       // browsers release health counts, too: every spec's fresh context is one).
       RATE_LIMIT_PER_IP: '100000',
+      // wallet.spec makes twelve deposits in a row for one player (decision 033: 5 a minute).
+      DEPOSIT_PROMPTS_PER_MINUTE: '100',
       LOAD_CLIENTS_PER_IP_PER_MINUTE: '100000',
       // releases.spec registers this phone (test-mode code) and drives release control with it.
       RELEASE_MANAGER_PHONES: RELEASE_MANAGER_PHONE,
