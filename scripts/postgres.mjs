@@ -4,7 +4,7 @@
 // stopped and deleted afterwards). Debian's binaries are used (/usr/lib/postgresql/<n>/bin);
 // as root, the `postgresql` package is installed when missing, and the server runs as the
 // `postgres` user (initdb and postgres refuse to run as root).
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -74,20 +74,29 @@ export function freePort() {
 }
 
 /**
- * Starts a throwaway server: `{ url, stop() }`. The url's database is `postgres`, user
- * `postgres`, no password (trust, loopback only). `stop()` is synchronous, so it also runs from
- * an exit handler; it is registered on exit too.
+ * Starts a throwaway server: `{ url, stop(), down(), up() }`. The url's database is `postgres`,
+ * user `postgres`, no password (trust, loopback only). `stop()` stops it and deletes its folder;
+ * it is synchronous, so it also runs from an exit handler, and is registered on exit too.
+ * `down()` and `up()` stop it as an operator's restart does (`pg_ctl stop -m fast`: sessions end
+ * with 57P01) and start it again on the same folder and port; both answer when done and keep
+ * the event loop free meanwhile (the fault tests, docs/decisions/035-surviving-faults.md).
  */
 export async function startThrowawayPostgres() {
   const bin = ensurePostgresBinaries();
   const dir = mkdtempSync(join(tmpdir(), 'mchezo-pg-'));
   const data = join(dir, 'data');
-  const asServerUser = (cmd, args) => {
+  // initdb and postgres refuse root: run them as the `postgres` user, owner of the folder.
+  const command = (cmd, args) => {
     const exe = join(bin, cmd);
-    // initdb and postgres refuse root: run them as the `postgres` user, owner of the folder.
-    const [file, argv] = isRoot() ? ['runuser', ['-u', 'postgres', '--', exe, ...args]] : [exe, args];
-    return spawnSync(file, argv, { encoding: 'utf8', cwd: dir });
+    return isRoot() ? ['runuser', ['-u', 'postgres', '--', exe, ...args]] : [exe, args];
   };
+  const asServerUser = (cmd, args) => spawnSync(...command(cmd, args), { encoding: 'utf8', cwd: dir });
+  const asServerUserAsync = (cmd, args) =>
+    new Promise((resolve, reject) =>
+      execFile(...command(cmd, args), { cwd: dir }, (err, stdout, stderr) =>
+        err ? reject(new Error(`${cmd} ${args.at(-1)} failed: ${stdout}${stderr}`)) : resolve(),
+      ),
+    );
   if (isRoot()) {
     const ids = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
     const gids = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
@@ -117,21 +126,8 @@ export async function startThrowawayPostgres() {
     '-c full_page_writes=off',
     '-c max_connections=300',
   ].join(' ');
-  check(
-    asServerUser('pg_ctl', [
-      '-D',
-      data,
-      '-l',
-      join(dir, 'server.log'),
-      '-o',
-      options,
-      '-w',
-      '-t',
-      '60',
-      'start',
-    ]),
-    'pg_ctl start',
-  );
+  const startArgs = ['-D', data, '-l', join(dir, 'server.log'), '-o', options, '-w', '-t', '60', 'start'];
+  check(asServerUser('pg_ctl', startArgs), 'pg_ctl start');
   let stopped = false;
   const stop = () => {
     if (stopped) return;
@@ -143,7 +139,9 @@ export async function startThrowawayPostgres() {
   process.on('exit', stop);
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   log(`throwaway PostgreSQL (${bin}) at ${url}`);
-  return { url, stop, throwaway: true };
+  const down = () => asServerUserAsync('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+  const up = () => asServerUserAsync('pg_ctl', startArgs);
+  return { url, stop, down, up, throwaway: true };
 }
 
 /**

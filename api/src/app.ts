@@ -19,10 +19,10 @@ import { simulatorTestRoutes } from './adapters/payments/simulator.routes.js';
 import { createSmsSender } from './adapters/sms/create-sms-sender.js';
 import type { SmsSender } from './adapters/sms/sms-sender.js';
 import type { AppContext } from './context.js';
-import { createDatabase, type Database, ensureSchema } from './db/database.js';
+import { createDatabase, type Database, ensureSchema, isDatabaseUnavailable } from './db/database.js';
 import { migrateToLatest } from './db/migrations.js';
 import type { Env } from './env.js';
-import { AppError, badRequest } from './lib/errors.js';
+import { AppError, badRequest, serviceUnavailable } from './lib/errors.js';
 import type { PreHandler } from './lib/http.js';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from './lib/json-depth.js';
 import { frameworkErrors, UrlRedactor } from './lib/redact.js';
@@ -120,6 +120,9 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
 
   const ownsDatabase = !deps.database;
   const database = deps.database ?? createDatabase(env);
+  database.reportErrorsTo((err) =>
+    app.log.warn({ err: { message: err.message } }, 'database connection lost; the next query reconnects'),
+  );
   const ctx: AppContext = {
     env,
     database,
@@ -196,6 +199,13 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
         code: 'VALIDATION_ERROR',
         issues,
       });
+    }
+    // The database is away (restarting, say): 503 with Retry-After, never a 500; the pool
+    // reconnects on its own once it is back (docs/decisions/035-surviving-faults.md).
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: { message: error.message, code: error.code } }, 'database unavailable');
+      const unavailable = serviceUnavailable();
+      return reply.code(503).headers(unavailable.headers).send(unavailable.toBody());
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

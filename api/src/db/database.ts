@@ -9,7 +9,40 @@ export interface Database {
   db: Kysely<DB>;
   dialect: 'sqlite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * Where lost connections are reported (PostgreSQL ending them on a restart, 57P01): the pool
+   * drops them and opens new ones on the next query, so the process carries on; until then
+   * stderr (docs/decisions/035-surviving-faults.md).
+   */
+  reportErrorsTo(report: (err: Error) => void): void;
 }
+
+/**
+ * Errors that mean the database cannot be reached right now (restarting, shutting down, the
+ * connection lost or refused), as opposed to a query it refused: the API answers them with
+ * 503 and Retry-After, and the next request gets a fresh connection.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+  return UNAVAILABLE_MESSAGES.test(err.message);
+}
+/** 57P01-03: admin shutdown, crash shutdown, cannot connect now; 08xxx: connection exceptions. */
+const UNAVAILABLE_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+]);
+const UNAVAILABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly)/;
+
+/** How long a request waits for a connection before it is answered 503. */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 /** int8 (20) and numeric (1700) arrive as strings from pg; every one of ours fits a JS number. */
 const pgTypes = {
@@ -29,9 +62,24 @@ export function createDatabase(env: Pick<Env, 'DATABASE_URL' | 'DATABASE_SCHEMA'
       max: 10,
       types: pgTypes,
       options: `-c search_path=${env.DATABASE_SCHEMA}`,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     });
+    let report: (err: Error) => void = (err) => {
+      process.stderr.write(`database connection lost: ${err.message} (the next query reconnects)\n`);
+    };
+    // An idle connection's error reaches the pool; one in use reaches its client (and rejects
+    // the query running on it). Without a listener either would end the process.
+    pool.on('error', (err) => report(err));
+    pool.on('connect', (client) => client.on('error', (err) => report(err)));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      close: () => db.destroy(),
+      reportErrorsTo: (to) => {
+        report = to;
+      },
+    };
   }
   ownerOnly(env.SQLITE_PATH);
   const sqlite = new SqliteDatabase(env.SQLITE_PATH);
@@ -49,7 +97,7 @@ export function createDatabase(env: Pick<Env, 'DATABASE_URL' | 'DATABASE_SCHEMA'
   sqlite.pragma('wal_autocheckpoint = 1000');
   sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', close: () => db.destroy(), reportErrorsTo: () => {} };
 }
 
 /**

@@ -39,3 +39,15 @@ export function rateLimited(retryAfterSeconds: number): AppError {
     { 'retry-after': String(seconds) },
   );
 }
+
+/**
+ * 503 with Retry-After: the API cannot serve right now (its database is away, or this instance
+ * is stopping) and a repeat shortly will do (docs/decisions/035-surviving-faults.md).
+ */
+export function serviceUnavailable(
+  message = 'The service is briefly unavailable. Try again in a moment.',
+  code = 'SERVICE_UNAVAILABLE',
+  retryAfterSeconds = 2,
+): AppError {
+  return new AppError(503, message, { code }, { 'retry-after': String(retryAfterSeconds) });
+}

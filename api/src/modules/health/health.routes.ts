@@ -1,14 +1,17 @@
 /**
  * `GET /api/v1/health`: liveness for load balancers, public, answered without touching the
- * database. `GET /api/v1/health/reconciliation`: the payment reconciliation queue (pending, due,
+ * database. `GET /api/v1/health/ready`: readiness, whether this instance can serve now: 200 when
+ * the database answers `select 1` within READY_TIMEOUT_MS, else 503 with Retry-After (public: it
+ * says no more than any request would). `GET /api/v1/health/reconciliation`: the payment reconciliation queue (pending, due,
  * oldest pending age, in review) for payments operators only: the figures tell an outsider the
  * payment volume and when payouts are stuck, and counting them is a query a public, unauthenticated
  * probe should not be able to make on demand.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { forbidden } from '../../lib/errors.js';
+import { forbidden, serviceUnavailable } from '../../lib/errors.js';
 import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
 import { isPaymentsOperator } from '../auth/roles.service.js';
 import { reconciliationFigures } from '../wallet/reconciliation.service.js';
@@ -24,6 +27,26 @@ const ReconciliationHealth = z.strictObject({
   }),
 });
 
+/** How long readiness waits for the database's answer. */
+export const READY_TIMEOUT_MS = 1_000;
+
+/** Whether the database answers `select 1` within `timeoutMs`. */
+async function databaseAnswers(ctx: AppContext, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const answered = sql`select 1`.execute(ctx.database.db).then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([answered, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; requireAuth: PreHandler }> = async (
   app,
   { ctx, requireAuth },
@@ -31,6 +54,16 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; requireAuth:
   app.get('/health', { schema: { tags: ['health'], response: { 200: Health } } }, async () => ({
     ok: true as const,
   }));
+
+  app.get(
+    '/health/ready',
+    { schema: { tags: ['health'], response: { 200: Health, ...errorResponses(503) } } },
+    async () => {
+      if (!(await databaseAnswers(ctx, READY_TIMEOUT_MS)))
+        throw serviceUnavailable('The database does not answer', 'NOT_READY', 1);
+      return { ok: true as const };
+    },
+  );
 
   app.get(
     '/health/reconciliation',
