@@ -92,6 +92,32 @@ describe.each(DB_MODES)('release health bounds (%s)', (mode) => {
     expect(json(await report(k.t.app, null, errors(CANARY, 1)))).toEqual({ stored: 1 });
   });
 
+  it('keeps what a flood claims within its column: an uncounted row stops at 1,000,000,000', async () => {
+    k.t.clock.advance(10 * MINUTE);
+    const minute = Math.floor(k.t.clock.now() / MINUTE) * MINUTE;
+    const db = k.t.app.ctx.database.db;
+    await db
+      .insertInto('uncounted_loads')
+      .values({
+        minute,
+        remote: 'auth',
+        reason: 'no_ticket',
+        loads: 999_999_999,
+        failures: 0,
+        render_errors: 0,
+      })
+      .execute();
+    const res = await beacon(k.t.app, null, [{ remote: 'auth', version: '1.0.0', ok: 1000, failed: 0 }]);
+    expect(res.statusCode).toBe(204);
+    const row = await db
+      .selectFrom('uncounted_loads')
+      .select('loads')
+      .where('minute', '=', minute)
+      .where('remote', '=', 'auth')
+      .executeTakeFirstOrThrow();
+    expect(Number(row.loads)).toBe(1_000_000_000);
+  });
+
   it('deletes figures, reports and ticket uses past their time, at most once a minute', async () => {
     const db = k.t.app.ctx.database.db;
     k.t.clock.advance(DAY);

@@ -16,7 +16,7 @@ import {
   report,
   visit,
 } from './browsers.js';
-import { DB_MODES, json } from './helpers.js';
+import { DB_MODES, json, startApp } from './helpers.js';
 import { CANARY, healthKit, LIVE, OTHER } from './release-health-kit.js';
 
 const load = (version: string, ok = 1, failed = 0) => [{ remote: 'lobby', version, ok, failed }];
@@ -203,5 +203,19 @@ describe.each(DB_MODES)('release health tickets (%s)', (mode) => {
       }
     }
     expect(await k.rows('error_events')).toBe(before);
+  });
+});
+
+describe('release health tickets over https', () => {
+  it('marks both cookies Secure when the public URL is https', async () => {
+    const t = await startApp('sqlite', { PUBLIC_BASE_URL: 'https://mchezo.example' });
+    try {
+      const res = await t.app.inject({ url: '/api/v1/releases/manifest', remoteAddress: freshIp() });
+      const cookies = setCookies(res);
+      expect(cookies).toHaveLength(2);
+      for (const cookie of cookies) expect(cookie).toMatch(/; HttpOnly; Secure$/);
+    } finally {
+      await t.close();
+    }
   });
 });

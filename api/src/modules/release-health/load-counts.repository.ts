@@ -57,7 +57,10 @@ export async function addCounted(
     .execute();
 }
 
-/** Adds what was not counted to one row per minute, remote and reason. */
+/** The figures an uncounted row stops at: whatever a flood claims, within an `integer` column. */
+const UNCOUNTED_MAX = 1_000_000_000;
+
+/** Adds what was not counted (the numbers as sent) to one row per minute, remote and reason. */
 export async function addUncounted(
   db: Kysely<DB>,
   rows: ({ minute: number; remote: string; reason: string } & Figures)[],
@@ -67,11 +70,11 @@ export async function addUncounted(
     .insertInto('uncounted_loads')
     .values(rows)
     .onConflict((oc) =>
-      oc.columns(['minute', 'remote', 'reason']).doUpdateSet((eb) => ({
-        loads: eb('uncounted_loads.loads', '+', eb.ref('excluded.loads')),
-        failures: eb('uncounted_loads.failures', '+', eb.ref('excluded.failures')),
-        render_errors: eb('uncounted_loads.render_errors', '+', eb.ref('excluded.render_errors')),
-      })),
+      oc.columns(['minute', 'remote', 'reason']).doUpdateSet({
+        loads: capped('uncounted_loads', 'loads', UNCOUNTED_MAX),
+        failures: capped('uncounted_loads', 'failures', UNCOUNTED_MAX),
+        render_errors: capped('uncounted_loads', 'render_errors', UNCOUNTED_MAX),
+      }),
     )
     .execute();
 }
