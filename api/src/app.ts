@@ -72,6 +72,8 @@ export const BODY_LIMIT_BYTES = 16 * 1024;
 export interface AppDeps {
   /** An already open database (tests share one across apps); otherwise one is opened from env. */
   database?: Database;
+  /** Close the given `database` too when the app closes, after its jobs have stopped (server.ts). */
+  closeDatabase?: boolean;
   sms?: SmsSender;
   payments?: PaymentProvider;
   identity?: IdentityChecker;
@@ -111,14 +113,26 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
     trustProxy: env.TRUST_PROXY,
     // Callback URLs carry a 43-char secret; keep the default URL limits otherwise.
     routerOptions: { maxParamLength: 200 },
+    // A stopping instance answers with the API's 503 below, not Fastify's own.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
+
+  // Stopping: requests still arriving (on open connections) get 503 with Retry-After, so a
+  // client or nginx repeats them at another instance (docs/decisions/035-surviving-faults.md).
+  let stopping = false;
+  app.addHook('preClose', async () => {
+    stopping = true;
+  });
+  app.addHook('onRequest', async () => {
+    if (stopping) throw serviceUnavailable('This server is stopping. Try again.', 'SERVICE_UNAVAILABLE', 1);
+  });
 
   urls.watch(app);
   addSecurityHeaders(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const ownsDatabase = !deps.database;
+  const ownsDatabase = !deps.database || deps.closeDatabase === true;
   const database = deps.database ?? createDatabase(env);
   database.reportErrorsTo((err) =>
     app.log.warn({ err: { message: err.message } }, 'database connection lost; the next query reconnects'),
@@ -298,10 +312,11 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
     canaryGuard.start();
     reconciler.start();
   });
+  // One hook, in this order: the jobs finish their round and give their leases up while the
+  // database is still open, then it closes (onClose hooks run in reverse order of registration:
+  // a separate hook closing the database would run first).
   app.addHook('onClose', async () => {
-    reconciler.stop();
-    integrity.stop();
-    await canaryGuard.stop();
+    await Promise.all([reconciler.stop(), integrity.stop(), canaryGuard.stop()]);
     ctx.payments.close?.();
     if (ownsDatabase) await database.close();
   });

@@ -17,8 +17,8 @@ try {
   throw err;
 }
 
-const app = buildApp(env, { database });
-app.addHook('onClose', () => database.close());
+// The app closes the database itself, once its jobs have stopped and given up their leases.
+const app = buildApp(env, { database, closeDatabase: true });
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;

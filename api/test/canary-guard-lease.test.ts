@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
+import { createDatabase } from '../src/db/database.js';
 import { GUARD_PLAN, guardKit, LIVE, NEXT } from './canary-guard-kit.js';
 import { DB_MODES } from './helpers.js';
 
@@ -45,6 +46,29 @@ describe.each(DB_MODES)('canary guard instances (%s)', (mode) => {
       expect((await k.manifest()).remotes.lobby?.version).toBe(NEXT);
     } finally {
       await second.close();
+    }
+  });
+
+  it('a server that stops gives the lease up before its own database closes: the next round elsewhere takes it at once', async () => {
+    await k.reset();
+    await k.t.app.canaryGuard.stop();
+    // As server.ts runs it: its own database, closed by the app once the jobs have stopped.
+    const stopping = buildApp(k.t.env, {
+      logger: false,
+      clock: k.t.clock,
+      database: createDatabase(k.t.env),
+      closeDatabase: true,
+    });
+    await stopping.ready();
+    const other = await instance();
+    try {
+      expect((await stopping.canaryGuard.runOnce()).leader).toBe(true);
+      expect((await other.canaryGuard.runOnce()).leader).toBe(false);
+      await stopping.close();
+      // Not a millisecond later on the clock: the lease was given up, not left to run out.
+      expect((await other.canaryGuard.runOnce()).leader).toBe(true);
+    } finally {
+      await other.close();
     }
   });
 

@@ -70,7 +70,9 @@ export class CanaryGuard {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running?.catch(() => {});
-    await releaseLease(this.ctx.database.db, LEASE, this.instance).catch(() => {});
+    await releaseLease(this.ctx.database.db, LEASE, this.instance).catch((err: Error) =>
+      this.ctx.log.warn({ err: { message: err.message } }, 'canary guard could not give its lease up'),
+    );
   }
 
   /** A canary request: with a plan, the revision and the plan are written together. */

@@ -58,9 +58,11 @@ export class IntegrityMonitor {
     this.timer.unref();
   }
 
-  stop(): void {
+  /** Stops the timer; answers once a check under way has finished. */
+  async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    await this.running?.catch(() => {});
   }
 
   /** Checks now (one check at a time: a call during a check waits for it). */

@@ -42,9 +42,11 @@ export class Reconciler {
     this.timer.unref();
   }
 
-  stop(): void {
+  /** Stops the timer; answers once a pass under way has finished. */
+  async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    await this.running?.catch(() => {});
   }
 
   /** Returns how many transactions it settled. */
