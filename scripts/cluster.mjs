@@ -18,6 +18,7 @@ import {
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Instances, reloadNginx, stopChild, waitForOk } from './cluster-instances.mjs';
 import { log, ROOT, run } from './lib.mjs';
 import { freePort, startThrowawayPostgres } from './postgres.mjs';
 
@@ -65,39 +66,10 @@ export function clusterSecrets() {
   };
 }
 
-async function waitForHealth(url, child, what, logFile) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(
-        `${what} exited (${child.exitCode ?? child.signalCode})${logFile ? `; see ${logFile}` : ''}`,
-      );
-    try {
-      const res = await fetch(`${url}/api/v1/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`${what} did not answer /api/v1/health within 60 s${logFile ? `; see ${logFile}` : ''}`);
-}
-
-function stopChild(child, signal = 'SIGTERM') {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill(signal);
-  });
-}
-
 /**
  * Starts the cluster and answers `{ url, instances, secrets, databaseUrl, schema, runDir, stop(),
- * exited }` (`exited`: a promise of the first process that stops on its own).
+ * exited, deploy() }` (`exited`: a promise that nginx stopped on its own; an instance that stops
+ * on its own is started again: scripts/cluster-instances.mjs; `deploy()`: a rolling deploy).
  * - `databaseUrl`: a PostgreSQL to use (else a throwaway server is started and stopped with it);
  * - `schema`: the PostgreSQL schema both instances share (`public` by default; a fresh one is
  *   dropped by stop() when `dropSchema` is set);
@@ -128,19 +100,29 @@ export async function startCluster({
   const exited = new Promise((resolve) => {
     onUnexpectedExit = resolve;
   });
-  const watch = (name, child) => {
-    children.push({ name, child });
-    child.once('exit', (code, signal) => {
-      if (!stopping) onUnexpectedExit(`${name} exited (${code ?? signal})`);
-    });
+  const output = (name) => {
+    if (!quiet) return ['ignore', 'inherit', 'inherit'];
+    const fd = openSync(join(runDir, `${name}.log`), 'a');
+    return ['ignore', fd, fd];
   };
+  const upstreamsFile = join(runDir, 'upstreams.conf');
+  const supervised = new Instances({
+    runDir,
+    output,
+    logFile: (name) => (quiet ? join(runDir, `${name}.log`) : undefined),
+    onChange: () => {
+      supervised.writeList();
+      writeFileSync(upstreamsFile, supervised.upstreams());
+    },
+  });
 
   const stop = () => {
     stopping ??= (async () => {
       // nginx first (no new requests), then the instances (they finish what they have), then
       // the database.
-      await Promise.all(children.filter((c) => c.name === 'nginx').map((c) => stopChild(c.child, 'SIGQUIT')));
-      await Promise.all(children.filter((c) => c.name !== 'nginx').map((c) => stopChild(c.child)));
+      supervised.stopping = true;
+      await Promise.all(children.map((child) => stopChild(child, 'SIGQUIT')));
+      await supervised.stopAll();
       if (dropSchema && schema !== 'public' && databaseUrl) {
         const client = pgClient(databaseUrl);
         await client.connect();
@@ -152,12 +134,6 @@ export async function startCluster({
     })();
     return stopping;
   };
-  const output = (name) => {
-    if (!quiet) return ['ignore', 'inherit', 'inherit'];
-    const fd = openSync(join(runDir, `${name}.log`), 'a');
-    return ['ignore', fd, fd];
-  };
-
   try {
     if (!databaseUrl) {
       postgres = await startThrowawayPostgres();
@@ -166,37 +142,26 @@ export async function startCluster({
     const lbPort = port || (await freePort());
     const url = `http://${NGINX_ADDRESS}:${lbPort}`;
     const secrets = clusterSecrets();
-    const instances = [];
     // One after the other: the first runs the migrations (and the release sync) alone.
     for (let i = 0; i < count; i++) {
-      const apiPort = await freePort();
       const name = `api-${i + 1}`;
       const dataDir = join(runDir, name);
       mkdirSync(dataDir);
-      const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'api', 'src', 'server.ts')], {
-        cwd: join(ROOT, 'api'),
-        stdio: output(name),
-        env: {
-          ...process.env,
-          ...env,
-          ...(i === 0 ? firstEnv : {}),
-          ...secrets,
-          HOST: '127.0.0.1',
-          PORT: String(apiPort),
-          DATA_DIR: dataDir,
-          DATABASE_URL: databaseUrl,
-          DATABASE_SCHEMA: schema,
-          PUBLIC_BASE_URL: url,
-          TRUST_PROXY: NGINX_ADDRESS,
-          ...(siteDir ? { SITE_DIR: siteDir } : {}),
-        },
+      const instance = await supervised.add(name, await freePort(), {
+        ...env,
+        ...(i === 0 ? firstEnv : {}),
+        ...secrets,
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        DATABASE_SCHEMA: schema,
+        PUBLIC_BASE_URL: url,
+        TRUST_PROXY: NGINX_ADDRESS,
+        ...(siteDir ? { SITE_DIR: siteDir } : {}),
       });
-      watch(name, child);
-      const apiUrl = `http://127.0.0.1:${apiPort}`;
-      await waitForHealth(apiUrl, child, name, quiet ? join(runDir, `${name}.log`) : undefined);
-      instances.push(apiUrl);
-      log(`${name} ready at ${apiUrl}`);
+      log(`${name} ready at ${instance.url}`);
     }
+    const instances = supervised.list.map((i) => i.url);
 
     const template = readFileSync(join(ROOT, 'cluster', 'nginx.conf.template'), 'utf8');
     const mimeTypes = ['/etc/nginx/mime.types', '/usr/local/nginx/conf/mime.types'].find(existsSync);
@@ -205,29 +170,80 @@ export async function startCluster({
       .replaceAll('{{RUN_DIR}}', runDir)
       .replaceAll('{{LISTEN}}', `${NGINX_ADDRESS}:${lbPort}`)
       .replaceAll('{{CDN_DIR}}', siteDir ?? join(runDir, 'no-site'))
-      .replaceAll('{{MIME_TYPES}}', mimeTypes ?? join(runDir, 'mime.types'))
-      .replaceAll(
-        '{{UPSTREAMS}}',
-        instances.map((u) => `    server ${u.replace('http://', '')};`).join('\n'),
-      );
+      .replaceAll('{{MIME_TYPES}}', mimeTypes ?? join(runDir, 'mime.types'));
     if (!mimeTypes)
       writeFileSync(
         join(runDir, 'mime.types'),
         'types { text/html html; application/javascript js; text/css css; application/json json; }\n',
       );
-    copyFileSync(join(ROOT, 'cluster', 'proxy.conf'), join(runDir, 'proxy.conf'));
+    for (const file of ['proxy.conf', 'errors.conf'])
+      copyFileSync(join(ROOT, 'cluster', file), join(runDir, file));
     writeFileSync(join(runDir, 'nginx.conf'), config);
     const test = spawnSync(nginx, ['-t', '-p', runDir, '-c', join(runDir, 'nginx.conf')], {
       encoding: 'utf8',
     });
     if (test.status !== 0) throw new Error(`nginx refused the config:\n${test.stderr}`);
     const lb = spawn(nginx, ['-p', runDir, '-c', join(runDir, 'nginx.conf')], { stdio: output('nginx') });
-    watch('nginx', lb);
-    await waitForHealth(url, lb, 'nginx', join(runDir, 'nginx-error.log'));
+    children.push(lb);
+    lb.once('exit', (code, signal) => {
+      if (!stopping) onUnexpectedExit(`nginx exited (${code ?? signal})`);
+    });
+    await waitForOk(`${url}/api/v1/health`, lb, 'nginx', join(runDir, 'nginx-error.log'));
     log(`nginx (${nginx}) ready at ${url}, round robin over ${instances.join(', ')}`);
-    return { url, instances, secrets, databaseUrl, schema, runDir, stop, exited };
+
+    /** Out of nginx: the upstreams rewritten and reloaded, then until nginx sends it nothing. */
+    const drain = async (instance) => {
+      writeFileSync(upstreamsFile, supervised.upstreams());
+      reloadNginx(nginx, runDir);
+      const address = instance.url.replace('http://', '');
+      const deadline = Date.now() + 30_000;
+      for (let others = 0; others < 10 && Date.now() < deadline; ) {
+        const res = await fetch(`${url}/api/v1/health`).catch(() => null);
+        others = res?.ok && res.headers.get('x-upstream') !== address ? others + 1 : 0;
+      }
+    };
+    /** A rolling deploy: the instances replaced one at a time (scripts/cluster-instances.mjs). */
+    const deploy = async () => {
+      const started = Date.now();
+      const steps = await supervised.replaceOneByOne(drain);
+      reloadNginx(nginx, runDir);
+      return { took_ms: Date.now() - started, steps };
+    };
+    return { url, instances, secrets, databaseUrl, schema, runDir, stop, exited, deploy };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+/** Where `npm run deploy:rolling` finds the cluster listening on `port` (its pid and run folder). */
+export const clusterFile = (port) => join(tmpdir(), `mchezo-cluster-${port}.json`);
+
+/**
+ * SIGHUP to this process starts a rolling deploy of `cluster`; its progress and result are in
+ * `<runDir>/deploy.json` (`{state: running|done|failed, requested_at, took_ms, steps, error}`).
+ * Answers a function that stops listening.
+ */
+export function deployOnSignal(cluster) {
+  const status = join(cluster.runDir, 'deploy.json');
+  let running = false;
+  const onSignal = async () => {
+    if (running) return log('a rolling deploy is already running');
+    running = true;
+    const requested_at = Date.now();
+    writeFileSync(status, JSON.stringify({ state: 'running', requested_at }));
+    log('rolling deploy: replacing the instances one at a time');
+    try {
+      const result = await cluster.deploy();
+      writeFileSync(status, JSON.stringify({ state: 'done', requested_at, ...result }));
+      log(`rolling deploy done in ${(result.took_ms / 1000).toFixed(1)} s: ${JSON.stringify(result.steps)}`);
+    } catch (err) {
+      writeFileSync(status, JSON.stringify({ state: 'failed', requested_at, error: String(err) }));
+      log(`rolling deploy failed: ${err}`);
+    } finally {
+      running = false;
+    }
+  };
+  process.on('SIGHUP', onSignal);
+  return () => process.off('SIGHUP', onSignal);
 }

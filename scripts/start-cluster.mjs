@@ -2,14 +2,16 @@
 // (DATABASE_URL, or a throwaway server for this run), two API instances sharing it and the same
 // secrets, and nginx in front (http://127.0.0.1:8080, PORT to change) serving the CDN folder's
 // immutable files itself and passing the page and /api to the instances, round robin.
-// Ctrl-C stops everything. See README "Running at scale".
+// An instance that exits is started again (with backoff); Ctrl-C (or SIGTERM) stops everything;
+// `npm run deploy:rolling` replaces the instances one at a time. See README "Running at scale".
+import { rmSync, writeFileSync } from 'node:fs';
 import { buildAll, CDN_DIR, ensureDependencies, log } from './lib.mjs';
 
 ensureDependencies();
 buildAll();
 
 // Imported once the dependencies are in (it loads the API's PostgreSQL client).
-const { startCluster } = await import('./cluster.mjs');
+const { clusterFile, deployOnSignal, startCluster } = await import('./cluster.mjs');
 const cluster = await startCluster({
   databaseUrl: process.env.DATABASE_URL || undefined,
   schema: process.env.DATABASE_SCHEMA || 'public',
@@ -19,6 +21,13 @@ const cluster = await startCluster({
   // The first instance deploys what was just built, as `npm start` does.
   firstEnv: { RELEASES_ACTIVATE_LATEST: process.env.RELEASES_ACTIVATE_LATEST ?? 'true' },
 });
+// Where `npm run deploy:rolling` finds this process (it sends SIGHUP).
+const port = Number(new URL(cluster.url).port);
+writeFileSync(
+  clusterFile(port),
+  JSON.stringify({ pid: process.pid, runDir: cluster.runDir, url: cluster.url }),
+);
+deployOnSignal(cluster);
 log(`cluster up: ${cluster.url}  (instances ${cluster.instances.join(', ')}; Ctrl-C stops everything)`);
 if (!process.env.DATABASE_URL)
   log('the database is a throwaway PostgreSQL: it is deleted when the cluster stops');
@@ -28,9 +37,11 @@ async function shutdown(why, code) {
   if (stopping) return;
   stopping = true;
   log(`${why}: stopping the cluster`);
+  rmSync(clusterFile(port), { force: true });
   await cluster.stop();
   process.exit(code);
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => shutdown(signal, 0));
-// Ctrl-C reaches the whole process group: let our own handler win over the children's exits.
+// nginx stopped on its own (an instance that stops is restarted). Ctrl-C reaches the whole
+// process group: let our own handler win over nginx's exit.
 cluster.exited.then((why) => setTimeout(() => shutdown(why, 1), 300));

@@ -18,7 +18,7 @@ const RELEASE_MANAGER_PHONE = '+254799000001';
  * afterwards); Vitest's JSON report goes to `reportFile`. Answers whether the tests passed.
  */
 export async function runClusterTests({ databaseUrl, reportFile }) {
-  const { startCluster } = await import('./cluster.mjs');
+  const { deployOnSignal, startCluster } = await import('./cluster.mjs');
   // The release test places a version folder: on a copy, so build/cdn stays as built.
   const siteDir = mkdtempSync(join(tmpdir(), 'mchezo-cluster-cdn-'));
   cpSync(CDN_DIR, siteDir, { recursive: true });
@@ -26,6 +26,7 @@ export async function runClusterTests({ databaseUrl, reportFile }) {
   chmodSync(siteDir, 0o755);
   const started = Date.now();
   let cluster;
+  let stopDeploys = () => {};
   try {
     cluster = await startCluster({
       databaseUrl,
@@ -52,10 +53,16 @@ export async function runClusterTests({ databaseUrl, reportFile }) {
         RATE_LIMIT_PER_IP: '100000',
         RATE_LIMIT_PER_PHONE: '10',
         RELEASE_MANAGER_PHONES: RELEASE_MANAGER_PHONE,
+        // The rolling deploy test watches the canary guard's lease move within a round.
+        CANARY_GUARD_INTERVAL_MS: '1000',
+        // The fault tests deposit under load, many times a minute per player.
+        DEPOSIT_PROMPTS_PER_MINUTE: '100000',
       },
       firstEnv: { RELEASES_ACTIVATE_LATEST: 'true' },
     });
     log(`cluster up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    // The fault tests (api/test/cluster/faults.test.ts) send SIGHUP for a rolling deploy.
+    stopDeploys = deployOnSignal(cluster);
     const args = ['exec', 'vitest', 'run', '--config', 'vitest.cluster.config.ts', '--reporter=default'];
     if (reportFile) args.push('--reporter=json', `--outputFile.json=${reportFile}`);
     const code = await new Promise((resolve) => {
@@ -71,12 +78,15 @@ export async function runClusterTests({ databaseUrl, reportFile }) {
           CLUSTER_SCHEMA: cluster.schema,
           CLUSTER_SITE_DIR: siteDir,
           CLUSTER_RELEASE_MANAGER_PHONE: RELEASE_MANAGER_PHONE,
+          CLUSTER_RUN_DIR: cluster.runDir,
+          CLUSTER_CONTROL_PID: String(process.pid),
         },
       });
       child.on('exit', (c) => resolve(c ?? 1));
     });
     return code === 0;
   } finally {
+    stopDeploys();
     await cluster?.stop();
     rmSync(siteDir, { recursive: true, force: true });
     log(`cluster tests took ${((Date.now() - started) / 1000).toFixed(1)} s (start, tests, stop)`);
