@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { signUp, storeSession } from './bench-player.mjs';
+import { sessionCookie, signUp, storeSession } from './bench-player.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 import { buildAll, CDN_DIR, ensureChromium, ensureDependencies, log } from './lib.mjs';
 import { startSite } from './site-server.mjs';
@@ -42,6 +42,7 @@ async function measure(browser, route, session, labels) {
     extraHTTPHeaders: { 'Accept-Encoding': 'gzip' },
   });
   if (session) {
+    await context.addCookies([sessionCookie(BASE, session)]);
     await context.addInitScript(storeSession, session);
   }
   const page = await context.newPage();

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { signUp, storeSession } from './bench-player.mjs';
+import { sessionCookie, signUp, storeSession } from './bench-player.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 import { buildAll, ensureChromium, ensureDependencies, log } from './lib.mjs';
 import { startSite } from './site-server.mjs';
@@ -46,7 +46,9 @@ const PATH = arg('path', '/') === '/game' ? await firstGamePath() : arg('path', 
  */
 async function seedSession(port, session) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-  const page = await browser.contexts()[0].newPage();
+  const context = browser.contexts()[0];
+  await context.addCookies([sessionCookie(site.url, session)]);
+  const page = await context.newPage();
   await page.goto(`${site.url}/api/v1/health`);
   await page.evaluate(storeSession, session);
   await page.close();

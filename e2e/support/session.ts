@@ -115,27 +115,33 @@ export async function confirmIdentity(request: APIRequestContext, phone: string,
 }
 
 /**
- * Opens pages of this context signed in as `player`, as a login through the site leaves them: the
- * refresh cookie in the browser (HttpOnly, for POST /auth/refresh only) and the user's profile in
- * local storage, put there once per tab (a later logout stays a logout). Each page then asks the
- * refresh for its access token, as after a reload.
+ * Opens pages of this context signed in as `player`, as a login through the site leaves them: a
+ * session of its own (a login of its own: two browsers never share a refresh token, whose
+ * rotation would end the session as stolen), its refresh cookie in the browser (HttpOnly, for
+ * POST /auth/refresh only) and the user's profile in local storage, put there once per tab (a
+ * later logout stays a logout). Each page then asks the refresh for its access token, as after a
+ * reload. Answers the refresh token given to the browser ('' for a player still to verify).
  */
-export async function signIn(page: Page, player: Player): Promise<void> {
+export async function signIn(page: Page, player: Player): Promise<string> {
   const { baseURL } = test.info().project.use;
   if (!baseURL) throw new Error('signIn needs the project baseURL');
-  await page.context().addCookies([
-    {
-      ...REFRESH_COOKIE,
-      value: player.refreshToken,
-      domain: new URL(baseURL).hostname,
-      httpOnly: true,
-      secure: true,
-      sameSite: 'Strict',
-    },
-  ]);
+  const { refreshToken } = await logIn(page.request, player.phone, player.password);
+  if (refreshToken) {
+    await page.context().addCookies([
+      {
+        ...REFRESH_COOKIE,
+        value: refreshToken,
+        domain: new URL(baseURL).hostname,
+        httpOnly: true,
+        secure: true,
+        sameSite: 'Strict',
+      },
+    ]);
+  }
   await page.addInitScript((user) => {
     if (sessionStorage.getItem('e2e-signed-in')) return;
     sessionStorage.setItem('e2e-signed-in', '1');
     localStorage.setItem('user', JSON.stringify(user));
   }, player.user);
+  return refreshToken;
 }

@@ -13,7 +13,8 @@ import {
 export function useSupportChat(): { available: boolean; toggle: () => void } {
   const config = useConfigStore((s) => s.config);
   const status = useConfigStore((s) => s.status);
-  const user = useAuthStore((s) => s.user);
+  // The player once the start-up refresh has confirmed them (identifying asks the API as them).
+  const user = useAuthStore((s) => (s.isLoading ? null : s.user));
   const available = status === 'ready' && isSupportChatAvailable(config);
   useEffect(() => {
     if (!available) return;
