@@ -170,6 +170,24 @@ describe('environment', () => {
     );
   });
 
+  it('takes access tokens shorter than 30 s only under NODE_ENV=test (decision 034)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mchezo-env-'));
+    for (const NODE_ENV of ['development', undefined]) {
+      expect(() => loadEnv({ DATA_DIR: dir, NODE_ENV, ACCESS_TOKEN_TTL_SECONDS: '4' })).toThrow(
+        /ACCESS_TOKEN_TTL_SECONDS: must be at least 30/,
+      );
+      expect(loadEnv({ DATA_DIR: dir, NODE_ENV, ACCESS_TOKEN_TTL_SECONDS: '30' })).toMatchObject({
+        ACCESS_TOKEN_TTL_SECONDS: 30,
+      });
+    }
+    expect(loadEnv({ DATA_DIR: dir, NODE_ENV: 'test', ACCESS_TOKEN_TTL_SECONDS: '4' })).toMatchObject({
+      ACCESS_TOKEN_TTL_SECONDS: 4,
+    });
+    expect(() => loadEnv({ DATA_DIR: dir, NODE_ENV: 'test', ACCESS_TOKEN_TTL_SECONDS: '1' })).toThrow(
+      /ACCESS_TOKEN_TTL_SECONDS/,
+    );
+  });
+
   it('refuses the test-only switches outside NODE_ENV=test (the simulator control also in development)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mchezo-env-'));
     // NODE_ENV defaults to development.
