@@ -1,9 +1,10 @@
 /**
  * A second e2e server whose access tokens live a few seconds (ACCESS_TOKEN_TTL_SECONDS), for the
  * spec that shows what happens when they expire (e2e/specs/session-cookie.spec.ts). Started by
- * that spec alone, on the e2e port + 1000 with its own data folder, serving the same build.
+ * that spec alone, on a free port with its own data folder, serving the same build.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
@@ -15,8 +16,19 @@ export interface ShortTokenServer {
   stop(): Promise<void>;
 }
 
+/** A port nothing listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
 export async function startShortTokenServer(): Promise<ShortTokenServer> {
-  const port = Number(process.env.E2E_PORT ?? 8190) + 1000;
+  const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [join(import.meta.dirname, 'start-server.mjs')], {
     stdio: ['ignore', 'ignore', 'inherit'],
