@@ -66,6 +66,8 @@ test('after sign-in no script can read a token; reload, a second tab and logout 
 }) => {
   const player = await createPlayer(request);
   const tokens = collectTokens(context);
+  const consoleErrors: string[] = [];
+  context.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
   await loginThroughUi(page, player);
 
   // Nothing a script can read holds a token the sign-in gave (before decision 034, both were
@@ -119,6 +121,8 @@ test('after sign-in no script can read a token; reload, a second tab and logout 
   expect(replay.status()).toBe(401);
   await second.goto('/profile');
   await expect(second).toHaveURL('/login');
+  // Signed out, the pages ask nothing they would be refused: no failed request, no error.
+  expect(consoleErrors).toEqual([]);
 });
 
 test.describe('with access tokens of a few seconds', () => {
