@@ -259,7 +259,8 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
           .send({ error: `No route ${request.method} ${urls.redact(request.url)}`, code: 'NOT_FOUND' }),
       );
       // Off in production unless API_DOCS_PUBLIC=true (decision 032).
-      if (env.API_DOCS_PUBLIC) api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      if (env.API_DOCS_PUBLIC)
+        api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes, { ctx, requireAuth });
       await api.register(configRoutes, { ctx });
       await api.register(authRoutes, { ctx, auth, limiter, requireAuth });

@@ -2,7 +2,7 @@
  * The browser's error reports (docs/decisions/022-release-health.md, 031): Sentry envelopes at the
  * platform's own tunnel, scrubbed and stored with the remote and version that raised them, and
  * sent on to a real Sentry when SENTRY_DSN is set. A report is counted only with a valid load
- * ticket for its version (load-ticket.ts); a render error counts towards the figures through the
+ * ticket for its version (load-ticket.service.ts); a render error counts towards the figures through the
  * load counter, whatever is stored. What is stored is bounded a minute per sender (browser, or
  * hashed address without a ticket), per counted version, and in all for the uncounted, so a
  * flood from one source never crowds out another's report.
@@ -17,7 +17,7 @@ import { countInWindow } from '../../lib/window-counter.js';
 import { EVENT_MAX_DEPTH, envelopeEndpoint, parseEnvelope, serializeEnvelope } from './envelope.js';
 import { insertErrorEvents } from './error-events.repository.js';
 import type { LoadCounter } from './load-counter.js';
-import { refusalOf, type TicketSigner } from './load-ticket.js';
+import { refusalOf, type TicketSigner } from './load-ticket.service.js';
 
 /** Events one envelope may carry (the browser SDK sends one). */
 const EVENTS_PER_ENVELOPE = 10;

@@ -17,7 +17,7 @@ import {
   firstUses,
   type Outcome,
 } from './load-counts.repository.js';
-import { type LoadTicket, refusalOf, type TicketCheck } from './load-ticket.js';
+import { type LoadTicket, refusalOf, type TicketCheck } from './load-ticket.service.js';
 
 const MINUTE = 60_000;
 

@@ -2,7 +2,7 @@
  * Release health (docs/decisions/022-release-health.md): the browser's error reports arrive in
  * Sentry's envelope format at the platform's own tunnel (error-intake.ts); the shell's load
  * counts arrive by beacon. Only what carries the page's load ticket for its version is counted
- * (docs/decisions/031-release-health-tickets.md: load-ticket.ts, load-counter.ts), per version,
+ * (docs/decisions/031-release-health-tickets.md: load-ticket.service.ts, load-counter.ts), per version,
  * minute and browser; the rest is added up apart. Release managers read both as one figure per
  * version, and the guard reads them through `versionCounts`. Figures older than
  * RELEASE_HEALTH_RETENTION_DAYS are deleted.
@@ -26,7 +26,7 @@ import { countedErrorsSince, latestErrorEvents } from './error-events.repository
 import { ERROR_BOUNDS, ErrorIntake } from './error-intake.js';
 import { LoadCounter } from './load-counter.js';
 import { countedSince, uncountedSince } from './load-counts.repository.js';
-import { LoadTicketIssuer, NEW_CLIENTS, TicketSigner } from './load-ticket.js';
+import { LoadTicketIssuer, NEW_CLIENTS, TicketSigner } from './load-ticket.service.js';
 import { pruneReleaseHealth } from './prune.js';
 
 const MINUTE = 60_000;

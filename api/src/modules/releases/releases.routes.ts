@@ -35,7 +35,7 @@ import type { AppContext } from '../../context.js';
 import { forbidden } from '../../lib/errors.js';
 import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
 import { isReleaseManager } from '../auth/roles.service.js';
-import type { LoadTicketIssuer } from '../release-health/load-ticket.js';
+import type { LoadTicketIssuer } from '../release-health/load-ticket.service.js';
 import type { CanaryGuard } from './canary-guard.service.js';
 import type { IntegrityMonitor } from './integrity.service.js';
 import type { OverrideService } from './overrides.service.js';
