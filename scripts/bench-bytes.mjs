@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { sessionCookie, signUp, storeSession } from './bench-player.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
-import { buildAll, CDN_DIR, ensureChromium, ensureDependencies, log } from './lib.mjs';
+import { buildAll, CDN_DIR, ensureDependencies, log } from './lib.mjs';
+import { installSystemPackages } from './setup.mjs';
 import { startSite } from './site-server.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8290);
@@ -16,7 +17,7 @@ if (!process.argv.includes('--no-build')) {
   ensureDependencies();
   buildAll();
 }
-ensureChromium();
+installSystemPackages(['chromium']);
 
 const site = await startSite(PORT);
 const BASE = site.url;

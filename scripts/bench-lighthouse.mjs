@@ -13,7 +13,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { sessionCookie, signUp, storeSession } from './bench-player.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
-import { buildAll, ensureChromium, ensureDependencies, log } from './lib.mjs';
+import { buildAll, ensureDependencies, log } from './lib.mjs';
+import { installSystemPackages } from './setup.mjs';
 import { startSite } from './site-server.mjs';
 
 const arg = (name, fallback) => {
@@ -28,7 +29,7 @@ if (!process.argv.includes('--no-build')) {
   ensureDependencies();
   buildAll();
 }
-ensureChromium();
+installSystemPackages(['chromium']);
 const site = await startSite(Number(process.env.BENCH_PORT ?? 8291));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const spread = (xs) => `${Math.min(...xs)}–${Math.max(...xs)}`;

@@ -11,7 +11,8 @@
 // Service workers are blocked: the figures are the HTTP cache's, the worker only adds to them.
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
-import { buildAll, ensureChromium, ensureDependencies, log } from './lib.mjs';
+import { buildAll, ensureDependencies, log } from './lib.mjs';
+import { installSystemPackages } from './setup.mjs';
 import { startSite } from './site-server.mjs';
 
 const arg = (name, fallback) => {
@@ -33,7 +34,7 @@ if (!process.argv.includes('--no-build')) {
   ensureDependencies();
   buildAll();
 }
-ensureChromium();
+installSystemPackages(['chromium']);
 const site = await startSite(Number(process.env.BENCH_PORT ?? 8292));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const KiB = (n) => `${(n / 1024).toFixed(1)} KiB`;

@@ -1,7 +1,8 @@
 // The cluster of `npm run start:cluster` and of `npm test`'s cluster money tests: PostgreSQL
 // (DATABASE_URL, or a throwaway server), two API instances on their own ports sharing that
 // database and the same secrets, and Debian's nginx in front as the load balancer and CDN
-// (config written from cluster/nginx.conf.template into the run's temp folder).
+// (config written from cluster/nginx.conf.template into the run's temp folder; nginx and
+// PostgreSQL are installed by scripts/setup.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
@@ -19,8 +20,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Instances, reloadNginx, stopChild, waitForOk } from './cluster-instances.mjs';
-import { log, ROOT, run } from './lib.mjs';
+import { log, ROOT } from './lib.mjs';
 import { freePort, startThrowawayPostgres } from './postgres.mjs';
+import { required } from './setup.mjs';
 
 // pg is the API's dependency: resolved from there, when needed (after the install).
 const pgClient = (url) =>
@@ -31,30 +33,6 @@ const isRoot = () => process.getuid?.() === 0;
  * X-Forwarded-For from (TRUST_PROXY; nginx sets it to the client it saw, cluster/proxy.conf).
  */
 const NGINX_ADDRESS = '127.0.0.1';
-const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx'];
-
-export function findNginx() {
-  const found = NGINX.find((p) => existsSync(p));
-  if (found) return found;
-  const res = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' });
-  return res.status === 0 && res.stdout.trim() ? res.stdout.trim() : null;
-}
-
-/** Debian's nginx; installs the `nginx` package with apt-get as root. */
-export function ensureNginx() {
-  const found = findNginx();
-  if (found) return found;
-  if (!isRoot()) throw new Error('nginx is missing: run `sudo apt-get install -y nginx` once, then retry.');
-  log('installing Debian nginx (apt-get)');
-  run('apt-get', ['update', '-q']);
-  run('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'nginx'], {
-    env: { DEBIAN_FRONTEND: 'noninteractive' },
-  });
-  const nginx = findNginx();
-  if (!nginx) throw new Error('nginx was installed but not found');
-  return nginx;
-}
-
 /** The four secrets every instance must share, generated once per cluster run. */
 export function clusterSecrets() {
   const secret = () => randomBytes(32).toString('base64url');
@@ -88,7 +66,7 @@ export async function startCluster({
   firstEnv = {},
   quiet = false,
 } = {}) {
-  const nginx = ensureNginx();
+  const nginx = required('nginx');
   const runDir = mkdtempSync(join(tmpdir(), 'mchezo-cluster-'));
   // nginx's workers (www-data when started as root) read the config folder.
   chmodSync(runDir, 0o755);

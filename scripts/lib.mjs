@@ -1,4 +1,5 @@
-// Shared steps of `npm start`, `npm test` and `npm run build`: each installs what it needs.
+// Shared steps of `npm start`, `npm test` and `npm run build`: pnpm and the dependencies, and
+// the builds (Debian's packages: scripts/setup.mjs).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -16,7 +17,6 @@ import {
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { remoteSharedImports, shellSharedExports } from '../tooling/src/shared-exports.mjs';
-import { CHROMIUM_PATH } from './chromium.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const CDN_DIR = join(ROOT, 'build', 'cdn');
@@ -54,19 +54,6 @@ export function ensureDependencies() {
   ensurePnpm();
   log('installing dependencies (pnpm install --frozen-lockfile)');
   run('pnpm', ['install', '--frozen-lockfile', '--prefer-offline'], { env: { CI: process.env.CI ?? '' } });
-}
-
-/** Debian's Chromium for Playwright and Lighthouse; no browser download. */
-export function ensureChromium() {
-  if (existsSync(CHROMIUM_PATH)) return;
-  const isRoot = process.getuid?.() === 0;
-  if (!isRoot)
-    throw new Error('Chromium is missing: run `sudo apt-get install -y chromium` once, then retry.');
-  log('installing Debian chromium (apt-get)');
-  run('apt-get', ['update', '-q']);
-  run('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'chromium'], {
-    env: { DEBIAN_FRONTEND: 'noninteractive' },
-  });
 }
 
 function listFiles(dir, out = []) {

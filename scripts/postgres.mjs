@@ -1,49 +1,18 @@
 // A PostgreSQL server for `npm test` and `npm run start:cluster`: the one named by
 // TEST_DATABASE_URL / DATABASE_URL, the one answering on 127.0.0.1:5432, or else a throwaway
 // server started for the run (initdb into a temp folder, trust auth, a free port on loopback,
-// stopped and deleted afterwards). Debian's binaries are used (/usr/lib/postgresql/<n>/bin);
-// as root, the `postgresql` package is installed when missing, and the server runs as the
+// stopped and deleted afterwards). Debian's binaries are used (/usr/lib/postgresql/<n>/bin, the
+// `postgresql` package that scripts/setup.mjs installs); as root, the server runs as the
 // `postgres` user (initdb and postgres refuse to run as root).
 import { execFile, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { log, run } from './lib.mjs';
+import { log } from './lib.mjs';
+import { required } from './setup.mjs';
 
 const isRoot = () => process.getuid?.() === 0;
-
-/** The bin folder of the newest Debian PostgreSQL, or of `pg_config`, or null. */
-export function findPostgresBin() {
-  const base = '/usr/lib/postgresql';
-  if (existsSync(base)) {
-    const versions = readdirSync(base)
-      .filter((v) => existsSync(join(base, v, 'bin', 'initdb')))
-      .sort((a, b) => Number(b) - Number(a));
-    if (versions.length) return join(base, versions[0], 'bin');
-  }
-  const res = spawnSync('pg_config', ['--bindir'], { encoding: 'utf8' });
-  const dir = res.status === 0 ? res.stdout.trim() : '';
-  return dir && existsSync(join(dir, 'initdb')) ? dir : null;
-}
-
-/** Debian's PostgreSQL binaries; installs the `postgresql` package with apt-get as root. */
-export function ensurePostgresBinaries() {
-  const found = findPostgresBin();
-  if (found) return found;
-  if (!isRoot())
-    throw new Error(
-      'PostgreSQL is missing: run `sudo apt-get install -y postgresql` once (or set TEST_DATABASE_URL), then retry.',
-    );
-  log('installing Debian postgresql (apt-get)');
-  run('apt-get', ['update', '-q']);
-  run('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'postgresql'], {
-    env: { DEBIAN_FRONTEND: 'noninteractive' },
-  });
-  const bin = findPostgresBin();
-  if (!bin) throw new Error('postgresql was installed but no initdb was found under /usr/lib/postgresql');
-  return bin;
-}
 
 export function portAnswers(port, host = '127.0.0.1') {
   return new Promise((resolve) => {
@@ -82,7 +51,7 @@ export function freePort() {
  * the event loop free meanwhile (the fault tests, docs/decisions/035-surviving-faults.md).
  */
 export async function startThrowawayPostgres() {
-  const bin = ensurePostgresBinaries();
+  const bin = required('postgresql');
   const dir = mkdtempSync(join(tmpdir(), 'mchezo-pg-'));
   const data = join(dir, 'data');
   // initdb and postgres refuse root: run them as the `postgres` user, owner of the folder.

@@ -5,9 +5,11 @@
 // An instance that exits is started again (with backoff); Ctrl-C (or SIGTERM) stops everything;
 // `npm run deploy:rolling` replaces the instances one at a time. See README "Running at scale".
 import { rmSync, writeFileSync } from 'node:fs';
-import { buildAll, CDN_DIR, ensureDependencies, log } from './lib.mjs';
+import { buildAll, CDN_DIR, log } from './lib.mjs';
+import { setup } from './setup.mjs';
 
-ensureDependencies();
+// nginx, and PostgreSQL's binaries for a throwaway server when no DATABASE_URL is given.
+setup({ system: process.env.DATABASE_URL ? ['nginx'] : ['nginx', 'postgresql'] });
 buildAll();
 
 // Imported once the dependencies are in (it loads the API's PostgreSQL client).

@@ -2,9 +2,11 @@
 // the site (shell + versioned remotes, as deployed) at http://127.0.0.1:8080 (PORT to change).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { buildAll, CDN_DIR, ensureDependencies, log, ROOT } from './lib.mjs';
+import { buildAll, CDN_DIR, log, ROOT } from './lib.mjs';
+import { setup } from './setup.mjs';
 
-ensureDependencies();
+// pnpm and the dependencies: no Debian package is needed to serve.
+setup({ system: [] });
 buildAll();
 
 const port = process.env.PORT ?? '8080';

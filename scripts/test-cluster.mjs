@@ -94,8 +94,9 @@ export async function runClusterTests({ databaseUrl, reportFile }) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { buildAll, ensureDependencies } = await import('./lib.mjs');
-  ensureDependencies();
+  const { buildAll } = await import('./lib.mjs');
+  const { setup } = await import('./setup.mjs');
+  setup({ system: process.env.DATABASE_URL ? ['nginx'] : ['nginx', 'postgresql'] });
   buildAll();
   const { postgresForTests } = await import('./postgres.mjs');
   const postgres = await postgresForTests(process.env.DATABASE_URL);

@@ -1,27 +1,41 @@
-// `npm test`: installs what is missing (pnpm, dependencies, Debian's Chromium, PostgreSQL and
-// nginx), then runs every check and test: lint, types, package edges, Vitest (unit, component,
-// API on SQLite and on PostgreSQL), the production build, Playwright in Chromium against it, and
-// the cluster money tests (two API instances on one PostgreSQL behind nginx).
+// `npm test`: installs what is missing (scripts/setup.mjs, once: pnpm, dependencies, Debian's
+// Chromium, PostgreSQL and nginx), then runs every check and test: lint, types, package edges,
+// Vitest (unit, component, API on SQLite and on PostgreSQL), the production build, Playwright in
+// Chromium against it, and the cluster money tests (two API instances on one PostgreSQL behind
+// nginx).
 // PostgreSQL: TEST_DATABASE_URL, else the server on 127.0.0.1:5432, else a throwaway server for
 // the run (MCHEZO_THROWAWAY_POSTGRES=1 skips the one on 5432); see scripts/postgres.mjs.
-// It ends with one summary line: "Tests: N passed, N failed".
+// It ends with how long each stage took (one line each), the counts, and one summary line:
+// "Tests: N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildAll, ensureChromium, ensureDependencies, log, ROOT, run } from './lib.mjs';
+import { buildAll, log, ROOT, run } from './lib.mjs';
 import { postgresForTests } from './postgres.mjs';
+import { setup } from './setup.mjs';
 import { runClusterTests } from './test-cluster.mjs';
 
 const RESULTS = join(ROOT, 'test-results');
 rmSync(RESULTS, { recursive: true, force: true });
 mkdirSync(RESULTS, { recursive: true });
 
-ensureDependencies();
-ensureChromium();
-const { ensureNginx } = await import('./cluster.mjs');
-ensureNginx();
+/** Each stage's name and seconds, in order, printed before the summary. */
+const stages = [];
+async function stage(name, fn) {
+  const started = Date.now();
+  try {
+    return await fn();
+  } finally {
+    stages.push({ name, seconds: (Date.now() - started) / 1000 });
+    log(`${name} took ${stages.at(-1).seconds.toFixed(1)} s`);
+  }
+}
+
 // The API suite runs on SQLite and on this PostgreSQL (helpers.ts: DB_MODES).
-const postgres = await postgresForTests();
+const postgres = await stage('setup', () => {
+  setup();
+  return postgresForTests();
+});
 
 const checks = { passed: 0, failed: 0, failures: [] };
 
@@ -42,68 +56,79 @@ function step(name, cmd, args, opts = {}) {
 }
 
 // Static checks: each counts as one test.
-step('lint and format (biome)', 'pnpm', ['exec', 'biome', 'check', '.']);
-for (const pkg of [
-  'shell',
-  ...readdirSync(join(ROOT, 'remotes')).map((r) => `remotes/${r}`),
-  ...readdirSync(join(ROOT, 'shared')).map((s) => `shared/${s}`),
-  'tooling',
-  'api',
-  'e2e',
-]) {
-  if (existsSync(join(ROOT, pkg, 'tsconfig.json')))
-    step(`types: ${pkg}`, 'pnpm', ['exec', 'tsc', '-p', join(pkg, 'tsconfig.json')]);
-}
-step('package edges (dependency-cruiser)', 'pnpm', ['run', '--silent', 'depcheck']);
+await stage('checks', () => {
+  step('lint and format (biome)', 'pnpm', ['exec', 'biome', 'check', '.']);
+  for (const pkg of [
+    'shell',
+    ...readdirSync(join(ROOT, 'remotes')).map((r) => `remotes/${r}`),
+    ...readdirSync(join(ROOT, 'shared')).map((s) => `shared/${s}`),
+    'tooling',
+    'api',
+    'e2e',
+  ]) {
+    if (existsSync(join(ROOT, pkg, 'tsconfig.json')))
+      step(`types: ${pkg}`, 'pnpm', ['exec', 'tsc', '-p', join(pkg, 'tsconfig.json')]);
+  }
+  step('package edges (dependency-cruiser)', 'pnpm', ['run', '--silent', 'depcheck']);
+});
 
 // Unit, component and API tests.
-log('▶ vitest');
-spawnSync(
-  'pnpm',
-  [
-    'exec',
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${join(RESULTS, 'vitest.json')}`,
-  ],
-  {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, TEST_DATABASE_URL: postgres.url },
-  },
-);
-const vitest = readJson(join(RESULTS, 'vitest.json'));
+const vitest = await stage('vitest', () => {
+  log('▶ vitest');
+  spawnSync(
+    'pnpm',
+    [
+      'exec',
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${join(RESULTS, 'vitest.json')}`,
+    ],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, TEST_DATABASE_URL: postgres.url },
+    },
+  );
+  return readJson(join(RESULTS, 'vitest.json'));
+});
 
 // The production build, then the browser tests against it.
-let built = true;
-try {
-  buildAll();
-  run('pnpm', ['--filter', '@mchezo/e2e', 'run', 'build:fixtures']);
-} catch (error) {
-  built = false;
-  checks.failed += 1;
-  checks.failures.push(`build: ${error.message}`);
-}
+const built = await stage('build', () => {
+  try {
+    buildAll();
+    run('pnpm', ['--filter', '@mchezo/e2e', 'run', 'build:fixtures']);
+    return true;
+  } catch (error) {
+    checks.failed += 1;
+    checks.failures.push(`build: ${error.message}`);
+    return false;
+  }
+});
 let e2e = null;
 if (built) {
-  log('▶ playwright');
-  spawnSync('pnpm', ['exec', 'playwright', 'test'], { cwd: ROOT, stdio: 'inherit' });
-  e2e = readJson(join(RESULTS, `e2e-report-${process.env.E2E_PORT ?? 8190}.json`));
+  e2e = await stage('playwright', () => {
+    log('▶ playwright');
+    spawnSync('pnpm', ['exec', 'playwright', 'test'], { cwd: ROOT, stdio: 'inherit' });
+    return readJson(join(RESULTS, `e2e-report-${process.env.E2E_PORT ?? 8190}.json`));
+  });
 }
 
 // Money across the cluster topology, on the build just made.
 let clusterReport = null;
 if (built) {
-  log('▶ cluster money tests');
-  const reportFile = join(RESULTS, 'vitest-cluster.json');
-  try {
-    await runClusterTests({ databaseUrl: postgres.url, reportFile });
-    clusterReport = readJson(reportFile);
-  } catch (error) {
-    checks.failures.push(`cluster: ${error.message}`);
-  }
+  clusterReport = await stage('cluster', async () => {
+    log('▶ cluster money tests');
+    const reportFile = join(RESULTS, 'vitest-cluster.json');
+    try {
+      await runClusterTests({ databaseUrl: postgres.url, reportFile });
+      return readJson(reportFile);
+    } catch (error) {
+      checks.failures.push(`cluster: ${error.message}`);
+      return null;
+    }
+  });
 }
 postgres.stop();
 
@@ -141,6 +166,8 @@ const passed = checks.passed + unit.passed + browser.passed + clustered.passed;
 const failed = checks.failed + unit.failed + browser.failed + clustered.failed;
 const skipped = unit.skipped + browser.skipped + clustered.skipped;
 console.log('');
+for (const { name, seconds } of [...stages, { name: 'total', seconds: process.uptime() }])
+  console.log(`time ${`${name}:`.padEnd(12)}${seconds.toFixed(1).padStart(7)} s`);
 console.log(`checks:     ${checks.passed} passed, ${checks.failed} failed`);
 console.log(`vitest:     ${unit.passed} passed, ${unit.failed} failed, ${unit.skipped} skipped`);
 console.log(`playwright: ${browser.passed} passed, ${browser.failed} failed, ${browser.skipped} skipped`);
