@@ -6,10 +6,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { DemoGameProvider, type ReelStops } from './adapters/games/demo-provider.js';
 import { demoGameRoutes } from './adapters/games/demo-provider.routes.js';
-import { reelStopsFor } from './adapters/games/demo-reels.js';
-import type { GameProvider } from './adapters/games/game-provider.js';
 import { createIdentityChecker } from './adapters/identity/create-identity-checker.js';
 import type { IdentityChecker } from './adapters/identity/identity-checker.js';
 import { createPaymentProvider } from './adapters/payments/create-payment-provider.js';
@@ -18,11 +15,12 @@ import { SimulatorPaymentProvider } from './adapters/payments/simulator.js';
 import { simulatorTestRoutes } from './adapters/payments/simulator.routes.js';
 import { createSmsSender } from './adapters/sms/create-sms-sender.js';
 import type { SmsSender } from './adapters/sms/sms-sender.js';
+import { buildServices, type ServiceDeps } from './composition.js';
 import type { AppContext } from './context.js';
 import { createDatabase, type Database, ensureSchema, isDatabaseUnavailable } from './db/database.js';
 import { migrateToLatest } from './db/migrations.js';
 import type { Env } from './env.js';
-import { AppError, badRequest, serviceUnavailable } from './lib/errors.js';
+import { AppError, badRequest, schemaRefusal, serviceUnavailable } from './lib/errors.js';
 import type { PreHandler } from './lib/http.js';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from './lib/json-depth.js';
 import { frameworkErrors, UrlRedactor } from './lib/redact.js';
@@ -30,38 +28,25 @@ import { loggerOptions, RequestLogController } from './lib/request-log.js';
 import { serializerCompiler } from './lib/serializer.js';
 import { type Clock, systemClock } from './lib/time.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import { AuthService } from './modules/auth/auth.service.js';
-import { RateLimiter } from './modules/auth/rate-limit.js';
 import { grantConfiguredManagers } from './modules/auth/roles.service.js';
 import { casinoRoutes } from './modules/casino/casino.routes.js';
-import { enabledGameName, seedGames } from './modules/casino/casino.service.js';
+import { seedGames } from './modules/casino/casino.service.js';
 import { seamlessRoutes } from './modules/casino/seamless.routes.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
 import { configRoutes } from './modules/config/config.routes.js';
 import { buildPublicConfig } from './modules/config/config.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
-import { IdentityService } from './modules/identity/identity.service.js';
 import { releaseHealthRoutes } from './modules/release-health/release-health.routes.js';
-import { ReleaseHealthService } from './modules/release-health/release-health.service.js';
-import { CanaryGuard } from './modules/releases/canary-guard.service.js';
-import { IntegrityMonitor } from './modules/releases/integrity.service.js';
-import { OverrideService } from './modules/releases/overrides.service.js';
+import type { CanaryGuard } from './modules/releases/canary-guard.service.js';
 import { releasesRoutes } from './modules/releases/releases.routes.js';
-import { RevisionService } from './modules/releases/revisions.service.js';
 import { syncWithBuilds } from './modules/releases/startup-sync.js';
-import { VersionService } from './modules/releases/versions.service.js';
 import { saferGamblingRoutes } from './modules/safer-gambling/safer-gambling.routes.js';
-import { SaferGamblingService } from './modules/safer-gambling/safer-gambling.service.js';
-import { WalletActivityService } from './modules/wallet/activity.service.js';
 import { paymentCallbackRoutes } from './modules/wallet/callbacks.routes.js';
-import { GameWalletService } from './modules/wallet/game-wallet.service.js';
-import { PaymentsService } from './modules/wallet/payments.service.js';
-import { Reconciler } from './modules/wallet/reconcile.js';
+import type { Reconciler } from './modules/wallet/reconcile.js';
 import { reviewRoutes } from './modules/wallet/review.routes.js';
-import { SettlementService } from './modules/wallet/settlement.service.js';
+import type { SettlementService } from './modules/wallet/settlement.service.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
-import { WalletService } from './modules/wallet/wallet.service.js';
 import { addSecurityHeaders } from './site/security-headers.js';
 import { sitePlugin } from './site/site.plugin.js';
 
@@ -69,7 +54,7 @@ export const API_PREFIX = '/api/v1';
 /** JSON bodies of this API are small; anything bigger is refused with 413 before parsing. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
-export interface AppDeps {
+export interface AppDeps extends ServiceDeps {
   /** An already open database (tests share one across apps); otherwise one is opened from env. */
   database?: Database;
   /** Close the given `database` too when the app closes, after its jobs have stopped (server.ts). */
@@ -77,9 +62,6 @@ export interface AppDeps {
   sms?: SmsSender;
   payments?: PaymentProvider;
   identity?: IdentityChecker;
-  games?: GameProvider;
-  /** The demo game's reel stops (tests script them); otherwise crypto, or DEMO_GAME_SEED's. */
-  reelStops?: ReelStops;
   clock?: Clock;
   /** Replaces the whole logger configuration (tests pass `false`). */
   logger?: FastifyServerOptions['logger'];
@@ -149,34 +131,14 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
       createPaymentProvider(env, (kind, body) => settlement.settleCallback(kind, body), app.log),
     identity: deps.identity ?? createIdentityChecker(env),
   };
-  const auth = new AuthService(ctx);
-  const limiter = new RateLimiter(ctx);
-  const wallet = new WalletService(ctx);
-  const identity = new IdentityService(ctx);
-  const settlement = new SettlementService(ctx);
-  const safer = new SaferGamblingService(ctx, new WalletActivityService(ctx));
-  const payments = new PaymentsService(ctx, settlement, (trx, userId, amount) =>
-    safer.assertCanDeposit(trx, userId, amount),
-  );
-  const gameWallet = new GameWalletService(ctx);
-  const reconciler = new Reconciler(ctx, settlement);
-  const games =
-    deps.games ??
-    new DemoGameProvider(ctx, app, deps.reelStops ?? reelStopsFor(env), (id) => enabledGameName(ctx, id));
-  const versions = new VersionService(ctx);
-  const revisions = new RevisionService(ctx, versions);
-  const overrides = new OverrideService(ctx, revisions, versions);
-  const integrity = new IntegrityMonitor(ctx, () => revisions.current());
-  const releaseHealth = new ReleaseHealthService(
-    ctx,
-    () => revisions.current(),
-    () => integrity.status(),
-  );
-  const canaryGuard = new CanaryGuard(ctx, revisions, releaseHealth);
+  // Every service, built once (composition.ts); `settlement` is the one the provider above calls.
+  const services = buildServices(ctx, app, deps);
+  const { auth, settlement, identity, safer, games, revisions, versions, integrity, releaseHealth, jobs } =
+    services;
   app.decorate('ctx', ctx);
   app.decorate('settlement', settlement);
-  app.decorate('reconciler', reconciler);
-  app.decorate('canaryGuard', canaryGuard);
+  app.decorate('reconciler', services.reconciler);
+  app.decorate('canaryGuard', services.canaryGuard);
   app.decorateRequest('auth', null);
 
   const requireAuth: PreHandler = async (request) => {
@@ -202,6 +164,8 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
       return reply.code(error.statusCode).headers(error.headers).send(error.toBody());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      const refused = schemaRefusal(error.validation);
+      if (refused) return reply.code(refused.statusCode).send(refused.toBody());
       const where = error.validationContext ?? 'body';
       const issues = error.validation.map((v) => ({
         path: `${where}${v.instancePath === '/' ? '' : v.instancePath.replaceAll('/', '.')}`,
@@ -263,23 +227,24 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
         api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes, { ctx, requireAuth });
       await api.register(configRoutes, { ctx });
-      await api.register(authRoutes, { ctx, auth, limiter, requireAuth });
+      await api.register(authRoutes, { ctx, auth, limiter: services.limiter, requireAuth });
       await api.register(chatRoutes, { ctx, requireAuth });
       await api.register(identityRoutes, { identity, requireAuth });
-      await api.register(casinoRoutes, { ctx, games, identity, safer, requireAuth });
-      await api.register(walletRoutes, { ctx, wallet, payments, identity, requireAuth });
+      await api.register(casinoRoutes, { casino: services.casino, identity, safer, requireAuth });
+      const { wallet, payments, paybill, review, taxReport } = services;
+      await api.register(walletRoutes, { ctx, wallet, payments, paybill, identity, requireAuth });
       await api.register(paymentCallbackRoutes, { ctx, settlement });
-      await api.register(reviewRoutes, { ctx, requireAuth });
-      await api.register(seamlessRoutes, { ctx, wallet: gameWallet, identity, safer });
+      await api.register(reviewRoutes, { ctx, review, paybill, taxReport, requireAuth });
+      await api.register(seamlessRoutes, { ctx, wallet: services.gameWallet, identity, safer });
       await api.register(demoGameRoutes, { ctx, games });
       await api.register(saferGamblingRoutes, { safer, requireAuth });
       await api.register(releasesRoutes, {
         ctx,
         revisions,
         versions,
-        overrides,
+        overrides: services.overrides,
         integrity,
-        canaryGuard,
+        canaryGuard: services.canaryGuard,
         loadTickets: releaseHealth.tickets,
         requireAuth,
       });
@@ -309,15 +274,13 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
     await grantConfiguredManagers(ctx);
     await syncWithBuilds(ctx, revisions, versions, env.RELEASES_ACTIVATE_LATEST);
     await integrity.runOnce();
-    integrity.start();
-    canaryGuard.start();
-    reconciler.start();
+    for (const job of jobs) job.start();
   });
   // One hook, in this order: the jobs finish their round and give their leases up while the
   // database is still open, then it closes (onClose hooks run in reverse order of registration:
   // a separate hook closing the database would run first).
   app.addHook('onClose', async () => {
-    await Promise.all([reconciler.stop(), integrity.stop(), canaryGuard.stop()]);
+    await Promise.all(jobs.map((job) => job.stop()));
     ctx.payments.close?.();
     if (ownsDatabase) await database.close();
   });

@@ -1,4 +1,4 @@
-import type { ErrorResponse, LockoutReason } from '@mchezo/contracts/errors';
+import type { ErrorResponse, LockoutReason, Refusal } from '@mchezo/contracts/errors';
 import { DEFAULT_LOCKOUT_MESSAGE } from '@mchezo/contracts/errors';
 
 /** An expected failure with its HTTP status and `{ error, … }` body. */
@@ -50,4 +50,17 @@ export function serviceUnavailable(
   retryAfterSeconds = 2,
 ): AppError {
   return new AppError(503, message, { code }, { 'retry-after': String(retryAfterSeconds) });
+}
+
+/**
+ * A request failing only rules its schema marks as refusals (`refusal()` in
+ * @mchezo/contracts/errors: a business rule, a code clients know) is answered with the first
+ * one's status and code, as if a service had refused it; any other issue makes it a plain 400.
+ * `issues` are fastify-type-provider-zod's: each zod issue's own fields are in its `params`.
+ */
+export function schemaRefusal(issues: { message?: string; params?: unknown }[]): AppError | null {
+  const refusals = issues.map((i) => (i.params as { params?: { refusal?: Refusal } }).params?.refusal);
+  const first = refusals[0];
+  if (!first || refusals.some((r) => !r)) return null;
+  return new AppError(first.status, issues[0]?.message ?? 'Refused', { code: first.code });
 }

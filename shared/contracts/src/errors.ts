@@ -36,3 +36,18 @@ export const LockoutReason = z.enum([
 export type LockoutReason = z.infer<typeof LockoutReason>;
 
 export const DEFAULT_LOCKOUT_MESSAGE = 'You have been logged out due to security reasons.';
+
+/**
+ * A rule of a request's shape that has its own answer: a business rule (422 with its code, e.g.
+ * ABOVE_MAXIMUM) or a 400 with a code clients know, instead of 400 VALIDATION_ERROR. The rule
+ * lives in the schema, `.refine(check, refusal(...))`; the API answers a request whose every
+ * issue is a refusal with the first one's status, code and message (api/src/lib/errors.ts).
+ */
+export interface Refusal {
+  code: string;
+  status: 400 | 422;
+}
+export const refusal = (message: string, code: string, status: Refusal['status'] = 422) => ({
+  error: message,
+  params: { refusal: { code, status } satisfies Refusal },
+});

@@ -22,6 +22,10 @@ export const LoadBeacon = z.strictObject({
 });
 export type LoadBeacon = z.infer<typeof LoadBeacon>;
 
+/** POST /errors/envelope (the Sentry SDK's tunnel): how many of the envelope's reports were stored. */
+export const EnvelopeResponse = z.object({ stored: z.number().int() });
+export type EnvelopeResponse = z.infer<typeof EnvelopeResponse>;
+
 export const HEALTH_WINDOW_MINUTES_DEFAULT = 60;
 
 /** `GET /api/v1/releases/health?minutes=` (release managers). */

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { BALANCE_TYPES, TRANSACTIONS_MAX_PAGE_SIZE } from './wallet-constants.ts';
+import { normalizePhone } from './auth-constants.ts';
+import { refusal } from './errors.ts';
+import {
+  BALANCE_TYPES,
+  DEPOSIT_MAX,
+  IDEMPOTENCY_HEADER,
+  TRANSACTIONS_MAX_PAGE_SIZE,
+  WITHDRAWAL_MAX,
+  WITHDRAWAL_MIN,
+} from './wallet-constants.ts';
 
 export {
   BALANCE_TYPES,
@@ -36,24 +45,48 @@ export type Balance = z.infer<typeof Balance>;
 export const BalanceResponse = z.object({ balances: z.array(Balance) });
 export type BalanceResponse = z.infer<typeof BalanceResponse>;
 
-export const MobileMoneyRequest = z.strictObject({
-  amount: Amount,
-  currency: Currency,
-  /**
-   * Money moves only to and from the player's own verified phone (docs/decisions/033): omitted
-   * means that phone; any form of it (+2547…, 07…) is accepted, another number is 403 PHONE_NOT_OWN.
-   */
-  phone_number: z
-    .string()
-    .trim()
-    .min(1, 'Phone number is required')
-    .max(32)
-    .regex(/^[+\d\s\-().]+$/, 'Phone may contain only digits, spaces and plus')
-    .optional(),
-});
+/** Mobile money moves whole shillings (M-Pesa), in KES only. */
+const MobileMoneyAmount = Amount.refine(
+  Number.isInteger,
+  refusal('Mobile money amounts must be whole shillings', 'WHOLE_AMOUNT_REQUIRED'),
+);
+const kes = (n: number) => n.toLocaleString('en-US');
 
-/** POST /wallet/deposit (authenticated, Idempotency-Key header) */
-export const DepositRequest = MobileMoneyRequest;
+/**
+ * A deposit or withdrawal: its amount rules are the schema's (422 with their codes); the rules
+ * that need the player's account (their own phone, limits, balance) are the API's.
+ */
+const mobileMoneyRequest = (amount: z.ZodType<number>) =>
+  z.strictObject({
+    amount,
+    currency: Currency.refine(
+      (c) => c === 'KES',
+      refusal('Mobile money payments are in KES only', 'UNSUPPORTED_CURRENCY'),
+    ),
+    /**
+     * Money moves only to and from the player's own verified phone (docs/decisions/033): omitted
+     * means that phone; any form of it (+2547…, 07…) is accepted, another number is 403 PHONE_NOT_OWN.
+     */
+    phone_number: z
+      .string()
+      .trim()
+      .min(1, 'Phone number is required')
+      .max(32)
+      .regex(/^[+\d\s\-().]+$/, 'Phone may contain only digits, spaces and plus')
+      .refine(
+        (p) => normalizePhone(p) !== null,
+        refusal('Enter a valid mobile money phone number', 'INVALID_PHONE', 400),
+      )
+      .optional(),
+  });
+
+/** POST /wallet/deposit (authenticated, Idempotency-Key header); at most 150,000. */
+export const DepositRequest = mobileMoneyRequest(
+  MobileMoneyAmount.refine(
+    (n) => n <= DEPOSIT_MAX,
+    refusal(`Maximum deposit amount is KES ${kes(DEPOSIT_MAX)}`, 'ABOVE_MAXIMUM'),
+  ),
+);
 export type DepositRequest = z.infer<typeof DepositRequest>;
 
 export const TransactionStatus = z.enum(['pending', 'completed', 'failed', 'reversed']);
@@ -63,8 +96,36 @@ export const DepositResponse = z.object({ transaction_id: z.string(), status: Tr
 export type DepositResponse = z.infer<typeof DepositResponse>;
 
 /** POST /wallet/withdraw (authenticated, Idempotency-Key header); min 100, max 150,000. */
-export const WithdrawRequest = MobileMoneyRequest;
+export const WithdrawRequest = mobileMoneyRequest(
+  MobileMoneyAmount.refine(
+    (n) => n >= WITHDRAWAL_MIN,
+    refusal(`Minimum withdrawal amount is KES ${kes(WITHDRAWAL_MIN)}`, 'BELOW_MINIMUM'),
+  ).refine(
+    (n) => n <= WITHDRAWAL_MAX,
+    refusal(`Maximum withdrawal amount is KES ${kes(WITHDRAWAL_MAX)}`, 'ABOVE_MAXIMUM'),
+  ),
+);
 export type WithdrawRequest = z.infer<typeof WithdrawRequest>;
+
+/**
+ * The headers of a money-moving call: the same key, the same request, the money moves once.
+ * Other headers pass through untouched.
+ */
+export const IdempotencyHeaders = z.looseObject({
+  [IDEMPOTENCY_HEADER]: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_\-:.]{8,128}$/,
+      refusal(
+        'Idempotency-Key must be 8-128 characters of letters, digits, - _ : .',
+        'INVALID_IDEMPOTENCY_KEY',
+        400,
+      ),
+    )
+    .optional()
+    .describe('Same key, same request: the money moves once and the first answer is repeated.'),
+});
+export type IdempotencyHeaders = z.infer<typeof IdempotencyHeaders>;
 
 export const WithdrawResponse = z.object({ transaction_id: z.string(), status: TransactionStatus });
 export type WithdrawResponse = z.infer<typeof WithdrawResponse>;

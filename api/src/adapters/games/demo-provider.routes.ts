@@ -1,5 +1,10 @@
+import {
+  DemoSessionRequest,
+  DemoSessionResponse,
+  DemoSpinResponse,
+  demoSpinRequest,
+} from '@mchezo/contracts/casino';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { errorResponses } from '../../lib/http.js';
 import { inlineHashes } from '../../site/content-security-policy.js';
@@ -9,22 +14,6 @@ import { demoLanguage } from './demo-strings.js';
 import type { GameProvider } from './game-provider.js';
 
 const tags = ['demo-game'];
-const SessionRequest = z.strictObject({ launch_token: z.string().min(1).max(2000) });
-const SessionResponse = z.object({
-  session_token: z.string(),
-  game_name: z.string(),
-  balance: z.number(),
-  currency: z.string(),
-  stakes: z.array(z.number()),
-});
-const SpinResponse = z.object({
-  round_id: z.string(),
-  reels: z.array(z.string()),
-  stake: z.number(),
-  win: z.number(),
-  balance: z.number(),
-  currency: z.string(),
-});
 
 /** The demo provider's own pages and endpoints (its "servers"), under /api/v1/games/demo. */
 export const demoGameRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; games: GameProvider }> = async (
@@ -33,10 +22,7 @@ export const demoGameRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; games: Gam
 ) => {
   if (games.name !== 'demo') return;
   const demo = games as DemoGameProvider;
-  const SpinRequest = z.strictObject({
-    session_token: z.string().min(1).max(2000),
-    stake: z.literal(demoStakes(ctx.env.MIN_STAKE_KES)),
-  });
+  const SpinRequest = demoSpinRequest(demoStakes(ctx.env.MIN_STAKE_KES));
   const frameAncestors = ctx.env.GAME_FRAME_ANCESTORS;
   // Its one inline stylesheet by hash: no other inline style (and no inline script) may apply.
   const styles = inlineHashes(demoPageHtml('en')).styles.join(' ');
@@ -88,8 +74,8 @@ export const demoGameRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; games: Gam
     {
       schema: {
         tags,
-        body: SessionRequest,
-        response: { 200: SessionResponse, ...errorResponses(400, 401, 403, 404, 409, 502) },
+        body: DemoSessionRequest,
+        response: { 200: DemoSessionResponse, ...errorResponses(400, 401, 403, 404, 409, 502) },
       },
     },
     async (request) => demo.openSession(request.body.launch_token),
@@ -101,7 +87,7 @@ export const demoGameRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; games: Gam
       schema: {
         tags,
         body: SpinRequest,
-        response: { 200: SpinResponse, ...errorResponses(400, 401, 403, 409, 422, 502) },
+        response: { 200: DemoSpinResponse, ...errorResponses(400, 401, 403, 409, 422, 502) },
       },
     },
     async (request) => demo.spin(request.body.session_token, request.body.stake),

@@ -1,3 +1,4 @@
+import type { SeamlessBalanceResponse } from '@mchezo/contracts/casino';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { hmacHex, newId, signToken, tokenKey, verifyToken } from '../../lib/crypto.js';
@@ -8,7 +9,6 @@ import {
   seamlessKey,
   signSeamless,
 } from '../../lib/seamless-signature.js';
-import type { SeamlessBalanceResponse } from '../../modules/casino/seamless.schemas.js';
 import { demoLanguage } from './demo-strings.js';
 import type { GameProvider } from './game-provider.js';
 

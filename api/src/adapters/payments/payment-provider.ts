@@ -1,3 +1,5 @@
+import type { CallbackKind } from '@mchezo/contracts/payments';
+
 /** What the wallet needs from a mobile-money provider. Amounts are integer minor units. */
 export interface PaymentRequest {
   transactionId: string;
@@ -45,8 +47,8 @@ export interface PendingTransaction {
   callbackBaseUrl: string;
 }
 
-export const CALLBACK_KINDS = ['deposit', 'payout', 'payout-timeout', 'payout-status'] as const;
-export type CallbackKind = (typeof CALLBACK_KINDS)[number];
+/** The kinds of callback URL (`…/<kind>/<transaction id>`), as the callback route's contract has them. */
+export type { CallbackKind };
 
 /** The transaction type a callback kind (or body) can settle. */
 export const subjectOfKind = (kind: CallbackKind): 'deposit' | 'withdrawal' =>

@@ -1,26 +1,14 @@
+import {
+  SimulatorPaybillRequest,
+  SimulatorPhoneRequest,
+  SimulatorSettleResponse,
+} from '@mchezo/contracts/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Env } from '../../env.js';
 import { errorResponses } from '../../lib/http.js';
 import { darajaTimestamp } from './daraja.js';
 import type { SimulatorPaymentProvider } from './simulator.js';
-
-const Phone = z.string().regex(/^\+[1-9]\d{7,14}$/, 'an E.164 phone');
-const PhoneBody = z.strictObject({ phone_number: Phone });
-const PaybillBody = z.strictObject({
-  /** What the payer types as "Account no." (any text: a wrong one goes to suspense). */
-  account_number: z.string().max(64),
-  /** Sent as Daraja does: a string with two decimals. */
-  amount: z.number().positive().max(1_000_000),
-  phone_number: Phone.default('+254708374149'),
-  /** M-Pesa's receipt; a fresh one unless a test repeats one. */
-  trans_id: z
-    .string()
-    .regex(/^[A-Z0-9]{10}$/)
-    .optional(),
-  /** Another paybill than ours (suspense). */
-  short_code: z.string().optional(),
-});
 
 const receiptId = () =>
   `T${Array.from({ length: 9 }, () => '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ'[Math.floor(Math.random() * 34)]).join('')}`;
@@ -35,7 +23,7 @@ export const simulatorTestRoutes: FastifyPluginAsyncZod<{
   simulator: SimulatorPaymentProvider;
   env: Env;
 }> = async (app, { simulator, env }) => {
-  const schema = { hide: true, body: PhoneBody };
+  const schema = { hide: true, body: SimulatorPhoneRequest };
   app.post(
     '/testing/simulator/hold',
     { schema: { ...schema, response: { 204: z.null(), ...errorResponses(400) } } },
@@ -46,12 +34,18 @@ export const simulatorTestRoutes: FastifyPluginAsyncZod<{
   );
   app.post(
     '/testing/simulator/settle',
-    { schema: { ...schema, response: { 200: z.object({ settled: z.number() }), ...errorResponses(400) } } },
+    { schema: { ...schema, response: { 200: SimulatorSettleResponse, ...errorResponses(400) } } },
     async (request) => ({ settled: await simulator.settlePhone(request.body.phone_number) }),
   );
   app.post(
     '/testing/simulator/paybill',
-    { schema: { hide: true, body: PaybillBody, response: { 200: z.unknown(), ...errorResponses(400) } } },
+    {
+      schema: {
+        hide: true,
+        body: SimulatorPaybillRequest,
+        response: { 200: z.unknown(), ...errorResponses(400) },
+      },
+    },
     async (request, reply) => {
       const b = request.body;
       const transId = b.trans_id ?? receiptId();

@@ -1,24 +1,19 @@
-import { GameLinkRequest, GameLinkResponse, GamesResponse } from '@mchezo/contracts/casino';
+import { GameLinkRequest, GameLinkResponse, GamesResponse, ThumbnailParams } from '@mchezo/contracts/casino';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { GameProvider } from '../../adapters/games/game-provider.js';
-import type { AppContext } from '../../context.js';
 import { notFound } from '../../lib/errors.js';
 import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
 import type { IdentityService } from '../identity/identity.service.js';
 import type { SaferGamblingService } from '../safer-gambling/safer-gambling.service.js';
-import { CasinoService, loadThumbnails } from './casino.service.js';
+import { type CasinoService, loadThumbnails } from './casino.service.js';
 
 const tags = ['casino'];
 
 export const casinoRoutes: FastifyPluginAsyncZod<{
-  ctx: AppContext;
-  games: GameProvider;
+  casino: CasinoService;
   identity: IdentityService;
   safer: SaferGamblingService;
   requireAuth: PreHandler;
-}> = async (app, { ctx, games, identity, safer, requireAuth }) => {
-  const casino = new CasinoService(ctx, games);
+}> = async (app, { casino, identity, safer, requireAuth }) => {
   const thumbnails = loadThumbnails();
 
   app.get('/casino/games', { schema: { tags, response: { 200: GamesResponse } } }, async () => ({
@@ -46,7 +41,7 @@ export const casinoRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/casino/thumbnails/:file',
-    { schema: { tags, params: z.strictObject({ file: z.string().max(80) }) } },
+    { schema: { tags, params: ThumbnailParams } },
     async (request, reply) => {
       const svg = thumbnails.get(request.params.file);
       if (!svg) throw notFound('Thumbnail not found');

@@ -1,3 +1,11 @@
+import {
+  SEAMLESS_MAX_SKEW_SECONDS,
+  SeamlessBalanceRequest,
+  SeamlessBalanceResponse,
+  SeamlessMoneyRequest,
+  SeamlessRollbackRequest,
+  SeamlessSessionRequest,
+} from '@mchezo/contracts/casino';
 import { fromCents, toCents } from '@mchezo/contracts/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
@@ -14,14 +22,6 @@ import type { IdentityService } from '../identity/identity.service.js';
 import type { SaferGamblingService } from '../safer-gambling/safer-gambling.service.js';
 import type { GameWalletService, WalletRow } from '../wallet/game-wallet.service.js';
 import { consumeLaunch, findUserByPlayerRef } from './casino.repository.js';
-import {
-  SEAMLESS_MAX_SKEW_SECONDS,
-  SeamlessBalanceRequest,
-  SeamlessBalanceResponse,
-  SeamlessMoneyRequest,
-  SeamlessRollbackRequest,
-  SeamlessSessionRequest,
-} from './seamless.schemas.js';
 
 const tags = ['seamless-wallet'];
 const errors = errorResponses(400, 401, 403, 404, 409, 422);

@@ -7,25 +7,14 @@
  * payment volume and when payouts are stuck, and counting them is a query a public, unauthenticated
  * probe should not be able to make on demand.
  */
+import { HealthResponse as Health, ReconciliationHealthResponse } from '@mchezo/contracts/health';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { forbidden, serviceUnavailable } from '../../lib/errors.js';
 import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
 import { isPaymentsOperator } from '../auth/roles.service.js';
 import { reconciliationFigures } from '../wallet/reconciliation.service.js';
-
-const Health = z.strictObject({ ok: z.literal(true) });
-const ReconciliationHealth = z.strictObject({
-  ok: z.literal(true),
-  reconciliation: z.strictObject({
-    pending: z.number().int().nonnegative(),
-    due: z.number().int().nonnegative(),
-    oldest_pending_age_seconds: z.number().int().nonnegative().nullable(),
-    review: z.number().int().nonnegative(),
-  }),
-});
 
 /** How long readiness waits for the database's answer. */
 export const READY_TIMEOUT_MS = 1_000;
@@ -76,7 +65,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; requireAuth:
       schema: {
         tags: ['health'],
         security: [{ bearer: [] }],
-        response: { 200: ReconciliationHealth, ...errorResponses(401, 403) },
+        response: { 200: ReconciliationHealthResponse, ...errorResponses(401, 403) },
       },
     },
     async () => ({ ok: true as const, reconciliation: await reconciliationFigures(ctx) }),

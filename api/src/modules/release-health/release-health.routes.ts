@@ -1,4 +1,5 @@
 import {
+  EnvelopeResponse,
   ErrorEventsQuery,
   ErrorEventsResponse,
   HEALTH_WINDOW_MINUTES_DEFAULT,
@@ -52,7 +53,7 @@ export const releaseHealthRoutes: FastifyPluginAsyncZod<{
           tags,
           summary:
             "Sentry's envelope ingest (the browser SDK's tunnel); public, like any Sentry DSN, but counted only with the page's load ticket",
-          response: { 200: z.object({ stored: z.number().int() }), ...errorResponses(400, 413, 415) },
+          response: { 200: EnvelopeResponse, ...errorResponses(400, 413, 415) },
         },
       },
       async (request) =>

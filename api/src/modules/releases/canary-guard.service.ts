@@ -11,10 +11,10 @@ import type { CanaryRequest, RemoteName, RevisionEntry } from '@mchezo/contracts
 import { CANARY_GUARD_ACTOR } from '@mchezo/contracts/releases-constants';
 import type { Updateable } from 'kysely';
 import type { AppContext } from '../../context.js';
-import { releaseLease, takeLease } from '../../db/leases.js';
 import type { CanaryPlansTable } from '../../db/release-schema.js';
 import { newId } from '../../lib/crypto.js';
 import { AppError, conflict } from '../../lib/errors.js';
+import { Job } from '../../lib/job-runner.js';
 import type { ReleaseHealthService } from '../release-health/release-health.service.js';
 import { type Baseline, type ChangeOptions, judge, newPlanRow, sinceStepStart } from './canary-plans.js';
 import {
@@ -26,7 +26,6 @@ import {
 } from './canary-plans.repository.js';
 import type { RevisionService } from './revisions.service.js';
 
-const LEASE = 'canary-guard';
 /** An instance that stopped without giving the lease up (killed) loses it after this long at least. */
 const LEASE_MIN_TTL_MS = 30_000;
 
@@ -37,42 +36,28 @@ export interface GuardRound {
 }
 
 export class CanaryGuard {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<GuardRound> | null = null;
-  /** This instance, as the lease names it. */
-  private readonly instance = newId();
+  /** The rounds, on the lease's holder only: started and stopped by the app (app.ts), with the other jobs. */
+  readonly job: Job<string[]>;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly revisions: RevisionService,
     /** The guard reads health only through the release-health module's service. */
     private readonly health: ReleaseHealthService,
-  ) {}
-
-  /** Three rounds' time: a holder that misses two rounds in a row is taken over. */
-  private get leaseMs(): number {
-    return Math.max(3 * this.ctx.env.CANARY_GUARD_INTERVAL_MS, LEASE_MIN_TTL_MS);
-  }
-
-  start(): void {
-    const every = this.ctx.env.CANARY_GUARD_INTERVAL_MS;
-    if (every <= 0 || this.timer) return;
-    this.timer = setInterval(() => {
-      this.runOnce().catch((err: Error) =>
-        this.ctx.log.error({ err: { message: err.message } }, 'canary guard round failed'),
-      );
-    }, every);
-    this.timer.unref();
+  ) {
+    const everyMs = ctx.env.CANARY_GUARD_INTERVAL_MS;
+    this.job = new Job(ctx, {
+      name: 'canary-guard',
+      everyMs,
+      // Three rounds' time: a holder that misses two rounds in a row is taken over.
+      leaseMs: Math.max(3 * everyMs, LEASE_MIN_TTL_MS),
+      round: () => this.round(),
+    });
   }
 
   /** Stops the rounds and gives the lease up, so another instance takes over at once. */
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => {});
-    await releaseLease(this.ctx.database.db, LEASE, this.instance).catch((err: Error) =>
-      this.ctx.log.warn({ err: { message: err.message } }, 'canary guard could not give its lease up'),
-    );
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 
   /** A canary request: with a plan, the revision and the plan are written together. */
@@ -96,18 +81,15 @@ export class CanaryGuard {
   }
 
   /** One round now (one at a time: a call during a round waits for it). */
-  runOnce(): Promise<GuardRound> {
-    this.running ??= this.round().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+  async runOnce(): Promise<GuardRound> {
+    const round = await this.job.runOnce();
+    return round.leader ? { leader: true, actions: round.result } : { leader: false, actions: [] };
   }
 
-  private async round(): Promise<GuardRound> {
+  /** The lease holder's round: each running plan judged and acted on; the moves made. */
+  private async round(): Promise<string[]> {
     const { ctx } = this;
     const db = ctx.database.db;
-    if (!(await takeLease(db, LEASE, this.instance, ctx.clock.now(), this.leaseMs)))
-      return { leader: false, actions: [] };
     const actions: string[] = [];
     for (const plan of await runningPlans(db)) {
       try {
@@ -122,7 +104,7 @@ export class CanaryGuard {
         );
       }
     }
-    return { leader: true, actions };
+    return actions;
   }
 
   /** Loads already counted in the minute `at` falls in: what a step starting then leaves out. */

@@ -9,6 +9,7 @@
 import { join } from 'node:path';
 import type { ReleaseIntegrity, ReleaseManifest, RemoteName } from '@mchezo/contracts/releases';
 import type { AppContext } from '../../context.js';
+import { Job } from '../../lib/job-runner.js';
 import { iso } from '../../lib/time.js';
 import { checkFiles } from './releases.compat.js';
 import { failingVersions, findVersion, setIntegrityFailure, type VersionRow } from './releases.repository.js';
@@ -36,41 +37,31 @@ export function withoutFailing(manifest: ReleaseManifest, failing: VersionRow[])
   return { ...manifest, remotes };
 }
 
+/**
+ * Every instance checks the files it serves (its own SITE_DIR) and reports its own `checked_at`:
+ * no lease (lib/job-runner.ts). The marks it writes are the same whichever instance writes them.
+ */
 export class IntegrityMonitor {
-  private timer: NodeJS.Timeout | null = null;
+  /** The checks: started and stopped by the app (app.ts), with the other jobs. */
+  readonly job: Job<void>;
   private checkedAt: number | null = null;
-  private running: Promise<void> | null = null;
 
   constructor(
     private readonly ctx: AppContext,
     /** The stored release manifest (what managers decided). */
     private readonly manifest: () => Promise<ReleaseManifest>,
-  ) {}
-
-  start(): void {
-    const every = this.ctx.env.RELEASES_INTEGRITY_INTERVAL_SECONDS;
-    if (every <= 0 || this.timer || !this.ctx.env.SITE_DIR) return;
-    this.timer = setInterval(() => {
-      this.runOnce().catch((err: Error) =>
-        this.ctx.log.error({ err: { message: err.message } }, 'release integrity check could not run'),
-      );
-    }, every * 1000);
-    this.timer.unref();
-  }
-
-  /** Stops the timer; answers once a check under way has finished. */
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => {});
+  ) {
+    const { RELEASES_INTEGRITY_INTERVAL_SECONDS: every, SITE_DIR } = ctx.env;
+    this.job = new Job(ctx, {
+      name: 'release-integrity',
+      everyMs: SITE_DIR ? every * 1000 : 0,
+      round: () => this.check(),
+    });
   }
 
   /** Checks now (one check at a time: a call during a check waits for it). */
   async runOnce(): Promise<ReleaseIntegrity> {
-    this.running ??= this.check().finally(() => {
-      this.running = null;
-    });
-    await this.running;
+    await this.job.runOnce();
     return this.status();
   }
 

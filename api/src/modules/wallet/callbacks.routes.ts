@@ -1,19 +1,11 @@
+import { CallbackParams, CallbackTxParams } from '@mchezo/contracts/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CALLBACK_KINDS } from '../../adapters/payments/payment-provider.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../lib/errors.js';
 import { errorResponses } from '../../lib/http.js';
 import { callbackGuard } from './callback-guard.js';
 import type { SettlementService } from './settlement.service.js';
-
-const Params = z.strictObject({
-  provider: z.string().max(32),
-  secret: z.string().max(200),
-  kind: z.enum(CALLBACK_KINDS),
-});
-/** Our transaction id, which adapters put at the end of the callback URL. */
-const WithTx = Params.extend({ tx: z.string().regex(/^[0-9a-f-]{8,64}$/, 'must be a transaction id') });
 
 /**
  * Provider → server callbacks: `/<kind>` or `/<kind>/<transaction id>`. The secret in the path
@@ -34,7 +26,7 @@ export const paymentCallbackRoutes: FastifyPluginAsyncZod<{
     body: z.unknown(),
     response: { 200: z.unknown(), ...errorResponses(400, 403, 404) },
   };
-  const handle = async (params: z.infer<typeof Params>, body: unknown, tx?: string) => {
+  const handle = async (params: CallbackParams, body: unknown, tx?: string) => {
     if (params.provider !== ctx.payments.name) throw notFound('Unknown provider');
     // The same settlement the in-process simulator calls.
     await settlement.settleCallback(params.kind, body, tx);
@@ -42,12 +34,12 @@ export const paymentCallbackRoutes: FastifyPluginAsyncZod<{
   };
   app.post(
     '/payments/callbacks/:provider/:secret/:kind',
-    { ...guarded, schema: { ...schema, params: Params } },
+    { ...guarded, schema: { ...schema, params: CallbackParams } },
     (request) => handle(request.params, request.body),
   );
   app.post(
     '/payments/callbacks/:provider/:secret/:kind/:tx',
-    { ...guarded, schema: { ...schema, params: WithTx } },
+    { ...guarded, schema: { ...schema, params: CallbackTxParams } },
     (request) => handle(request.params, request.body, request.params.tx),
   );
 };

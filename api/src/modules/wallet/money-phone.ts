@@ -2,7 +2,7 @@ import { normalizePhone } from '@mchezo/contracts/auth';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
-import { badRequest, forbidden, rateLimited, unprocessable } from '../../lib/errors.js';
+import { forbidden, rateLimited, unprocessable } from '../../lib/errors.js';
 import { countInWindow } from '../../lib/window-counter.js';
 
 /** The player asking: their id and their own phone, verified at sign-up (E.164). */
@@ -14,14 +14,13 @@ export interface Payer {
 /**
  * The phone a deposit prompt goes to or a payout is paid to: always the player's own verified
  * phone (docs/decisions/033-money-to-own-number.md). `requested` is what the client sent, if
- * anything: any form of the own number is accepted (+2547…, 07…), another number is refused
- * before anything is written or sent.
+ * anything (a phone number: the request's schema refuses anything else, 400 INVALID_PHONE): any
+ * form of the own number is accepted (+2547…, 07…), another number is refused before anything
+ * is written or sent.
  */
 export function moneyPhone(payer: Payer, requested: string | undefined): string {
   if (requested !== undefined) {
-    const phone = normalizePhone(requested);
-    if (!phone) throw badRequest('Enter a valid mobile money phone number', 'INVALID_PHONE');
-    if (phone !== payer.phone) {
+    if (normalizePhone(requested) !== payer.phone) {
       throw forbidden(
         'Mobile money moves only to and from your own registered phone number',
         'PHONE_NOT_OWN',

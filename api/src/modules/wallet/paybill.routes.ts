@@ -1,3 +1,4 @@
+import { C2bParams } from '@mchezo/contracts/payments';
 import { PaybillResponse } from '@mchezo/contracts/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -5,13 +6,7 @@ import type { AppContext } from '../../context.js';
 import { notFound } from '../../lib/errors.js';
 import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
 import { callbackGuard } from './callback-guard.js';
-import { C2B_ACCEPTED, PaybillService } from './paybill.service.js';
-
-const C2bParams = z.strictObject({
-  provider: z.string().max(32),
-  secret: z.string().max(200),
-  kind: z.enum(['confirmation', 'validation']),
-});
+import { C2B_ACCEPTED, type PaybillService } from './paybill.service.js';
 
 /**
  * Paybill deposits (docs/product-rules.md#deposit): the player's paybill and account number, and
@@ -21,12 +16,11 @@ const C2bParams = z.strictObject({
  */
 export const paybillRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
+  paybill: PaybillService;
   requireAuth: PreHandler;
   /** The account number is shown only to a player whose identity is confirmed. */
   requireIdentity: PreHandler;
-}> = async (app, { ctx, requireAuth, requireIdentity }) => {
-  const paybill = new PaybillService(ctx);
-
+}> = async (app, { ctx, paybill, requireAuth, requireIdentity }) => {
   app.get(
     '/wallet/paybill',
     {

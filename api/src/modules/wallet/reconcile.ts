@@ -1,5 +1,6 @@
 import type { ProviderOutcome } from '../../adapters/payments/payment-provider.js';
 import type { AppContext } from '../../context.js';
+import { Job } from '../../lib/job-runner.js';
 import { callbackBaseUrl } from './payments.service.js';
 import { backoffMs, CLAIM_LEASE_MS } from './reconciliation.service.js';
 import type { SettlementService } from './settlement.service.js';
@@ -8,13 +9,17 @@ import { claimDueTx, scheduleNextCheck, type WalletTxRow } from './transactions.
 
 /** Transactions asked about per pass at most. */
 export const RECONCILE_BATCH = 100;
+/** An instance that stopped without giving the job's lease up (killed) loses it after this long at least. */
+const LEASE_MIN_TTL_MS = 30_000;
 
 /**
  * Settles pending transactions whose callback never came (or came with an unknown outcome), by
  * asking the provider: STK Query for deposits (answered at once), Transaction Status for payouts
  * (answered by a callback). One still unresolved RECONCILE_REVIEW_AFTER_SECONDS after it was
  * made goes to the operators' review queue. Runs every RECONCILE_INTERVAL_SECONDS (0 disables
- * the timer; `runOnce` still works).
+ * the timer; `runOnce` still works) on one instance at a time, the holder of the job's lease
+ * (lib/job-runner.ts): however many instances run, the provider is asked about at most
+ * RECONCILE_BATCH transactions a round.
  *
  * A pass takes the transactions whose next check is due, earliest first (claiming them, so a
  * second instance's pass at the same moment takes others: claimDueTx), and after an
@@ -23,38 +28,27 @@ export const RECONCILE_BATCH = 100;
  * instead of filling every pass.
  */
 export class Reconciler {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
+  /** The rounds: started and stopped by the app (app.ts), with the other jobs. */
+  readonly job: Job<number>;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly settlement: SettlementService,
-  ) {}
-
-  start(): void {
-    const every = this.ctx.env.RECONCILE_INTERVAL_SECONDS;
-    if (every <= 0 || this.timer) return;
-    this.timer = setInterval(() => {
-      this.runOnce().catch((err: Error) =>
-        this.ctx.log.error({ err: { message: err.message } }, 'reconciliation failed'),
-      );
-    }, every * 1000);
-    this.timer.unref();
-  }
-
-  /** Stops the timer; answers once a pass under way has finished. */
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => {});
-  }
-
-  /** Returns how many transactions it settled. */
-  runOnce(): Promise<number> {
-    this.running ??= this.pass().finally(() => {
-      this.running = null;
+  ) {
+    const everyMs = ctx.env.RECONCILE_INTERVAL_SECONDS * 1000;
+    this.job = new Job(ctx, {
+      name: 'reconciliation',
+      everyMs,
+      // Three rounds' time: a holder that misses two rounds in a row is taken over.
+      leaseMs: Math.max(3 * everyMs, LEASE_MIN_TTL_MS),
+      round: () => this.pass(),
     });
-    return this.running;
+  }
+
+  /** A pass now (one at a time); how many transactions it settled (0 on an instance without the lease). */
+  async runOnce(): Promise<number> {
+    const round = await this.job.runOnce();
+    return round.leader ? round.result : 0;
   }
 
   private async pass(): Promise<number> {

@@ -3,41 +3,37 @@
  * payments_operator role, granted from OPERATOR_PHONES). Every resolution needs a note and is
  * audited (`GET /payments/audit`).
  */
+import {
+  AssignPaybillRequest,
+  AssignPaybillResponse,
+  OperatorListQuery,
+  ResolveCallbackRequest,
+  ResolveCallbackResponse,
+  ResolveTransactionRequest,
+  ResolveTransactionResponse,
+  ReviewItemParams,
+  TaxReportQuery,
+} from '@mchezo/contracts/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { forbidden } from '../../lib/errors.js';
 import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
 import { isPaymentsOperator } from '../auth/roles.service.js';
-import { PaybillService } from './paybill.service.js';
-import { ReviewService } from './review.service.js';
-import { TaxReportService, taxReportCsv } from './tax-report.service.js';
+import type { PaybillService } from './paybill.service.js';
+import type { ReviewService } from './review.service.js';
+import { type TaxReportService, taxReportCsv } from './tax-report.service.js';
 
 const tags = ['payments'];
 const security = [{ bearer: [] }];
-const Id = z.string().regex(/^[0-9a-f-]{8,64}$/, 'must be an id');
-const Note = z.string().trim().min(3, 'Say why in a note (3 characters or more)').max(500);
-const Limit = z.strictObject({ limit: z.coerce.number().int().min(1).max(200).default(50) });
-
-const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
-const TaxReportQuery = z.strictObject({
-  period: z.enum(['day', 'month']).default('day'),
-  from: Day,
-  to: Day,
-  format: z.enum(['json', 'csv']).default('json'),
-});
-
-const ResolveTransaction = z.strictObject({ outcome: z.enum(['completed', 'failed']), note: Note });
-const ResolveCallback = z.strictObject({ note: Note });
-const AssignPaybill = z.strictObject({ account_number: z.string().trim().min(1).max(32), note: Note });
 
 export const reviewRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
+  review: ReviewService;
+  paybill: PaybillService;
+  taxReport: TaxReportService;
   requireAuth: PreHandler;
-}> = async (app, { ctx, requireAuth }) => {
-  const review = new ReviewService(ctx);
-  const paybill = new PaybillService(ctx);
-  const taxReport = new TaxReportService(ctx);
+}> = async (app, { ctx, review, paybill, taxReport, requireAuth }) => {
   const requireOperator: PreHandler = async (request, reply) => {
     await requireAuth(request, reply);
     if (!(await isPaymentsOperator(ctx, authOf(request).userId)))
@@ -52,7 +48,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         security,
-        querystring: Limit,
+        querystring: OperatorListQuery,
         response: { 200: z.unknown(), ...errorResponses(400, 401, 403) },
       },
     },
@@ -92,7 +88,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         security,
-        querystring: Limit,
+        querystring: OperatorListQuery,
         response: { 200: z.unknown(), ...errorResponses(400, 401, 403) },
       },
     },
@@ -106,10 +102,10 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         security,
-        params: z.strictObject({ id: Id }),
-        body: ResolveTransaction,
+        params: ReviewItemParams,
+        body: ResolveTransactionRequest,
         response: {
-          200: z.object({ transaction_id: z.string(), status: z.string(), adjustment: z.number() }),
+          200: ResolveTransactionResponse,
           ...errorResponses(400, 401, 403, 404, 409, 422),
         },
       },
@@ -124,10 +120,10 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         security,
-        params: z.strictObject({ id: Id }),
-        body: ResolveCallback,
+        params: ReviewItemParams,
+        body: ResolveCallbackRequest,
         response: {
-          200: z.object({ callback_id: z.string(), resolved: z.boolean() }),
+          200: ResolveCallbackResponse,
           ...errorResponses(400, 401, 403, 404, 409),
         },
       },
@@ -142,10 +138,10 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         security,
-        params: z.strictObject({ id: Id }),
-        body: AssignPaybill,
+        params: ReviewItemParams,
+        body: AssignPaybillRequest,
         response: {
-          200: z.object({ paybill_id: z.string(), status: z.string(), transaction_id: z.string() }),
+          200: AssignPaybillResponse,
           ...errorResponses(400, 401, 403, 404, 409, 422),
         },
       },

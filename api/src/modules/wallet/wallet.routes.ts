@@ -2,6 +2,7 @@ import {
   BalanceResponse,
   DepositRequest,
   DepositResponse,
+  IdempotencyHeaders,
   TaxPreviewQuery,
   TaxPreviewResponse,
   TransactionParams,
@@ -12,38 +13,32 @@ import {
   WithdrawResponse,
 } from '@mchezo/contracts/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
 import type { GatedAction, IdentityService } from '../identity/identity.service.js';
 import { paybillRoutes } from './paybill.routes.js';
+import type { PaybillService } from './paybill.service.js';
 import type { PaymentsService } from './payments.service.js';
 import type { WalletService } from './wallet.service.js';
 
 const tags = ['wallet'];
 const security = [{ bearer: [] }];
-/** Documented for OpenAPI; other headers pass through untouched. */
-const IdempotencyHeaders = z.looseObject({
-  'idempotency-key': z
-    .string()
-    .optional()
-    .describe('Same key, same request: the money moves once and the first answer is repeated.'),
-});
 
 export const walletRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
   wallet: WalletService;
   payments: PaymentsService;
+  paybill: PaybillService;
   identity: IdentityService;
   requireAuth: PreHandler;
-}> = async (app, { ctx, wallet, payments, identity, requireAuth }) => {
+}> = async (app, { ctx, wallet, payments, paybill, identity, requireAuth }) => {
   // Money moves only for a player whose identity is confirmed (docs/decisions/019-age-and-identity.md).
   const confirmedFor =
     (action: GatedAction): PreHandler =>
     async (request) =>
       identity.requireConfirmed(authOf(request).userId, action);
   // Paybill (C2B) deposits: the player's account number and the URLs M-Pesa calls.
-  await app.register(paybillRoutes, { ctx, requireAuth, requireIdentity: confirmedFor('deposit') });
+  await app.register(paybillRoutes, { ctx, paybill, requireAuth, requireIdentity: confirmedFor('deposit') });
 
   app.get(
     '/wallet/balance',

@@ -1,0 +1,91 @@
+/**
+ * The composition root (docs/decisions/036-one-composition-root-and-job-runner.md): every service
+ * of the API is built here, once, from the app's context; app.ts hands them to the route plugins
+ * as options (a plugin never builds one) and starts and stops the background jobs.
+ */
+import type { FastifyInstance } from 'fastify';
+import { DemoGameProvider, type ReelStops } from './adapters/games/demo-provider.js';
+import { reelStopsFor } from './adapters/games/demo-reels.js';
+import type { GameProvider } from './adapters/games/game-provider.js';
+import type { AppContext } from './context.js';
+import type { Job } from './lib/job-runner.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { RateLimiter } from './modules/auth/rate-limit.js';
+import { CasinoService, enabledGameName } from './modules/casino/casino.service.js';
+import { IdentityService } from './modules/identity/identity.service.js';
+import { ReleaseHealthService } from './modules/release-health/release-health.service.js';
+import { CanaryGuard } from './modules/releases/canary-guard.service.js';
+import { IntegrityMonitor } from './modules/releases/integrity.service.js';
+import { OverrideService } from './modules/releases/overrides.service.js';
+import { RevisionService } from './modules/releases/revisions.service.js';
+import { VersionService } from './modules/releases/versions.service.js';
+import { SaferGamblingService } from './modules/safer-gambling/safer-gambling.service.js';
+import { WalletActivityService } from './modules/wallet/activity.service.js';
+import { GameWalletService } from './modules/wallet/game-wallet.service.js';
+import { PaybillService } from './modules/wallet/paybill.service.js';
+import { PaymentsService } from './modules/wallet/payments.service.js';
+import { Reconciler } from './modules/wallet/reconcile.js';
+import { ReviewService } from './modules/wallet/review.service.js';
+import { SettlementService } from './modules/wallet/settlement.service.js';
+import { TaxReportService } from './modules/wallet/tax-report.service.js';
+import { WalletService } from './modules/wallet/wallet.service.js';
+
+/** A background job as the app sees it: started once the database is migrated, stopped before it closes. */
+export type BackgroundJob = Pick<Job<unknown>, 'name' | 'start' | 'stop'>;
+
+export interface ServiceDeps {
+  /** A game provider other than the built-in demo (tests). */
+  games?: GameProvider;
+  /** The demo game's reel stops (tests script them); otherwise crypto, or DEMO_GAME_SEED's. */
+  reelStops?: ReelStops;
+}
+
+/** Builds every service once; `app` is the demo game provider's (it calls the seamless wallet in-process). */
+export function buildServices(ctx: AppContext, app: FastifyInstance, deps: ServiceDeps = {}) {
+  const settlement = new SettlementService(ctx);
+  const safer = new SaferGamblingService(ctx, new WalletActivityService(ctx));
+  const games =
+    deps.games ??
+    new DemoGameProvider(ctx, app, deps.reelStops ?? reelStopsFor(ctx.env), (id) => enabledGameName(ctx, id));
+  const versions = new VersionService(ctx);
+  const revisions = new RevisionService(ctx, versions);
+  const integrity = new IntegrityMonitor(ctx, () => revisions.current());
+  const releaseHealth = new ReleaseHealthService(
+    ctx,
+    () => revisions.current(),
+    () => integrity.status(),
+  );
+  const reconciler = new Reconciler(ctx, settlement);
+  const canaryGuard = new CanaryGuard(ctx, revisions, releaseHealth);
+  const jobs: BackgroundJob[] = [reconciler.job, integrity.job, canaryGuard.job];
+  return {
+    auth: new AuthService(ctx),
+    limiter: new RateLimiter(ctx),
+    identity: new IdentityService(ctx),
+    // Wallet: balances, mobile money and its settlement, Paybill, the operators' review.
+    wallet: new WalletService(ctx),
+    settlement,
+    payments: new PaymentsService(ctx, settlement, (trx, userId, amount) =>
+      safer.assertCanDeposit(trx, userId, amount),
+    ),
+    paybill: new PaybillService(ctx),
+    review: new ReviewService(ctx),
+    taxReport: new TaxReportService(ctx),
+    reconciler,
+    safer,
+    // Casino: the catalogue and game links, the seamless wallet game providers call.
+    games,
+    casino: new CasinoService(ctx, games),
+    gameWallet: new GameWalletService(ctx),
+    // Releases and their health.
+    versions,
+    revisions,
+    overrides: new OverrideService(ctx, revisions, versions),
+    integrity,
+    releaseHealth,
+    canaryGuard,
+    jobs,
+  };
+}
+
+export type Services = ReturnType<typeof buildServices>;

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { refusal } from './errors.ts';
+import { isCalendarDate } from './identity-constants.ts';
+
+/**
+ * `/api/v1/payments/…`: what payment providers call (callbacks, M-Pesa C2B), the operators' calls
+ * (payments_operator: the review queue, the audit, the tax report) and the simulator's test
+ * controls. Provider bodies keep the provider's own shape: the adapters read them.
+ */
+
+/** The kinds of provider callback, the last path segment before our transaction id. */
+export const CALLBACK_KINDS = ['deposit', 'payout', 'payout-timeout', 'payout-status'] as const;
+export type CallbackKind = (typeof CALLBACK_KINDS)[number];
+
+/** The provider's name and the secret path segment that authenticates it. */
+const providerPath = { provider: z.string().max(32), secret: z.string().max(200) };
+const Id = z.string().regex(/^[0-9a-f-]{8,64}$/, 'must be an id');
+
+/** POST /payments/callbacks/:provider/:secret/:kind */
+export const CallbackParams = z.strictObject({ ...providerPath, kind: z.enum(CALLBACK_KINDS) });
+export type CallbackParams = z.infer<typeof CallbackParams>;
+/** POST /payments/callbacks/:provider/:secret/:kind/:tx: our transaction id ends the URL adapters give. */
+export const CallbackTxParams = CallbackParams.extend({
+  tx: z.string().regex(/^[0-9a-f-]{8,64}$/, 'must be a transaction id'),
+});
+
+/** POST /payments/c2b/:provider/:secret/:kind (M-Pesa C2B confirmation and validation). */
+export const C2bParams = z.strictObject({ ...providerPath, kind: z.enum(['confirmation', 'validation']) });
+
+// ---- Operators (payments_operator) ----
+
+const Note = z.string().trim().min(3, 'Say why in a note (3 characters or more)').max(500);
+
+/** GET /payments/review?limit, GET /payments/audit?limit */
+export const OperatorListQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type OperatorListQuery = z.infer<typeof OperatorListQuery>;
+
+/** The review item an operator acts on (`…/:id/resolve`, `…/:id/assign`). */
+export const ReviewItemParams = z.strictObject({ id: Id });
+
+/** POST /payments/review/transactions/:id/resolve */
+export const ResolveTransactionRequest = z.strictObject({
+  outcome: z.enum(['completed', 'failed']),
+  note: Note,
+});
+export type ResolveTransactionRequest = z.infer<typeof ResolveTransactionRequest>;
+export const ResolveTransactionResponse = z.object({
+  transaction_id: z.string(),
+  status: z.string(),
+  adjustment: z.number(),
+});
+
+/** POST /payments/review/callbacks/:id/resolve */
+export const ResolveCallbackRequest = z.strictObject({ note: Note });
+export const ResolveCallbackResponse = z.object({ callback_id: z.string(), resolved: z.boolean() });
+
+/** POST /payments/review/paybill/:id/assign: a Paybill payment in suspense to an account number. */
+export const AssignPaybillRequest = z.strictObject({
+  account_number: z.string().trim().min(1).max(32),
+  note: Note,
+});
+export const AssignPaybillResponse = z.object({
+  paybill_id: z.string(),
+  status: z.string(),
+  transaction_id: z.string(),
+});
+
+/** The longest tax report, in days. */
+export const TAX_REPORT_MAX_DAYS = 400;
+const DAY_MS = 86_400_000;
+const Day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+  .refine(isCalendarDate, refusal('from and to must be real dates (YYYY-MM-DD)', 'INVALID_DATE', 400));
+
+/** GET /payments/tax-report?period&from&to&format: East Africa Time days, both included. */
+export const TaxReportQuery = z
+  .strictObject({
+    period: z.enum(['day', 'month']).default('day'),
+    from: Day,
+    to: Day,
+    format: z.enum(['json', 'csv']).default('json'),
+  })
+  .refine((q) => q.from <= q.to, refusal('to must not be before from', 'INVALID_RANGE', 400))
+  .refine(
+    (q) => Date.parse(q.to) - Date.parse(q.from) < TAX_REPORT_MAX_DAYS * DAY_MS,
+    refusal(`At most ${TAX_REPORT_MAX_DAYS} days per report`, 'INVALID_RANGE', 400),
+  );
+export type TaxReportQuery = z.infer<typeof TaxReportQuery>;
+
+// ---- The simulator's test controls (SIMULATOR_TEST_CONTROL, NODE_ENV=test only) ----
+
+const E164 = z.string().regex(/^\+[1-9]\d{7,14}$/, 'an E.164 phone');
+
+/** POST /testing/simulator/hold and /settle: one phone's payments. */
+export const SimulatorPhoneRequest = z.strictObject({ phone_number: E164 });
+export const SimulatorSettleResponse = z.object({ settled: z.number() });
+
+/** POST /testing/simulator/paybill: the C2B confirmation Daraja would post. */
+export const SimulatorPaybillRequest = z.strictObject({
+  /** What the payer types as "Account no." (any text: a wrong one goes to suspense). */
+  account_number: z.string().max(64),
+  /** Sent as Daraja does: a string with two decimals. */
+  amount: z.number().positive().max(1_000_000),
+  phone_number: E164.default('+254708374149'),
+  /** M-Pesa's receipt; a fresh one unless a test repeats one. */
+  trans_id: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/)
+    .optional(),
+  /** Another paybill than ours (suspense). */
+  short_code: z.string().optional(),
+});
