@@ -119,16 +119,21 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
   database.reportErrorsTo((err) =>
     app.log.warn({ err: { message: err.message } }, 'database connection lost; the next query reconnects'),
   );
+  const clock = deps.clock ?? systemClock;
   const ctx: AppContext = {
     env,
     database,
-    clock: deps.clock ?? systemClock,
+    clock,
     log: app.log,
     sms: deps.sms ?? createSmsSender(env, app.log),
     payments:
       deps.payments ??
       // `settlement` is made below from this context; the simulator settles only after a request.
-      createPaymentProvider(env, (kind, body) => settlement.settleCallback(kind, body), app.log),
+      createPaymentProvider(env, (kind, body) => settlement.settleCallback(kind, body), {
+        database,
+        clock,
+        log: app.log,
+      }),
     identity: deps.identity ?? createIdentityChecker(env),
   };
   // Every service, built once (composition.ts); `settlement` is the one the provider above calls.
@@ -275,13 +280,14 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
     await syncWithBuilds(ctx, revisions, versions, env.RELEASES_ACTIVATE_LATEST);
     await integrity.runOnce();
     for (const job of jobs) job.start();
+    ctx.payments.start?.();
   });
   // One hook, in this order: the jobs finish their round and give their leases up while the
   // database is still open, then it closes (onClose hooks run in reverse order of registration:
   // a separate hook closing the database would run first).
   app.addHook('onClose', async () => {
     await Promise.all(jobs.map((job) => job.stop()));
-    ctx.payments.close?.();
+    await ctx.payments.close?.();
     if (ownsDatabase) await database.close();
   });
 

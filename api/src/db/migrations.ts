@@ -9,6 +9,7 @@ import { releaseAuditMigration } from './release-audit-migration.js';
 import { releaseHealthMigration } from './release-health-migration.js';
 import { releaseHealthTicketsMigration } from './release-health-tickets-migration.js';
 import { saferGamblingMigration } from './safer-gambling-migration.js';
+import { simulatorPaymentsMigration } from './simulator-payments-migration.js';
 import { taxesMigration } from './taxes-migration.js';
 
 /**
@@ -262,6 +263,8 @@ const migrations: Record<string, Migration> = {
   '0014_release_health_tickets': releaseHealthTicketsMigration,
   /** Game links, each opening one game session at most (game-launches-migration.ts). */
   '0015_game_launches': gameLaunchesMigration,
+  /** The payment simulator's callbacks still to send, due at a time, sent by any instance (simulator-payments-migration.ts). */
+  '0016_simulator_payments': simulatorPaymentsMigration,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -10,6 +10,7 @@ import type {
   RemoteLoadCountsTable,
   UncountedLoadsTable,
 } from './release-schema.js';
+import type { SimulatorPaymentsTable } from './simulator-payments-migration.js';
 
 /** Row types: they never leave the server (responses are DTOs built in the services). */
 export interface UsersTable {
@@ -307,4 +308,5 @@ export interface DB {
   leases: LeasesTable;
   identities: IdentitiesTable;
   identity_checks: IdentityChecksTable;
+  simulator_payments: SimulatorPaymentsTable;
 }

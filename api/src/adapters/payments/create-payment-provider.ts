@@ -1,8 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database.js';
 import type { Env } from '../../env.js';
+import type { Clock } from '../../lib/time.js';
 import { DarajaPaymentProvider } from './daraja.js';
 import type { CallbackKind, PaymentProvider } from './payment-provider.js';
 import { SimulatorPaymentProvider } from './simulator.js';
+import { SimulatorStore } from './simulator-store.js';
 
 /**
  * What the callback route does once the caller is authenticated (SettlementService.settleCallback):
@@ -12,15 +15,16 @@ import { SimulatorPaymentProvider } from './simulator.js';
 export type SettleCallback = (kind: CallbackKind, body: unknown) => Promise<string | null>;
 
 /**
- * The simulator is part of this process: it settles through `settle`, the same function the
+ * The simulator is part of the API: it settles through `settle`, the same function the
  * callback route calls for a provider's HTTP request, without a fake HTTP round trip through
- * the server (which cost more than the settlement itself). Real providers (Daraja) call the
- * route over HTTP, where the secret in the URL authenticates them.
+ * the server (which cost more than the settlement itself); its callbacks to come are kept in
+ * the database, so any instance sends them. Real providers (Daraja) call the route over HTTP,
+ * where the secret in the URL authenticates them.
  */
 export function createPaymentProvider(
   env: Env,
   settle: SettleCallback,
-  log: FastifyBaseLogger,
+  { database, clock, log }: { database: Database; clock: Clock; log: FastifyBaseLogger },
 ): PaymentProvider {
   if (env.PAYMENT_PROVIDER === 'daraja') {
     const missing = (
@@ -44,12 +48,14 @@ export function createPaymentProvider(
       timeoutMs: env.DARAJA_TIMEOUT_MS,
     });
   }
-  return new SimulatorPaymentProvider(
-    env.SIMULATOR_DELAY_MS,
-    async (kind, body) => {
+  return new SimulatorPaymentProvider({
+    store: new SimulatorStore(database),
+    clock,
+    delayMs: env.SIMULATOR_DELAY_MS,
+    deliver: async (kind, body) => {
       if ((await settle(kind, body)) === null)
         log.warn({ kind }, 'simulator callback for an unknown transaction');
     },
-    (err) => log.error({ err: { message: (err as Error).message } }, 'simulator callback failed'),
-  );
+    onError: (err) => log.error({ err: { message: (err as Error).message } }, 'simulator callback failed'),
+  });
 }

@@ -100,7 +100,10 @@ export interface PaymentProvider {
   registerC2bUrls?(urls: C2bUrls): Promise<C2bRegisterResult>;
   /** What to answer the provider on a callback. */
   callbackAck(): unknown;
-  close?(): void;
+  /** Starts its background work, if any (the app, once the database is migrated). */
+  start?(): void;
+  /** Stops it; the app waits for this before it closes the database. */
+  close?(): void | Promise<void>;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Clock } from '../../lib/time.js';
 import type {
   C2bRegisterResult,
   CallbackKind,
@@ -10,6 +11,7 @@ import type {
   RequestResult,
 } from './payment-provider.js';
 import { subjectOfKind } from './payment-provider.js';
+import type { SimulatorPaymentRow, SimulatorStore, Which } from './simulator-store.js';
 
 /**
  * Sandbox test numbers (documented in api/README.md). Any other number succeeds.
@@ -83,26 +85,50 @@ const receipt = () => `S${randomUUID().replaceAll('-', '').slice(0, 9).toUpperCa
  */
 export type Deliver = (kind: CallbackKind, body: SimulatorCallbackBody) => Promise<void>;
 
+/** How often every instance sends the callbacks due, also those an instance that stopped accepted. */
+export const SIMULATOR_POLL_MS = 1_000;
+/** How long a claimed callback is left to the instance sending it before another may send it. */
+const CLAIM_MS = 15_000;
+/** Callbacks claimed (and sent concurrently) per statement. */
+const BATCH = 100;
+
+export interface SimulatorOptions {
+  /** Where the callbacks still to send are kept: the database every instance shares. */
+  store: SimulatorStore;
+  clock: Clock;
+  delayMs: number;
+  deliver: Deliver;
+  onError?: (err: unknown) => void;
+}
+
 /**
- * The default provider: settles deposits and payouts after `delayMs` by handing its callback
- * body to the server's settlement in-process, as if it had come to the callback route (which
- * real providers call over HTTP). Outcomes depend only on the phone number, so a query after a
- * restart answers the same as the callback would have.
+ * The default provider: settles deposits and payouts `delayMs` after the request by handing its
+ * callback body to the server's settlement in-process, as if it had come to the callback route
+ * (which real providers call over HTTP). Outcomes depend only on the phone number, so a query
+ * after a restart answers the same as the callback would have.
+ *
+ * The callback to come is a row in the database with its due time, not a timer of the process
+ * that accepted the payment: that process sends it at its due time, and every instance looks for
+ * due ones every SIMULATOR_POLL_MS, so a payment accepted just before its instance stopped is
+ * settled on time by another (docs/decisions/035-surviving-faults.md). Each is sent once at a
+ * time (SimulatorStore claims it); a repeat after a crash is harmless (settlement is idempotent).
  */
 export class SimulatorPaymentProvider implements PaymentProvider {
   readonly name = 'simulator';
   readonly paymentMethod = 'mobile_money';
-  private readonly timers = new Map<NodeJS.Timeout, () => void>();
-  /** Callbacks kept for phones a test holds (SIMULATOR_TEST_CONTROL), delivered by settlePhone. */
-  private readonly held = new Map<string, (() => void)[]>();
-  private readonly inFlight = new Set<Promise<void>>();
+  /** Phones a test holds (SIMULATOR_TEST_CONTROL): their callbacks wait for settlePhone. */
+  private readonly held = new Set<string>();
+  /** This process's wake-ups at the due times of the payments it accepted. */
+  private readonly wakeUps = new Set<NodeJS.Timeout>();
+  private poll: NodeJS.Timeout | null = null;
+  private wanted = false;
+  private sending: Promise<void> | null = null;
   private closed = false;
+  private readonly onError: (err: unknown) => void;
 
-  constructor(
-    private readonly delayMs: number,
-    private readonly deliver: Deliver,
-    private readonly onError: (err: unknown) => void = () => {},
-  ) {}
+  constructor(private readonly o: SimulatorOptions) {
+    this.onError = o.onError ?? (() => {});
+  }
 
   predictRef(transactionId: string): string {
     return `SIM-${transactionId}`;
@@ -152,69 +178,120 @@ export class SimulatorPaymentProvider implements PaymentProvider {
     return { ok: true };
   }
 
-  /** Delivers every scheduled callback now and waits until all are answered (tests). */
+  /** Starts looking for due callbacks every SIMULATOR_POLL_MS (the app, once migrated). */
+  start(): void {
+    if (this.poll || this.closed) return;
+    this.poll = setInterval(() => this.wake(), SIMULATOR_POLL_MS);
+    this.poll.unref();
+  }
+
+  /** Sends the callbacks due now that no other instance is sending; resolves to how many. */
+  runOnce(): Promise<number> {
+    return this.send({ due: this.o.clock.now() });
+  }
+
+  /** Sends every scheduled callback now, whatever its due time, and waits until all are answered (tests). */
   async settle(): Promise<void> {
-    while (this.timers.size > 0 || this.inFlight.size > 0) {
-      for (const [timer, fire] of [...this.timers]) {
-        clearTimeout(timer);
-        fire();
-      }
-      await Promise.allSettled([...this.inFlight]);
+    for (;;) {
+      await this.sending;
+      const sent = await this.send('scheduled');
+      if (sent === 0 && !this.sending) return;
     }
   }
 
   /**
-   * Tests: from now on this phone's payments stay pending until `settlePhone` (or until
-   * reconciliation asks for them, as for a lost callback).
+   * Tests: from now on this phone's payments accepted here stay pending until `settlePhone` (or
+   * until reconciliation asks for them, as for a lost callback).
    */
   hold(phone: string): void {
-    if (!this.held.has(phone)) this.held.set(phone, []);
+    this.held.add(phone);
   }
 
   /**
-   * Tests: delivers the callbacks held for this phone now, waits until the wallet has settled
-   * them, and stops holding it. Resolves to how many were delivered.
+   * Tests: sends the callbacks held for this phone now, waits until the wallet has settled them,
+   * and stops holding it. Resolves to how many were sent.
    */
-  async settlePhone(phone: string): Promise<number> {
-    const sends = this.held.get(phone) ?? [];
+  settlePhone(phone: string): Promise<number> {
     this.held.delete(phone);
-    for (const send of sends) send();
-    await Promise.allSettled([...this.inFlight]);
-    return sends.length;
+    return this.send({ heldPhone: phone });
   }
 
-  close(): void {
+  /**
+   * Stops sending (callbacks not yet sent stay in the database for the other instances) and
+   * waits for the ones under way: before the database closes.
+   */
+  async close(): Promise<void> {
     this.closed = true;
-    for (const t of this.timers.keys()) clearTimeout(t);
-    this.timers.clear();
-    this.held.clear();
+    if (this.poll) clearInterval(this.poll);
+    for (const t of this.wakeUps) clearTimeout(t);
+    this.wakeUps.clear();
+    await this.sending;
   }
 
-  private accept(req: PaymentRequest, kind: CallbackKind, plan: Plan): RequestResult {
+  private async accept(req: PaymentRequest, kind: 'deposit' | 'payout', plan: Plan): Promise<RequestResult> {
     const providerRef = this.predictRef(req.transactionId);
-    if (plan.kind === 'callback' && !this.closed) {
-      const send = () => {
-        const p = this.deliver(kind, { provider_ref: providerRef, ...plan.body })
-          .catch(this.onError)
-          .finally(() => this.inFlight.delete(p));
-        this.inFlight.add(p);
-      };
-      const held = this.held.get(req.phone);
-      if (held) {
-        held.push(send);
-        return { accepted: true, providerRef };
+    if (plan.kind === 'callback') {
+      const held = this.held.has(req.phone);
+      await this.o.store.add({
+        provider_ref: providerRef,
+        kind,
+        phone: req.phone,
+        result_code: plan.body.result_code,
+        result_desc: plan.body.result_desc,
+        receipt: plan.body.receipt ?? null,
+        due_at: held ? null : this.o.clock.now() + this.o.delayMs,
+        claimed_until: 0,
+      });
+      if (!held && !this.closed) {
+        const timer = setTimeout(() => {
+          this.wakeUps.delete(timer);
+          this.wake();
+        }, this.o.delayMs);
+        timer.unref();
+        this.wakeUps.add(timer);
       }
-      const fire = () => {
-        this.timers.delete(timer);
-        send();
-      };
-      const timer = setTimeout(fire, this.delayMs);
-      timer.unref();
-      this.timers.set(timer, fire);
     }
     return { accepted: true, providerRef };
   }
+
+  /** One sending loop at a time: a wake-up while it runs makes it look once more. */
+  private wake(): void {
+    if (this.closed) return;
+    this.wanted = true;
+    this.sending ??= (async () => {
+      while (this.wanted && !this.closed) {
+        this.wanted = false;
+        await this.runOnce().catch(this.onError);
+      }
+    })().finally(() => {
+      this.sending = null;
+    });
+  }
+
+  /** Claims, sends and forgets the callbacks `which` names, a batch at a time; resolves to how many. */
+  private async send(which: Which): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const now = this.o.clock.now();
+      const rows = await this.o.store.claim(which, now, now + CLAIM_MS, BATCH);
+      const results = await Promise.allSettled(rows.map((row) => this.o.deliver(row.kind, callbackOf(row))));
+      for (const r of results) if (r.status === 'rejected') this.onError(r.reason);
+      // A callback whose delivery failed stays claimed; it is due again once the claim runs out.
+      await this.o.store.remove(
+        rows.filter((_, i) => results[i]?.status === 'fulfilled').map((r) => r.provider_ref),
+      );
+      sent += rows.length;
+      if (rows.length < BATCH) return sent;
+    }
+  }
 }
+
+const callbackOf = (row: SimulatorPaymentRow): SimulatorCallbackBody => ({
+  provider_ref: row.provider_ref,
+  result_code: row.result_code,
+  result_desc: row.result_desc,
+  ...(row.receipt === null ? {} : { receipt: row.receipt }),
+});
 
 function toOutcome(body: Omit<SimulatorCallbackBody, 'provider_ref'>): ProviderOutcome {
   return body.result_code === 0
