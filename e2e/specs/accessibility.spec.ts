@@ -1,10 +1,11 @@
 /**
  * axe (WCAG 2.1 A and AA rules) finds nothing on every screen a player lands on, signed out and
- * in, also with a toast showing and with the help panel open.
+ * in, also with a toast showing and with the help panel open. One test per screen: each is one
+ * page's work under its own time-out.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { createPlayer, signIn } from '../support/session.ts';
+import { playerForAll, signIn } from '../support/session.ts';
 import { expect, test } from '../support/test.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -23,7 +24,7 @@ async function open(page: Page, path: string) {
   await expect(page.getByRole('main')).toBeVisible();
 }
 
-test('guest screens', async ({ page }) => {
+test.describe('guest screens', () => {
   for (const path of [
     '/',
     '/login',
@@ -32,34 +33,44 @@ test('guest screens', async ({ page }) => {
     '/terms',
     '/privacy',
     '/responsible-gaming',
-  ]) {
-    await open(page, path);
-    expect({ path, violations: await violations(page) }).toEqual({ path, violations: [] });
-  }
-  await open(page, '/');
-  await page.getByRole('button', { name: 'Help: contact customer care' }).click();
-  await expect(page.getByRole('dialog')).toBeVisible();
-  expect({ path: '/ with the help panel', violations: await violations(page) }).toEqual({
-    path: '/ with the help panel',
-    violations: [],
+  ])
+    test(path, async ({ page }) => {
+      await open(page, path);
+      expect({ path, violations: await violations(page) }).toEqual({ path, violations: [] });
+    });
+
+  test('/ with the help panel', async ({ page }) => {
+    await open(page, '/');
+    await page.getByRole('button', { name: 'Help: contact customer care' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect({ path: '/ with the help panel', violations: await violations(page) }).toEqual({
+      path: '/ with the help panel',
+      violations: [],
+    });
   });
 });
 
-test("a player's screens, and a toast", async ({ page, request }) => {
-  await signIn(page, await createPlayer(request));
+test.describe("a player's screens, and a toast", () => {
+  const player = playerForAll();
   for (const path of [
     '/deposit',
     '/withdraw',
     '/transactions',
     '/profile',
     '/game/Safari%20Gold?gameId=safari-gold',
-  ]) {
-    await open(page, path);
-    expect({ path, violations: await violations(page) }).toEqual({ path, violations: [] });
-  }
-  // A toast on screen: depositing nothing says 'Amount Required'.
-  await open(page, '/deposit');
-  await page.getByRole('button', { name: 'Deposit', exact: true }).click();
-  await expect(page.getByText('Please enter a deposit amount')).toBeVisible();
-  expect({ path: 'toast', violations: await violations(page) }).toEqual({ path: 'toast', violations: [] });
+  ])
+    test(path, async ({ page }) => {
+      await signIn(page, player());
+      await open(page, path);
+      expect({ path, violations: await violations(page) }).toEqual({ path, violations: [] });
+    });
+
+  test('a toast', async ({ page }) => {
+    await signIn(page, player());
+    // A toast on screen: depositing nothing says 'Amount Required'.
+    await open(page, '/deposit');
+    await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+    await expect(page.getByText('Please enter a deposit amount')).toBeVisible();
+    expect({ path: 'toast', violations: await violations(page) }).toEqual({ path: 'toast', violations: [] });
+  });
 });

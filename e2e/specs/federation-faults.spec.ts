@@ -13,7 +13,7 @@ import {
   startHangingServer,
   trackErrorReports,
 } from '../support/federation.ts';
-import { createPlayer, signIn } from '../support/session.ts';
+import { playerForAll, signIn } from '../support/session.ts';
 import { expect, test } from '../support/test.ts';
 
 const THROWING_REMOTE = join(import.meta.dirname, '..', 'fixtures', 'throwing-remote', 'dist', 'federated');
@@ -153,34 +153,42 @@ test.describe('a failing lobby remote', () => {
 });
 
 test.describe('the release manifest', () => {
-  test('a disabled remote shows Unavailable on its routes and hides its nav items', async ({
-    page,
-    request,
-  }) => {
-    await signIn(page, await createPlayer(request));
-    await overrideManifest(page, (m) => {
-      m.remotes.wallet!.enabled = false;
+  // One test per page: each is one page's work under its own time-out.
+  test.describe('a disabled remote shows Unavailable on its routes and hides its nav items', () => {
+    const player = playerForAll();
+    test.beforeEach(async ({ page }) => {
+      await signIn(page, player());
+      await overrideManifest(page, (m) => {
+        m.remotes.wallet!.enabled = false;
+      });
     });
-    await page.goto('/');
-    const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link', { name: 'Home' })).toBeVisible();
-    await expect(nav.getByRole('link', { name: 'Profile' })).toBeVisible();
-    await expect(nav.getByRole('link', { name: 'Deposit' })).toHaveCount(0);
-    await expect(nav.getByRole('link', { name: 'Withdraw' })).toHaveCount(0);
-    // The lobby is unaffected, but its deposit promo leads nowhere now: hidden.
-    await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
-    await expect(page.getByText('Deposit with mobile money and start playing right away.')).toHaveCount(0);
-    await expect(page.getByText('Spin to win')).toBeVisible();
+
+    test('its nav items are hidden; the lobby is unaffected', async ({ page }) => {
+      await page.goto('/');
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await expect(nav.getByRole('link', { name: 'Home' })).toBeVisible();
+      await expect(nav.getByRole('link', { name: 'Profile' })).toBeVisible();
+      await expect(nav.getByRole('link', { name: 'Deposit' })).toHaveCount(0);
+      await expect(nav.getByRole('link', { name: 'Withdraw' })).toHaveCount(0);
+      // The lobby is unaffected, but its deposit promo leads nowhere now: hidden.
+      await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
+      await expect(page.getByText('Deposit with mobile money and start playing right away.')).toHaveCount(0);
+      await expect(page.getByText('Spin to win')).toBeVisible();
+    });
+
     // Its routes say so, with no retry (switched off is not a failure).
-    for (const path of ['/deposit', '/withdraw', '/transactions']) {
-      await page.goto(path);
-      await expect(page.getByTestId('unavailable')).toHaveAttribute('data-reason', 'disabled');
-      await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
-    }
-    // Another signed-in route still works.
-    await page.goto('/profile');
-    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
-    await expect(page.getByTestId('unavailable')).toHaveCount(0);
+    for (const path of ['/deposit', '/withdraw', '/transactions'])
+      test(`${path} says so, with no retry`, async ({ page }) => {
+        await page.goto(path);
+        await expect(page.getByTestId('unavailable')).toHaveAttribute('data-reason', 'disabled');
+        await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+      });
+
+    test('another signed-in route still works', async ({ page }) => {
+      await page.goto('/profile');
+      await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+      await expect(page.getByTestId('unavailable')).toHaveCount(0);
+    });
   });
 
   test('a manifest that cannot load, with no earlier copy, leaves the shell working', async ({ page }) => {

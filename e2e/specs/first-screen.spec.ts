@@ -1,25 +1,15 @@
 /**
  * The first screen paints from the HTML (decisions 011 and 026): the frame on every route, and on
- * each entry page that page's first screen that its live remote version ships, with its text in
- * the player's language (on the home, the featured games as links that work without a script). The app's script runs after that paint and takes over on the same boxes:
- * nothing moves, nothing is painted twice.
+ * the home its first screen, with its text in the player's language (the featured games as links
+ * that work without a script). The app's script runs after that paint and takes over on the same
+ * boxes: nothing moves, nothing is painted twice. Each entry page's own first screen:
+ * first-screen-entry-pages.spec.ts.
  */
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { createPlayer, signIn } from '../support/session.ts';
+import type { Page } from '@playwright/test';
+import { htmlOnly } from '../support/first-screen.ts';
 import { expect, test } from '../support/test.ts';
 
 const FIRST_SCREEN = '[data-first-screen="lobby/HomePage"]';
-
-async function htmlOnly(
-  browser: Browser,
-  path: string,
-  options: { locale?: string } = {},
-): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await browser.newContext({ javaScriptEnabled: false, ...options });
-  const page = await context.newPage();
-  await page.goto(path);
-  return { page, close: () => context.close() };
-}
 
 async function box(page: Page, selector: string) {
   const b = await page.locator(selector).first().boundingBox();
@@ -190,48 +180,9 @@ test("a first visit gets the shell's styles inside the page and the file after i
   expect(await box(page, 'header')).toEqual(header);
 });
 
-/** The first game of the lobby, as a card links to it. */
-async function gamePath(request: APIRequestContext): Promise<{ path: string; title: string }> {
-  const { games } = await (await request.get('/api/v1/casino/games')).json();
-  const game = games[0] as { game_id: string; name: string };
-  return {
-    path: `/game/${encodeURIComponent(game.name)}?gameId=${encodeURIComponent(game.game_id)}`,
-    title: game.name,
-  };
-}
-
-/** Each entry page, its first screen and the heading (or line) it shows first, in English. */
-const ENTRY_PAGES = [
-  { path: '/login', screen: 'auth/LoginPage', text: 'Welcome Back', signedIn: false },
-  { path: '/join', screen: 'auth/JoinPage', text: 'Create Account', signedIn: false },
-  { path: '/deposit', screen: 'wallet/DepositPage', text: 'Deposit', signedIn: true },
-  { path: '/withdraw', screen: 'wallet/WithdrawPage', text: 'Withdraw', signedIn: true },
-  // Its largest paint is the identity card's status line, the player's own state, which the first
-  // screen cannot draw (decision 026): a later largest paint. Its reads start with the page's
-  // code and the first screen stays until they are in (decision 030): no shift.
-  { path: '/profile', screen: 'profile/ProfilePage', text: 'My Profile', signedIn: true, laterPaint: true },
-  { path: 'game', screen: 'lobby/GamePage', text: 'Loading {title}...', signedIn: true },
-];
-
-test('without any script, every entry page shows its first screen, in the browser language or the chosen one', async ({
+test('without any script, a first screen is in the browser language or the chosen one', async ({
   browser,
-  request,
 }) => {
-  const game = await gamePath(request);
-  for (const entry of ENTRY_PAGES) {
-    const path = entry.path === 'game' ? game.path : entry.path;
-    const { page, close } = await htmlOnly(browser, path);
-    try {
-      const screen = page.locator(`[data-first-screen="${entry.screen}"]`);
-      await expect(screen, path).toBeVisible();
-      await expect(
-        // The heading, or the game's loading line (the button may say the same words).
-        screen.getByText(entry.text.replace('{title}', game.title), { exact: true }).first(),
-      ).toBeVisible();
-    } finally {
-      await close();
-    }
-  }
   // Swahili from the browser's languages (Accept-Language), with the page's language to match.
   const sw = await htmlOnly(browser, '/login', { locale: 'sw-KE' });
   try {
@@ -257,85 +208,4 @@ test('the shell keeps the page language in the cookie the site reads: the next p
   const html = await (await page.request.get('/join')).text();
   expect(html).toContain('<html lang="sw"');
   expect(html).toMatch(/data-first-screen="auth\/JoinPage"><section[^>]*>.*Fungua Akaunti/);
-});
-
-type Paint = { shifts: string[]; lcp: { at: number; what: string }[]; firstScreenLeft?: number };
-
-test('every entry page: the real page replaces its first screen without a shift or a later largest paint', async ({
-  browser,
-  request,
-}) => {
-  const game = await gamePath(request);
-  const player = await createPlayer(request);
-  for (const entry of ENTRY_PAGES) {
-    const path = entry.path === 'game' ? game.path : entry.path;
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    if (entry.signedIn) await signIn(page, player);
-    await page.addInitScript(() => {
-      const w = window as unknown as Paint;
-      w.shifts = [];
-      w.lcp = [];
-      // Each shift in the page's slot, with what moved, so a failure names it. (The signed-in
-      // header's own shift when the balance arrives is the header's, not the first screen's.)
-      type Shift = PerformanceEntry & { value: number; sources: { node?: Node | null }[] };
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as Shift[])
-          if (e.sources.some((s) => s.node && document.getElementById('main')?.contains(s.node)))
-            w.shifts.push(
-              `${e.value.toFixed(4)}: ${e.sources.map((s) => (s.node as Element | null)?.outerHTML?.slice(0, 120) ?? s.node?.nodeName).join(' | ')}`,
-            );
-      }).observe({ type: 'layout-shift', buffered: true });
-      // Each largest-paint candidate, with what it was while that is still known (the element is
-      // null once it has left the page), so a failure names it.
-      type Candidate = PerformanceEntry & { element: Element | null; size: number; url: string };
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as Candidate[])
-          w.lcp.push({
-            at: e.startTime,
-            what: `${e.size}px² ${e.url || e.element?.outerHTML.slice(0, 120) || 'left the page'}`,
-          });
-      }).observe({ type: 'largest-contentful-paint', buffered: true });
-      // When the app took the first screen away: whatever paints after that is the real page's.
-      let shown = false;
-      new MutationObserver((_, observer) => {
-        const present = document.querySelector('[data-first-screen]') !== null;
-        shown ||= present;
-        if (!shown || present) return;
-        w.firstScreenLeft = performance.now();
-        observer.disconnect();
-      }).observe(document, { childList: true, subtree: true });
-    });
-    const identityReads: string[] = [];
-    page.on('request', (r) => {
-      if (new URL(r.url()).pathname === '/api/v1/identity') identityReads.push(r.url());
-    });
-    try {
-      await page.goto(path);
-      // The real page is in: no first screen left, and its own heading (or line) is shown.
-      await expect(page.locator('[data-first-screen]'), path).toHaveCount(0);
-      if (entry.path !== 'game')
-        await expect(page.getByRole('heading', { level: 1, name: entry.text }), path).toBeVisible();
-      // Let a late candidate (the page's own text) be reported before reading.
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 100))));
-      const paint = await page.evaluate(() => ({
-        ...(window as unknown as Paint),
-        fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime as number,
-      }));
-      expect(paint.shifts, path).toEqual([]);
-      // Pages behind sign-in check the identity first: read once, by the shell with the page's code.
-      expect(identityReads, path).toHaveLength(entry.signedIn ? 1 : 0);
-      // The largest paint came while the first screen was the page: the real page drew nothing
-      // larger. (Not "at the first paint": on a loaded machine Chromium may paint the header
-      // before the rest of the HTML is parsed, and the first screen a frame later.)
-      expect(paint.lcp.length, path).toBeGreaterThan(0);
-      expect(paint.firstScreenLeft, path).toBeGreaterThan(paint.fcp);
-      if (!('laterPaint' in entry))
-        expect(paint.lcp.at(-1)?.at, `${path}: ${JSON.stringify(paint.lcp)}`).toBeLessThan(
-          paint.firstScreenLeft as number,
-        );
-    } finally {
-      await context.close();
-    }
-  }
 });

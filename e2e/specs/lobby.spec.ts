@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { paintReported } from '../support/paint.ts';
 import { createPlayer, type Player, signIn } from '../support/session.ts';
 import { creditOf } from '../support/taxes.ts';
 import { expect, test } from '../support/test.ts';
@@ -162,16 +163,13 @@ test('a card opens the game page, the frame runs the demo game and the bottom na
   ).toBe('storage blocked');
   // The balance and the stakes arrive with the game's session into room kept for them: nothing
   // on the game's page moved while it started.
-  const shifted = await gameFrame.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as (PerformanceEntry & { value: number })[]) total += e.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 100);
-      }),
-  );
+  await paintReported(gameFrame);
+  const shifted = await gameFrame.evaluate(() => {
+    const observer = new PerformanceObserver(() => {});
+    observer.observe({ type: 'layout-shift', buffered: true });
+    const shifts = observer.takeRecords() as (PerformanceEntry & { value: number })[];
+    return shifts.reduce((total, e) => total + e.value, 0);
+  });
   expect(shifted).toBe(0);
 
   await page.getByRole('link', { name: 'Leave the game' }).click();

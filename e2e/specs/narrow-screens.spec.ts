@@ -3,7 +3,7 @@
  * sideways (docs/product-rules.md#layout).
  */
 import type { Page } from '@playwright/test';
-import { createPlayer, signIn } from '../support/session.ts';
+import { playerForAll, signIn } from '../support/session.ts';
 import { expect, test } from '../support/test.ts';
 
 const LANGUAGES = ['en', 'es', 'fr', 'sw'] as const;
@@ -46,28 +46,35 @@ async function settle(page: Page, path: string) {
 }
 
 for (const language of LANGUAGES) {
-  test(`no screen scrolls sideways at 360 px in ${language}, signed out and in`, async ({
-    page,
-    request,
-  }) => {
-    await page.addInitScript((l) => localStorage.setItem('language', l), language);
-    for (const path of GUEST_PATHS) {
-      await settle(page, path);
-      expect({ path, ...(await overflow(page)) }).toEqual({ path, extra: 0, wide: [] });
-    }
-    // Every game's name is whole on its card (not cut off with an ellipsis).
-    await settle(page, '/');
-    await page.getByRole('tab', { name: /^(All|Todos|Tous|Yote)/ }).click();
-    const cut = await page
-      .locator('[role="tabpanel"] a span')
-      .evaluateAll((spans) => spans.filter((s) => s.scrollWidth > s.clientWidth).map((s) => s.textContent));
-    expect(cut).toEqual([]);
-    await expect(page.locator('[role="tabpanel"] a span').first()).toBeVisible();
+  // One test per screen: each is one page's work under its own time-out.
+  test.describe(`no screen scrolls sideways at 360 px in ${language}, signed out and in`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.addInitScript((l) => localStorage.setItem('language', l), language);
+    });
 
-    await signIn(page, await createPlayer(request));
-    for (const path of PLAYER_PATHS) {
-      await settle(page, path);
-      expect({ path, ...(await overflow(page)) }).toEqual({ path, extra: 0, wide: [] });
-    }
+    for (const path of GUEST_PATHS)
+      test(`signed out: ${path}`, async ({ page }) => {
+        await settle(page, path);
+        expect({ path, ...(await overflow(page)) }).toEqual({ path, extra: 0, wide: [] });
+      });
+
+    test("signed out: every game's name is whole on its card", async ({ page }) => {
+      // Every game's name is whole on its card (not cut off with an ellipsis).
+      await settle(page, '/');
+      await page.getByRole('tab', { name: /^(All|Todos|Tous|Yote)/ }).click();
+      const cut = await page
+        .locator('[role="tabpanel"] a span')
+        .evaluateAll((spans) => spans.filter((s) => s.scrollWidth > s.clientWidth).map((s) => s.textContent));
+      expect(cut).toEqual([]);
+      await expect(page.locator('[role="tabpanel"] a span').first()).toBeVisible();
+    });
+
+    const player = playerForAll();
+    for (const path of PLAYER_PATHS)
+      test(`signed in: ${path}`, async ({ page }) => {
+        await signIn(page, player());
+        await settle(page, path);
+        expect({ path, ...(await overflow(page)) }).toEqual({ path, extra: 0, wide: [] });
+      });
   });
 }

@@ -8,7 +8,14 @@ import { editBootData } from '../support/boot-data.ts';
 import { FAKE_WIDGET_URL, overrideConfig, serveFakeChatWidget } from '../support/fake-services.ts';
 import { overrideManifest, serveFixture } from '../support/federation.ts';
 import { releaseManagerToken } from '../support/releases.ts';
-import { createPlayer, type Player, refreshCookieOf, signIn, uniquePhone } from '../support/session.ts';
+import {
+  createPlayer,
+  type Player,
+  playerForAll,
+  refreshCookieOf,
+  signIn,
+  uniquePhone,
+} from '../support/session.ts';
 import { creditOf } from '../support/taxes.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -51,25 +58,21 @@ test.describe('guards', () => {
     await expect(page.getByRole('heading', { name: 'Transactions' })).toBeVisible();
   });
 
-  test('every protected route sends a guest to /login', async ({ page }) => {
-    for (const path of [
-      '/deposit',
-      '/withdraw',
-      '/profile',
-      '/transactions',
-      '/game/Safari%20Gold?gameId=x',
-    ]) {
+  // One test per route: each is one page's work under its own time-out.
+  for (const path of ['/deposit', '/withdraw', '/profile', '/transactions', '/game/Safari%20Gold?gameId=x'])
+    test(`every protected route sends a guest to /login: ${path}`, async ({ page }) => {
       await page.goto(path);
       await expect(page, path).toHaveURL(/\/login$/);
-    }
-  });
+    });
 
-  test('a signed-in player is sent home from /login, /join and /verify', async ({ page, request }) => {
-    await signIn(page, await createPlayer(request));
-    for (const path of ['/login', '/join', '/verify']) {
-      await page.goto(path);
-      await expect(page, path).toHaveURL(/\/$/);
-    }
+  test.describe('a signed-in player is sent home from /login, /join and /verify', () => {
+    const player = playerForAll();
+    for (const path of ['/login', '/join', '/verify'])
+      test(path, async ({ page }) => {
+        await signIn(page, player());
+        await page.goto(path);
+        await expect(page, path).toHaveURL(/\/$/);
+      });
   });
 
   test('a guest on /verify goes to /login', async ({ page }) => {

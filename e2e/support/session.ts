@@ -145,3 +145,24 @@ export async function signIn(page: Page, player: Player): Promise<string> {
   }, player.user);
   return refreshToken;
 }
+
+/**
+ * One player for all the tests of a describe block (or file), made once in its beforeAll: for
+ * tests that each look at one screen as the same player, each signing in with a session of its
+ * own. Call it where the tests are declared; call the answer inside a test.
+ */
+export function playerForAll(options: Parameters<typeof createPlayer>[1] = {}): () => Player {
+  let player: Player | undefined;
+  test.beforeAll(async ({ playwright }, testInfo) => {
+    const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+    try {
+      player = await createPlayer(request, options);
+    } finally {
+      await request.dispose();
+    }
+  });
+  return () => {
+    if (!player) throw new Error('playerForAll: its beforeAll made no player');
+    return player;
+  };
+}
