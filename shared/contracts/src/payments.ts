@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { refusal } from './errors.ts';
 import { isCalendarDate } from './identity-constants.ts';
+import { readAccountNumber } from './wallet-constants.ts';
 
 /**
  * `/api/v1/payments/…`: what payment providers call (callbacks, M-Pesa C2B), the operators' calls
@@ -56,11 +57,25 @@ export const ResolveTransactionResponse = z.object({
 export const ResolveCallbackRequest = z.strictObject({ note: Note });
 export const ResolveCallbackResponse = z.object({ callback_id: z.string(), resolved: z.boolean() });
 
-/** POST /payments/review/paybill/:id/assign: a Paybill payment in suspense to an account number. */
+/**
+ * POST /payments/review/paybill/:id/assign: a Paybill payment in suspense to an account number,
+ * as the payer may have typed it (spaces, dashes): the request carries it normalised, or is 422
+ * MALFORMED_ACCOUNT.
+ */
 export const AssignPaybillRequest = z.strictObject({
-  account_number: z.string().trim().min(1).max(32),
+  account_number: z
+    .string()
+    .trim()
+    .min(1)
+    .max(32)
+    .refine(
+      (a) => readAccountNumber(a) !== null,
+      refusal('That is not a valid account number', 'MALFORMED_ACCOUNT'),
+    )
+    .transform((a) => readAccountNumber(a) as string),
   note: Note,
 });
+export type AssignPaybillRequest = z.infer<typeof AssignPaybillRequest>;
 export const AssignPaybillResponse = z.object({
   paybill_id: z.string(),
   status: z.string(),

@@ -221,15 +221,16 @@ export class PaybillService {
     return (await listSuspense(this.ctx.database.db, limit)).map(suspenseDto);
   }
 
-  /** An operator gives a payment in suspense to the player holding `accountNumber`; audited. */
-  async assign(actor: string, id: string, accountNumber: string, note: string) {
+  /**
+   * An operator gives a payment in suspense to the player holding `account` (a well-formed
+   * account number: the request's schema, AssignPaybillRequest, refused any other); audited.
+   */
+  async assign(actor: string, id: string, account: string, note: string) {
     return inTransaction(this.ctx.database, async (trx) => {
       const now = this.ctx.clock.now();
       const row = await findPayment(trx, id);
       if (!row) throw notFound('Paybill payment not found');
       if (row.status !== 'suspense') throw conflict('The payment is already credited', 'NOT_IN_SUSPENSE');
-      const account = readAccountNumber(accountNumber);
-      if (!account) throw unprocessable('That is not a valid account number', 'MALFORMED_ACCOUNT');
       const userId = await findAccountHolder(trx, account);
       if (!userId) throw unprocessable('No player has this account number', 'UNKNOWN_ACCOUNT');
       const transactionId = newId();
