@@ -40,7 +40,8 @@ export const DEFAULT_LOCKOUT_MESSAGE = 'You have been logged out due to security
 /**
  * A rule of a request's shape that has its own answer: a business rule (422 with its code, e.g.
  * ABOVE_MAXIMUM) or a 400 with a code clients know, instead of 400 VALIDATION_ERROR. The rule
- * lives in the schema, `.refine(check, refusal(...))`; the API answers a request whose every
+ * lives in the schema, `.refine(check, refusal(...))` (a refinement: zod keeps `params` on custom
+ * issues only, not on `.regex()`'s or `.max()`'s); the API answers a request whose every
  * issue is a refusal with the first one's status, code and message (api/src/lib/errors.ts).
  */
 export interface Refusal {

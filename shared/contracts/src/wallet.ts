@@ -114,8 +114,8 @@ export type WithdrawRequest = z.infer<typeof WithdrawRequest>;
 export const IdempotencyHeaders = z.looseObject({
   [IDEMPOTENCY_HEADER]: z
     .string()
-    .regex(
-      /^[A-Za-z0-9_\-:.]{8,128}$/,
+    .refine(
+      (key) => /^[A-Za-z0-9_\-:.]{8,128}$/.test(key),
       refusal(
         'Idempotency-Key must be 8-128 characters of letters, digits, - _ : .',
         'INVALID_IDEMPOTENCY_KEY',
