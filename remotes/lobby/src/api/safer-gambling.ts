@@ -1,12 +1,12 @@
 import { api } from '@mchezo/api-client/client';
-import type { SaferGamblingResponse, StatementResponse } from '@mchezo/contracts/safer-gambling';
+import type { StatementResponse } from '@mchezo/contracts/safer-gambling';
+import { SAFER_GAMBLING_KEY, saferGamblingQuery } from '@mchezo/host/queries/safer-gambling';
 import { useQuery } from '@mchezo/host/query';
 
 /** The player's reality-check interval in minutes (null: off), from GET /safer-gambling. */
 export const useRealityCheckMinutes = () =>
   useQuery({
-    queryKey: ['safer-gambling'],
-    queryFn: ({ signal }) => api.get<SaferGamblingResponse>('/safer-gambling', { signal }),
+    ...saferGamblingQuery,
     select: (state) => state.reality_check_minutes,
     // A settings read: a failure only means no reminder, never a broken game page.
     retry: false,
@@ -15,7 +15,7 @@ export const useRealityCheckMinutes = () =>
 /** Stakes and wins since `from` (ISO), asked when the reality check opens. */
 export const useSessionStatement = (from: string, enabled: boolean) =>
   useQuery({
-    queryKey: ['safer-gambling', 'statement', from],
+    queryKey: [...SAFER_GAMBLING_KEY, 'statement', from],
     queryFn: ({ signal }) =>
       api.get<StatementResponse>(`/safer-gambling/statement?${new URLSearchParams({ from })}`, { signal }),
     enabled,

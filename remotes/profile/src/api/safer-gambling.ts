@@ -8,18 +8,12 @@ import type {
   TimeOutLength,
 } from '@mchezo/contracts/safer-gambling';
 import type { StatementPeriod } from '@mchezo/contracts/safer-gambling-constants';
+import { SAFER_GAMBLING_KEY, saferGamblingQuery } from '@mchezo/host/queries/safer-gambling';
 import { useMutation, useQuery, useQueryClient } from '@mchezo/host/query';
 
-export const SAFER_GAMBLING_KEY = ['safer-gambling'] as const;
-export const STATEMENT_KEY = [...SAFER_GAMBLING_KEY, 'statement'] as const;
+const STATEMENT_KEY = [...SAFER_GAMBLING_KEY, 'statement'] as const;
 
-/** GET /safer-gambling: limits (with pending changes), the restriction in force, the reality check. */
-export const saferGamblingQuery = {
-  queryKey: SAFER_GAMBLING_KEY,
-  queryFn: ({ signal }: { signal?: AbortSignal }) =>
-    api.get<SaferGamblingResponse>('/safer-gambling', { signal }),
-};
-
+/** GET /safer-gambling (`@mchezo/host/queries/safer-gambling`, shared with the lobby's reality check). */
 export const useSaferGambling = () => useQuery(saferGamblingQuery);
 
 /** Every change answers the whole state: the cache takes it as it is. */
