@@ -8,6 +8,4 @@ export default defineRemoteConfig({
     './AffiliatePage': './src/pages/affiliate-page.tsx',
     './SaferGamblingPage': './src/pages/safer-gambling-page.tsx',
   },
-  // Painted from the page's HTML before any script runs, in the player's language (decision 026).
-  firstScreens: { ProfilePage: './src/pages/profile-page.first-screen.html' },
 });

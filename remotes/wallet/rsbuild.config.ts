@@ -8,9 +8,4 @@ export default defineRemoteConfig({
     './WithdrawPage': './src/pages/withdraw-page.tsx',
     './TransactionsPage': './src/pages/transactions-page.tsx',
   },
-  // Painted from the page's HTML before any script runs, in the player's language (decision 026).
-  firstScreens: {
-    DepositPage: './src/pages/deposit-page.first-screen.html',
-    WithdrawPage: './src/pages/withdraw-page.first-screen.html',
-  },
 });

@@ -4,11 +4,12 @@
  * script, and has no text of its own: every word comes from the locale files, so a first screen
  * never shows English to a Swahili reader. Names (a game's title) are marked `translate="no"`.
  */
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SITE_ROUTES } from '@mchezo/contracts/routes';
 import { describe, expect, it } from 'vitest';
-import { buildFirstScreen, firstScreenFiles, readLocales } from './first-screens.ts';
+import { buildFirstScreen, firstScreenFiles, readLocales, remoteFirstScreens } from './first-screens.ts';
 
 const remotesDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../remotes');
 const screens = readdirSync(remotesDir).flatMap((remote) => {
@@ -45,5 +46,16 @@ describe.each(screens)('$name', ({ remote, file }) => {
       .split(/\s+/)
       .filter((w) => w && !NOT_WORDS.test(w));
     expect(own).toEqual([]);
+  });
+});
+
+describe('the first screens and the site route table (@mchezo/contracts/routes)', () => {
+  it('every route with a first screen has its file, and every file is a route with a first screen', () => {
+    const built = SITE_ROUTES.filter((r) => r.firstScreen).map((r) => {
+      const file = remoteFirstScreens(r.remote)[r.expose] as string;
+      expect(existsSync(join(remotesDir, r.remote, file)), `${r.path}: ${r.remote}/${file}`).toBe(true);
+      return join(remotesDir, r.remote, file);
+    });
+    expect(screens.map((s) => s.file).sort()).toEqual(built.sort());
   });
 });

@@ -20,6 +20,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { firstScreenFile } from '@mchezo/contracts/boot';
+import { SITE_ROUTES } from '@mchezo/contracts/routes';
 import { numberFormat } from '@mchezo/i18n/intl';
 import { formatMoney } from '@mchezo/i18n/money';
 import type { RsbuildPlugin } from '@rsbuild/core';
@@ -113,6 +114,26 @@ export function firstScreenFiles(
     languages.map((lng) => [
       firstScreenFile(expose, lng),
       translateFirstScreen(html, locales[lng] as Messages, `${expose} (${lng})`, lng),
+    ]),
+  );
+}
+
+/**
+ * Where an entry page's first screen is written, beside the page:
+ * `ForgotPasswordPage` → `./src/pages/forgot-password-page.first-screen.html`.
+ */
+export const firstScreenSource = (expose: string) =>
+  `./src/pages/${expose.replace(/[A-Z]/g, (c, i: number) => `${i ? '-' : ''}${c.toLowerCase()}`)}.first-screen.html`;
+
+/**
+ * The first screens a remote's build ships: one for each of its entry pages in the site's route
+ * table (`firstScreen` in `@mchezo/contracts/routes`), by exposed page. A missing file fails the build.
+ */
+export function remoteFirstScreens(remote: string): Record<string, string> {
+  return Object.fromEntries(
+    SITE_ROUTES.filter((r) => r.remote === remote && r.firstScreen).map((r) => [
+      r.expose,
+      firstScreenSource(r.expose),
     ]),
   );
 }

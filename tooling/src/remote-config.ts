@@ -13,7 +13,7 @@ import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfig, rspack } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { preferEsmFederationRuntime, sharedSingletons } from './federation.ts';
-import { pluginFirstScreens } from './first-screens.ts';
+import { pluginFirstScreens, remoteFirstScreens } from './first-screens.ts';
 
 export interface RemoteOptions {
   /** The MF container name, also the folder name under `remotes/`. */
@@ -22,17 +22,15 @@ export interface RemoteOptions {
   exposes: Record<string, string>;
   /** Port of the standalone dev page. */
   devPort: number;
-  /**
-   * Static HTML first screens of exposed pages (`{ HomePage: './src/pages/home-page.first-screen.html' }`),
-   * shipped in the version folder for the site to paint before any script runs (decision 011).
-   */
-  firstScreens?: Record<string, string>;
 }
 
 /** A chunk that has not arrived after this long counts as failed (the shell gives up at 5 s). */
 export const CHUNK_LOAD_TIMEOUT_MS = 4000;
 
-export function defineRemoteConfig({ name, exposes, devPort, firstScreens }: RemoteOptions): RsbuildConfig {
+export function defineRemoteConfig({ name, exposes, devPort }: RemoteOptions): RsbuildConfig {
+  // The static HTML first screens of the remote's entry pages (the site's route table), shipped in
+  // the version folder for the site to paint before any script runs (decisions 011 and 026).
+  const firstScreens = remoteFirstScreens(name);
   return defineConfig({
     plugins: [
       pluginReact(),
@@ -49,7 +47,7 @@ export function defineRemoteConfig({ name, exposes, devPort, firstScreens }: Rem
         },
         { environment: 'federated' },
       ),
-      ...(firstScreens ? [pluginFirstScreens(firstScreens, 'federated')] : []),
+      ...(Object.keys(firstScreens).length ? [pluginFirstScreens(firstScreens, 'federated')] : []),
     ],
     environments: {
       federated: {

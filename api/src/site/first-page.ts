@@ -14,6 +14,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { firstScreenFile } from '@mchezo/contracts/boot';
 import type { ReleaseManifest } from '@mchezo/contracts/releases';
+import { matchRoute, SITE_ROUTES } from '@mchezo/contracts/routes';
 import { sha384Integrity } from '../lib/crypto.js';
 import { readImmutableText } from './file-cache.js';
 
@@ -51,55 +52,31 @@ export interface FirstScreen {
 export type ReadPublic = (path: string) => Promise<unknown>;
 
 export interface PreloadedPage {
-  /** The shell's route (shell/src/app/route-table.ts): `:name` matches one path segment. */
+  /** The site's route (`@mchezo/contracts/routes`): `:name` matches one path segment. */
   path: string;
   remote: string;
   expose: string;
   /** The public API reads the page makes on its first render. */
-  data: string[];
+  data: readonly string[];
 }
 
 /**
- * The entry pages worth preparing: the pages a player opens the site at (a link, a bookmark,
- * a reload). Pages behind sign-in are here too: the HTML request cannot tell who is signed in,
- * so their first screens draw only what every player sees first (decision 026).
+ * The entry pages worth preparing: the routes with a first screen in the site's route table, the
+ * pages a player opens the site at (a link, a bookmark, a reload). Pages behind sign-in are here
+ * too: the HTML request cannot tell who is signed in, so their first screens draw only what every
+ * player sees first (decision 026).
  */
-export const PRELOADED_PAGES: readonly PreloadedPage[] = [
-  { path: '/', remote: 'lobby', expose: 'HomePage', data: ['/api/v1/casino/games'] },
-  { path: '/game/:title', remote: 'lobby', expose: 'GamePage', data: [] },
-  { path: '/login', remote: 'auth', expose: 'LoginPage', data: [] },
-  { path: '/join', remote: 'auth', expose: 'JoinPage', data: [] },
-  { path: '/deposit', remote: 'wallet', expose: 'DepositPage', data: [] },
-  { path: '/withdraw', remote: 'wallet', expose: 'WithdrawPage', data: [] },
-  { path: '/profile', remote: 'profile', expose: 'ProfilePage', data: [] },
-];
-
-const PATTERNS = PRELOADED_PAGES.map((page) => ({
-  page,
-  // As the shell's router matches: a trailing slash allowed, `:name` one non-empty segment.
-  pattern: new RegExp(`^${page.path.replace(/:(\w+)/g, '(?<$1>[^/]+)')}/?$`),
-}));
-
-const decode = (segment: string) => {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-};
+export const PRELOADED_PAGES: readonly PreloadedPage[] = SITE_ROUTES.filter((r) => r.firstScreen).map(
+  ({ path, remote, expose, publicReads }) => ({ path, remote, expose, data: publicReads ?? [] }),
+);
 
 /** The entry page a URL path opens, if it is one worth preparing, with its route's parameters. */
 export function preloadedPageFor(
   pathname: string,
 ): { page: PreloadedPage; params: Record<string, string> } | undefined {
-  for (const { page, pattern } of PATTERNS) {
-    const match = pattern.exec(pathname);
-    if (match) {
-      const params = Object.fromEntries(Object.entries(match.groups ?? {}).map(([k, v]) => [k, decode(v)]));
-      return { page, params };
-    }
-  }
-  return undefined;
+  const match = matchRoute(pathname);
+  const page = match && PRELOADED_PAGES.find((p) => p.path === match.route.path);
+  return page && { page, params: match.params };
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -154,7 +131,7 @@ async function prepare(
   version: string,
   entry: string,
   expose: string,
-  data: string[],
+  data: readonly string[],
 ): Promise<Prepared> {
   // Only our own CDN layout: an entry elsewhere (another CDN, an override) gets no hint.
   const prefix = `/remotes/${remote}/${version}/`;
@@ -189,7 +166,11 @@ async function prepare(
 }
 
 /** The page's data, read now (it changes; the rest is per version), inline instead of preloaded. */
-async function withData(prepared: FirstPage, data: string[], readPublic: ReadPublic): Promise<FirstPage> {
+async function withData(
+  prepared: FirstPage,
+  data: readonly string[],
+  readPublic: ReadPublic,
+): Promise<FirstPage> {
   const files = { ...prepared.files };
   await Promise.all(
     data.map(async (path) => {

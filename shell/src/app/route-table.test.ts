@@ -1,4 +1,5 @@
 import { REMOTE_EXPOSES } from '@mchezo/contracts/releases-constants';
+import { SITE_ROUTES } from '@mchezo/contracts/routes';
 import { describe, expect, it } from 'vitest';
 import { REMOTE_ROUTES, remoteRouteFor } from './route-table.ts';
 
@@ -28,5 +29,31 @@ describe('the route table and the exposes a release must have', () => {
       const mounted = REMOTE_ROUTES.filter((r) => r.remote === remote).map((r) => r.expose);
       expect([...mounted].sort(), remote).toEqual([...exposes].sort());
     }
+  });
+});
+
+describe('the route table and the site route table (@mchezo/contracts/routes)', () => {
+  it('mounts every route of the site table, as the table says, and no other', () => {
+    const mounted = REMOTE_ROUTES.map(({ path, remote, expose, access, feature }) => ({
+      path,
+      remote,
+      expose,
+      access,
+      feature,
+    }));
+    const table = SITE_ROUTES.map(({ path, remote, expose, access, feature }) => ({
+      path,
+      remote,
+      expose,
+      access,
+      feature,
+    }));
+    expect(mounted).toEqual(table);
+  });
+
+  it('starts one read per player read a route names', () => {
+    for (const [i, route] of REMOTE_ROUTES.entries())
+      expect(route.reads?.length ?? 0, route.path).toBe(SITE_ROUTES[i]?.playerReads?.length ?? 0);
+    expect(remoteRouteFor('/profile')?.reads).toHaveLength(2);
   });
 });
