@@ -42,6 +42,9 @@ describe.each(DB_MODES)('casino and demo game provider (%s)', (mode) => {
       const img = await t.app.inject({ method: 'GET', url: url.pathname });
       expect(img.statusCode).toBe(200);
       expect(img.headers['content-type']).toBe('image/svg+xml');
+      // An SVG can carry script: its own policy, and never sniffed as anything else.
+      expect(img.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
+      expect(img.headers['x-content-type-options']).toBe('nosniff');
       expect(img.body.startsWith('<svg')).toBe(true);
       expect(img.body).toContain(g.name.replace("'", '&#39;'));
       expect(img.rawPayload.length).toBeLessThan(2048);

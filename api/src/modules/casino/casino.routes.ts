@@ -49,7 +49,6 @@ export const casinoRoutes: FastifyPluginAsyncZod<{
         .header('content-type', 'image/svg+xml')
         .header('cache-control', 'public, max-age=86400')
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-        .header('x-content-type-options', 'nosniff')
         .send(svg);
     },
   );

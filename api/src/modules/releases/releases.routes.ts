@@ -137,9 +137,9 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
   );
 
   const page = releaseConsole();
+  // Its own policy and referrer rule; nosniff and the rest come with every answer (site/security-headers.ts).
   const pageHeaders = {
     'content-security-policy': page.csp,
-    'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
     'x-frame-options': 'DENY',
     'cache-control': 'no-cache',
