@@ -14,7 +14,8 @@ const receiptId = () =>
   `T${Array.from({ length: 9 }, () => '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ'[Math.floor(Math.random() * 34)]).join('')}`;
 
 /**
- * Test control of the simulator (SIMULATOR_TEST_CONTROL, refused by env.ts outside NODE_ENV=test):
+ * Test control of the simulator (SIMULATOR_TEST_CONTROL, refused by env.ts outside NODE_ENV=test or
+ * development; `npm start` turns it on to fake a Paybill payment):
  * a browser test holds its player's payments, sees them pending for as long as it needs, then
  * settles them itself instead of racing the simulator's delay; and it pays by Paybill, posting
  * the confirmation Daraja would to the real confirmation route (secret and all).
