@@ -1,6 +1,6 @@
 // Shared steps of `npm start`, `npm test` and `npm run build`: pnpm and the dependencies, and
 // the builds (Debian's packages: scripts/setup.mjs).
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   cpSync,
@@ -169,12 +169,4 @@ export function buildRemote(name, { force = false } = {}) {
 export function buildAll(opts = {}) {
   buildShell(opts);
   for (const name of REMOTES) buildRemote(name, opts);
-}
-
-export function tryExec(cmd, args) {
-  try {
-    return execFileSync(cmd, args, { cwd: ROOT, encoding: 'utf8' }).trim();
-  } catch {
-    return null;
-  }
 }

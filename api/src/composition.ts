@@ -87,5 +87,3 @@ export function buildServices(ctx: AppContext, app: FastifyInstance, deps: Servi
     jobs,
   };
 }
-
-export type Services = ReturnType<typeof buildServices>;

@@ -41,12 +41,6 @@ export const REMOTE_ROUTES: readonly RemoteRoute[] = SITE_ROUTES.map((route) =>
   route.playerReads ? { ...route, reads: route.playerReads.map((read) => PAGE_READS[read]) } : route,
 );
 
-/**
- * Paths a pending player may stay on without being sent to /verify
- * (docs/product-rules.md#access-guards).
- */
-export const VERIFY_EXEMPT_PATHS = ['/verify', '/login', '/join'];
-
 /** The remote route a URL path lands on (`/game/:title` matches `/game/Lucky%207`), if any. */
 export function remoteRouteFor(pathname: string): RemoteRoute | undefined {
   const match = matchRoute(pathname);

@@ -45,9 +45,6 @@ export async function insertPaymentOnce(db: Kysely<DB>, row: Insertable<PaybillP
   return inserted !== undefined;
 }
 
-export const findPaymentByTransId = (db: Kysely<DB>, transId: string) =>
-  db.selectFrom('paybill_payments').selectAll().where('trans_id', '=', transId).executeTakeFirst();
-
 export const findPayment = (db: Kysely<DB>, id: string) =>
   db.selectFrom('paybill_payments').selectAll().where('id', '=', id).executeTakeFirst();
 

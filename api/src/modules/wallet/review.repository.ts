@@ -8,7 +8,6 @@ import type {
   PaymentReviewsTable,
 } from '../../db/schema.js';
 
-export type ReviewRow = Selectable<PaymentReviewsTable>;
 export type CallbackRow = Selectable<PaymentCallbacksTable>;
 export type AuditRow = Selectable<PaymentAuditTable>;
 

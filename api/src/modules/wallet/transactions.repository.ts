@@ -30,14 +30,6 @@ export const findTxByIdempotencyKey = (db: Kysely<DB>, userId: string, key: stri
     .where('idempotency_key', '=', key)
     .executeTakeFirst();
 
-/** Who a transaction belongs to at the provider: what a callback naming our id must match. */
-export const findTxProvider = (db: Kysely<DB>, id: string) =>
-  db
-    .selectFrom('wallet_transactions')
-    .select(['provider', 'provider_ref'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-
 export const findTxByProviderRef = (db: Kysely<DB>, provider: string, providerRef: string) =>
   db
     .selectFrom('wallet_transactions')
