@@ -1,7 +1,8 @@
 /**
  * The package edges of docs/architecture (shared/design/architecture.md), checked in CI:
  *   contracts <- api-client <- host <- remotes/* (loaded at run time by) shell
- *   ui, i18n <- remotes, shell;   api never imports front-end code.
+ *   ui, i18n <- remotes, shell;   api never imports front-end code;
+ *   contracts <- site (the site composer) <- api: the site never imports the API.
  * `npm run depcheck` fails on any import that crosses them.
  *
  * Inside the API (api/src): modules/<domain>/ is routes -> service -> repository; another
@@ -80,6 +81,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^api/' },
       to: { path: '^(shell|remotes|shared/(api-client|host|ui|i18n)|tooling)/' },
+    },
+    {
+      name: 'site-imports-api-or-front-end',
+      comment:
+        "The site composer (site/) serves the front end as built files and shares only the contracts with it; the API registers it and hands it what it needs as options (the load tickets' Set-Cookie values): the edge runs one way, api -> site.",
+      severity: 'error',
+      from: { path: '^site/' },
+      to: { path: '^(api|shell|remotes|shared/(api-client|host|ui|i18n)|tooling|e2e)/' },
     },
     {
       name: 'api-module-internals',

@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 /** Every unit and component test of the workspace, run by `npm test` in one Vitest process. */
 export default defineConfig({
   test: {
-    projects: ['shell', 'remotes/*', 'shared/*', 'tooling', 'api'].map((p) => `${p}/vitest.config.ts`),
+    projects: ['shell', 'remotes/*', 'shared/*', 'tooling', 'site', 'api'].map(
+      (p) => `${p}/vitest.config.ts`,
+    ),
   },
 });

@@ -63,6 +63,7 @@ await stage('checks', () => {
     ...readdirSync(join(ROOT, 'remotes')).map((r) => `remotes/${r}`),
     ...readdirSync(join(ROOT, 'shared')).map((s) => `shared/${s}`),
     'tooling',
+    'site',
     'api',
     'e2e',
   ]) {

@@ -1,4 +1,6 @@
 import swagger from '@fastify/swagger';
+import { addSecurityHeaders } from '@mchezo/site/security-headers';
+import { sitePlugin } from '@mchezo/site/site.plugin';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -47,8 +49,6 @@ import type { Reconciler } from './modules/wallet/reconcile.js';
 import { reviewRoutes } from './modules/wallet/review.routes.js';
 import type { SettlementService } from './modules/wallet/settlement.service.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
-import { addSecurityHeaders } from './site/security-headers.js';
-import { sitePlugin } from './site/site.plugin.js';
 
 export const API_PREFIX = '/api/v1';
 /** JSON bodies of this API are small; anything bigger is refused with 413 before parsing. */

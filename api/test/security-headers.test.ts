@@ -8,14 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_APP_CONFIG } from '@mchezo/contracts/config-defaults';
 import type { ReleaseManifest } from '@mchezo/contracts/releases';
-import { describe, expect, it } from 'vitest';
 import {
   inlineHashes,
   offlinePagePolicy,
   sha256,
   sitePolicy,
   styleAttributeHashes,
-} from '../src/site/content-security-policy.js';
+} from '@mchezo/site/content-security-policy';
+import { describe, expect, it } from 'vitest';
 import { DB_MODES, suiteApp } from './helpers.js';
 
 const STARTER = 'start()';

@@ -4,8 +4,8 @@
  * requests of their own. A spec that changes or breaks one of those reads edits the page too.
  */
 import { readFileSync } from 'node:fs';
+import { type SitePolicyInput, sitePolicy } from '@mchezo/site/content-security-policy';
 import type { Page, Route } from '@playwright/test';
-import { type SitePolicyInput, sitePolicy } from '../../api/src/site/content-security-policy.ts';
 
 export interface BootData {
   config?: Record<string, unknown> & { features: Record<string, boolean> };

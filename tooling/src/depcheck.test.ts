@@ -26,7 +26,7 @@ function tree(files: Record<string, string>): void {
 function check(): { ok: boolean; output: string } {
   const res = spawnSync(
     DEPCRUISE,
-    ['--config', join(ROOT, '.dependency-cruiser.cjs'), 'shell', 'remotes', 'shared', 'api'],
+    ['--config', join(ROOT, '.dependency-cruiser.cjs'), 'shell', 'remotes', 'shared', 'site', 'api'],
     {
       cwd: dir,
       encoding: 'utf8',
@@ -47,6 +47,7 @@ const BASE = {
   'remotes/wallet/src/deposit-page.tsx': 'export default function DepositPage() { return null; }\n',
   'shell/src/app.tsx': 'export const App = 1;\n',
   'api/src/server.ts': 'export {};\n',
+  'site/src/site.plugin.ts': 'export const sitePlugin = 1;\n',
   'api/src/modules/wallet/wallet.repository.ts': 'export const findWallet = () => null;\n',
   'api/src/modules/wallet/wallet.service.ts':
     "import { findWallet } from './wallet.repository.js';\nexport const balance = () => findWallet();\n",
@@ -65,6 +66,8 @@ describe('dependency check', () => {
         "import { HostContext } from '../../../shared/host/src/context.tsx';\nimport type { Balance } from '../../../shared/contracts/src/wallet.ts';\nimport { GAME_CATEGORIES } from '../../../shared/contracts/src/casino-constants.ts';\nexport const x: Balance | null = null;\nexport default [HostContext, GAME_CATEGORIES];\n",
       'api/src/modules/casino/casino.service.ts':
         "import { balance } from '../wallet/wallet.service.js';\nimport type { Pots } from '../wallet/wallet.types.js';\nexport const stake = (p: Pots) => [balance(), p];\n",
+      'api/src/app.ts':
+        "import { sitePlugin } from '../../site/src/site.plugin.ts';\nexport default sitePlugin;\n",
     });
     const result = check();
     expect(result.output).toContain('no dependency violations');
@@ -121,6 +124,11 @@ describe('dependency check', () => {
       'test-kit-only-in-tests',
       'remotes/wallet/src/bad.tsx',
       "import { renderRemote } from '../../../shared/host/src/render-remote.tsx';\nexport default renderRemote;\n",
+    ],
+    [
+      'site-imports-api-or-front-end',
+      'site/src/bad.ts',
+      "import { balance } from '../../api/src/modules/wallet/wallet.service.js';\nexport default balance;\n",
     ],
     [
       'zod-free-contract-files',

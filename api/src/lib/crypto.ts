@@ -9,9 +9,8 @@ import { v7 } from 'uuid';
 export const newId = (): string => v7();
 export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('base64url');
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
-/** A Subresource Integrity value: what a browser checks a `<script integrity>` against. */
-export const sha384Integrity = (bytes: Buffer): string =>
-  `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+/** A Subresource Integrity value: what a browser checks a `<script integrity>` against (the site's). */
+export { sha384Integrity } from '@mchezo/site/integrity';
 export const hmacHex = (secret: string, value: string): string =>
   createHmac('sha256', secret).update(value).digest('hex');
 

@@ -51,7 +51,7 @@ export function urlsToDrop(cachedUrls: readonly string[], served: ReadonlySet<Ve
 
 const BOOT = new RegExp(`<script type="application/json" id="${BOOT_ELEMENT_ID}">([\\s\\S]*?)</script>`);
 
-/** The release manifest a page carries in its boot data (api/src/site), if it carries one. */
+/** The release manifest a page carries in its boot data (site/src), if it carries one. */
 export function manifestInPage(html: string): ReleaseManifest | null {
   const json = BOOT.exec(html)?.[1];
   if (!json) return null;

@@ -5,9 +5,10 @@
  * it), and sent only to `POST /auth/refresh`, the one route that reads it. Its value never
  * appears in a JSON body.
  */
+
+import { readCookie } from '@mchezo/site/cookies';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden } from '../../lib/errors.js';
-import { readCookie } from '../../site/cookies.js';
 
 export const REFRESH_COOKIE = 'mchezo_refresh';
 export const REFRESH_COOKIE_PATH = '/api/v1/auth/refresh';

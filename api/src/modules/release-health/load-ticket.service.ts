@@ -10,10 +10,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { UncountedReason } from '@mchezo/contracts/release-health';
 import { REMOTE_NAMES, type ReleaseManifest, type RemoteName } from '@mchezo/contracts/releases';
+import { readCookie } from '@mchezo/site/cookies';
 import type { AppContext } from '../../context.js';
 import { randomToken } from '../../lib/crypto.js';
 import { countInWindow } from '../../lib/window-counter.js';
-import { readCookie } from '../../site/cookies.js';
 
 /** The browser's id: long-lived, sent with pages too (so a page view can name its browser). */
 export const CLIENT_COOKIE = 'mchezo_client';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageLanguages } from '../src/site/page-language.js';
+import { pageLanguages } from '../src/page-language.js';
 
 describe('pageLanguages', () => {
   it("puts the shell's cookie first, then Accept-Language by weight, then English", () => {

@@ -12,10 +12,10 @@ import { DEFAULT_APP_CONFIG } from '@mchezo/contracts/config-defaults';
 import type { ReleaseManifest } from '@mchezo/contracts/releases';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha384Integrity } from '../src/lib/crypto.js';
-import { offlinePagePolicy, sha256, WORKER_POLICY } from '../src/site/content-security-policy.js';
-import { pageScripts } from '../src/site/index-page.js';
-import { sitePlugin } from '../src/site/site.plugin.js';
+import { offlinePagePolicy, sha256, WORKER_POLICY } from '../src/content-security-policy.js';
+import { pageScripts } from '../src/index-page.js';
+import { sha384Integrity } from '../src/integrity.js';
+import { sitePlugin } from '../src/site.plugin.js';
 
 let dir: string;
 let app: FastifyInstance;

@@ -15,8 +15,8 @@ import { join } from 'node:path';
 import { firstScreenFile } from '@mchezo/contracts/boot';
 import type { ReleaseManifest } from '@mchezo/contracts/releases';
 import { matchRoute, SITE_ROUTES } from '@mchezo/contracts/routes';
-import { sha384Integrity } from '../lib/crypto.js';
 import { readImmutableText } from './file-cache.js';
+import { sha384Integrity } from './integrity.js';
 
 interface MfManifest {
   metaData: { remoteEntry: { name: string; path: string } };

@@ -4,7 +4,7 @@
  */
 import { SITE_ROUTES } from '@mchezo/contracts/routes';
 import { describe, expect, it } from 'vitest';
-import { PRELOADED_PAGES, preloadedPageFor } from '../src/site/first-page.js';
+import { PRELOADED_PAGES, preloadedPageFor } from '../src/first-page.js';
 
 /** A URL path a route matches: each `:name` filled in. */
 const urlOf = (path: string) => path.replace(/:\w+/g, 'Lucky%207');
