@@ -34,7 +34,7 @@ const isRoot = () => process.getuid?.() === 0;
  */
 const NGINX_ADDRESS = '127.0.0.1';
 /** The four secrets every instance must share, generated once per cluster run. */
-export function clusterSecrets() {
+function clusterSecrets() {
   const secret = () => randomBytes(32).toString('base64url');
   return {
     JWT_SECRET: secret(),

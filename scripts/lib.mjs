@@ -44,7 +44,7 @@ function has(cmd, args = ['--version']) {
 }
 
 /** pnpm via npm (corepack cannot verify signatures offline here). */
-export function ensurePnpm() {
+function ensurePnpm() {
   if (has('pnpm')) return;
   log(`installing pnpm ${PNPM_VERSION}`);
   run('npm', ['install', '--global', `pnpm@${PNPM_VERSION}`]);

@@ -14,7 +14,7 @@ import { required } from './setup.mjs';
 
 const isRoot = () => process.getuid?.() === 0;
 
-export function portAnswers(port, host = '127.0.0.1') {
+function portAnswers(port, host = '127.0.0.1') {
   return new Promise((resolve) => {
     const socket = createConnection({ port, host });
     socket.setTimeout(1000);

@@ -31,7 +31,7 @@ import { TaxReportService } from './modules/wallet/tax-report.service.js';
 import { WalletService } from './modules/wallet/wallet.service.js';
 
 /** A background job as the app sees it: started once the database is migrated, stopped before it closes. */
-export type BackgroundJob = Pick<Job<unknown>, 'name' | 'start' | 'stop'>;
+type BackgroundJob = Pick<Job<unknown>, 'name' | 'start' | 'stop'>;
 
 export interface ServiceDeps {
   /** A game provider other than the built-in demo (tests). */

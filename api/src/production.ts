@@ -6,7 +6,7 @@
  */
 import type { EnvConfig } from './env.js';
 
-export const DARAJA_SANDBOX_URL = 'https://sandbox.safaricom.co.ke';
+const DARAJA_SANDBOX_URL = 'https://sandbox.safaricom.co.ke';
 /** Local dev servers (the shell's on :3000) may frame the demo game outside production. */
 const DEV_FRAME_ANCESTORS = "'self' http://localhost:* http://127.0.0.1:*";
 
@@ -64,15 +64,15 @@ export function deploymentProblems(config: EnvConfig): string[] {
   return problems;
 }
 
-export const MIN_SECRET_LENGTH = 24;
-export const MIN_SECRET_DISTINCT = 10;
-export const MIN_SECRET_BITS = 80;
+const MIN_SECRET_LENGTH = 24;
+const MIN_SECRET_DISTINCT = 10;
+const MIN_SECRET_BITS = 80;
 
 /**
  * A floor, not a proof: the secret's length times the entropy of its character frequencies.
  * Random base64 of 32 bytes gives about 200; `aaaa…` 0; `abab…` 1 per character.
  */
-export function estimatedBits(value: string): number {
+function estimatedBits(value: string): number {
   const chars = [...value];
   const counts = new Map<string, number>();
   for (const ch of chars) counts.set(ch, (counts.get(ch) ?? 0) + 1);

@@ -22,7 +22,7 @@ export function freshIp(): string {
 export const cookieHeader = (b: Browser) => [...b.jar].map(([k, v]) => `${k}=${v}`).join('; ');
 
 /** Keeps the cookies a response sets (name=value; the attributes are the browser's business). */
-export function keepCookies(b: Browser, res: LightMyRequestResponse): void {
+function keepCookies(b: Browser, res: LightMyRequestResponse): void {
   const set = res.headers['set-cookie'];
   for (const line of Array.isArray(set) ? set : set ? [set] : []) {
     const [pair = ''] = line.split(';');

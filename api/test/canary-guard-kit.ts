@@ -16,7 +16,7 @@ export const OTHER = '1.2.0-other';
 /** A plan as the tests send it: 10% (the canary's) then 50%, a minute each, 5 loads, 5 points. */
 export const GUARD_PLAN = { ramp: [50], step_minutes: 1, max_error_rate_increase: 0.05, min_loads: 5 };
 
-export interface GuardKit {
+interface GuardKit {
   t: TestApp;
   rm: Player;
   manifest(): Promise<ReleaseManifest>;

@@ -23,7 +23,7 @@ import { type DbMode, startApp, type TestApp } from './helpers.js';
 // biome-ignore lint/suspicious/noExplicitAny: the fake reads loosely typed Daraja request bodies
 type Body = Record<string, any>;
 
-export interface FakeDarajaOptions {
+interface FakeDarajaOptions {
   consumerKey: string;
   consumerSecret: string;
   shortcode: string;
@@ -392,7 +392,7 @@ export class FakeDaraja {
 }
 
 /** The credentials the Daraja tests give both the fake and the app. */
-export const TEST_DARAJA_CREDENTIALS: FakeDarajaOptions = {
+const TEST_DARAJA_CREDENTIALS: FakeDarajaOptions = {
   consumerKey: 'ck_test',
   consumerSecret: 'cs_test',
   shortcode: '174379',

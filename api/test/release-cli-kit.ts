@@ -16,7 +16,7 @@ import { makeCdn } from './releases-fixtures.js';
 const run = promisify(execFile);
 const CLI = join(import.meta.dirname, '../../scripts/release.mjs');
 
-export interface ReleaseCliKit {
+interface ReleaseCliKit {
   t: TestApp;
   cdn: string;
   home: string;

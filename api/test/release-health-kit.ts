@@ -14,7 +14,7 @@ export const LIVE = '1.0.0-live';
 export const CANARY = '1.1.0-canary';
 export const OTHER = '1.2.0-other';
 
-export interface HealthKit {
+interface HealthKit {
   t: TestApp;
   rm: Player;
   /** GET /releases/health as the release manager. */

@@ -31,7 +31,7 @@ export function makeCdn(): string {
   return cdn;
 }
 
-export interface VersionOptions {
+interface VersionOptions {
   shared?: { name: string; version: string; requiredVersion: string; singleton?: boolean }[];
   exposes?: string[];
   /** `shared-imports.json`: names the version imports from shared `@mchezo/*` modules. */

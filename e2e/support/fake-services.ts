@@ -27,7 +27,7 @@ export async function serveFakeChatWidget(page: Page): Promise<void> {
 }
 
 /** The parts of `/config`'s data the specs change. */
-export interface ConfigData {
+interface ConfigData {
   features: Record<string, boolean>;
   support_chat: { widget_url: string; website_token: string } | null;
   error_reporting: { dsn: string; environment: string; tunnel: string } | null;

@@ -8,13 +8,13 @@ import { extname, join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { editBootData } from './boot-data.ts';
 
-export interface RemoteRelease {
+interface RemoteRelease {
   version: string;
   entry: string;
   enabled: boolean;
   canary?: { version: string; entry: string; percent: number };
 }
-export interface ReleaseManifest {
+interface ReleaseManifest {
   revision: number;
   remotes: Record<string, RemoteRelease>;
   /** URL path → sha384 of the live versions' entry files (Subresource Integrity). */

@@ -69,7 +69,7 @@ export async function createPlayer(
 }
 
 /** The refresh cookie's name and path (docs/decisions/034-session-cookies.md). */
-export const REFRESH_COOKIE = { name: 'mchezo_refresh', path: '/api/v1/auth/refresh' };
+const REFRESH_COOKIE = { name: 'mchezo_refresh', path: '/api/v1/auth/refresh' };
 
 /** The refresh token an answer set in the refresh cookie ('' when it cleared it). */
 export function refreshCookieOf(res: APIResponse): string | undefined {

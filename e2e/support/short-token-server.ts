@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
 
-export const SHORT_ACCESS_TOKEN_SECONDS = 4;
+const SHORT_ACCESS_TOKEN_SECONDS = 4;
 
-export interface ShortTokenServer {
+interface ShortTokenServer {
   url: string;
   stop(): Promise<void>;
 }

@@ -23,7 +23,7 @@ function reportViolations(mark: string): void {
 }
 
 /** A console message that tells of a refused load, script, style or frame. */
-export function isCspMessage(message: Pick<ConsoleMessage, 'type' | 'text'>): boolean {
+function isCspMessage(message: Pick<ConsoleMessage, 'type' | 'text'>): boolean {
   const text = message.text();
   return text.startsWith(MARK) || (/Content Security Policy/i.test(text) && /Refused to/i.test(text));
 }

@@ -14,7 +14,7 @@ export const SECRET_KEYS: readonly SecretKey[] = [
   'GAME_PROVIDER_SECRET',
 ];
 
-export interface SharedSecrets {
+interface SharedSecrets {
   values: Partial<Record<SecretKey, string>>;
   /** Neither in the environment nor in the database (and `create` gave no value). */
   missing: SecretKey[];

@@ -25,7 +25,7 @@ export interface JobOptions<T> {
 }
 
 /** A round: run here (`leader`, with what it answered) or left to the lease's holder. */
-export type JobRound<T> = { leader: true; result: T } | { leader: false };
+type JobRound<T> = { leader: true; result: T } | { leader: false };
 
 export class Job<T> {
   private timer: NodeJS.Timeout | null = null;

@@ -20,9 +20,9 @@ declare module 'fastify' {
   }
 }
 
-export const SECRET_PLACEHOLDER = '[secret]';
+const SECRET_PLACEHOLDER = '[secret]';
 /** Names that must be declared in `secretParams` when a route has them. */
-export const SECRET_LIKE_NAME = /secret|token|ticket|password|signature|launch|override/i;
+const SECRET_LIKE_NAME = /secret|token|ticket|password|signature|launch|override/i;
 /** Query keys cut out of every URL, routed or not (older links and tokens). */
 const ALWAYS_SECRET_QUERY_KEYS = ['token', 'launch', 'session', 't'];
 /** Names that look like a secret and are not one: the transaction list's pagination cursor. */

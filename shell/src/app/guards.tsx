@@ -11,7 +11,7 @@ import type { Access } from './route-table.ts';
  * How long a pending player sees the current page before going to /verify
  * (docs/product-rules.md#access-guards).
  */
-export const VERIFY_REDIRECT_DELAY_MS = 100;
+const VERIFY_REDIRECT_DELAY_MS = 100;
 
 function RedirectToVerify() {
   const navigate = useNavigate();

@@ -18,7 +18,7 @@ import type { QueryClientType } from '@mchezo/host/query';
 export type { Access };
 
 /** A player read the shell can start for a page, into the page's one query cache. */
-export type PageRead = (client: QueryClientType) => Promise<void>;
+type PageRead = (client: QueryClientType) => Promise<void>;
 
 /** Each read a route may name, as the shell starts it. */
 const PAGE_READS: Record<PlayerRead, PageRead> = {
@@ -28,7 +28,7 @@ const PAGE_READS: Record<PlayerRead, PageRead> = {
   'wallet-balance': (client) => client.prefetchQuery(walletBalanceQuery),
 };
 
-export interface RemoteRoute extends SiteRoute {
+interface RemoteRoute extends SiteRoute {
   /**
    * Player reads the page waits on before it can show its content. When the app opens on the
    * page with a session, the shell starts them while the page's code loads, and keeps the HTML

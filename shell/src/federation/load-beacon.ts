@@ -8,7 +8,7 @@ import type { LoadBeacon } from '@mchezo/contracts/release-health';
 import type { RemoteName } from '@mchezo/contracts/releases';
 import { whenIdle } from '../errors/when-idle.ts';
 
-export const LOAD_BEACON_URL = `${API_BASE}/releases/health/loads`;
+const LOAD_BEACON_URL = `${API_BASE}/releases/health/loads`;
 /** Loads counted within this long go out together. */
 const BATCH_MS = 5000;
 

@@ -12,9 +12,9 @@ import { REQUEST_TIMEOUT_MS } from './timeouts.ts';
 
 const LAST_GOOD_KEY = 'mchezo:last-good-release-manifest';
 
-export type ManifestSource = 'network' | 'last-good';
+type ManifestSource = 'network' | 'last-good';
 
-export interface LoadedManifest {
+interface LoadedManifest {
   manifest: ReleaseManifest;
   source: ManifestSource;
 }
@@ -35,7 +35,7 @@ const OVERRIDE_KEY = 'mchezo:release-override';
  * A tester's signed release override: taken from `?release-override=` once (then kept for this
  * tab and removed from the address bar), checked by the server on every manifest read.
  */
-export function releaseOverrideToken(): string | null {
+function releaseOverrideToken(): string | null {
   try {
     const url = new URL(location.href);
     const fromUrl = url.searchParams.get(OVERRIDE_PARAM);

@@ -3,7 +3,7 @@ export const REMOTE_DEADLINE_MS = 5000;
 /** Each single request (manifest, entry script) gives up a little earlier. */
 export const REQUEST_TIMEOUT_MS = 4000;
 
-export class TimeoutError extends Error {
+class TimeoutError extends Error {
   override readonly name = 'TimeoutError';
 }
 

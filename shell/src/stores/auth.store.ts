@@ -17,7 +17,7 @@ import { session } from './session-storage.ts';
  * The stand-in stored for a player who must verify before getting a session
  * (docs/product-rules.md#session).
  */
-export function tempPendingUser(phone: string): User {
+function tempPendingUser(phone: string): User {
   return {
     id: 'temp-id',
     phone,

@@ -1,5 +1,5 @@
 /** The session-storage keys (docs/product-rules.md#session), read and written in one place. */
-export const SESSION_KEYS = {
+const SESSION_KEYS = {
   registrationPhone: 'registrationPhone',
   registrationCountryCode: 'registrationCountryCode',
   registrationPassword: 'registrationPassword',

@@ -11,7 +11,7 @@ import type { AppConfig } from '@mchezo/contracts/config';
 import { reportError } from '../errors/report-error.ts';
 import { type ChatWidget, loadChatwootWidget } from './chatwoot-widget.ts';
 
-export const IDENTIFY_DELAY_MS = 500;
+const IDENTIFY_DELAY_MS = 500;
 
 let widget: Promise<ChatWidget> | null = null;
 let ready: ChatWidget | null = null;

@@ -51,7 +51,7 @@ export function stopAt(roll: number): SymbolName {
   return 'cherry';
 }
 
-export function payoutMultiplier(reels: SymbolName[]): number {
+function payoutMultiplier(reels: SymbolName[]): number {
   const [a, b, c] = reels;
   if (a === b && b === c && a) return THREE_OF_A_KIND[a];
   return reels.filter((r) => r === 'cherry').length === 2 ? TWO_CHERRIES : 0;
@@ -63,14 +63,14 @@ export function payoutMultiplier(reels: SymbolName[]): number {
  */
 export type ReelStops = (sessionToken: string) => SymbolName;
 
-export interface DemoSession {
+interface DemoSession {
   playerRef: string;
   gameId: string;
   /** The operator's launch id (launch tokens only). */
   launchId?: string;
 }
 
-export interface SpinResult {
+interface SpinResult {
   round_id: string;
   reels: SymbolName[];
   stake: number;
@@ -80,7 +80,7 @@ export interface SpinResult {
 }
 
 /** The name of an enabled game of the operator's catalogue; undefined when there is none. */
-export type GameNameOf = (gameId: string) => Promise<string | undefined>;
+type GameNameOf = (gameId: string) => Promise<string | undefined>;
 
 /**
  * The built-in demo game provider. It behaves like an outside provider: it knows players only

@@ -3,7 +3,7 @@ import type { Env } from '../../env.js';
 import { type ReelStops, stopAt } from './demo-provider.js';
 
 /** Production: every reel stop is a fresh crypto-random roll. */
-export const randomStops: ReelStops = () => stopAt(randomInt(0, 100));
+const randomStops: ReelStops = () => stopAt(randomInt(0, 100));
 
 /**
  * Tests only (DEMO_GAME_SEED): every game session replays the same sequence of stops, whatever

@@ -2,7 +2,7 @@
 export const DEMO_LANGUAGES = ['en', 'es', 'fr', 'sw'] as const;
 export type DemoLanguage = (typeof DEMO_LANGUAGES)[number];
 
-export interface DemoStrings {
+interface DemoStrings {
   loading: string;
   balance: string;
   stake: string;

@@ -1,6 +1,6 @@
 import type { IdentityChecker, IdentityDetails, IdentityOutcome } from './identity-checker.js';
 
-export interface RegistryConfig {
+interface RegistryConfig {
   /** The registry's check endpoint (HTTPS). */
   url: string;
   apiKey: string;

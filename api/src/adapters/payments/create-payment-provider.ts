@@ -12,7 +12,7 @@ import { SimulatorStore } from './simulator-store.js';
  * reads the body with the provider's parseCallback and settles the transaction, idempotently.
  * Resolves to the transaction's status, or null when no transaction matches.
  */
-export type SettleCallback = (kind: CallbackKind, body: unknown) => Promise<string | null>;
+type SettleCallback = (kind: CallbackKind, body: unknown) => Promise<string | null>;
 
 /**
  * The simulator is part of the API: it settles through `settle`, the same function the

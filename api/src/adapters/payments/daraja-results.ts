@@ -10,7 +10,7 @@ import { toCents } from '@mchezo/contracts/money';
 import type { CallbackKind, ParsedCallback, ProviderOutcome, ReportedValues } from './payment-provider.js';
 
 /** Result codes Safaricom documents as a final failure, with what they mean. */
-export const FAILURE_CODES: ReadonlyMap<number, string> = new Map([
+const FAILURE_CODES: ReadonlyMap<number, string> = new Map([
   [1, 'The balance is insufficient for the transaction'],
   [1001, 'The subscriber is busy or locked'],
   [1019, 'The transaction expired'],
@@ -21,10 +21,10 @@ export const FAILURE_CODES: ReadonlyMap<number, string> = new Map([
   [9999, 'The payment prompt failed'],
 ]);
 
-export type ResultClass = { kind: 'success' } | { kind: 'failure'; code: number } | { kind: 'unknown' };
+type ResultClass = { kind: 'success' } | { kind: 'failure'; code: number } | { kind: 'unknown' };
 
 /** Classifies a ResultCode exactly: no coercion of null, "", false or [] to 0. */
-export function classifyResultCode(code: unknown): ResultClass {
+function classifyResultCode(code: unknown): ResultClass {
   let n: number | null = null;
   if (typeof code === 'number' && Number.isInteger(code)) n = code;
   else if (typeof code === 'string' && /^(0|[1-9]\d{0,5})$/.test(code)) n = Number(code);
@@ -53,13 +53,13 @@ export function outcomeOf(code: unknown, desc: unknown, success: () => ProviderO
 }
 
 /** A KES amount as Daraja sends it (number, or digits in a string) in cents; null otherwise. */
-export function amountCents(value: unknown): number | null {
+function amountCents(value: unknown): number | null {
   const n = typeof value === 'string' && /^\d+(\.\d{1,2})?$/.test(value) ? Number(value) : value;
   return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? toCents(n) : null;
 }
 
 /** 2547XXXXXXXX (number or string) → +2547XXXXXXXX; null otherwise. */
-export function phoneE164(value: unknown): string | null {
+function phoneE164(value: unknown): string | null {
   const s = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
   return typeof s === 'string' && /^\d{9,15}$/.test(s) ? `+${s}` : null;
 }

@@ -12,7 +12,7 @@ import {
   type RequestResult,
 } from './payment-provider.js';
 
-export interface DarajaConfig {
+interface DarajaConfig {
   baseUrl: string;
   consumerKey: string;
   consumerSecret: string;
@@ -45,7 +45,7 @@ export function darajaTimestamp(date: Date): string {
   return `${eat.getUTCFullYear()}${p(eat.getUTCMonth() + 1)}${p(eat.getUTCDate())}${p(eat.getUTCHours())}${p(eat.getUTCMinutes())}${p(eat.getUTCSeconds())}`;
 }
 
-export const stkPassword = (shortcode: string, passkey: string, timestamp: string): string =>
+const stkPassword = (shortcode: string, passkey: string, timestamp: string): string =>
   Buffer.from(`${shortcode}${passkey}${timestamp}`).toString('base64');
 
 /** +254712345678 → 254712345678 (Daraja's MSISDN format). */

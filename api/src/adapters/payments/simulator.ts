@@ -26,7 +26,7 @@ export const SIMULATOR_TEST_PHONES = {
   callbackLost: '+254700000006',
 } as const;
 
-export interface SimulatorCallbackBody {
+interface SimulatorCallbackBody {
   provider_ref: string;
   result_code: number;
   result_desc: string;
@@ -83,16 +83,16 @@ const receipt = () => `S${randomUUID().replaceAll('-', '').slice(0, 9).toUpperCa
  * Hands a callback to the wallet: the same settlement (parseCallback, then the idempotent
  * settle out of pending) that the callback route runs for a provider's HTTP request.
  */
-export type Deliver = (kind: CallbackKind, body: SimulatorCallbackBody) => Promise<void>;
+type Deliver = (kind: CallbackKind, body: SimulatorCallbackBody) => Promise<void>;
 
 /** How often every instance sends the callbacks due, also those an instance that stopped accepted. */
-export const SIMULATOR_POLL_MS = 1_000;
+const SIMULATOR_POLL_MS = 1_000;
 /** How long a claimed callback is left to the instance sending it before another may send it. */
 const CLAIM_MS = 15_000;
 /** Callbacks claimed (and sent concurrently) per statement. */
 const BATCH = 100;
 
-export interface SimulatorOptions {
+interface SimulatorOptions {
   /** Where the callbacks still to send are kept: the database every instance shares. */
   store: SimulatorStore;
   clock: Clock;

@@ -22,7 +22,7 @@ export class ConsoleSmsSender implements SmsSender {
   }
 }
 
-export const hideCodes = (message: string): string => message.replace(/\d{4,}/g, (d) => '*'.repeat(d.length));
+const hideCodes = (message: string): string => message.replace(/\d{4,}/g, (d) => '*'.repeat(d.length));
 
-export const maskPhone = (phone: string): string =>
+const maskPhone = (phone: string): string =>
   phone.length > 6 ? `${phone.slice(0, 4)}***${phone.slice(-3)}` : '***';

@@ -1,6 +1,6 @@
 import type { SmsSender } from './sms-sender.js';
 
-export interface GatewaySmsConfig {
+interface GatewaySmsConfig {
   url: string;
   username: string;
   apiKey: string;

@@ -28,7 +28,7 @@ import {
   setRefreshCookie,
 } from './refresh-cookie.js';
 
-export interface AuthRoutesOptions {
+interface AuthRoutesOptions {
   ctx: AppContext;
   auth: AuthService;
   limiter: RateLimiter;

@@ -30,7 +30,7 @@ import { grantConfiguredRoles } from './roles.service.js';
  * A session's refresh token and when it expires: for the route to put in the cookie
  * (refresh-cookie.ts), never in a body.
  */
-export interface IssuedRefreshToken {
+interface IssuedRefreshToken {
   token: string;
   expiresAt: number;
 }

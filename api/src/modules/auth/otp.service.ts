@@ -11,7 +11,7 @@ import {
   replaceOtp,
 } from './auth.repository.js';
 
-export type OtpPurpose = OtpRow['purpose'];
+type OtpPurpose = OtpRow['purpose'];
 
 const MESSAGES: Record<OtpPurpose, (code: string, minutes: number) => string> = {
   verify: (code, minutes) => `Your Mchezo verification code is ${code}. It expires in ${minutes} minutes.`,

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import { rateLimited } from '../../lib/errors.js';
 import { countInWindow } from '../../lib/window-counter.js';
 
-export type LimitedAction =
+type LimitedAction =
   | 'login'
   | 'register'
   | 'verify_request'

@@ -21,7 +21,7 @@ export const REFRESH_GRACE_MS = 10_000;
 
 export const SUSPENDED_MESSAGE = 'Your account is suspended. Please contact support.';
 
-export type Rotation =
+type Rotation =
   | { error: AppError }
   | { user: UserRow; sessionId: string; refreshToken: string; issuedAt: number; expiresAt: number };
 

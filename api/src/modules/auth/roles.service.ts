@@ -8,7 +8,7 @@ import { RELEASE_MANAGER_ROLE } from '@mchezo/contracts/releases-constants';
 import type { AppContext } from '../../context.js';
 import { findUserRoles, findUsersRolesByPhone, setRoles, type UserRoles } from './roles.repository.js';
 
-export const PAYMENTS_OPERATOR_ROLE = 'payments_operator';
+const PAYMENTS_OPERATOR_ROLE = 'payments_operator';
 
 type RolesContext = Pick<AppContext, 'env' | 'database' | 'clock'>;
 

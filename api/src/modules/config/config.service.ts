@@ -2,7 +2,7 @@ import { type AppConfig, DEFAULT_APP_CONFIG } from '@mchezo/contracts/config';
 import type { Env } from '../../env.js';
 
 /** Where the browser's error-reporting SDK posts its envelopes (the API's own ingest). */
-export const ERROR_TUNNEL_PATH = '/api/v1/errors/envelope';
+const ERROR_TUNNEL_PATH = '/api/v1/errors/envelope';
 
 /**
  * The SDK wants a DSN even when every report goes to the tunnel; without a real Sentry, one naming

@@ -17,7 +17,7 @@ import { isPaymentsOperator } from '../auth/roles.service.js';
 import { reconciliationFigures } from '../wallet/reconciliation.service.js';
 
 /** How long readiness waits for the database's answer. */
-export const READY_TIMEOUT_MS = 1_000;
+const READY_TIMEOUT_MS = 1_000;
 
 /** Whether the database answers `select 1` within `timeoutMs`. */
 async function databaseAnswers(ctx: AppContext, timeoutMs: number): Promise<boolean> {

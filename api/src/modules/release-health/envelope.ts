@@ -5,12 +5,12 @@ import { nestedDeeperThan } from '../../lib/json-depth.js';
  * items, each a JSON item header line and a payload: `length` bytes when the item header gives a
  * length, else the rest of the line. https://develop.sentry.dev/sdk/envelopes/
  */
-export interface EnvelopeItem {
+interface EnvelopeItem {
   header: Record<string, unknown>;
   payload: Buffer;
 }
 
-export interface Envelope {
+interface Envelope {
   header: Record<string, unknown>;
   items: EnvelopeItem[];
 }

@@ -22,7 +22,7 @@ import { type LoadTicket, refusalOf, type TicketCheck } from './load-ticket.serv
 const MINUTE = 60_000;
 
 /** One thing a page reports of a version: `n` loads that worked or failed, or a render error. */
-export interface Report {
+interface Report {
   remote: RemoteName;
   version: string;
   outcome: Outcome;

@@ -17,7 +17,7 @@ import { isReleaseManager } from '../auth/roles.service.js';
 import type { ReleaseHealthService, Sender } from './release-health.service.js';
 
 /** An envelope carries one event and its breadcrumbs: far below this. */
-export const ENVELOPE_LIMIT_BYTES = 256 * 1024;
+const ENVELOPE_LIMIT_BYTES = 256 * 1024;
 const ENVELOPE_TYPES = [
   'text/plain',
   'application/x-sentry-envelope',

@@ -30,7 +30,7 @@ import type { RevisionService } from './revisions.service.js';
 const LEASE_MIN_TTL_MS = 30_000;
 
 /** What one round did: whether this instance held the lease, and the moves it made. */
-export interface GuardRound {
+interface GuardRound {
   leader: boolean;
   actions: string[];
 }

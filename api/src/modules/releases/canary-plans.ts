@@ -60,7 +60,7 @@ export function newPlanRow(
   };
 }
 
-export const stepsOf = (row: PlanRow) => JSON.parse(row.steps) as number[];
+const stepsOf = (row: PlanRow) => JSON.parse(row.steps) as number[];
 
 export function toCanaryPlan(row: PlanRow): CanaryPlan {
   return {
@@ -101,7 +101,7 @@ export function sinceStepStart(
   };
 }
 
-export type Verdict =
+type Verdict =
   /** Nothing to do yet; `text` says what the guard waits for. */
   | { kind: 'wait'; text: string }
   | { kind: 'abort'; text: string }

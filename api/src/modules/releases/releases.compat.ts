@@ -69,7 +69,7 @@ export async function checkFiles(dir: string, integrity: Record<string, string>)
   return problems;
 }
 
-export interface CompatInput {
+interface CompatInput {
   cdnDir: string | undefined;
   remote: RemoteName;
   version: string;

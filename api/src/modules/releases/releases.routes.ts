@@ -85,7 +85,7 @@ export function releaseConsole() {
   return { html, scripts, csp };
 }
 
-export interface ReleasesRoutesOptions {
+interface ReleasesRoutesOptions {
   ctx: AppContext;
   revisions: RevisionService;
   versions: VersionService;

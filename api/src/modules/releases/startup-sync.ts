@@ -20,7 +20,7 @@ import { revisionTrail } from './releases.repository.js';
 import type { Remotes, RevisionService } from './revisions.service.js';
 import { integrityOfFolder, type VersionService } from './versions.service.js';
 
-export const STARTUP_ACTOR = 'npm start';
+const STARTUP_ACTOR = 'npm start';
 
 /** Version folders of a remote in the CDN root, newest build first. */
 function builtVersions(cdnDir: string, remote: string): string[] {

@@ -9,7 +9,7 @@ import type {
   TimeOutLength,
 } from '@mchezo/contracts/safer-gambling';
 
-export const EAT_OFFSET_MS = 3 * 3_600_000;
+const EAT_OFFSET_MS = 3 * 3_600_000;
 export const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 

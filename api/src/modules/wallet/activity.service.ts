@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema.js';
 import { sumDepositsSince, sumMoneyBetween, sumPlayBetween } from './activity.repository.js';
 
 /** A player's money and play over a time range, in cents. */
-export interface ActivityTotals {
+interface ActivityTotals {
   deposits: number;
   withdrawals: number;
   stakes: number;

@@ -25,7 +25,7 @@ import { assertWalletEnabled, playerStatus, WALLET_CURRENCY } from './wallet.ser
  * Refuses a deposit of `amount` cents (throws) inside its transaction, after the wallet row is
  * locked: the safer-gambling limits and restrictions (docs/decisions/020-safer-gambling.md).
  */
-export type DepositGate = (trx: Kysely<DB>, userId: string, amount: number) => Promise<void>;
+type DepositGate = (trx: Kysely<DB>, userId: string, amount: number) => Promise<void>;
 
 type TxOutcome = { transaction_id: string; status: ReturnType<typeof playerStatus> };
 

@@ -8,7 +8,7 @@ import { providerAmount } from './taxes.js';
 import { claimDueTx, scheduleNextCheck, type WalletTxRow } from './transactions.repository.js';
 
 /** Transactions asked about per pass at most. */
-export const RECONCILE_BATCH = 100;
+const RECONCILE_BATCH = 100;
 /** An instance that stopped without giving the job's lease up (killed) loses it after this long at least. */
 const LEASE_MIN_TTL_MS = 30_000;
 

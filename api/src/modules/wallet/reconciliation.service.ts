@@ -37,7 +37,7 @@ export function backoffMs(env: ScheduleEnv, checks: number): number {
   return Math.min(base * 2 ** Math.min(Math.max(checks, 0), 30), cap);
 }
 
-export interface ReconciliationFigures {
+interface ReconciliationFigures {
   /** Transactions waiting for the provider's answer. */
   pending: number;
   /** Pending ones whose next check is due now (a growing number: the job is behind or stopped). */

@@ -68,7 +68,7 @@ const auditDto = (a: AuditRow) => ({
   created_at: iso(a.created_at),
 });
 
-export interface Resolution {
+interface Resolution {
   outcome: 'completed' | 'failed';
   note: string;
 }

@@ -30,7 +30,7 @@ const eatDay = (ms: number) => new Date(ms + EAT_OFFSET_MS).toISOString().slice(
 const eatMidnight = (day: string) => Date.parse(`${day}T00:00:00.000Z`) - EAT_OFFSET_MS;
 
 /** The tax-account entries booked in [start, end), each with its transaction's gross amount. */
-export const taxEntries = (db: Kysely<DB>, start: number, end: number) =>
+const taxEntries = (db: Kysely<DB>, start: number, end: number) =>
   db
     .selectFrom('ledger_entries as le')
     .leftJoin('payment_reviews as r', 'r.id', 'le.ref_id')

@@ -8,7 +8,7 @@ type LedgerKind = LedgerEntriesTable['kind'];
 export class InsufficientFundsError extends Error {}
 
 const WALLET_POTS: readonly LedgerPot[] = ['main', 'withdrawal', 'bonus'];
-export const isWalletPot = (pot: LedgerPot): pot is Pot => WALLET_POTS.includes(pot);
+const isWalletPot = (pot: LedgerPot): pot is Pot => WALLET_POTS.includes(pot);
 
 export const insertWallet = (db: Kysely<DB>, row: WalletRow) =>
   db.insertInto('wallets').values(row).execute();

@@ -3,7 +3,7 @@ import type { PasswordResetConfirmRequest } from '@mchezo/contracts/auth';
 import { useMutation } from '@mchezo/host/query';
 
 /** POST /auth/password/reset/confirm → 204; the server ends every session of the account. */
-export const confirmPasswordReset = (body: PasswordResetConfirmRequest) =>
+const confirmPasswordReset = (body: PasswordResetConfirmRequest) =>
   api.post<null>('/auth/password/reset/confirm', body, { auth: false });
 
 export const useConfirmPasswordReset = () => useMutation({ mutationFn: confirmPasswordReset });

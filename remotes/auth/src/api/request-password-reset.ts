@@ -3,7 +3,7 @@ import type { CodeSentResponse, PasswordResetRequestRequest } from '@mchezo/cont
 import { useMutation } from '@mchezo/host/query';
 
 /** POST /auth/password/reset/request: answers the same whether or not the phone has an account. */
-export const requestPasswordReset = (body: PasswordResetRequestRequest) =>
+const requestPasswordReset = (body: PasswordResetRequestRequest) =>
   api.post<CodeSentResponse>('/auth/password/reset/request', body, { auth: false });
 
 export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });

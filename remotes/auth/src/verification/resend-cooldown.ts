@@ -2,7 +2,7 @@ import { OTP_RESEND_COOLDOWN_SECONDS } from '@mchezo/contracts/auth-constants';
 import { useCallback, useEffect, useState } from 'react';
 
 /** Codes are rate-limited per phone and per purpose on the server; so is the cooldown here. */
-export type CodePurpose = 'verify' | 'reset';
+type CodePurpose = 'verify' | 'reset';
 
 /**
  * When the next code may be asked for, per purpose and phone. Kept in session storage so the

@@ -5,7 +5,7 @@ import { queryOptions, useQuery } from '@mchezo/host/query';
 import { useLanguage } from '@mchezo/i18n/namespace';
 
 /** `POST /casino/game/link` (authenticated): the URL the game frame opens. */
-export const gameLinkQuery = (gameId: string, language: GameLinkRequest['language']) =>
+const gameLinkQuery = (gameId: string, language: GameLinkRequest['language']) =>
   queryOptions({
     queryKey: ['casino', 'game-link', gameId, language],
     queryFn: ({ signal }) =>

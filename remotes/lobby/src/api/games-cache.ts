@@ -10,7 +10,7 @@ export const GAMES_CACHE_KEY = 'mchezo.lobby.games';
 export const GAMES_CACHE_TTL_MS = 5 * 60_000;
 const VERSION = 1;
 
-export interface CachedGames {
+interface CachedGames {
   savedAt: number;
   data: GamesResponse;
 }

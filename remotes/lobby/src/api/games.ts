@@ -3,7 +3,7 @@ import type { GamesResponse } from '@mchezo/contracts/casino';
 import { queryOptions, useQuery } from '@mchezo/host/query';
 import { GAMES_CACHE_TTL_MS, readGamesCache, writeGamesCache } from './games-cache.ts';
 
-export const fetchGames = async (signal?: AbortSignal): Promise<GamesResponse> => {
+const fetchGames = async (signal?: AbortSignal): Promise<GamesResponse> => {
   const data = await api.get<GamesResponse>('/casino/games', { auth: false, signal });
   writeGamesCache(data);
   return data;

@@ -28,7 +28,7 @@ const playersOf = (tab: Tab): number =>
     : CATEGORY_PLAYERS[tab];
 
 /** The All tab's groups: lobby order, empty categories left out. */
-export function groupByCategory(games: readonly Game[]): { category: GameCategoryName; games: Game[] }[] {
+function groupByCategory(games: readonly Game[]): { category: GameCategoryName; games: Game[] }[] {
   return GAME_CATEGORY_ORDER.map((category) => ({
     category,
     games: games.filter((g) => g.category === category),

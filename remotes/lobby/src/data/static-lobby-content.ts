@@ -17,7 +17,7 @@ export const PROMO_ROTATION_MS = 5_000;
 export const WINNERS_ROTATION_MS = 3_000;
 export const TICKER_ROTATION_MS = 2_000;
 
-export interface Promo {
+interface Promo {
   id: 'top-up' | 'spin' | 'virtual-sports';
   /** Artwork without words (the words are translated text laid over it). */
   image: string;
@@ -32,7 +32,7 @@ export const PROMOS: readonly Promo[] = [
 /** Intrinsic size of every promo image (the SVGs' viewBox), set on the <img> so nothing shifts. */
 export const PROMO_SIZE = { width: 720, height: 300 } as const;
 
-export interface FeaturedGame {
+interface FeaturedGame {
   /** A game of the seeded catalogue (its ids are stable: they appear in URLs). */
   gameId: string;
   title: string;
@@ -74,7 +74,7 @@ export const CATEGORY_PLAYERS: Readonly<Record<GameCategoryName, number>> = {
   live_sports: 1_206,
 };
 
-export interface Win {
+interface Win {
   /** Already masked: country code and first digit, four stars, last three digits. */
   phone: string;
   game: string;

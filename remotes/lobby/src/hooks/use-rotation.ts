@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useReducedMotion } from './use-reduced-motion.ts';
 
-export interface Rotation {
+interface Rotation {
   index: number;
   /** Shows item `i` (wraps around) and restarts the wait. */
   show(i: number): void;

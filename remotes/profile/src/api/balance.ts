@@ -3,7 +3,7 @@ import { walletBalanceQuery } from '@mchezo/host/queries/wallet-balance';
 import { useQuery } from '@mchezo/host/query';
 
 /** Main balance first, then the other pots in the server's order. */
-export function mainFirst(balances: readonly Balance[]): Balance[] {
+function mainFirst(balances: readonly Balance[]): Balance[] {
   return [
     ...balances.filter((b) => b.balance_type === 'main'),
     ...balances.filter((b) => b.balance_type !== 'main'),

@@ -6,14 +6,14 @@ import { outcomeUnknown } from '../lib/idempotency.ts';
 import { refreshBalanceSoon } from './balance.ts';
 import { TRANSACTIONS_KEY } from './transactions.ts';
 
-export interface DepositVariables {
+interface DepositVariables {
   body: DepositRequest;
   /** One per submission; retries of the same submission carry the same key. */
   idempotencyKey: string;
 }
 
 /** POST /wallet/deposit: a pending deposit and a payment prompt on the player's phone. */
-export const postDeposit = ({ body, idempotencyKey }: DepositVariables) =>
+const postDeposit = ({ body, idempotencyKey }: DepositVariables) =>
   api.post<DepositResponse>('/wallet/deposit', body, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
 
 export function useDeposit() {

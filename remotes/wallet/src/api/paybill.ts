@@ -4,7 +4,7 @@ import { WALLET_KEY } from '@mchezo/host/queries/wallet-balance';
 import { queryOptions, useQuery } from '@mchezo/host/query';
 
 /** The paybill and the player's own account number: they never change, so read once. */
-export const paybillQuery = queryOptions({
+const paybillQuery = queryOptions({
   queryKey: [...WALLET_KEY, 'paybill'] as const,
   queryFn: ({ signal }) => api.get<PaybillResponse>('/wallet/paybill', { signal }),
   staleTime: Number.POSITIVE_INFINITY,

@@ -6,9 +6,9 @@ import { useQuery } from '@mchezo/host/query';
 import { useEffect, useState } from 'react';
 import { TAX_PREVIEW_DEBOUNCE_MS } from '../screen-constants.ts';
 
-export const TAX_PREVIEW_KEY = [...WALLET_KEY, 'tax-preview'] as const;
+const TAX_PREVIEW_KEY = [...WALLET_KEY, 'tax-preview'] as const;
 
-export function taxPreviewPath(type: TransactionType, cents: number): string {
+function taxPreviewPath(type: TransactionType, cents: number): string {
   return `/wallet/tax-preview?${new URLSearchParams({ type, amount: String(fromCents(cents)) })}`;
 }
 

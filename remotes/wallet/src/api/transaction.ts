@@ -5,13 +5,13 @@ import { WALLET_KEY } from '@mchezo/host/queries/wallet-balance';
 import { queryOptions, useQuery } from '@mchezo/host/query';
 import { FOLLOW_FAST_INTERVAL_MS, FOLLOW_FAST_READS, FOLLOW_SLOW_INTERVAL_MS } from '../screen-constants.ts';
 
-export const transactionKey = (id: string) => [...WALLET_KEY, 'transaction', id] as const;
+const transactionKey = (id: string) => [...WALLET_KEY, 'transaction', id] as const;
 
 /**
  * One transaction, read again while it is pending (docs/product-rules.md#pending-requests). Stops
  * by itself once settled.
  */
-export const transactionQuery = (id: string) =>
+const transactionQuery = (id: string) =>
   queryOptions({
     queryKey: transactionKey(id),
     queryFn: ({ signal }) =>

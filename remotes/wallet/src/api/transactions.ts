@@ -10,14 +10,14 @@ export const TRANSACTIONS_KEY = [...WALLET_KEY, 'transactions'] as const;
 
 export type TransactionsFilter = 'all' | TransactionType;
 
-export function transactionsPath(filter: TransactionsFilter, pageToken: string | null): string {
+function transactionsPath(filter: TransactionsFilter, pageToken: string | null): string {
   const params = new URLSearchParams({ page_size: String(TRANSACTIONS_DEFAULT_PAGE_SIZE) });
   if (pageToken) params.set('page_token', pageToken);
   if (filter !== 'all') params.set('type', filter);
   return `/wallet/transactions?${params}`;
 }
 
-export const transactionsQuery = (filter: TransactionsFilter) =>
+const transactionsQuery = (filter: TransactionsFilter) =>
   infiniteQueryOptions({
     queryKey: [...TRANSACTIONS_KEY, filter],
     queryFn: ({ pageParam, signal }) =>

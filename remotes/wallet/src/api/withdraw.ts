@@ -6,14 +6,14 @@ import { outcomeUnknown } from '../lib/idempotency.ts';
 import { refreshBalanceSoon } from './balance.ts';
 import { TRANSACTIONS_KEY } from './transactions.ts';
 
-export interface WithdrawVariables {
+interface WithdrawVariables {
   body: WithdrawRequest;
   /** One per submission; retries of the same submission carry the same key. */
   idempotencyKey: string;
 }
 
 /** POST /wallet/withdraw: the amount is reserved at once, then paid out to the phone. */
-export const postWithdraw = ({ body, idempotencyKey }: WithdrawVariables) =>
+const postWithdraw = ({ body, idempotencyKey }: WithdrawVariables) =>
   api.post<WithdrawResponse>('/wallet/withdraw', body, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
 
 export function useWithdraw() {

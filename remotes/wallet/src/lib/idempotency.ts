@@ -10,7 +10,7 @@
 import { ApiError } from '@mchezo/api-client/errors';
 import { useRef } from 'react';
 
-export function newIdempotencyKey(): string {
+function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   // randomUUID needs a secure context; getRandomValues does not (a page on plain http).
   const hex = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0'));
