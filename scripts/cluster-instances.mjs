@@ -5,7 +5,7 @@
 // time: each is taken out of nginx, stopped (it finishes what it has), started on the new
 // code and put back once ready.
 import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { log, ROOT } from './lib.mjs';
 
@@ -89,7 +89,8 @@ export class Instances {
 
   /** An instance that exited on its own: started again after its backoff. */
   restart(instance, how) {
-    instance.failures = Date.now() - instance.startedAt > 30_000 ? 0 : instance.failures + 1;
+    // Counted from 1: after 30 s up, the next exit is a first one again (0.5 s).
+    instance.failures = (Date.now() - instance.startedAt > 30_000 ? 0 : instance.failures) + 1;
     const delay = Math.min(500 * 2 ** (instance.failures - 1), 30_000);
     this.say(instance, `exited (${how}); restarting in ${delay} ms (restart ${instance.failures} in a row)`);
     setTimeout(async () => {
@@ -153,10 +154,15 @@ export class Instances {
       .join('');
   }
 
-  /** `instances.json` in the run folder: name, url and pid of each (the fault tests read it). */
+  /**
+   * `instances.json` in the run folder: name, url and pid of each (the fault tests read it).
+   * Written aside and renamed, so a reader never meets a half-written file.
+   */
   writeList() {
     const list = this.list.map((i) => ({ name: i.name, url: i.url, pid: i.child?.pid }));
-    writeFileSync(join(this.runDir, 'instances.json'), JSON.stringify(list));
+    const file = join(this.runDir, 'instances.json');
+    writeFileSync(`${file}.tmp`, JSON.stringify(list));
+    renameSync(`${file}.tmp`, file);
   }
 }
 

@@ -4,6 +4,8 @@
  * database both instances share.
  */
 import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
 import { seamlessKey, signSeamless } from '../../src/lib/seamless-signature.js';
 
@@ -227,3 +229,34 @@ export async function ledger(phone: string) {
     return { pots, entries, transactions };
   });
 }
+
+/** A `[cluster] …` line in the test output: the numbers a run measured. */
+export const report = (line: string) => console.log(`[cluster] ${line}`);
+
+export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `check` every 50 ms until it answers something other than false; throws after `timeoutMs`. */
+export async function until<T>(
+  what: string,
+  check: () => Promise<T | false> | T | false,
+  timeoutMs = 30_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await pause(50);
+  }
+}
+
+/** The run folder of the cluster command (its instances file, logs, rolling deploy status). */
+export const runDir = () => required('CLUSTER_RUN_DIR');
+
+/** The instances as the cluster command runs them now (a restarted one has a new pid). */
+export const instancesNow = () =>
+  JSON.parse(readFileSync(join(runDir(), 'instances.json'), 'utf8')) as {
+    name: string;
+    url: string;
+    pid: number;
+  }[];

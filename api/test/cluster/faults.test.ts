@@ -11,32 +11,17 @@ import {
   type Answer,
   call,
   cluster,
+  instancesNow,
   ledger,
   type Player,
+  pause,
+  report,
+  runDir,
   signedInPlayer,
+  until,
   walletRequest,
   withDatabase,
 } from './cluster-kit.js';
-
-const report = (line: string) => console.log(`[cluster] ${line}`);
-const runDir = process.env.CLUSTER_RUN_DIR as string;
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const instancesNow = () =>
-  JSON.parse(readFileSync(join(runDir, 'instances.json'), 'utf8')) as {
-    name: string;
-    url: string;
-    pid: number;
-  }[];
-
-async function until<T>(what: string, check: () => Promise<T | false> | T | false, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await pause(50);
-  }
-}
 
 /**
  * Clients through nginx until stop(): each deposits 10 KES with a key (repeated with the same
@@ -83,12 +68,24 @@ function load(players: Player[]) {
   };
 }
 
+/** Callbacks the simulator still has to send (none once every instance up has sent them). */
+const callbacksWaiting = () =>
+  withDatabase(async (db) =>
+    Number((await db.query('select count(*) from simulator_payments')).rows[0].count),
+  );
+
 /**
- * Every answered key names one transaction, the one the database holds for it; pots = ledger
- * (read once the callbacks still due 100 ms after the last deposits are in: the pots and the
- * ledger are two reads).
+ * Every answered key names one transaction, the one the database holds for it; pots = ledger.
+ * Waits until the simulator has sent every callback, also those of payments an instance accepted
+ * just before it stopped (sent by whichever instance is up; reconciliation is off here), and
+ * answers how long that took after the load stopped and how many deposits are still pending
+ * (ones whose instance was killed before it asked the provider: reconciliation's).
  */
 async function bookedOnce(players: Player[], booked: Map<string, string>) {
+  const started = Date.now();
+  await until('the simulator sent every callback', async () => (await callbacksWaiting()) === 0, 15_000);
+  const settledMs = Date.now() - started;
+  let pending = 0;
   for (const player of players) {
     const book = await until('settlements done', async () => {
       const read = await ledger(player.phone);
@@ -99,7 +96,9 @@ async function bookedOnce(players: Player[], booked: Map<string, string>) {
     for (const t of keyed)
       if (booked.has(t.idempotency_key)) expect(booked.get(t.idempotency_key)).toBe(t.id);
     for (const pot of Object.values(book.pots)) expect(pot.wallet).toBe(pot.ledger);
+    pending += keyed.filter((t) => t.status === 'pending').length;
   }
+  return { settledMs, pending };
 }
 
 describe('faults', () => {
@@ -121,38 +120,40 @@ describe('faults', () => {
     const served = traffic.served();
     await until('traffic after', () => traffic.served() > served + 10);
     await traffic.stop();
-    const log = readFileSync(join(runDir, `${victim.name}.log`), 'utf8');
+    const log = readFileSync(join(runDir(), `${victim.name}.log`), 'utf8');
+    const { settledMs, pending } = await bookedOnce(players, traffic.booked);
     report(
       `SIGKILL ${victim.name}: back in ${back.toFixed(1)} s; ${servedMeanwhile} requests served meanwhile; ` +
         `first attempts ${JSON.stringify(traffic.first)}; failed after repeats ${traffic.failed()}; ` +
-        `${traffic.booked.size} deposits answered`,
+        `${traffic.booked.size} deposits answered; the simulator's callbacks all sent ${settledMs} ms ` +
+        `after the load stopped; ${pending} pending (killed before asking the provider)`,
     );
     expect(log).toMatch(/exited \(SIGKILL\); restarting in \d+ ms/);
     expect(servedMeanwhile).toBeGreaterThan(0);
     expect(traffic.failed()).toBe(0);
     expect(Object.keys(traffic.first).filter((s) => s !== '200' && s !== '502' && s !== '503')).toEqual([]);
-    await bookedOnce(players, traffic.booked);
   });
 
   it('a rolling deploy under load: no failed request, the canary lease moves within its interval', async () => {
     const players = [await signedInPlayer(cluster.url), await signedInPlayer(cluster.url)];
-    const lease = () =>
-      withDatabase(
-        async (db) =>
-          (await db.query("select holder from leases where name = 'canary-guard'")).rows[0]?.holder as string,
-      );
-    const holders: { at: number; holder: string }[] = [];
+    // The canary guard's lease holder, read every 50 ms on one connection: each time another
+    // instance holds it, how long since the previous holder was last seen holding it (the
+    // released state, '', may last less than one read).
+    const handOvers: number[] = [];
     let watching = true;
-    const watcher = (async () => {
+    const watcher = withDatabase(async (db) => {
+      let last = { holder: '', seen: 0 };
       while (watching) {
-        const holder = await lease();
-        if (holder !== holders.at(-1)?.holder) holders.push({ at: Date.now(), holder });
+        const { rows } = await db.query("select holder from leases where name = 'canary-guard'");
+        const holder = (rows[0]?.holder as string | undefined) ?? '';
+        if (holder && last.holder && holder !== last.holder) handOvers.push(Date.now() - last.seen);
+        if (holder) last = { holder, seen: Date.now() };
         await pause(50);
       }
-    })();
+    });
     const traffic = load(players);
     await until('traffic', () => traffic.served() > 10);
-    const status = join(runDir, 'deploy.json');
+    const status = join(runDir(), 'deploy.json');
     const asked = Date.now();
     process.kill(Number(process.env.CLUSTER_CONTROL_PID), 'SIGHUP');
     const done = await until(
@@ -170,20 +171,18 @@ describe('faults', () => {
     await traffic.stop();
     watching = false;
     await watcher;
-    // Each time the holder gave the lease up ('' in the table), how long until another took it.
-    const handOvers = holders.flatMap((h, i) => {
-      const next = holders[i + 1];
-      return h.holder === '' && next ? [next.at - h.at] : [];
-    });
+    const { settledMs, pending } = await bookedOnce(players, traffic.booked);
     report(
       `rolling deploy: ${(done.took_ms / 1000).toFixed(1)} s (${JSON.stringify(done.steps)}); ` +
         `${traffic.served()} requests served, first attempts ${JSON.stringify(traffic.first)}, ` +
-        `failed after repeats ${traffic.failed()}; canary lease hand-overs ${JSON.stringify(handOvers)} ms`,
+        `failed after repeats ${traffic.failed()}; canary lease hand-overs ${JSON.stringify(handOvers)} ms; ` +
+        `${traffic.booked.size} deposits answered, ${pending} pending ${settledMs} ms after the load stopped`,
     );
     expect(done.state).toBe('done');
     expect(traffic.failed()).toBe(0);
     expect(handOvers.length).toBeGreaterThan(0);
     for (const ms of handOvers) expect(ms).toBeLessThan(1000 + 500);
-    await bookedOnce(players, traffic.booked);
+    // Stopped in turn, each instance finished its requests; their callbacks were sent by the other.
+    expect(pending).toBe(0);
   });
 });

@@ -87,8 +87,11 @@ type Deliver = (kind: CallbackKind, body: SimulatorCallbackBody) => Promise<void
 
 /** How often every instance sends the callbacks due, also those an instance that stopped accepted. */
 const SIMULATOR_POLL_MS = 1_000;
-/** How long a claimed callback is left to the instance sending it before another may send it. */
-const CLAIM_MS = 15_000;
+/**
+ * How long a claimed callback is left to the instance sending it before another may send it (a
+ * send takes milliseconds; one that takes longer may be sent twice, which settles nothing twice).
+ */
+const CLAIM_MS = 5_000;
 /** Callbacks claimed (and sent concurrently) per statement. */
 const BATCH = 100;
 
