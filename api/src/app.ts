@@ -50,9 +50,9 @@ import { reviewRoutes } from './modules/wallet/review.routes.js';
 import type { SettlementService } from './modules/wallet/settlement.service.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 
-export const API_PREFIX = '/api/v1';
+const API_PREFIX = '/api/v1';
 /** JSON bodies of this API are small; anything bigger is refused with 413 before parsing. */
-export const BODY_LIMIT_BYTES = 16 * 1024;
+const BODY_LIMIT_BYTES = 16 * 1024;
 
 export interface AppDeps extends ServiceDeps {
   /** An already open database (tests share one across apps); otherwise one is opened from env. */

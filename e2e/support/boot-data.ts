@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { type SitePolicyInput, sitePolicy } from '@mchezo/site/content-security-policy';
 import type { Page, Route } from '@playwright/test';
 
-export interface BootData {
+interface BootData {
   config?: Record<string, unknown> & { features: Record<string, boolean> };
   release?: { revision: number; remotes: Record<string, unknown> };
   files?: Record<string, unknown>;

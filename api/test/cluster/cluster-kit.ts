@@ -87,7 +87,7 @@ export const refreshCookieOf = (headers: Headers) =>
 export const refreshCookie = (token: string) => ({ cookie: `mchezo_refresh=${token}` });
 
 /** A random valid Kenyan phone, away from the simulator's test numbers (+2547000000xx). */
-export const randomPhone = () => `+2547${randomInt(10_000_000, 99_999_999)}`;
+const randomPhone = () => `+2547${randomInt(10_000_000, 99_999_999)}`;
 
 /** Registers, asks for and confirms the (test-mode) code, logs in on `base` and confirms an identity. */
 export async function signedInPlayer(base: string, phone = randomPhone()): Promise<Player> {
@@ -159,7 +159,7 @@ export async function withDatabase<T>(fn: (db: pg.Client) => Promise<T>): Promis
   }
 }
 
-export async function userId(phone: string): Promise<{ id: string; player_ref: string }> {
+async function userId(phone: string): Promise<{ id: string; player_ref: string }> {
   return withDatabase(async (db) => {
     const { rows } = await db.query('select id, player_ref from users where phone = $1', [phone]);
     if (!rows[0]) throw new Error(`no user ${phone}`);

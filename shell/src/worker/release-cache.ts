@@ -11,7 +11,7 @@ import { MANIFEST_URL } from '../federation/manifest-url.ts';
 import { parseReleaseManifest } from '../federation/parse-release-manifest.ts';
 
 /** `remote/version`, e.g. `wallet/1.0.0-3f9c2a1b`. */
-export type VersionKey = string;
+type VersionKey = string;
 
 /** `/remotes/<remote>/<version>/<file>` → `remote/version`; null for any other path. */
 export function versionOfPath(pathname: string): VersionKey | null {
@@ -63,7 +63,7 @@ export function manifestInPage(html: string): ReleaseManifest | null {
   }
 }
 
-export type RequestKind = 'page' | 'shell-file' | 'remote-file' | 'manifest' | 'other';
+type RequestKind = 'page' | 'shell-file' | 'remote-file' | 'manifest' | 'other';
 
 /**
  * How the worker treats a request. Only this origin's GETs are its business: `/api/` is never

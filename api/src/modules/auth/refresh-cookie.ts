@@ -10,8 +10,8 @@ import { readCookie } from '@mchezo/site/cookies';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden } from '../../lib/errors.js';
 
-export const REFRESH_COOKIE = 'mchezo_refresh';
-export const REFRESH_COOKIE_PATH = '/api/v1/auth/refresh';
+const REFRESH_COOKIE = 'mchezo_refresh';
+const REFRESH_COOKIE_PATH = '/api/v1/auth/refresh';
 
 const ATTRIBUTES = `Path=${REFRESH_COOKIE_PATH}; HttpOnly; Secure; SameSite=Strict`;
 

@@ -7,7 +7,7 @@
 import { randomInt } from 'node:crypto';
 import { ACCOUNT_NUMBER_LENGTH, luhnDigit, readAccountNumber } from '@mchezo/contracts/wallet-constants';
 
-export { ACCOUNT_NUMBER_LENGTH, luhnDigit, readAccountNumber };
+export { luhnDigit, readAccountNumber };
 
 export function newAccountNumber(): string {
   let body = String(randomInt(1, 10));
