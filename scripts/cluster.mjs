@@ -154,7 +154,7 @@ export async function startCluster({
         join(runDir, 'mime.types'),
         'types { text/html html; application/javascript js; text/css css; application/json json; }\n',
       );
-    for (const file of ['proxy.conf', 'errors.conf'])
+    for (const file of ['proxy.conf', 'errors.conf', 'static-headers.conf'])
       copyFileSync(join(ROOT, 'cluster', file), join(runDir, file));
     writeFileSync(join(runDir, 'nginx.conf'), config);
     const test = spawnSync(nginx, ['-t', '-p', runDir, '-c', join(runDir, 'nginx.conf')], {
