@@ -109,6 +109,43 @@ describe.each(DB_MODES)('job runner (%s)', (mode) => {
     await expect(j.runOnce()).rejects.toThrow('provider down');
   });
 
+  it('runIn: one round early, another right after a round under way that looked too early; none once stopped', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    let slow: ReturnType<typeof gate> | null = null;
+    let rounds = 0;
+    const j = keep(
+      job({
+        everyMs: 0, // no interval: every round here is one asked for
+        round: async () => {
+          rounds++;
+          await slow?.opened;
+        },
+      }),
+    );
+    j.runIn(100);
+    await vi.advanceTimersByTimeAsync(99);
+    expect(rounds).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(rounds).toBe(1);
+
+    // Falls due during a round (which began before its time): a second round follows that one.
+    slow = gate();
+    const asked = j.runOnce();
+    j.runIn(50);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(rounds).toBe(2);
+    const first = slow;
+    slow = null;
+    first.open();
+    await asked;
+    await vi.waitFor(() => expect(rounds).toBe(3));
+
+    j.runIn(100);
+    await j.stop();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(rounds).toBe(3);
+  });
+
   it('with a lease, one of two instances runs the round; the other takes over when it expires', async () => {
     const ran: string[] = [];
     const [a, b] = ['a', 'b'].map((who) =>

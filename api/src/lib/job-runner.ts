@@ -4,7 +4,8 @@
  * that runs once across the instances on one database, a lease (db/leases.ts): a round runs only
  * on the instance holding it. `stop()` (the app's onClose, before the database closes) ends the
  * timer, waits for the round under way and gives the lease up, so another instance takes it at
- * its next round instead of when it runs out.
+ * its next round instead of when it runs out. `runIn` asks for one round early (the payment
+ * simulator's, when a callback falls due): the only other timer, also ended by `stop()`.
  */
 import type { AppContext } from '../context.js';
 import { releaseLease, takeLease } from '../db/leases.js';
@@ -30,6 +31,11 @@ type JobRound<T> = { leader: true; result: T } | { leader: false };
 export class Job<T> {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<JobRound<T>> | null = null;
+  /** Early rounds asked for with `runIn`, not yet run. */
+  private readonly wakeUps = new Set<NodeJS.Timeout>();
+  /** A round was asked for while one ran (which may have looked too early): one follows it. */
+  private again = false;
+  private stopped = false;
   /** This instance, as the lease names it. */
   private readonly holder = newId();
 
@@ -44,28 +50,46 @@ export class Job<T> {
 
   /** Starts the rounds (once; nothing when `everyMs` is 0). */
   start(): void {
-    const { everyMs, name } = this.options;
+    const { everyMs } = this.options;
+    this.stopped = false;
     if (everyMs <= 0 || this.timer) return;
-    this.timer = setInterval(() => {
-      this.runOnce().catch((err: Error) =>
-        this.ctx.log.error({ job: name, err: { message: err.message } }, `${name}: the round failed`),
-      );
-    }, everyMs);
+    this.timer = setInterval(() => this.runLogged(), everyMs);
     this.timer.unref();
   }
 
   /** A round now; while one is under way (the timer's or a caller's), that one's answer. */
   runOnce(): Promise<JobRound<T>> {
-    this.running ??= this.round().finally(() => {
+    if (this.running) return this.running;
+    this.again = false;
+    this.running = this.round().finally(() => {
       this.running = null;
+      if (this.again && !this.stopped) this.runLogged();
     });
     return this.running;
   }
 
-  /** Ends the timer, waits for the round under way, gives the lease up (a failure is logged). */
+  /**
+   * A round `delayMs` from now besides the interval's, or right after the round then under way
+   * (nothing once stopped). The payment simulator asks for one when a callback falls due.
+   */
+  runIn(delayMs: number): void {
+    if (this.stopped) return;
+    const wakeUp = setTimeout(() => {
+      this.wakeUps.delete(wakeUp);
+      if (this.running) this.again = true;
+      else this.runLogged();
+    }, delayMs);
+    wakeUp.unref();
+    this.wakeUps.add(wakeUp);
+  }
+
+  /** Ends the timers, waits for the round under way, gives the lease up (a failure is logged). */
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    for (const wakeUp of this.wakeUps) clearTimeout(wakeUp);
+    this.wakeUps.clear();
     await this.running?.catch(() => {});
     if (this.options.leaseMs === undefined) return;
     await releaseLease(this.ctx.database.db, this.options.name, this.holder).catch((err: Error) =>
@@ -73,6 +97,14 @@ export class Job<T> {
         { job: this.options.name, err: { message: err.message } },
         'could not give the lease up',
       ),
+    );
+  }
+
+  /** A round whose failure is logged, not thrown (the timers'). */
+  private runLogged(): void {
+    const { name } = this.options;
+    this.runOnce().catch((err: Error) =>
+      this.ctx.log.error({ job: name, err: { message: err.message } }, `${name}: the round failed`),
     );
   }
 

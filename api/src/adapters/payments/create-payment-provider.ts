@@ -50,7 +50,7 @@ export function createPaymentProvider(
   }
   return new SimulatorPaymentProvider({
     store: new SimulatorStore(database),
-    clock,
+    ctx: { database, clock, log },
     delayMs: env.SIMULATOR_DELAY_MS,
     deliver: async (kind, body) => {
       if ((await settle(kind, body)) === null)

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../../lib/time.js';
+import type { AppContext } from '../../context.js';
+import { Job } from '../../lib/job-runner.js';
 import type {
   C2bRegisterResult,
   CallbackKind,
@@ -98,7 +99,8 @@ const BATCH = 100;
 interface SimulatorOptions {
   /** Where the callbacks still to send are kept: the database every instance shares. */
   store: SimulatorStore;
-  clock: Clock;
+  /** Its job's (the poll's): the clock that says what is due, the log of failed rounds. */
+  ctx: Pick<AppContext, 'database' | 'clock' | 'log'>;
   delayMs: number;
   deliver: Deliver;
   onError?: (err: unknown) => void;
@@ -111,8 +113,9 @@ interface SimulatorOptions {
  * after a restart answers the same as the callback would have.
  *
  * The callback to come is a row in the database with its due time, not a timer of the process
- * that accepted the payment: that process sends it at its due time, and every instance looks for
- * due ones every SIMULATOR_POLL_MS, so a payment accepted just before its instance stopped is
+ * that accepted the payment: a job (lib/job-runner.ts) looks for due ones every SIMULATOR_POLL_MS
+ * on every instance, and the instance that accepted it runs that job's round early, at the due
+ * time (`Job.runIn`), so a payment accepted just before its instance stopped is
  * settled on time by another (docs/decisions/035-surviving-faults.md). Each is sent once at a
  * time (SimulatorStore claims it); a repeat after a crash is harmless (settlement is idempotent).
  */
@@ -121,16 +124,17 @@ export class SimulatorPaymentProvider implements PaymentProvider {
   readonly paymentMethod = 'mobile_money';
   /** Phones a test holds (SIMULATOR_TEST_CONTROL): their callbacks wait for settlePhone. */
   private readonly held = new Set<string>();
-  /** This process's wake-ups at the due times of the payments it accepted. */
-  private readonly wakeUps = new Set<NodeJS.Timeout>();
-  private poll: NodeJS.Timeout | null = null;
-  private wanted = false;
-  private sending: Promise<void> | null = null;
-  private closed = false;
+  /** Sends the callbacks due, on every instance (no lease: each row is claimed by one). */
+  readonly job: Job<number>;
   private readonly onError: (err: unknown) => void;
 
   constructor(private readonly o: SimulatorOptions) {
     this.onError = o.onError ?? (() => {});
+    this.job = new Job(o.ctx, {
+      name: 'simulator-callbacks',
+      everyMs: SIMULATOR_POLL_MS,
+      round: () => this.send({ due: o.ctx.clock.now() }),
+    });
   }
 
   predictRef(transactionId: string): string {
@@ -183,22 +187,24 @@ export class SimulatorPaymentProvider implements PaymentProvider {
 
   /** Starts looking for due callbacks every SIMULATOR_POLL_MS (the app, once migrated). */
   start(): void {
-    if (this.poll || this.closed) return;
-    this.poll = setInterval(() => this.wake(), SIMULATOR_POLL_MS);
-    this.poll.unref();
+    this.job.start();
   }
 
-  /** Sends the callbacks due now that no other instance is sending; resolves to how many. */
-  runOnce(): Promise<number> {
-    return this.send({ due: this.o.clock.now() });
+  /**
+   * Sends the callbacks due now that no other instance is sending; resolves to how many (during
+   * the job's round, that round's count).
+   */
+  async runOnce(): Promise<number> {
+    const round = await this.job.runOnce();
+    return round.leader ? round.result : 0;
   }
 
   /** Sends every scheduled callback now, whatever its due time, and waits until all are answered (tests). */
   async settle(): Promise<void> {
     for (;;) {
-      await this.sending;
       const sent = await this.send('scheduled');
-      if (sent === 0 && !this.sending) return;
+      // Waits for the job's round under way (whose rows `send` could not claim), or runs one.
+      if (sent === 0 && (await this.runOnce()) === 0) return;
     }
   }
 
@@ -223,12 +229,8 @@ export class SimulatorPaymentProvider implements PaymentProvider {
    * Stops sending (callbacks not yet sent stay in the database for the other instances) and
    * waits for the ones under way: before the database closes.
    */
-  async close(): Promise<void> {
-    this.closed = true;
-    if (this.poll) clearInterval(this.poll);
-    for (const t of this.wakeUps) clearTimeout(t);
-    this.wakeUps.clear();
-    await this.sending;
+  close(): Promise<void> {
+    return this.job.stop();
   }
 
   private async accept(req: PaymentRequest, kind: 'deposit' | 'payout', plan: Plan): Promise<RequestResult> {
@@ -242,40 +244,20 @@ export class SimulatorPaymentProvider implements PaymentProvider {
         result_code: plan.body.result_code,
         result_desc: plan.body.result_desc,
         receipt: plan.body.receipt ?? null,
-        due_at: held ? null : this.o.clock.now() + this.o.delayMs,
+        due_at: held ? null : this.o.ctx.clock.now() + this.o.delayMs,
         claimed_until: 0,
       });
-      if (!held && !this.closed) {
-        const timer = setTimeout(() => {
-          this.wakeUps.delete(timer);
-          this.wake();
-        }, this.o.delayMs);
-        timer.unref();
-        this.wakeUps.add(timer);
-      }
+      // Sent on time, not up to a poll later (SIMULATOR_DELAY_MS in api/README.md).
+      if (!held) this.job.runIn(this.o.delayMs);
     }
     return { accepted: true, providerRef };
-  }
-
-  /** One sending loop at a time: a wake-up while it runs makes it look once more. */
-  private wake(): void {
-    if (this.closed) return;
-    this.wanted = true;
-    this.sending ??= (async () => {
-      while (this.wanted && !this.closed) {
-        this.wanted = false;
-        await this.runOnce().catch(this.onError);
-      }
-    })().finally(() => {
-      this.sending = null;
-    });
   }
 
   /** Claims, sends and forgets the callbacks `which` names, a batch at a time; resolves to how many. */
   private async send(which: Which): Promise<number> {
     let sent = 0;
     for (;;) {
-      const now = this.o.clock.now();
+      const now = this.o.ctx.clock.now();
       const rows = await this.o.store.claim(which, now, now + CLAIM_MS, BATCH);
       const results = await Promise.allSettled(rows.map((row) => this.o.deliver(row.kind, callbackOf(row))));
       for (const r of results) if (r.status === 'rejected') this.onError(r.reason);
