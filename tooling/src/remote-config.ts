@@ -22,15 +22,25 @@ export interface RemoteOptions {
   exposes: Record<string, string>;
   /** Port of the standalone dev page. */
   devPort: number;
+  /**
+   * Whether the build ships the first screens the route table names for this remote (default);
+   * `false` for a test build standing in for the remote (e2e/fixtures), which ships none.
+   */
+  firstScreens?: boolean;
 }
 
 /** A chunk that has not arrived after this long counts as failed (the shell gives up at 5 s). */
 export const CHUNK_LOAD_TIMEOUT_MS = 4000;
 
-export function defineRemoteConfig({ name, exposes, devPort }: RemoteOptions): RsbuildConfig {
+export function defineRemoteConfig({
+  name,
+  exposes,
+  devPort,
+  firstScreens: withFirstScreens = true,
+}: RemoteOptions): RsbuildConfig {
   // The static HTML first screens of the remote's entry pages (the site's route table), shipped in
   // the version folder for the site to paint before any script runs (decisions 011 and 026).
-  const firstScreens = remoteFirstScreens(name);
+  const firstScreens = withFirstScreens ? remoteFirstScreens(name) : {};
   return defineConfig({
     plugins: [
       pluginReact(),

@@ -290,9 +290,19 @@ export async function migrateToLatest(db: Kysely<unknown>, upTo?: string): Promi
     allowUnorderedMigrations: true,
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
-  const { error, results } = await (upTo ? migrator.migrateTo(upTo) : migrator.migrateToLatest());
+  let outcome = await (upTo ? migrator.migrateTo(upTo) : migrator.migrateToLatest());
+  // Kysely's migrator looks for its tables in every schema of the database (has_schema_privilege
+  // on each name): a schema another process drops meanwhile (parallel test runs, each in a schema
+  // of its own) makes that look-up fail with 3F000 naming the other schema. Nothing was migrated
+  // then; looking again a few times finds the schema gone.
+  for (let attempt = 1; attempt < 4 && isVanishedSchema(outcome.error); attempt++)
+    outcome = await (upTo ? migrator.migrateTo(upTo) : migrator.migrateToLatest());
+  const { error, results } = outcome;
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
   }
 }
+
+/** PostgreSQL's invalid_schema_name: a schema named in the query no longer exists. */
+const isVanishedSchema = (error: unknown) => (error as { code?: unknown } | undefined)?.code === '3F000';
