@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import type { IdentityRequest } from '@mchezo/contracts/identity';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -92,6 +93,20 @@ export interface WalletRequestOptions {
   phone?: string;
   /** Sent as the Idempotency-Key header. */
   key?: string;
+}
+
+/** A log destination for an app under test (`logStream`): what the app wrote, as `text`. */
+export function logCapture(): { text: string; stream: Writable } {
+  const capture = {
+    text: '',
+    stream: new Writable({
+      write(chunk, _enc, done) {
+        capture.text += chunk.toString();
+        done();
+      },
+    }),
+  };
+  return capture;
 }
 
 let counter = 0;

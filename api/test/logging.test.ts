@@ -1,11 +1,10 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { SmsSender } from '../src/adapters/sms/sms-sender.js';
-import { freshPhone, json, refreshCookie, refreshCookieOf, suiteApp } from './helpers.js';
+import { freshPhone, json, logCapture, refreshCookie, refreshCookieOf, suiteApp } from './helpers.js';
 
 /** Everything the server logs, at debug level, through a full player journey. */
 describe('structured logs never carry secrets, codes or tokens', () => {
-  let lines = '';
+  const log = logCapture();
   const sent: string[] = [];
   const sms: SmsSender = {
     name: 'capture',
@@ -13,16 +12,10 @@ describe('structured logs never carry secrets, codes or tokens', () => {
       sent.push(message);
     },
   };
-  const logStream = new Writable({
-    write(chunk, _enc, cb) {
-      lines += chunk.toString();
-      cb();
-    },
-  });
   const t = suiteApp(
     'sqlite',
     { OTP_MODE: 'live', LOG_LEVEL: 'trace' },
-    { sms, logger: undefined, logStream },
+    { sms, logger: undefined, logStream: log.stream },
   );
 
   it('logs requests but not the secrets that pass through them', async () => {
@@ -57,7 +50,7 @@ describe('structured logs never carry secrets, codes or tokens', () => {
     });
 
     // One line per request, written when it is answered: method, URL, status and time.
-    const requests = lines
+    const requests = log.text
       .split('\n')
       .filter(Boolean)
       .map((line) => JSON.parse(line))
@@ -79,8 +72,8 @@ describe('structured logs never carry secrets, codes or tokens', () => {
       req: { method: 'POST', url: '/api/v1/payments/callbacks/simulator/[secret]/deposit' },
       res: { statusCode: 403 },
     });
-    expect(lines).toContain('/payments/callbacks/simulator/[secret]/deposit');
-    expect(lines).toContain('launch=[secret]');
+    expect(log.text).toContain('/payments/callbacks/simulator/[secret]/deposit');
+    expect(log.text).toContain('launch=[secret]');
     for (const secret of [
       t.env.PAYMENT_CALLBACK_SECRET,
       t.env.JWT_SECRET,
@@ -93,8 +86,8 @@ describe('structured logs never carry secrets, codes or tokens', () => {
       'wrong-secret-value',
       identity.documentNumber,
     ]) {
-      expect(lines).not.toContain(secret);
+      expect(log.text).not.toContain(secret);
     }
-    expect(lines).not.toContain(`code is ${code}`);
+    expect(log.text).not.toContain(`code is ${code}`);
   });
 });

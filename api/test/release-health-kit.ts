@@ -30,6 +30,19 @@ interface HealthKit {
   change(path: string, body?: Json): Promise<void>;
 }
 
+/** A release change as `rm`, based on the current revision; it must answer 200. */
+export const managerChange =
+  (t: TestApp, rm: Player) =>
+  async (path: string, body: Json = {}): Promise<void> => {
+    const base = ReleaseManifest.parse(json(await t.get('/releases/manifest'))).revision;
+    const res = await t.post(
+      `/releases${path}`,
+      { base_revision: base, reason: 'test', ...body },
+      rm.headers,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
 export function healthKit(mode: DbMode, env: Record<string, string> = {}): HealthKit {
   const kit = {} as HealthKit;
   let cdn = '';
@@ -47,15 +60,7 @@ export function healthKit(mode: DbMode, env: Record<string, string> = {}): Healt
     const rm = await t.signedInPlayer(phone);
     const health = async (minutes = 60) =>
       ReleaseHealthResponse.parse(json(await t.get(`/releases/health?minutes=${minutes}`, rm.headers)));
-    const change = async (path: string, body: Json = {}) => {
-      const base = ReleaseManifest.parse(json(await t.get('/releases/manifest'))).revision;
-      const res = await t.post(
-        `/releases${path}`,
-        { base_revision: base, reason: 'test', ...body },
-        rm.headers,
-      );
-      expect(res.statusCode, res.body).toBe(200);
-    };
+    const change = managerChange(t, rm);
     for (const version of [LIVE, CANARY, OTHER]) {
       const integrity = await makeVersion(cdn, 'lobby', version);
       const res = await t.post('/releases/remotes/lobby/versions', { version, integrity }, rm.headers);

@@ -1,10 +1,10 @@
 import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { ReleaseHealthResponse } from '@mchezo/contracts/release-health';
-import { ReleaseManifest } from '@mchezo/contracts/releases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, cookieHeader, genuineLoads, visit } from './browsers.js';
 import { DB_MODES, freshPhone, type Json, json, type Player, startApp, type TestApp } from './helpers.js';
+import { managerChange } from './release-health-kit.js';
 import { makeCdn, makeVersion } from './releases-fixtures.js';
 
 /** A Sentry envelope as the browser SDK sends it: a header line, then an item header and its payload per item. */
@@ -80,15 +80,7 @@ describe.each(DB_MODES)('release health (%s)', (mode) => {
       );
       expect(res.statusCode, res.body).toBe(201);
     }
-    const change = async (path: string, body: Json) => {
-      const base = ReleaseManifest.parse(json(await t.get('/releases/manifest'))).revision;
-      const res = await t.post(
-        `/releases${path}`,
-        { base_revision: base, reason: 'test', ...body },
-        rm.headers,
-      );
-      expect(res.statusCode, res.body).toBe(200);
-    };
+    const change = managerChange(t, rm);
     await change('/remotes/lobby/activate', { version: '1.0.0-live' });
     await change('/remotes/lobby/canary', { version: '1.1.0-canary', percent: 10 });
     browser = await visit(t.app, undefined, '/');

@@ -8,7 +8,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse, type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -16,12 +15,19 @@ import { buildApp } from '../src/app.js';
 import type { Env } from '../src/env.js';
 import { UrlRedactor } from '../src/lib/redact.js';
 import { prepareStart } from '../src/startup.js';
+import { logCapture } from './helpers.js';
 
 const fresh = () => randomBytes(24).toString('base64url');
 
 /** An app whose routes are recorded as they are registered, logging every line to `lines`. */
 function recordingApp() {
-  const handle = { lines: '', routes: [] as RouteOptions[] } as {
+  const log = logCapture();
+  const handle = {
+    get lines() {
+      return log.text;
+    },
+    routes: [] as RouteOptions[],
+  } as {
     app: FastifyInstance;
     env: Env;
     lines: string;
@@ -40,13 +46,7 @@ function recordingApp() {
       RECONCILE_INTERVAL_SECONDS: '0',
       SIMULATOR_TEST_CONTROL: 'true',
     });
-    const logStream = new Writable({
-      write(chunk, _enc, cb) {
-        handle.lines += chunk.toString();
-        cb();
-      },
-    });
-    const app = buildApp(env, { database, logger: undefined, logStream });
+    const app = buildApp(env, { database, logger: undefined, logStream: log.stream });
     // Before ready: every module's routes are registered then, so each one passes through here.
     app.addHook('onRoute', (route) => {
       handle.routes.push(route);

@@ -3,10 +3,9 @@
  * TRUST_PROXY names the proxies whose X-Forwarded-For is believed. Anyone else's header is
  * ignored, so a client cannot pick the address its rate limits count against.
  */
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../src/env.js';
-import { freshPhone, suiteApp } from './helpers.js';
+import { freshPhone, logCapture, suiteApp } from './helpers.js';
 
 describe('TRUST_PROXY', () => {
   it('takes addresses and CIDR ranges (IPv4, IPv6), or true/false, and refuses anything else', () => {
@@ -22,30 +21,24 @@ describe('TRUST_PROXY', () => {
 });
 
 describe('request.ip behind TRUST_PROXY=10.0.0.0/8,::1', () => {
-  let lines = '';
-  const logStream = new Writable({
-    write(chunk, _enc, cb) {
-      lines += chunk.toString();
-      cb();
-    },
-  });
+  const log = logCapture();
   const t = suiteApp(
     'sqlite',
     { TRUST_PROXY: '10.0.0.0/8,::1', LOG_LEVEL: 'info', RATE_LIMIT_PER_PHONE: '3' },
-    { logger: undefined, logStream },
+    { logger: undefined, logStream: log.stream },
   );
 
   /** The address the request log recorded for one request from `from` carrying `forwardedFor`. */
   async function seenAs(from: string, forwardedFor: string): Promise<string> {
-    const before = lines.length;
+    const before = log.text.length;
     await t.app.inject({
       method: 'GET',
       url: '/api/v1/health',
       remoteAddress: from,
       headers: { 'x-forwarded-for': forwardedFor },
     });
-    await expect.poll(() => lines.slice(before)).toContain('request completed');
-    return JSON.parse(lines.slice(before).split('\n')[0] ?? '{}').req.remoteAddress;
+    await expect.poll(() => log.text.slice(before)).toContain('request completed');
+    return JSON.parse(log.text.slice(before).split('\n')[0] ?? '{}').req.remoteAddress;
   }
 
   it('an untrusted client with X-Forwarded-For is seen at its own address', async () => {
