@@ -1,9 +1,9 @@
 /**
- * The lobby on its own, inside a fake host: `pnpm --filter @mchezo/lobby dev`.
+ * The lobby on its own, inside a fake host: `pnpm --filter @mchezo/lobby dev`, on the lobby's
+ * routes of the site's route table (an index of them on any other path).
  * API calls go to the dev server's proxy (an API started by `npm start`).
  */
 
-import { Route } from '@mchezo/host/router';
 import { StandaloneApp } from '@mchezo/host/standalone';
 import { FAKE_USER } from '@mchezo/host/testing';
 import { initI18n } from '@mchezo/i18n/instance';
@@ -14,8 +14,5 @@ import './standalone.css';
 
 initI18n();
 createRoot(document.getElementById('root')!).render(
-  <StandaloneApp user={FAKE_USER}>
-    <Route path="/" element={<HomePage />} />
-    <Route path="/game/:title" element={<GamePage />} />
-  </StandaloneApp>,
+  <StandaloneApp remote="lobby" pages={{ HomePage, GamePage }} user={FAKE_USER} />,
 );

@@ -1,5 +1,6 @@
 /**
- * The profile remote on its own, inside a fake host: `pnpm --filter @mchezo/profile dev`.
+ * The profile remote on its own, inside a fake host: `pnpm --filter @mchezo/profile dev`, on
+ * the profile's routes of the site's route table (an index of them on any other path).
  * API calls go to the dev server's proxy (an API started by `npm start`); without one the
  * balances show their failure state.
  * `?as=pending` or `?as=suspended` signs in a player in that state (pending also turns on the
@@ -7,7 +8,6 @@
  */
 
 import { QueryClient } from '@mchezo/host/query';
-import { Link, Route } from '@mchezo/host/router';
 import { StandaloneApp } from '@mchezo/host/standalone';
 import { FAKE_USER } from '@mchezo/host/testing';
 import type { User } from '@mchezo/host/types';
@@ -31,26 +31,13 @@ const user: User | null =
       : FAKE_USER;
 const config = as === 'pending' ? { otp_test_mode: true, otp_test_code: '123456' } : undefined;
 
-function Elsewhere() {
-  return (
-    <nav className="flex flex-col gap-3 p-6">
-      <Link to="/profile">Profile</Link>
-      <Link to="/affiliate">Affiliate</Link>
-      <Link to="/safer-gambling">Safer gambling</Link>
-    </nav>
-  );
-}
-
 initI18n();
 createRoot(document.getElementById('root')!).render(
   <StandaloneApp
+    remote="profile"
+    pages={{ ProfilePage, AffiliatePage, SaferGamblingPage }}
     queryClient={new QueryClient({ defaultOptions: { queries: { retry: 1 } } })}
     user={user}
     {...(config ? { config } : {})}
-  >
-    <Route path="/profile" element={<ProfilePage />} />
-    <Route path="/affiliate" element={<AffiliatePage />} />
-    <Route path="/safer-gambling" element={<SaferGamblingPage />} />
-    <Route path="*" element={<Elsewhere />} />
-  </StandaloneApp>,
+  />,
 );
