@@ -16,6 +16,9 @@ const ZOD_SCHEMA_FILES =
 const TEST_KITS =
   '^shared/host/src/render-remote[.]tsx$|^shared/contracts/src/testing[.]ts$|^shared/i18n/src/locale-check[.]ts$';
 const TEST_CODE = `[.]test[.]tsx?$|${TEST_KITS}`;
+/** The API's migrator, and its migrations: one file each in the migrations/ folder of a module or of db/. */
+const API_MIGRATOR = '^api/src/db/migrations[.]ts$';
+const API_MIGRATION_FILES = '^api/src/(db|modules/[^/]+)/migrations/[^/]+[.]ts$';
 
 module.exports = {
   forbidden: [
@@ -106,8 +109,24 @@ module.exports = {
       comment:
         'db, lib and adapters are below the modules: a module uses them, never the reverse (type-only imports aside). app.ts wires the two together.',
       severity: 'error',
-      from: { path: '^api/src/(db|lib|adapters)/' },
+      from: { path: '^api/src/(db|lib|adapters)/', pathNot: API_MIGRATOR },
       to: { path: '^api/src/modules/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'api-migrator-imports-module',
+      comment:
+        "The migrator (db/migrations.ts) lists each module's migrations, in order (docs/decisions/038): of a module it imports those files only.",
+      severity: 'error',
+      from: { path: API_MIGRATOR },
+      to: { path: '^api/src/modules/', pathNot: API_MIGRATION_FILES, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'api-migration-imports-app-code',
+      comment:
+        'A migration runs the same on every database whenever it runs: it takes kysely only, never the row types or code of the API, which change after it (docs/decisions/038).',
+      severity: 'error',
+      from: { path: API_MIGRATION_FILES },
+      to: { path: '^api/src/' },
     },
     {
       name: 'library-behind-a-facade',

@@ -1,10 +1,10 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/database.js';
+import type { SimulatorPaymentsTable } from '../../db/infrastructure.tables.js';
 import type { DB } from '../../db/schema.js';
-import type { SimulatorPaymentsTable } from '../../db/simulator-payments-migration.js';
 import { inTransaction } from '../../db/tx.js';
 
-/** A callback the simulator still has to send (simulator-payments-migration.ts). */
+/** A callback the simulator still has to send (db/migrations/0016-simulator-payments.ts). */
 export type SimulatorPaymentRow = Selectable<SimulatorPaymentsTable>;
 
 /**

@@ -1,5 +1,6 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
-import type { DB, OtpCodesTable, SessionsTable, UsersTable } from '../../db/schema.js';
+import type { DB } from '../../db/schema.js';
+import type { OtpCodesTable, SessionsTable, UsersTable } from './auth.tables.js';
 
 export type UserRow = Selectable<UsersTable>;
 type SessionRow = Selectable<SessionsTable>;

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { DB, GameLaunchesTable, GamesTable } from '../../db/schema.js';
+import type { DB } from '../../db/schema.js';
+import type { GameLaunchesTable, GamesTable } from './casino.tables.js';
 
 type Db = Kysely<DB>;
 export type GameRow = Selectable<GamesTable>;

@@ -1,7 +1,7 @@
 /** Data access for identities and their checks (docs/decisions/019-age-and-identity.md). */
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { IdentitiesTable, IdentityChecksTable } from '../../db/identity-schema.js';
 import type { DB } from '../../db/schema.js';
+import type { IdentitiesTable, IdentityChecksTable } from './identity.tables.js';
 
 export type IdentityRow = Selectable<IdentitiesTable>;
 

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { ErrorEventsTable } from '../../db/release-schema.js';
 import type { DB } from '../../db/schema.js';
+import type { ErrorEventsTable } from './release-health.tables.js';
 
 export const insertErrorEvents = (db: Kysely<DB>, rows: Insertable<ErrorEventsTable>[]) =>
   db.insertInto('error_events').values(rows).execute();

@@ -11,7 +11,6 @@ import type { CanaryRequest, RemoteName, RevisionEntry } from '@mchezo/contracts
 import { CANARY_GUARD_ACTOR } from '@mchezo/contracts/releases-constants';
 import type { Updateable } from 'kysely';
 import type { AppContext } from '../../context.js';
-import type { CanaryPlansTable } from '../../db/release-schema.js';
 import { newId } from '../../lib/crypto.js';
 import { AppError, conflict } from '../../lib/errors.js';
 import { Job } from '../../lib/job-runner.js';
@@ -24,6 +23,7 @@ import {
   runningPlans,
   updateRunningPlan,
 } from './canary-plans.repository.js';
+import type { CanaryPlansTable } from './releases.tables.js';
 import type { RevisionService } from './revisions.service.js';
 
 /** An instance that stopped without giving the lease up (killed) loses it after this long at least. */

@@ -1,7 +1,7 @@
 /** Data access for guarded canaries' plans. Every function takes the database or a transaction. */
 import type { Kysely, Updateable } from 'kysely';
-import type { CanaryPlansTable } from '../../db/release-schema.js';
 import type { DB } from '../../db/schema.js';
+import type { CanaryPlansTable } from './releases.tables.js';
 
 type Db = Kysely<DB>;
 export type PlanRow = CanaryPlansTable;

@@ -1,11 +1,11 @@
 /** Data access for release control. Every function takes the database or a transaction. */
 import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
 import type {
   ReleaseOverridesTable,
   ReleaseRevisionsTable,
   ReleaseVersionsTable,
-} from '../../db/release-schema.js';
-import type { DB } from '../../db/schema.js';
+} from './releases.tables.js';
 
 type Db = Kysely<DB>;
 export type VersionRow = ReleaseVersionsTable;

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { DB, DepositLimitsTable, SelfRestrictionsTable } from '../../db/schema.js';
+import type { DB } from '../../db/schema.js';
+import type { DepositLimitsTable, SelfRestrictionsTable } from './safer-gambling.tables.js';
 
 export type DepositLimitRow = Selectable<DepositLimitsTable>;
 export type RestrictionRow = Selectable<SelfRestrictionsTable>;

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { DB, GameTransactionsTable } from '../../db/schema.js';
+import type { DB } from '../../db/schema.js';
+import type { GameTransactionsTable } from './wallet.tables.js';
 
 /** A game provider's stake, win or rollback, keyed by the provider's own transaction id. */
 type GameTxRow = Selectable<GameTransactionsTable>;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
-import type { DB, Pot } from '../../db/schema.js';
+import type { DB } from '../../db/schema.js';
 import { inTransaction } from '../../db/tx.js';
 import { AppError, notFound, unprocessable } from '../../lib/errors.js';
 import { findGameTx, findRollbackOf, insertGameTx, markRolledBack } from './game-wallet.repository.js';
@@ -13,6 +13,7 @@ import {
   type Movement,
   type WalletRow,
 } from './wallet.repository.js';
+import type { Pot } from './wallet.tables.js';
 
 export type { WalletRow };
 

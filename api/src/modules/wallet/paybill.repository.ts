@@ -1,6 +1,7 @@
 /** Data access for Paybill (C2B) deposits: account numbers and the payments received. */
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { DB, PaybillPaymentsTable } from '../../db/schema.js';
+import type { DB } from '../../db/schema.js';
+import type { PaybillPaymentsTable } from './wallet.tables.js';
 
 export type PaybillPaymentRow = Selectable<PaybillPaymentsTable>;
 

@@ -1,12 +1,12 @@
 /** Data access for the payment review queue: reviews, kept callbacks and the operators' audit. */
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { DB } from '../../db/schema.js';
 import type {
-  DB,
   LedgerPot,
   PaymentAuditTable,
   PaymentCallbacksTable,
   PaymentReviewsTable,
-} from '../../db/schema.js';
+} from './wallet.tables.js';
 
 export type CallbackRow = Selectable<PaymentCallbacksTable>;
 export type AuditRow = Selectable<PaymentAuditTable>;

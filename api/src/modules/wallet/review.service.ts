@@ -7,7 +7,6 @@
  */
 import { fromCents } from '@mchezo/contracts/money';
 import type { AppContext } from '../../context.js';
-import type { LedgerPot } from '../../db/schema.js';
 import { inTransaction } from '../../db/tx.js';
 import { newId } from '../../lib/crypto.js';
 import { conflict, notFound, unprocessable } from '../../lib/errors.js';
@@ -28,6 +27,7 @@ import {
 import { bookingsOf } from './taxes.js';
 import { findTxById, resolveReviewedTx } from './transactions.repository.js';
 import { bookEntries, InsufficientFundsError } from './wallet.repository.js';
+import type { LedgerPot } from './wallet.tables.js';
 
 /** Stored JSON with integer cents shown as API amounts (`amount_minor` → `amount`). */
 function readJson(text: string | null): unknown {

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { DB, WalletTransactionsTable } from '../../db/schema.js';
+import type { DB } from '../../db/schema.js';
+import type { WalletTransactionsTable } from './wallet.tables.js';
 
 /** A deposit or withdrawal through mobile money. */
 export type WalletTxRow = Selectable<WalletTransactionsTable>;

@@ -1,6 +1,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
-import type { DB, LedgerEntriesTable, LedgerPot, Pot, WalletsTable } from '../../db/schema.js';
+import type { DB } from '../../db/schema.js';
 import { newId } from '../../lib/crypto.js';
+import type { LedgerEntriesTable, LedgerPot, Pot, WalletsTable } from './wallet.tables.js';
 
 export type WalletRow = Selectable<WalletsTable>;
 type LedgerKind = LedgerEntriesTable['kind'];

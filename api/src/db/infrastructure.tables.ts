@@ -1,4 +1,34 @@
-import type { Kysely, Migration } from 'kysely';
+/**
+ * The tables of the infrastructure below the modules (db/, lib/, adapters/), made by the
+ * migrations in ./migrations/ (and leases by 0013_canary_plans); part of `DB` in ./schema.ts.
+ */
+export interface InfrastructureTables {
+  secrets: SecretsTable;
+  leases: LeasesTable;
+  rate_limits: RateLimitsTable;
+  simulator_payments: SimulatorPaymentsTable;
+}
+
+/** Secrets not set in the environment, shared by every instance (src/db/secrets.ts). */
+interface SecretsTable {
+  name: string;
+  value: string;
+  created_at: number;
+}
+
+/** Which instance does a job that runs on one instance at a time (./leases.ts). */
+interface LeasesTable {
+  name: string;
+  holder: string;
+  expires_at: number;
+}
+
+/** Fixed-window counts (lib/window-counter.ts), which auth, wallet and release health keep. */
+interface RateLimitsTable {
+  key: string;
+  window_start: number;
+  count: number;
+}
 
 /**
  * The payment simulator's answers still to come (docs/decisions/035-surviving-faults.md): one row
@@ -20,24 +50,3 @@ export interface SimulatorPaymentsTable {
   /** An instance delivering it has it until then (epoch ms; 0: nobody); after that it is due again. */
   claimed_until: number;
 }
-
-export const simulatorPaymentsMigration: Migration = {
-  async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable('simulator_payments')
-      .addColumn('provider_ref', 'text', (c) => c.primaryKey())
-      .addColumn('kind', 'text', (c) => c.notNull())
-      .addColumn('phone', 'text', (c) => c.notNull())
-      .addColumn('result_code', 'integer', (c) => c.notNull())
-      .addColumn('result_desc', 'text', (c) => c.notNull())
-      .addColumn('receipt', 'text')
-      .addColumn('due_at', 'bigint')
-      .addColumn('claimed_until', 'bigint', (c) => c.notNull().defaultTo(0))
-      .execute();
-    await db.schema
-      .createIndex('simulator_payments_due_idx')
-      .on('simulator_payments')
-      .column('due_at')
-      .execute();
-  },
-};

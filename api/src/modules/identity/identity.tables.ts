@@ -1,4 +1,8 @@
-/** The tables of age and identity (migration 0009_identity, identity-migration.ts); part of `DB` in schema.ts. */
+/** The tables of age and identity (./migrations/0009-identity.ts); part of `DB` in db/schema.ts. */
+export interface IdentityTables {
+  identities: IdentitiesTable;
+  identity_checks: IdentityChecksTable;
+}
 
 /** A player's identity (docs/decisions/019-age-and-identity.md): the last details given and their check. */
 export interface IdentitiesTable {

@@ -1,0 +1,70 @@
+/**
+ * Release control's tables: published versions, manifest revisions, testers' overrides and guarded
+ * canaries' plans (./migrations/). Part of `DB` in db/schema.ts; row types never leave the server.
+ */
+export interface ReleasesTables {
+  release_versions: ReleaseVersionsTable;
+  release_revisions: ReleaseRevisionsTable;
+  release_overrides: ReleaseOverridesTable;
+  canary_plans: CanaryPlansTable;
+}
+
+export interface ReleaseVersionsTable {
+  remote: string;
+  version: string;
+  entry: string;
+  /** JSON `{ [file]: "sha384-…" }`. */
+  integrity: string;
+  /** Who published: a user's phone, or a process such as "npm start". */
+  published_by: string;
+  reason: string | null;
+  published_at: number;
+  /** When the files were first seen differing from `integrity` (the check on a schedule); null: intact. */
+  integrity_failed_at: number | null;
+  /** What the failing check found (missing or changed files). */
+  integrity_problem: string | null;
+}
+
+export interface ReleaseOverridesTable {
+  id: string;
+  remote: string;
+  version: string;
+  entry: string;
+  reason: string;
+  /** The release manager's phone. */
+  issued_by: string;
+  issued_at: number;
+  expires_at: number;
+}
+
+export interface ReleaseRevisionsTable {
+  revision: number;
+  /** JSON of the manifest as served. */
+  manifest: string;
+  author: string;
+  reason: string;
+  action: string;
+  created_at: number;
+}
+
+export interface CanaryPlansTable {
+  id: string;
+  remote: string;
+  version: string;
+  /** JSON array of percentages. */
+  steps: string;
+  step: number;
+  step_ms: number;
+  max_increase_bp: number;
+  min_loads: number;
+  status: 'running' | 'promoted' | 'aborted' | 'ended';
+  step_started_at: number;
+  /** JSON: version → loads counted in the step's first minute before it started. */
+  baseline: string;
+  created_by: string;
+  created_at: number;
+  last_check: string | null;
+  last_check_at: number | null;
+  ended_at: number | null;
+  end_reason: string | null;
+}
