@@ -1,9 +1,10 @@
 /**
  * One owner per request shape and per service (docs/decisions/036-one-composition-root-and-job-runner.md):
- * route and schema files take their zod objects from shared/contracts, never write one inline, and
- * route plugins receive their services from the composition root (src/composition.ts), never build
- * one; and no background timer lives outside the job runner (src/lib/job-runner.ts). Fails listing
- * the lines that do.
+ * route and schema files, and the modules' services, take their zod objects from shared/contracts
+ * (a request's body, a provider's callback), never write one inline, and zod is used elsewhere
+ * only for the environment and to run those schemas; route plugins receive their services from the
+ * composition root (src/composition.ts), never build one; and no background timer lives outside
+ * the job runner (src/lib/job-runner.ts). Fails listing the lines that do.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -22,6 +23,8 @@ function sourceFiles(name: RegExp, dir = SRC): string[] {
 
 /** Every `*.routes.ts` and `*.schemas.ts` under src/. */
 const routeFiles = () => sourceFiles(/\.(routes|schemas)\.ts$/);
+/** Where a request or a provider's body is read: the route files and every file of a module (its services). */
+const shapeFiles = () => [...new Set([...routeFiles(), ...sourceFiles(/\.ts$/, join(SRC, 'modules'))])];
 
 /** `file:line: text` of each line matching `pattern` in `files` (the route files unless told). */
 function linesMatching(pattern: RegExp, files = routeFiles()): string[] {
@@ -32,12 +35,32 @@ function linesMatching(pattern: RegExp, files = routeFiles()): string[] {
   );
 }
 
-it('finds the route files it checks', () => {
+it('finds the route files and services it checks', () => {
   expect(routeFiles().length).toBeGreaterThan(10);
+  expect(shapeFiles().filter((file) => file.endsWith('.service.ts')).length).toBeGreaterThan(10);
 });
 
-it('no zod object is written in a route or schema file: each comes from shared/contracts', () => {
-  expect(linesMatching(/\bz\.(object|strictObject|looseObject)\(/)).toEqual([]);
+it('no zod object is written in a route, schema or module file: each comes from shared/contracts', () => {
+  expect(
+    linesMatching(/\b\w+\.(object|strictObject|looseObject)\(|\.(extend|safeExtend)\(\{/, shapeFiles()),
+  ).toEqual([]);
+});
+
+it("zod elsewhere only reads the environment or works with the contracts' schemas", () => {
+  const checked = new Set(shapeFiles());
+  const others = linesMatching(
+    /['"]zod(\/[^'"]*)?['"]/,
+    sourceFiles(/\.ts$/).filter((file) => !checked.has(file)),
+  ).map((line) => line.replace(/:\d+:.*/, ''));
+  expect(others.sort()).toEqual([
+    // The environment's schema and its kinds of value (the one zod object outside contracts: the
+    // process's settings, not a request's shape); a route's querystring keys, read from its schema
+    // for the log's redaction; the response serializer, which runs each route's response schema.
+    'env-values.ts',
+    'env.ts',
+    'lib/redact.ts',
+    'lib/serializer.ts',
+  ]);
 });
 
 it('no route plugin builds a service: src/composition.ts builds them once', () => {

@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { refusal } from './errors.ts';
 import { isCalendarDate } from './identity-constants.ts';
+import { parseAmountCents } from './money.ts';
 import { readAccountNumber } from './wallet-constants.ts';
 
 /**
  * `/api/v1/payments/…`: what payment providers call (callbacks, M-Pesa C2B), the operators' calls
  * (payments_operator: the review queue, the audit, the tax report) and the simulator's test
- * controls. Provider bodies keep the provider's own shape: the adapters read them.
+ * controls. Provider bodies keep the provider's own field names: the STK and B2C callbacks are
+ * read by the provider's adapter (api/src/adapters/payments), the M-Pesa C2B payment by its schema
+ * here (`C2bPayment`).
  */
 
 /** The kinds of provider callback, the last path segment before our transaction id. */
@@ -27,6 +30,35 @@ export const CallbackTxParams = CallbackParams.extend({
 
 /** POST /payments/c2b/:provider/:secret/:kind (M-Pesa C2B confirmation and validation). */
 export const C2bParams = z.strictObject({ ...providerPath, kind: z.enum(['confirmation', 'validation']) });
+
+/** More than M-Pesa lets anyone send at once: a bigger amount is a malformed body. */
+const C2B_MAX_AMOUNT_CENTS = 100_000_000;
+const C2bText = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
+
+/**
+ * The body of those calls: Daraja's C2B confirmation (and validation), read by the paybill
+ * service (the route takes any body: a validation call is answered in Daraja's own result codes).
+ * Unknown fields (TransTime, InvoiceNumber, OrgAccountBalance, ThirdPartyTransID, names…) are
+ * kept in the stored body only. `TransAmount` comes out in cents.
+ */
+export const C2bPayment = z.looseObject({
+  TransactionType: z.string().max(64).optional(),
+  TransID: z.string().regex(/^[A-Za-z0-9]{6,32}$/, 'an M-Pesa transaction id'),
+  /** "10.00" as Daraja sends it, or a number: at most two decimals, above zero. */
+  TransAmount: C2bText.transform((v, c) => {
+    const cents = parseAmountCents(v);
+    if (cents === null || cents > C2B_MAX_AMOUNT_CENTS || /,/.test(v)) {
+      c.addIssue({ code: 'custom', message: 'an amount above zero with at most two decimals' });
+      return z.NEVER;
+    }
+    return cents;
+  }),
+  BusinessShortCode: C2bText.pipe(z.string().regex(/^\d{5,12}$/, 'a shortcode')),
+  BillRefNumber: C2bText.pipe(z.string().max(64)).optional(),
+  /** E.164 without plus in the sandbox; masked or hashed in production. */
+  MSISDN: C2bText.pipe(z.string().max(128)),
+});
+export type C2bPayment = z.infer<typeof C2bPayment>;
 
 // ---- Operators (payments_operator) ----
 

@@ -6,10 +6,10 @@
  *   - otherwise (malformed, unknown, another shortcode): the payment waits in suspense until a
  *     payments operator assigns it to a player, which credits it once and is audited.
  */
-import { fromCents, parseAmountCents } from '@mchezo/contracts/money';
+import { fromCents } from '@mchezo/contracts/money';
+import { C2bPayment } from '@mchezo/contracts/payments';
 import type { PaybillResponse } from '@mchezo/contracts/wallet';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { inTransaction } from '../../db/tx.js';
@@ -33,37 +33,10 @@ import { insertTxOnce } from './transactions.repository.js';
 import { bookEntries } from './wallet.repository.js';
 import { assertWalletEnabled, WALLET_CURRENCY } from './wallet.service.js';
 
-/** More than M-Pesa lets anyone send at once: a bigger amount is a malformed body. */
-const MAX_AMOUNT_CENTS = 100_000_000;
-const Text = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
-
-/**
- * Daraja's C2B confirmation (and validation) body; unknown fields (TransTime, InvoiceNumber,
- * OrgAccountBalance, ThirdPartyTransID, names…) are kept in the stored body only.
- */
-const C2bBody = z.looseObject({
-  TransactionType: z.string().max(64).optional(),
-  TransID: z.string().regex(/^[A-Za-z0-9]{6,32}$/, 'an M-Pesa transaction id'),
-  /** "10.00" as Daraja sends it, or a number: at most two decimals, above zero. */
-  TransAmount: Text.transform((v, c) => {
-    const cents = parseAmountCents(v);
-    if (cents === null || cents > MAX_AMOUNT_CENTS || /,/.test(v)) {
-      c.addIssue({ code: 'custom', message: 'an amount above zero with at most two decimals' });
-      return z.NEVER;
-    }
-    return cents;
-  }),
-  BusinessShortCode: Text.pipe(z.string().regex(/^\d{5,12}$/, 'a shortcode')),
-  BillRefNumber: Text.pipe(z.string().max(64)).optional(),
-  /** E.164 without plus in the sandbox; masked or hashed in production. */
-  MSISDN: Text.pipe(z.string().max(128)),
-});
-type C2bPayment = z.infer<typeof C2bBody>;
-
 export const C2B_ACCEPTED = { ResultCode: '0', ResultDesc: 'Accepted' } as const;
 
 function parse(body: unknown): C2bPayment {
-  const parsed = C2bBody.safeParse(body);
+  const parsed = C2bPayment.safeParse(body);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   throw badRequest(
@@ -121,7 +94,7 @@ export class PaybillService {
    * money moves. Answered 200 either way, with Daraja's result codes.
    */
   async validate(body: unknown) {
-    const parsed = C2bBody.safeParse(body);
+    const parsed = C2bPayment.safeParse(body);
     if (!parsed.success) {
       const amountBad = parsed.error.issues.every((i) => i.path[0] === 'TransAmount');
       return amountBad
