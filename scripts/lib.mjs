@@ -137,8 +137,9 @@ export function buildRemote(name, { force = false } = {}) {
     return null;
   }
   log(`building remote ${name}`);
+  // The remote's own build script (the federated files and their first screens, decision 039).
   // The source hash names the build's chunk-loading global (see tooling/src/remote-config.ts).
-  rsbuild(dir, ['--environment', 'federated'], { MCHEZO_BUILD_ID: hash.slice(0, 10) });
+  run('pnpm', ['run', '--silent', 'build'], { cwd: dir, env: { MCHEZO_BUILD_ID: hash.slice(0, 10) } });
   writeFileSync(
     join(dir, 'dist', 'federated', 'shared-imports.json'),
     `${JSON.stringify(remoteSharedImports(dir), null, 2)}\n`,

@@ -5,7 +5,8 @@
  *   page, so nothing a request adds to the page (boot data, a first screen) can allow a script;
  * - the shell's stylesheet, when the page carries it inline (decision 029), by its hash;
  * - the boot data is `<script type="application/json">`: a data block, never run, no allowance;
- * - the first screen's style attributes (a remote version's fragment, decision 011) by hash;
+ * - the first screen's `<style>` element and style attributes (a remote version's fragment,
+ *   decisions 011 and 039) by hash;
  * - the origins the page loads from: its own, the remotes' (the release manifest's entries),
  *   the support-chat widget (config), the API's public base (thumbnails, the game frame). Error
  *   reports go to the API's own tunnel, so no error-report host is named.
@@ -111,6 +112,7 @@ const list = (...sources: (string | undefined | false)[]) => [
 export function sitePolicy(input: SitePolicyInput): string {
   const { scripts, styles } = hashesOfTemplate(input.template);
   const attributes = input.firstScreenHtml ? [...new Set(styleAttributeHashes(input.firstScreenHtml))] : [];
+  const firstScreenStyles = input.firstScreenHtml ? inlineHashes(input.firstScreenHtml).styles : [];
   const remotes = [...remoteOrigins(input.release), ...(input.development ? DEV_SERVERS : [])];
   const api = originOf(input.publicBaseUrl);
   const chat = originOf(input.config?.support_chat?.widget_url);
@@ -123,6 +125,7 @@ export function sitePolicy(input: SitePolicyInput): string {
         "'self'",
         ...remotes,
         ...styles,
+        ...firstScreenStyles,
         input.stylesheet !== undefined && sha256(input.stylesheet),
         EMPTY_STYLE,
         attributes.length > 0 && "'unsafe-hashes'",

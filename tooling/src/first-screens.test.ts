@@ -1,77 +1,63 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { buildFirstScreen, firstScreenFiles, translateFirstScreen } from './first-screens.ts';
+import { SITE_ROUTES } from '@mchezo/contracts/routes';
+import { describe, expect, it } from 'vitest';
+import { firstScreenUrl, remoteFirstScreens, withStyles } from './first-screens.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'first-screen-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const CSS = [
+  '@layer utilities{.p-4{padding:1rem}.text-brand{color:var(--color-brand)}.aspect-\\[12\\/5\\]{aspect-ratio:12/5}',
+  '.hover\\:underline:hover{text-decoration-line:underline}.unused{color:red}}',
+  '@keyframes spin{to{transform:rotate(360deg)}}.animate-spin{animation:spin 1s linear infinite}',
+  '@keyframes ping{75%,to{opacity:0}}',
+].join('');
 
-describe('buildFirstScreen', () => {
-  it('inlines local images as data URIs and drops comments and the whitespace between tags', () => {
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2 1"/>';
-    writeFileSync(join(dir, 'art.svg'), svg);
-    writeFileSync(
-      join(dir, 'page.html'),
-      `<!-- notes for the team -->
-      <div style="padding:1rem">
-        <img src="./art.svg" alt="" width="2" height="1">
-        <p>keep  this   text</p>
-      </div>\n`,
-    );
-    expect(buildFirstScreen(join(dir, 'page.html'))).toBe(
-      `<div style="padding:1rem"><img src="data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}" alt="" width="2" height="1"><p>keep  this   text</p></div>`,
+describe('withStyles', () => {
+  it("puts the page stylesheet's rules the markup uses before it, and no others", async () => {
+    const html = '<div class="p-4 aspect-[12/5] hover:underline"><span class="animate-spin"></span></div>';
+    const out = await withStyles(html, CSS);
+    const styles = out.slice('<style>'.length, out.indexOf('</style>'));
+    expect(out.endsWith(`</style>${html}`)).toBe(true);
+    for (const kept of ['.p-4{', '.aspect-\\[12\\/5\\]{', '.hover\\:underline:hover{', '.animate-spin{', '@keyframes spin'])
+      expect(styles).toContain(kept);
+    for (const dropped of ['.unused', '.text-brand', '@keyframes ping']) expect(styles).not.toContain(dropped);
+  });
+
+  it('makes forms inert: nothing typed before the page runs could be kept', async () => {
+    expect(await withStyles('<form class="x"><input></form><p>form</p>', '')).toBe(
+      '<form inert="" class="x"><input></form><p>form</p>',
     );
   });
 
-  it('leaves absolute and data URLs alone, and refuses a local file it cannot inline', () => {
-    writeFileSync(join(dir, 'remote.html'), '<img src="/static/a.svg"><img src="data:,">');
-    expect(buildFirstScreen(join(dir, 'remote.html'))).toBe('<img src="/static/a.svg"><img src="data:,">');
-    writeFileSync(join(dir, 'font.html'), '<img src="./font.woff2">');
-    expect(() => buildFirstScreen(join(dir, 'font.html'))).toThrow(/cannot inline \.\/font\.woff2/);
+  it('never lets a stylesheet close its own element', async () => {
+    const out = await withStyles('<p class="a">x</p>', '.a{content:"</style><script>"}');
+    // Inside <style> everything up to its end tag is text: one end tag, the markup's own after it.
+    expect(out.match(/<\/style/g)).toHaveLength(1);
+    expect(out.endsWith('</style><p class="a">x</p>')).toBe(true);
   });
 });
 
-describe('first screens with text', () => {
-  const locales = {
-    en: { login: { title: 'Login', hint: 'For example {{example}}' } },
-    sw: { login: { title: 'Ingia <sasa> & "leo"', hint: 'Kwa mfano {{example}}' } },
-  };
+describe('firstScreenUrl', () => {
+  it("renders a route's parameters and the query it reads as [[name]], which the site fills in", () => {
+    expect(firstScreenUrl('/login')).toBe('/login');
+    expect(firstScreenUrl('/game/:title', ['gameId'])).toBe('/game/[[title]]?gameId=[[gameId]]');
+  });
+});
 
-  it('fills in each language from the locale files, with parameters, HTML-escaped', () => {
-    const html = '<h1>{t:login.title}</h1><p title="{t:login.title}">{t:login.hint|example=712 345 678}</p>';
-    expect(firstScreenFiles('LoginPage', html, locales)).toEqual({
-      'first-screen/LoginPage.en.html': '<h1>Login</h1><p title="Login">For example 712 345 678</p>',
-      'first-screen/LoginPage.sw.html':
-        '<h1>Ingia &lt;sasa&gt; &amp; &quot;leo&quot;</h1><p title="Ingia &lt;sasa&gt; &amp; &quot;leo&quot;">Kwa mfano 712 345 678</p>',
+describe('remoteFirstScreens', () => {
+  it("lists the remote's entry pages of the route table with their source files", () => {
+    const exposes = { './LoginPage': './src/pages/login.tsx', './JoinPage': './src/pages/join.tsx' };
+    const pages = remoteFirstScreens('auth', { ...exposes, './VerifyPage': './src/pages/verify.tsx' });
+    const table = SITE_ROUTES.filter((r) => r.remote === 'auth' && r.firstScreen).map((r) => r.expose);
+    expect(pages.map((p) => p.expose)).toEqual(table);
+    expect(pages.find((p) => p.expose === 'LoginPage')).toEqual({
+      expose: 'LoginPage',
+      route: '/login',
+      url: '/login',
+      file: './src/pages/login.tsx',
     });
   });
 
-  it("writes numbers and amounts in each language's digits, as the page formats them", () => {
-    const messages = {
-      en: { players: '{{n, number}} playing' },
-      fr: { players: '{{n, number}} en jeu' },
-    };
-    const files = firstScreenFiles(
-      'HomePage',
-      '<p>{t:players|n=1284}</p><b>{money:500000|KES}</b>',
-      messages,
+  it('fails the build when the route table names a page the remote does not expose', () => {
+    expect(() => remoteFirstScreens('auth', { './LoginPage': './src/pages/login.tsx' })).toThrow(
+      /\/join needs \.\/JoinPage exposed/,
     );
-    expect(files['first-screen/HomePage.en.html']).toBe('<p>1,284 playing</p><b>KSh 500,000.00</b>');
-    // French groups with a narrow no-break space and writes a decimal comma.
-    expect(files['first-screen/HomePage.fr.html']).toBe('<p>1\u202f284 en jeu</p><b>KSh 500\u202f000,00</b>');
-  });
-
-  it('ships a fragment without text once, for every language', () => {
-    expect(firstScreenFiles('HomePage', '<div style="height:1rem"></div>', locales)).toEqual({
-      'first-screen/HomePage.html': '<div style="height:1rem"></div>',
-    });
-  });
-
-  it('fails the build on a key the locale files do not have', () => {
-    expect(() => translateFirstScreen('<h1>{t:login.missing}</h1>', locales.en, 'LoginPage (en)')).toThrow(
-      'LoginPage (en): no string login.missing',
-    );
-    expect(() => translateFirstScreen('<h1>{t:login}</h1>', locales.en, 'x')).toThrow(/no string login/);
   });
 });

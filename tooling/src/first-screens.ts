@@ -1,163 +1,165 @@
 /**
- * Emits a remote's first screens (decision 011): for each exposed page that has one, a static
- * HTML fragment of what the page shows before its strings and data arrive, written into the
- * version folder as `first-screen/<Expose>.html`. The site server puts it in the page's `<main>`
- * so the browser paints it before any script runs; it ships, is checked and is rolled back with
- * the version whose page it belongs to.
+ * A remote's first screens (decisions 011, 026 and 039): for each of its entry pages in the
+ * site's route table, the HTML the page itself renders before anything is known (no session, no
+ * server data, its strings in), once per language, written into the version folder as
+ * `first-screen/<Expose>.<language>.html`. The site puts it in the page's `<main>`, so the browser
+ * paints it before any script runs; it ships, is checked and is rolled back with the version whose
+ * page it belongs to.
  *
- * The fragment is plain HTML with inline styles (the remote's stylesheet is not in the page at
- * first paint; the shell's theme variables are). Relative image paths are inlined as data URIs,
- * in the same form as the bundler's `?inline` imports, so the page's own `<img>` reuses the
- * decoded image. Comments and the whitespace between tags are dropped.
- *
- * Text (decision 026): `{t:key}` or `{t:key|name=value}` stands for the string `key` of the
- * remote's own locale files (`src/i18n/locales/<language>.json`), with `{{name}}` filled in
- * (`{{name, number}}` in the language's digits, as i18next formats it); `{money:500000|KES}` is an
- * amount as the page shows it (`formatMoney` of `@mchezo/i18n/money`). A fragment with text ships
- * once per language (`first-screen/<Expose>.<language>.html`); the site writes in the player's. A
- * missing key fails the build.
+ * How: the remote's build has a second environment, `first-screen`, that bundles the entry pages
+ * with `first-screen-render.tsx` for Node. After the build, this plugin runs that bundle for each
+ * page and language and adds the styles the markup needs: the rules of the page's own stylesheet
+ * (the federated build's CSS for that exposed page) that match it, inline, since that stylesheet is
+ * not in the page at first paint (the shell's is). Forms come out `inert`: nothing typed before the
+ * page runs could be kept.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { basename, dirname, extname, join, resolve } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import { firstScreenFile } from '@mchezo/contracts/boot';
 import { SITE_ROUTES } from '@mchezo/contracts/routes';
-import { numberFormat } from '@mchezo/i18n/intl';
-import { formatMoney } from '@mchezo/i18n/money';
-import type { RsbuildPlugin } from '@rsbuild/core';
+import { LANGUAGES, type Language } from '@mchezo/i18n/languages';
+import { type EnvironmentConfig, type RsbuildPlugin, rspack } from '@rsbuild/core';
+import { PurgeCSS } from 'purgecss';
 
-const IMAGE_TYPES: Record<string, string> = {
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.webp': 'image/webp',
-  '.jpg': 'image/jpeg',
-};
+/** The build environment that renders the first screens. */
+export const FIRST_SCREEN_ENVIRONMENT = 'first-screen';
 
-/** The fragment as it ships: local images inlined, comments and inter-tag whitespace gone. */
-export function buildFirstScreen(file: string): string {
-  const dir = dirname(file);
-  return readFileSync(file, 'utf8')
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/\bsrc="(\.{1,2}\/[^"]+)"/g, (_, path: string) => {
-      const type = IMAGE_TYPES[extname(path)];
-      if (!type) throw new Error(`${file}: cannot inline ${path}`);
-      return `src="data:${type};base64,${readFileSync(resolve(dir, path)).toString('base64')}"`;
-    })
-    .replace(/>\s+</g, '><')
-    .trim();
+/** An entry page with a first screen: its exposed name, its route, the URL it renders at, its source. */
+export interface FirstScreenPage {
+  expose: string;
+  route: string;
+  url: string;
+  file: string;
 }
 
-type Messages = { [key: string]: string | Messages };
-
-const TEXT = /\{t:([\w.-]+)((?:\|[\w-]+=[^|}]*)*)\}/g;
-const MONEY = /\{money:(\d+(?:\.\d{1,2})?)\|([A-Z]{3})\}/g;
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
-
-/** Whether the fragment carries text, so ships once per language. */
-export const hasText = (html: string) =>
-  new RegExp(TEXT.source).test(html) || new RegExp(MONEY.source).test(html);
-
-/** The fragment's `{t:…}` and `{money:…}` in `language`, HTML-escaped. */
-export function translateFirstScreen(
-  html: string,
-  messages: Messages,
-  where: string,
-  language = 'en',
-): string {
-  const money = html.replace(MONEY, (_, amount: string, currency: string) =>
-    escapeHtml(formatMoney(Number(amount), currency, language)),
-  );
-  return money.replace(TEXT, (_, key: string, params: string) => {
-    const value = key
-      .split('.')
-      .reduce<string | Messages | undefined>(
-        (node, part) => (typeof node === 'object' ? node[part] : undefined),
-        messages,
-      );
-    if (typeof value !== 'string') throw new Error(`${where}: no string ${key}`);
-    const values = Object.fromEntries(
-      params
-        .split('|')
-        .filter(Boolean)
-        .map((p) => p.split('=', 2) as [string, string]),
-    );
-    const text = value.replace(/\{\{\s*(\w+)\s*(, *number)?\s*\}\}/g, (m, name: string, number?: string) => {
-      const v = values[name];
-      if (v === undefined) return m;
-      return number ? numberFormat(language, {}).format(Number(v)) : v;
-    });
-    return escapeHtml(text);
+/**
+ * The remote's entry pages that have a first screen (`firstScreen` in the site's route table),
+ * with their source files from the remote's `exposes`. A page the table names but the remote
+ * does not expose fails the build.
+ */
+export function remoteFirstScreens(remote: string, exposes: Record<string, string>): FirstScreenPage[] {
+  return SITE_ROUTES.filter((r) => r.remote === remote && r.firstScreen).map((r) => {
+    const file = exposes[`./${r.expose}`];
+    if (!file) throw new Error(`${remote}: the route table's ${r.path} needs ./${r.expose} exposed`);
+    return { expose: r.expose, route: r.path, url: firstScreenUrl(r.path, r.query), file };
   });
 }
 
-/** The remote's locale files by language (`en.json` …). */
-export function readLocales(dir: string): Record<string, Messages> {
-  if (!existsSync(dir)) return {};
-  return Object.fromEntries(
-    readdirSync(dir)
-      .filter((f) => f.endsWith('.json'))
-      .map((f) => [basename(f, '.json'), JSON.parse(readFileSync(join(dir, f), 'utf8')) as Messages]),
-  );
+/**
+ * The URL a page is rendered at: the route with each `:param` (and each query parameter it reads)
+ * as `[[param]]`; the site writes the request's own (escaped) value in (`/game/[[title]]`).
+ */
+export function firstScreenUrl(route: string, query: readonly string[] = []): string {
+  const search = query.map((name) => `${name}=[[${name}]]`).join('&');
+  return route.replace(/:(\w+)/g, '[[$1]]') + (search ? `?${search}` : '');
 }
 
-/** The files a page's first screen ships as: one, or one per language when it has text. */
-export function firstScreenFiles(
-  expose: string,
-  html: string,
-  locales: Record<string, Messages>,
-): Record<string, string> {
-  if (!hasText(html)) return { [firstScreenFile(expose)]: html };
-  const languages = Object.keys(locales);
-  if (languages.length === 0) throw new Error(`${expose}: a first screen with text needs locale files`);
-  return Object.fromEntries(
-    languages.map((lng) => [
-      firstScreenFile(expose, lng),
-      translateFirstScreen(html, locales[lng] as Messages, `${expose} (${lng})`, lng),
-    ]),
-  );
+const RENDERER = resolve(import.meta.dirname, 'first-screen-render.tsx');
+
+/** The bundle's entry: the renderer and the pages, by exposed name. */
+function entrySource(rootPath: string, pages: FirstScreenPage[]): string {
+  const imports = pages.map((p, i) => `import Page${i} from ${JSON.stringify(resolve(rootPath, p.file))};`);
+  const table = pages.map((p, i) => `${JSON.stringify(p.expose)}: Page${i}`).join(', ');
+  return [
+    `export { renderFirstScreen } from ${JSON.stringify(RENDERER)};`,
+    ...imports,
+    `export const pages = { ${table} };`,
+  ].join('\n');
+}
+
+/** The `first-screen` environment: the entry pages and the renderer, bundled for Node. */
+export function firstScreenEnvironment(rootPath: string, pages: FirstScreenPage[]): EnvironmentConfig {
+  const entry = resolve(rootPath, 'src/first-screens.generated.tsx');
+  return {
+    source: { entry: { index: entry } },
+    output: {
+      target: 'node',
+      distPath: { root: 'dist/first-screen' },
+      emitAssets: false,
+      minify: false,
+    },
+    // Run once at build time, never served: its size is nobody's concern.
+    performance: { printFileSize: false },
+    tools: {
+      rspack: {
+        plugins: [new rspack.experiments.VirtualModulesPlugin({ [entry]: entrySource(rootPath, pages) })],
+      },
+    },
+  };
+}
+
+type Bundle = {
+  renderFirstScreen: (
+    page: unknown,
+    options: { url: string; route: string; language: Language },
+  ) => Promise<string>;
+  pages: Record<string, unknown>;
+};
+
+type Manifest = { exposes: { name: string; assets: { css: { sync: string[] } } }[] };
+
+/**
+ * Tailwind's class names hold `[`, `]`, `/`, `:` and `%`: every run of such characters in the
+ * markup is a candidate, and a rule stays if its selector's names are among them.
+ */
+const candidates = (html: string) => html.match(/[^<>"'`\s=]+/g) ?? [];
+
+/** The rules of `css` the markup uses, and the markup with its forms inert. */
+export async function withStyles(html: string, css: string): Promise<string> {
+  const [purged] = await new PurgeCSS().purge({
+    content: [{ raw: html, extension: 'html' }],
+    css: [{ raw: css }],
+    defaultExtractor: candidates,
+    keyframes: true,
+    // Tailwind's own custom properties and layer order: kept whole, they are tiny. (PurgeCSS
+    // writes a `<` in a value as `\3c `, so no rule can close the `<style>` it goes into.)
+    safelist: { standard: [/^:root$/, /^\*$/], greedy: [/::backdrop/] },
+  });
+  const styles = (purged?.css ?? '').replace(/\/\*[\s\S]*?\*\//g, '').trim();
+  const inert = html.replace(/<form\b/g, '<form inert=""');
+  return styles ? `<style>${styles}</style>${inert}` : inert;
+}
+
+/** Renders the pages in each language and writes them into the federated version folder. */
+async function writeFirstScreens(bundleDir: string, federatedDir: string, pages: FirstScreenPage[]) {
+  const bundle = createRequire(import.meta.url)(join(bundleDir, 'index.js')) as Bundle;
+  const manifest = JSON.parse(readFileSync(join(federatedDir, 'mf-manifest.json'), 'utf8')) as Manifest;
+  for (const { expose, route, url } of pages) {
+    const cssFiles = manifest.exposes.find((e) => e.name === expose)?.assets.css.sync ?? [];
+    const css = cssFiles.map((f) => readFileSync(join(federatedDir, f), 'utf8')).join('\n');
+    for (const language of LANGUAGES) {
+      const html = await bundle.renderFirstScreen(bundle.pages[expose], {
+        url,
+        route,
+        language,
+      });
+      const out = join(federatedDir, firstScreenFile(expose, language));
+      mkdirSync(dirname(out), { recursive: true });
+      writeFileSync(out, await withStyles(html, css));
+    }
+  }
 }
 
 /**
- * Where an entry page's first screen is written, beside the page:
- * `ForgotPasswordPage` → `./src/pages/forgot-password-page.first-screen.html`.
+ * After a build of both environments, writes the first screens into the federated folder. A
+ * federated build without the `first-screen` environment fails: it would ship a version whose
+ * entry pages paint nothing from the HTML.
  */
-export const firstScreenSource = (expose: string) =>
-  `./src/pages/${expose.replace(/[A-Z]/g, (c, i: number) => `${i ? '-' : ''}${c.toLowerCase()}`)}.first-screen.html`;
-
-/**
- * The first screens a remote's build ships: one for each of its entry pages in the site's route
- * table (`firstScreen` in `@mchezo/contracts/routes`), by exposed page. A missing file fails the build.
- */
-export function remoteFirstScreens(remote: string): Record<string, string> {
-  return Object.fromEntries(
-    SITE_ROUTES.filter((r) => r.remote === remote && r.firstScreen).map((r) => [
-      r.expose,
-      firstScreenSource(r.expose),
-    ]),
-  );
-}
-
-/** Where a remote keeps its strings (each remote's `src/i18n/locales/<language>.json`). */
-const LOCALES_DIR = 'src/i18n/locales';
-
-export function pluginFirstScreens(screens: Record<string, string>, environment: string): RsbuildPlugin {
+export function pluginFirstScreens(pages: FirstScreenPage[], federated: string): RsbuildPlugin {
   return {
     name: 'mchezo:first-screens',
     setup(api) {
-      api.processAssets({ stage: 'additional', environments: [environment] }, ({ compilation, sources }) => {
-        const localesDir = resolve(api.context.rootPath, LOCALES_DIR);
-        const locales = readLocales(localesDir);
-        for (const lng of Object.keys(locales))
-          compilation.fileDependencies.add(join(localesDir, `${lng}.json`));
-        for (const [expose, file] of Object.entries(screens)) {
-          const path = resolve(api.context.rootPath, file);
-          compilation.fileDependencies.add(path);
-          for (const [name, html] of Object.entries(
-            firstScreenFiles(expose, buildFirstScreen(path), locales),
-          ))
-            compilation.emitAsset(name, new sources.RawSource(html));
-        }
+      api.onAfterBuild(async ({ environments, stats }) => {
+        if (stats?.hasErrors()) return; // Rsbuild has reported them and fails the build.
+        const built = environments[federated];
+        if (!built) return;
+        const bundle = environments[FIRST_SCREEN_ENVIRONMENT];
+        if (!bundle)
+          throw new Error(
+            `build the ${FIRST_SCREEN_ENVIRONMENT} environment with ${federated}: rsbuild build --environment ${federated} --environment ${FIRST_SCREEN_ENVIRONMENT}`,
+          );
+        await writeFirstScreens(bundle.distPath, built.distPath, pages);
       });
     },
   };

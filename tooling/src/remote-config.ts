@@ -1,10 +1,13 @@
 /**
  * Builds the Rsbuild config of a remote, so every team's remote is federated the same way.
  *
- * Two environments:
+ * Three environments:
  * - `federated` (what ships): exposes the remote's pages, consumes every singleton from the
  *   shell (no fallback copies) and uses the shell's MF runtime (`externalRuntime`), so the
- *   remote entry stays small. Built with `rsbuild build --environment federated`.
+ *   remote entry stays small. Built with `rsbuild build --environment federated --environment
+ *   first-screen`.
+ * - `first-screen` (build time only): the remote's entry pages bundled for Node, which the build
+ *   runs to write each page's first screen into the federated folder (first-screens.ts).
  * - `standalone` (what a team runs alone): a plain SPA that renders the same pages inside a
  *   fake host. It cannot use `externalRuntime` (there is no shell to provide it), so it has no
  *   federation at all.
@@ -13,7 +16,12 @@ import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfig, rspack } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { preferEsmFederationRuntime, sharedSingletons } from './federation.ts';
-import { pluginFirstScreens, remoteFirstScreens } from './first-screens.ts';
+import {
+  FIRST_SCREEN_ENVIRONMENT,
+  firstScreenEnvironment,
+  pluginFirstScreens,
+  remoteFirstScreens,
+} from './first-screens.ts';
 
 export interface RemoteOptions {
   /** The MF container name, also the folder name under `remotes/`. */
@@ -38,9 +46,11 @@ export function defineRemoteConfig({
   devPort,
   firstScreens: withFirstScreens = true,
 }: RemoteOptions): RsbuildConfig {
-  // The static HTML first screens of the remote's entry pages (the site's route table), shipped in
-  // the version folder for the site to paint before any script runs (decisions 011 and 026).
-  const firstScreens = withFirstScreens ? remoteFirstScreens(name) : {};
+  // The first screens of the remote's entry pages (the site's route table), rendered from the
+  // pages at build time and shipped in the version folder for the site to paint before any script
+  // runs (decisions 011, 026 and 039). Rsbuild's root is where the build runs: the remote's folder.
+  const root = process.cwd();
+  const firstScreens = withFirstScreens ? remoteFirstScreens(name, exposes) : [];
   return defineConfig({
     plugins: [
       pluginReact(),
@@ -57,7 +67,7 @@ export function defineRemoteConfig({
         },
         { environment: 'federated' },
       ),
-      ...(Object.keys(firstScreens).length ? [pluginFirstScreens(firstScreens, 'federated')] : []),
+      ...(firstScreens.length ? [pluginFirstScreens(firstScreens, 'federated')] : []),
     ],
     environments: {
       federated: {
@@ -90,6 +100,9 @@ export function defineRemoteConfig({
           target: 'web',
         },
       },
+      ...(firstScreens.length
+        ? { [FIRST_SCREEN_ENVIRONMENT]: firstScreenEnvironment(root, firstScreens) }
+        : {}),
       standalone: {
         source: { entry: { index: './src/standalone/main.tsx' } },
         output: { distPath: { root: 'dist/standalone' } },

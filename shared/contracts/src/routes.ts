@@ -32,12 +32,17 @@ export interface SiteRoute {
   /** The page shows "Unavailable" while this feature is off. */
   feature?: FeatureName;
   /**
-   * An entry page (a player opens the site at it: a link, a bookmark, a reload): its remote ships
-   * an HTML first screen for it (`src/pages/<page>.first-screen.html`, decisions 011 and 026), and
-   * the site prepares it (the remote's files preloaded, its public reads written into the page).
-   * Pages behind sign-in are entry pages too: their first screens draw what every player sees first.
+   * An entry page (a player opens the site at it: a link, a bookmark, a reload): its remote's build
+   * renders the page's first screen from the page itself (decisions 011, 026 and 039), and the site
+   * prepares it (the remote's files preloaded, its public reads written into the page). Pages
+   * behind sign-in are entry pages too: their first screens draw what every player sees first.
    */
   firstScreen?: true;
+  /**
+   * Query parameters the page reads to draw itself (`/game/:title?gameId=…`): its first screen is
+   * rendered with each as `[[name]]`, as a `:param` of the path is.
+   */
+  query?: readonly string[];
   /** The public API reads the page makes on its first render (an entry page's are written into it). */
   publicReads?: readonly string[];
   playerReads?: readonly PlayerRead[];
@@ -58,6 +63,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
     expose: 'GamePage',
     access: 'protected',
     firstScreen: true,
+    query: ['gameId'],
     playerReads: ['identity'],
   },
   { path: '/login', remote: 'auth', expose: 'LoginPage', access: 'guest', firstScreen: true },

@@ -13,6 +13,8 @@ export type Messages = { [key: string]: string | Messages };
 export type NamespaceLoaders = Record<Language, () => Promise<{ default: Messages }>>;
 
 const pending = new Map<string, Promise<void>>();
+/** Every namespace a part has created on this page, with its loaders. */
+const created = new Map<string, NamespaceLoaders>();
 
 /**
  * The language the player chose. Not `resolvedLanguage`: i18next resolves to the first language
@@ -117,6 +119,7 @@ export function useNamespace(ns: string, loaders: NamespaceLoaders): boolean {
  * are there, and `locale`, the chosen language for Intl formatting.
  */
 export function createNamespace(ns: string, loaders: NamespaceLoaders) {
+  created.set(ns, loaders);
   preloadNamespace(ns, loaders);
   return function useNamespaceTranslation() {
     const ready = useNamespace(ns, loaders);
@@ -124,4 +127,14 @@ export function createNamespace(ns: string, loaders: NamespaceLoaders) {
     const { t, i18n } = useTranslation(ns);
     return { t, i18n, ready, locale };
   };
+}
+
+/**
+ * Loads every namespace created so far in `lng`: the build, which renders a page's first screen
+ * in each language before any player asks for it (decision 039), needs the strings in at once.
+ */
+export function loadCreatedNamespaces(lng: Language): Promise<void> {
+  return Promise.all([...created].map(([ns, loaders]) => loadNamespace(ns, loaders, lng))).then(
+    () => undefined,
+  );
 }
