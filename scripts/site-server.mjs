@@ -1,9 +1,10 @@
 // Starts the API + built site on a fresh data folder, as `npm start` serves it, for benchmarks.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { CDN_DIR, ROOT } from './lib.mjs';
 
 export async function startSite(port) {
@@ -37,25 +38,38 @@ export async function startSite(port) {
 
 /**
  * A proxy in front of `origin` that serves every page's HTML with its `<script>` elements removed
- * (everything else as it is): the page as the browser paints it from the HTML alone.
+ * (gzipped again when the browser takes it) and passes everything else through byte for byte: the
+ * page as the browser paints it from the HTML alone.
  */
 export async function startScriptlessProxy(origin) {
-  const server = createServer(async (req, res) => {
-    const headers = { ...req.headers, 'accept-encoding': 'identity' };
-    delete headers.host;
-    const answer = await fetch(`${origin}${req.url}`, { headers, redirect: 'manual' });
-    const out = Object.fromEntries(
-      [...answer.headers].filter(
-        ([k]) => !['content-length', 'content-encoding', 'transfer-encoding'].includes(k),
-      ),
+  const target = new URL(origin);
+  const server = createServer((req, res) => {
+    const page = (req.headers.accept ?? '').includes('text/html');
+    const headers = { ...req.headers, host: target.host, ...(page && { 'accept-encoding': 'identity' }) };
+    const upstream = request(
+      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers },
+      (answer) => {
+        if (!(answer.headers['content-type'] ?? '').startsWith('text/html')) {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+          return;
+        }
+        const chunks = [];
+        answer.on('data', (c) => chunks.push(c));
+        answer.on('end', () => {
+          const html = Buffer.concat(chunks)
+            .toString('utf8')
+            .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '');
+          const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+          const body = gzip ? gzipSync(html) : Buffer.from(html);
+          const out = { ...answer.headers, 'content-length': String(body.length) };
+          delete out['transfer-encoding'];
+          if (gzip) out['content-encoding'] = 'gzip';
+          res.writeHead(answer.statusCode ?? 502, out).end(body);
+        });
+      },
     );
-    // Set-Cookie may come more than once.
-    const cookies = answer.headers.getSetCookie();
-    if (cookies.length) out['set-cookie'] = cookies;
-    let body = Buffer.from(await answer.arrayBuffer());
-    if ((answer.headers.get('content-type') ?? '').startsWith('text/html'))
-      body = Buffer.from(body.toString('utf8').replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, ''));
-    res.writeHead(answer.status, out).end(body);
+    req.pipe(upstream);
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${server.address().port}`, stop: () => server.close() };
