@@ -5,6 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { sitePages, sitePaths, withItsFeature } from '../support/routes.ts';
 import { playerForAll, signIn } from '../support/session.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -27,15 +28,13 @@ async function open(page: Page, path: string) {
   await expect(page.getByRole('main')).toBeVisible();
 }
 
+/** The shell's own pages (not the route table's: no remote serves them). */
+const SHELL_PAGES = ['/terms', '/privacy', '/responsible-gaming'];
+
 test.describe('guest screens', () => {
   for (const path of [
-    '/',
-    '/login',
-    '/join',
-    '/forgot-password',
-    '/terms',
-    '/privacy',
-    '/responsible-gaming',
+    ...sitePaths((route) => route.access === 'public' || route.access === 'guest'),
+    ...SHELL_PAGES,
   ])
     test(path, async ({ page }) => {
       await open(page, path);
@@ -55,18 +54,15 @@ test.describe('guest screens', () => {
 
 test.describe("a player's screens, and a toast", () => {
   const player = playerForAll();
-  for (const path of [
-    '/deposit',
-    '/withdraw',
-    '/transactions',
-    '/profile',
-    '/game/Safari%20Gold?gameId=safari-gold',
-  ])
+  for (const screen of sitePages((route) => route.access === 'protected')) {
+    const { path } = screen;
     test(path, async ({ page }) => {
       await signIn(page, player());
+      await withItsFeature(page, screen);
       await open(page, path);
       expect({ path, violations: await violations(page) }).toEqual({ path, violations: [] });
     });
+  }
 
   test('a toast', async ({ page }) => {
     await signIn(page, player());

@@ -13,6 +13,7 @@ import {
   startHangingServer,
   trackErrorReports,
 } from '../support/federation.ts';
+import { sitePaths } from '../support/routes.ts';
 import { playerForAll, signIn } from '../support/session.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -177,7 +178,7 @@ test.describe('the release manifest', () => {
     });
 
     // Its routes say so, with no retry (switched off is not a failure).
-    for (const path of ['/deposit', '/withdraw', '/transactions'])
+    for (const path of sitePaths((route) => route.remote === 'wallet'))
       test(`${path} says so, with no retry`, async ({ page }) => {
         await page.goto(path);
         await expect(page.getByTestId('unavailable')).toHaveAttribute('data-reason', 'disabled');

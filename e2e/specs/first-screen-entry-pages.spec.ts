@@ -4,6 +4,8 @@
  * without a shift or a later largest paint. One test per page: each is one page's work.
  */
 import type { APIRequestContext } from '@playwright/test';
+import type { RemoteExpose } from '../../shared/contracts/src/releases-constants.ts';
+import { SITE_ROUTES } from '../../shared/contracts/src/routes.ts';
 import { htmlOnly } from '../support/first-screen.ts';
 import { paintReported } from '../support/paint.ts';
 import { playerForAll, signIn } from '../support/session.ts';
@@ -19,21 +21,40 @@ async function gamePath(request: APIRequestContext): Promise<{ path: string; tit
   };
 }
 
-/** Each entry page, its first screen and the heading (or line) it shows first, in English. */
-const ENTRY_PAGES = [
-  { path: '/login', screen: 'auth/LoginPage', text: 'Welcome Back', signedIn: false },
-  { path: '/join', screen: 'auth/JoinPage', text: 'Create Account', signedIn: false },
-  { path: '/deposit', screen: 'wallet/DepositPage', text: 'Deposit', signedIn: true },
-  { path: '/withdraw', screen: 'wallet/WithdrawPage', text: 'Withdraw', signedIn: true },
-  // Its largest paint is the identity card's status line, the player's own state, which the first
-  // screen cannot draw (decision 026): a later largest paint. Its reads start with the page's
-  // code and the first screen stays until they are in (decision 030): no shift.
-  { path: '/profile', screen: 'profile/ProfilePage', text: 'My Profile', signedIn: true, laterPaint: true },
-  { path: 'game', screen: 'lobby/GamePage', text: 'Loading {title}...', signedIn: true },
-];
+/** The heading (or line) each entry page shows first, in English. */
+const FIRST_TEXT: Partial<Record<RemoteExpose, string>> = {
+  LoginPage: 'Welcome Back',
+  JoinPage: 'Create Account',
+  DepositPage: 'Deposit',
+  WithdrawPage: 'Withdraw',
+  ProfilePage: 'My Profile',
+  GamePage: 'Loading {title}...',
+};
+// The profile's largest paint is the identity card's status line, the player's own state, which the
+// first screen cannot draw (decision 026): a later largest paint. Its reads start with the page's
+// code and the first screen stays until they are in (decision 030): no shift.
+const LATER_PAINT: readonly RemoteExpose[] = ['ProfilePage'];
+
+/**
+ * Each entry page of the route table (`firstScreen`; the home's is first-screen.spec.ts's), its
+ * first screen and the text it shows first.
+ */
+const ENTRY_PAGES = SITE_ROUTES.filter((route) => route.firstScreen && route.path !== '/').map((route) => {
+  const text = FIRST_TEXT[route.expose];
+  if (!text) throw new Error(`no first text for the entry page ${route.path}: add it to FIRST_TEXT`);
+  return {
+    path: route.path,
+    /** A game page: its path is the catalogue's first game's. */
+    game: route.path.includes(':'),
+    screen: `${route.remote}/${route.expose}`,
+    text,
+    signedIn: route.access === 'protected',
+    laterPaint: LATER_PAINT.includes(route.expose),
+  };
+});
 
 /** Where a test of an entry page says it is: its path, or "a game page". */
-const where = (entry: (typeof ENTRY_PAGES)[number]) => (entry.path === 'game' ? 'a game page' : entry.path);
+const where = (entry: (typeof ENTRY_PAGES)[number]) => (entry.game ? 'a game page' : entry.path);
 
 for (const entry of ENTRY_PAGES) {
   test(`without any script, ${where(entry)} shows its first screen (${entry.screen})`, async ({
@@ -41,7 +62,7 @@ for (const entry of ENTRY_PAGES) {
     request,
   }) => {
     const game = await gamePath(request);
-    const path = entry.path === 'game' ? game.path : entry.path;
+    const path = entry.game ? game.path : entry.path;
     const { page, close } = await htmlOnly(browser, path);
     try {
       const screen = page.locator(`[data-first-screen="${entry.screen}"]`);
@@ -69,7 +90,7 @@ test.describe('the real page replaces its first screen without a shift or a late
   for (const entry of ENTRY_PAGES) {
     test(where(entry), async ({ browser, request }) => {
       const game = await gamePath(request);
-      const path = entry.path === 'game' ? game.path : entry.path;
+      const path = entry.game ? game.path : entry.path;
       const context = await browser.newContext();
       const page = await context.newPage();
       if (entry.signedIn) await signIn(page, player());
@@ -123,7 +144,7 @@ test.describe('the real page replaces its first screen without a shift or a late
         await page.goto(path);
         // The real page is in: no first screen left, and its own heading (or line) is shown.
         await expect(page.locator('[data-first-screen]'), path).toHaveCount(0);
-        if (entry.path !== 'game')
+        if (!entry.game)
           await expect(page.getByRole('heading', { level: 1, name: entry.text }), path).toBeVisible();
         // A late candidate (the page's own text) reported before reading.
         await paintReported(page);
@@ -147,7 +168,7 @@ test.describe('the real page replaces its first screen without a shift or a late
         // before the rest of the HTML is parsed, and the first screen a frame later.)
         expect(paint.lcp.length, path).toBeGreaterThan(0);
         expect(paint.firstScreenLeft, path).toBeGreaterThan(paint.fcp);
-        if (!('laterPaint' in entry))
+        if (!entry.laterPaint)
           expect(paint.lcp.at(-1)?.at, `${path}: ${JSON.stringify(paint.lcp)}`).toBeLessThan(
             paint.firstScreenLeft as number,
           );

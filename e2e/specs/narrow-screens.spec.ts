@@ -3,19 +3,18 @@
  * sideways (docs/product-rules.md#layout).
  */
 import type { Page } from '@playwright/test';
+import { sitePages, sitePaths, withItsFeature } from '../support/routes.ts';
 import { playerForAll, signIn } from '../support/session.ts';
 import { expect, test } from '../support/test.ts';
 
 const LANGUAGES = ['en', 'es', 'fr', 'sw'] as const;
-const GUEST_PATHS = ['/', '/login', '/join', '/forgot-password', '/terms'];
-const PLAYER_PATHS = [
-  '/',
-  '/deposit',
-  '/withdraw',
-  '/transactions',
-  '/profile',
-  '/game/Safari%20Gold?gameId=safari-gold',
+/** The route table's pages a guest may open, and the terms (one of the shell's own pages). */
+const GUEST_PATHS = [
+  ...sitePaths((route) => route.access === 'public' || route.access === 'guest'),
+  '/terms',
 ];
+/** The route table's pages a verified player may open. */
+const PLAYER_PAGES = sitePages((route) => route.access === 'public' || route.access === 'protected');
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -70,11 +69,14 @@ for (const language of LANGUAGES) {
     });
 
     const player = playerForAll();
-    for (const path of PLAYER_PATHS)
+    for (const screen of PLAYER_PAGES) {
+      const { path } = screen;
       test(`signed in: ${path}`, async ({ page }) => {
         await signIn(page, player());
+        await withItsFeature(page, screen);
         await settle(page, path);
         expect({ path, ...(await overflow(page)) }).toEqual({ path, extra: 0, wide: [] });
       });
+    }
   });
 }

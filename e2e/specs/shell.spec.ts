@@ -8,6 +8,7 @@ import { editBootData } from '../support/boot-data.ts';
 import { FAKE_WIDGET_URL, overrideConfig, serveFakeChatWidget } from '../support/fake-services.ts';
 import { overrideManifest, serveFixture } from '../support/federation.ts';
 import { releaseManagerToken } from '../support/releases.ts';
+import { sitePaths } from '../support/routes.ts';
 import {
   createPlayer,
   type Player,
@@ -58,16 +59,16 @@ test.describe('guards', () => {
     await expect(page.getByRole('heading', { name: 'Transactions' })).toBeVisible();
   });
 
-  // One test per route: each is one page's work under its own time-out.
-  for (const path of ['/deposit', '/withdraw', '/profile', '/transactions', '/game/Safari%20Gold?gameId=x'])
+  // One test per route (the route table's protected ones): each is one page's work under its own time-out.
+  for (const path of sitePaths((route) => route.access === 'protected'))
     test(`every protected route sends a guest to /login: ${path}`, async ({ page }) => {
       await page.goto(path);
       await expect(page, path).toHaveURL(/\/login$/);
     });
 
-  test.describe('a signed-in player is sent home from /login, /join and /verify', () => {
+  test.describe("a signed-in player is sent home from the guests' pages and /verify", () => {
     const player = playerForAll();
-    for (const path of ['/login', '/join', '/verify'])
+    for (const path of sitePaths((route) => route.access === 'guest' || route.access === 'pending'))
       test(path, async ({ page }) => {
         await signIn(page, player());
         await page.goto(path);
