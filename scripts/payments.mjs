@@ -22,6 +22,11 @@ Commands:
   tax-report --month 2026-11 [--csv]       excise duty and withholding tax per day of a month
   tax-report --from 2026-01-01 --to 2026-12-31 [--period day|month] [--csv]
                                            the same for any range (East Africa Time)
+                                           (--csv --by-rate: one line per period, tax and rate)
+  tax-rates [--json]                       the tax rates: in force now, past and scheduled
+  tax-rate excise|withholding <basis points> --from <date-time> --note "<why>"
+                                           schedule a change of rate (500 = 5%) from an instant
+                                           at least a minute ahead, e.g. 2027-07-01T00:00:00+03:00
 
 Options:
   --note "<why>"   required for every decision (kept in the audit)
@@ -40,6 +45,7 @@ const { values: opts, positionals } = parseArgs({
     limit: { type: 'string' },
     json: { type: 'boolean' },
     csv: { type: 'boolean' },
+    'by-rate': { type: 'boolean' },
     month: { type: 'string' },
     from: { type: 'string' },
     to: { type: 'string' },
@@ -139,8 +145,9 @@ const commands = {
     if (!from || !to) throw new CliError('Give --month YYYY-MM, or --from and --to (YYYY-MM-DD).');
     const query = `period=${encodeURIComponent(period)}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
     if (opts.csv) {
+      const by = opts['by-rate'] ? 'rate' : 'period';
       process.stdout.write(
-        await call('GET', `/payments/tax-report?${query}&format=csv`, undefined, { text: true }),
+        await call('GET', `/payments/tax-report?${query}&format=csv&by=${by}`, undefined, { text: true }),
       );
       return;
     }
@@ -152,6 +159,42 @@ const commands = {
     console.log([''.padEnd(10), ...cols.map((c) => c.padStart(16))].join(' '));
     for (const row of r.rows) console.log(line(row.period, row));
     console.log(line('total', r.totals));
+    console.log('By rate (transactions made while it was in force):');
+    for (const l of r.rate_periods) {
+      const span = `${l.from ?? 'before'} to ${l.to ?? 'now'}`;
+      console.log(
+        `  ${l.period.padEnd(10)} ${l.kind.padEnd(11)} ${String(l.rate_bp).padStart(5)} bp  ${span}  base ${l.base.toFixed(2)}  tax ${l.tax.toFixed(2)}`,
+      );
+    }
+  },
+
+  async 'tax-rates'() {
+    const r = await call('GET', '/taxes/rates');
+    if (opts.json) return console.log(JSON.stringify(r, null, 2));
+    console.log(
+      `In force: excise ${r.in_force.excise} bp, withholding ${r.in_force.withholding} bp (500 bp = 5%)`,
+    );
+    for (const rate of r.rates) {
+      console.log(
+        `  ${rate.kind.padEnd(11)} ${String(rate.rate_bp).padStart(5)} bp  from ${rate.effective_from ?? 'the start'}  ${rate.status}  (${rate.created_by})`,
+      );
+    }
+  },
+
+  async 'tax-rate'() {
+    const kind = need(args[0], 'the tax (excise or withholding)');
+    if (!['excise', 'withholding'].includes(kind)) throw new CliError('The tax is excise or withholding.');
+    const rate = need(args[1], 'the rate in basis points (500 = 5%)');
+    if (!/^\d{1,5}$/.test(rate)) throw new CliError('The rate is whole basis points: 500 = 5%.');
+    if (!opts.from)
+      throw new CliError('Say from when with --from <date-time>, e.g. 2027-07-01T00:00:00+03:00.');
+    const r = await call('POST', '/taxes/rates', {
+      kind,
+      rate_bp: Number(rate),
+      effective_from: opts.from,
+      note: note(),
+    });
+    console.log(`✓ ${r.kind} at ${r.rate_bp} bp from ${r.effective_from} (${r.status})`);
   },
 
   async history() {

@@ -236,10 +236,10 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
       await api.register(chatRoutes, { ctx, requireAuth });
       await api.register(identityRoutes, { identity, requireAuth });
       await api.register(casinoRoutes, { casino: services.casino, identity, safer, requireAuth });
-      const { wallet, payments, paybill, review, taxReport } = services;
+      const { wallet, payments, paybill, review, taxReport, taxRates } = services;
       await api.register(walletRoutes, { ctx, wallet, payments, paybill, identity, requireAuth });
       await api.register(paymentCallbackRoutes, { ctx, settlement });
-      await api.register(reviewRoutes, { ctx, review, paybill, taxReport, requireAuth });
+      await api.register(reviewRoutes, { ctx, review, paybill, taxReport, taxRates, requireAuth });
       await api.register(seamlessRoutes, { ctx, wallet: services.gameWallet, identity, safer });
       await api.register(demoGameRoutes, { ctx, games });
       await api.register(saferGamblingRoutes, { safer, requireAuth });
@@ -275,6 +275,7 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
   app.addHook('onReady', async () => {
     await ensureSchema(env);
     await migrateToLatest(database.db as never);
+    await services.taxRates.seedFromEnvironment();
     await seedGames(ctx);
     await grantConfiguredManagers(ctx);
     await syncWithBuilds(ctx, revisions, versions, env.RELEASES_ACTIVATE_LATEST);

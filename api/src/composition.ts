@@ -27,6 +27,7 @@ import { PaymentsService } from './modules/wallet/payments.service.js';
 import { Reconciler } from './modules/wallet/reconcile.js';
 import { ReviewService } from './modules/wallet/review.service.js';
 import { SettlementService } from './modules/wallet/settlement.service.js';
+import { TaxRatesService } from './modules/wallet/tax-rates.service.js';
 import { TaxReportService } from './modules/wallet/tax-report.service.js';
 import { WalletService } from './modules/wallet/wallet.service.js';
 
@@ -71,6 +72,7 @@ export function buildServices(ctx: AppContext, app: FastifyInstance, deps: Servi
     paybill: new PaybillService(ctx),
     review: new ReviewService(ctx),
     taxReport: new TaxReportService(ctx),
+    taxRates: new TaxRatesService(ctx),
     reconciler,
     safer,
     // Casino: the catalogue and game links, the seamless wallet game providers call.

@@ -118,6 +118,27 @@ describe('payments operator CLI (sqlite, over HTTP)', () => {
     expect(reg.out).toMatch(/C2B URLs registered for 174379 \(ResponseType Completed\)/);
   }, 60_000);
 
+  it('lists the tax rates and schedules a change with a note', async () => {
+    expect((await cli('login', '--phone', phone, '--password', 'correct-horse')).code).toBe(0);
+    const rates = await cli('tax-rates');
+    expect(rates.code, rates.out).toBe(0);
+    expect(rates.out).toMatch(/In force: excise 0 bp, withholding 0 bp/);
+    expect(rates.out).toMatch(/excise +0 bp +from the start +in_force +\(environment\)/);
+    const from = '2099-07-01T00:00:00+03:00';
+    expect((await cli('tax-rate', 'excise', '750', '--from', from)).out).toMatch(/--note/);
+    expect((await cli('tax-rate', 'excise', '7.5%', '--from', from, '--note', 'x')).code).toBe(1);
+    expect((await cli('tax-rate', 'vat', '750', '--from', from, '--note', 'x')).code).toBe(1);
+    const past = await cli('tax-rate', 'excise', '750', '--from', '2020-01-01T00:00:00Z', '--note', 'late');
+    expect(past.code).toBe(1);
+    expect(past.out).toMatch(/422.*NOT_IN_FUTURE/s);
+    const ok = await cli('tax-rate', 'excise', '750', '--from', from, '--note', 'Finance Act 2099');
+    expect(ok.code, ok.out).toBe(0);
+    expect(ok.out).toMatch(/excise at 750 bp from 2099-06-30T21:00:00.000Z \(scheduled\)/);
+    expect((await cli('tax-rates')).out).toMatch(/excise +750 bp +from 2099-06-30T21:00:00.000Z +scheduled/);
+    expect((await cli('history')).out).toMatch(/tax_rate\.schedule .*\n.*Finance Act 2099/);
+    await cli('logout');
+  }, 60_000);
+
   it('tells a player without the role that the API refuses', async () => {
     const login = await cli('login', '--phone', p.phone, '--password', 'correct-horse');
     expect(login.out).toMatch(/no payments_operator role/);

@@ -12,6 +12,7 @@ import { paymentReviewMigration } from '../modules/wallet/migrations/0004-paymen
 import { reconcileScheduleMigration } from '../modules/wallet/migrations/0006-reconcile-schedule.js';
 import { paybillMigration } from '../modules/wallet/migrations/0007-paybill.js';
 import { taxesMigration } from '../modules/wallet/migrations/0008-taxes.js';
+import { taxRatesMigration } from '../modules/wallet/migrations/0017-tax-rates.js';
 import { initialMigration } from './migrations/0001-initial.js';
 import { sharedSecretsMigration } from './migrations/0005-shared-secrets.js';
 import { simulatorPaymentsMigration } from './migrations/0016-simulator-payments.js';
@@ -45,6 +46,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0014_release_health_tickets': releaseHealthTicketsMigration,
   '0015_game_launches': gameLaunchesMigration,
   '0016_simulator_payments': simulatorPaymentsMigration,
+  '0017_tax_rates': taxRatesMigration,
 };
 
 class StaticProvider implements MigrationProvider {

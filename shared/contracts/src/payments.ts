@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { refusal } from './errors.ts';
 import { isCalendarDate } from './identity-constants.ts';
 import { parseAmountCents } from './money.ts';
+import { TaxKind } from './wallet.ts';
 import { readAccountNumber } from './wallet-constants.ts';
 
 /**
  * `/api/v1/payments/…`: what payment providers call (callbacks, M-Pesa C2B), the operators' calls
- * (payments_operator: the review queue, the audit, the tax report) and the simulator's test
- * controls. Provider bodies keep the provider's own field names: the STK and B2C callbacks are
+ * (payments_operator: the review queue, the audit, the tax report; `/api/v1/taxes/rates`, the tax
+ * rates by date) and the simulator's test controls. Provider bodies keep the provider's own field names: the STK and B2C callbacks are
  * read by the provider's adapter (api/src/adapters/payments), the M-Pesa C2B payment by its schema
  * here (`C2bPayment`).
  */
@@ -122,13 +123,18 @@ const Day = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
   .refine(isCalendarDate, refusal('from and to must be real dates (YYYY-MM-DD)', 'INVALID_DATE', 400));
 
-/** GET /payments/tax-report?period&from&to&format: East Africa Time days, both included. */
+/**
+ * GET /payments/tax-report?period&from&to&format&by: East Africa Time days, both included. The
+ * JSON has both the lines per period (`rows`) and per period and rate (`rate_periods`); `by`
+ * chooses the CSV's lines.
+ */
 export const TaxReportQuery = z
   .strictObject({
     period: z.enum(['day', 'month']).default('day'),
     from: Day,
     to: Day,
     format: z.enum(['json', 'csv']).default('json'),
+    by: z.enum(['period', 'rate']).default('period'),
   })
   .refine((q) => q.from <= q.to, refusal('to must not be before from', 'INVALID_RANGE', 400))
   .refine(
@@ -136,6 +142,45 @@ export const TaxReportQuery = z
     refusal(`At most ${TAX_REPORT_MAX_DAYS} days per report`, 'INVALID_RANGE', 400),
   );
 export type TaxReportQuery = z.infer<typeof TaxReportQuery>;
+
+// ---- Tax rates by date (payments_operator; docs/decisions/040-tax-rates-by-date.md) ----
+
+/** A tax rate in basis points (500 = 5%), as the ledger keeps it: an integer, 0 to 10,000. */
+const RateBp = z.number().int('must be whole basis points (500 = 5%)').min(0).max(10_000);
+
+/**
+ * POST /taxes/rates: a change of one tax's rate from an instant (ISO 8601 with its offset); the
+ * API refuses one not in the future (422 NOT_IN_FUTURE) and a second change of the kind at the
+ * same instant (409 ALREADY_SCHEDULED). Audited with its note.
+ */
+export const ScheduleTaxRateRequest = z.strictObject({
+  kind: TaxKind,
+  rate_bp: RateBp,
+  effective_from: z.iso.datetime({ offset: true }),
+  note: Note,
+});
+export type ScheduleTaxRateRequest = z.infer<typeof ScheduleTaxRateRequest>;
+
+export const TaxRate = z.object({
+  id: z.string(),
+  kind: TaxKind,
+  rate_bp: z.number().int(),
+  /** ISO 8601; null: in force before any dated change (the environment's rate at first start). */
+  effective_from: z.string().nullable(),
+  /** `past`: replaced by a later one; `in_force`: now; `scheduled`: not yet. */
+  status: z.enum(['past', 'in_force', 'scheduled']),
+  /** `environment` or the operator's phone. */
+  created_by: z.string(),
+  created_at: z.string(),
+});
+export type TaxRate = z.infer<typeof TaxRate>;
+
+/** GET /taxes/rates: the rates in force now and every rate, by kind, oldest first. */
+export const TaxRatesResponse = z.object({
+  in_force: z.object({ excise: z.number().int(), withholding: z.number().int() }),
+  rates: z.array(TaxRate),
+});
+export type TaxRatesResponse = z.infer<typeof TaxRatesResponse>;
 
 // ---- The simulator's test controls (SIMULATOR_TEST_CONTROL, NODE_ENV=test only) ----
 

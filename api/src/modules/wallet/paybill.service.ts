@@ -28,7 +28,7 @@ import {
 } from './paybill.repository.js';
 import { newAccountNumber, readAccountNumber } from './paybill-account.js';
 import { insertAudit } from './review.repository.js';
-import { bookingsOf, depositTax } from './taxes.js';
+import { bookingsOf, taxAt } from './taxes.js';
 import { insertTxOnce } from './transactions.repository.js';
 import { bookEntries } from './wallet.repository.js';
 import { assertWalletEnabled, WALLET_CURRENCY } from './wallet.service.js';
@@ -182,7 +182,8 @@ export class PaybillService {
       // Completed on arrival: never due for reconciliation.
       next_check_at: null,
       check_count: 0,
-      ...depositTax(this.ctx.env, p.TransAmount),
+      // At the rate in force when it is credited (an assigned payment: when the operator assigns it).
+      ...(await taxAt(trx, this.ctx.env, 'deposit', p.TransAmount, now)).tax,
     } as const;
     if (!(await insertTxOnce(trx, row)))
       throw conflict('This M-Pesa payment is already credited', 'ALREADY_CREDITED');

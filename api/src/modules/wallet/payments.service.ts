@@ -10,7 +10,7 @@ import { forbidden, unprocessable } from '../../lib/errors.js';
 import { limitDepositPrompts, moneyPhone, type Payer } from './money-phone.js';
 import { firstCheckAt } from './reconciliation.service.js';
 import type { SettlementService } from './settlement.service.js';
-import { bookingsOf, depositTax, providerAmount, type TaxFields, withdrawalTax } from './taxes.js';
+import { bookingsOf, providerAmount, taxAt } from './taxes.js';
 import {
   findTxById,
   findTxByIdempotencyKey,
@@ -68,8 +68,8 @@ export class PaymentsService {
   }
 
   /**
-   * Records the request once per idempotency key. Returns the existing transaction for a
-   * repeated key (nothing moves again) or the new pending one.
+   * Records the request once per idempotency key, with the tax at the rate in force now. Returns
+   * the existing transaction for a repeated key (nothing moves again) or the new pending one.
    */
   private async createOnce(
     userId: string,
@@ -77,7 +77,6 @@ export class PaymentsService {
     key: string,
     amount: number,
     phone: string,
-    tax: TaxFields,
     onCreate: (trx: Kysely<DB>, row: WalletTxRow) => Promise<void>,
   ): Promise<{ row: WalletTxRow; created: boolean }> {
     const { clock, database, payments } = this.ctx;
@@ -85,6 +84,7 @@ export class PaymentsService {
     return inTransaction(database, async (trx) => {
       const now = clock.now();
       const id = newId();
+      const { tax } = await taxAt(trx, this.ctx.env, type, amount, now);
       const row: WalletTxRow = {
         id,
         user_id: userId,
@@ -130,20 +130,11 @@ export class PaymentsService {
     const { userId } = payer;
     const { amount, phone } = this.moneyRequest(payer, req);
     const key = this.idempotencyKey(keyHeader);
-    const tax = depositTax(this.ctx.env, amount);
-    const { row, created } = await this.createOnce(
-      userId,
-      'deposit',
-      key,
-      amount,
-      phone,
-      tax,
-      async (trx) => {
-        await lockWallet(trx, userId);
-        await this.depositGate(trx, userId, amount);
-        await limitDepositPrompts(trx, this.ctx, userId);
-      },
-    );
+    const { row, created } = await this.createOnce(userId, 'deposit', key, amount, phone, async (trx) => {
+      await lockWallet(trx, userId);
+      await this.depositGate(trx, userId, amount);
+      await limitDepositPrompts(trx, this.ctx, userId);
+    });
     if (!created) return { transaction_id: row.id, status: playerStatus(row.status) };
     return this.askProvider(row);
   }
@@ -159,8 +150,7 @@ export class PaymentsService {
     const key = this.idempotencyKey(keyHeader);
     let result: { row: WalletTxRow; created: boolean };
     try {
-      const tax = withdrawalTax(this.ctx.env, amount);
-      result = await this.createOnce(userId, 'withdrawal', key, amount, phone, tax, async (trx, row) => {
+      result = await this.createOnce(userId, 'withdrawal', key, amount, phone, async (trx, row) => {
         // The reserve and the withholding tax, at once; both come back if the payout is reversed.
         await bookEntries(trx, userId, bookingsOf(row, 'pending'), row.id, row.created_at);
       });

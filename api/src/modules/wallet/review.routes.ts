@@ -1,7 +1,8 @@
 /**
  * `/api/v1/payments/review…`: the operators' review queue (401 without a token, 403 without the
  * payments_operator role, granted from OPERATOR_PHONES). Every resolution needs a note and is
- * audited (`GET /payments/audit`).
+ * audited (`GET /payments/audit`). The same role reads the tax report and the tax rates by date
+ * (`/taxes/rates`) and schedules a change of rate, with a note, audited too.
  */
 import {
   AssignPaybillRequest,
@@ -12,6 +13,9 @@ import {
   ResolveTransactionRequest,
   ResolveTransactionResponse,
   ReviewItemParams,
+  ScheduleTaxRateRequest,
+  TaxRate,
+  TaxRatesResponse,
   TaxReportQuery,
 } from '@mchezo/contracts/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -22,6 +26,7 @@ import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
 import { isPaymentsOperator } from '../auth/roles.service.js';
 import type { PaybillService } from './paybill.service.js';
 import type { ReviewService } from './review.service.js';
+import type { TaxRatesService } from './tax-rates.service.js';
 import { type TaxReportService, taxReportCsv } from './tax-report.service.js';
 
 const tags = ['payments'];
@@ -32,8 +37,9 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
   review: ReviewService;
   paybill: PaybillService;
   taxReport: TaxReportService;
+  taxRates: TaxRatesService;
   requireAuth: PreHandler;
-}> = async (app, { ctx, review, paybill, taxReport, requireAuth }) => {
+}> = async (app, { ctx, review, paybill, taxReport, taxRates, requireAuth }) => {
   const requireOperator: PreHandler = async (request, reply) => {
     await requireAuth(request, reply);
     if (!(await isPaymentsOperator(ctx, authOf(request).userId)))
@@ -71,14 +77,41 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { format, ...query } = request.query;
+      const { format, by, ...query } = request.query;
       const report = await taxReport.report(query);
       if (format === 'json') return report;
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="tax-report-${query.from}-${query.to}.csv"`)
-        .send(taxReportCsv(report));
+        .send(taxReportCsv(report, by));
     },
+  );
+
+  app.get(
+    '/taxes/rates',
+    {
+      preHandler: requireOperator,
+      schema: {
+        tags,
+        security,
+        response: { 200: TaxRatesResponse, ...errorResponses(401, 403) },
+      },
+    },
+    async () => taxRates.list(),
+  );
+
+  app.post(
+    '/taxes/rates',
+    {
+      preHandler: requireOperator,
+      schema: {
+        tags,
+        security,
+        body: ScheduleTaxRateRequest,
+        response: { 201: TaxRate, ...errorResponses(400, 401, 403, 409, 422) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await taxRates.schedule(actor(request), request.body)),
   );
 
   app.get(

@@ -7,8 +7,13 @@
  * What a transaction books in each status is `bookingsOf`, the one definition the settlement,
  * Paybill and the operators' review resolution all use, so every ledger entry of a transaction
  * sums to the money that came in (deposit) or went out (payout).
+ * The rate is the one in force when the transaction is made (`taxAt`: tax_rates by date,
+ * docs/decisions/040-tax-rates-by-date.md).
  */
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
 import type { Env } from '../../env.js';
+import { findRateAt, type TaxRateKind } from './tax-rates.repository.js';
 import type { WalletTxRow } from './transactions.repository.js';
 import type { LedgerBooking as Booking } from './wallet.repository.js';
 
@@ -24,24 +29,49 @@ export function taxOf(amount: number, rateBp: number, unit = 1): number {
   return Math.floor((amount * rateBp + unit * 5_000) / (unit * 10_000)) * unit;
 }
 
-/** The excise duty a deposit of `amount` carries now: to the cent, half up. */
-export function depositTax(env: TaxEnv, amount: number): TaxFields {
-  return {
-    tax_kind: 'excise',
-    tax_amount: taxOf(amount, env.TAX_EXCISE_RATE),
-    tax_mode: env.TAX_EXCISE_MODE,
-  };
+/** The excise duty a deposit of `amount` carries at `rateBp`: to the cent, half up. */
+function depositTax(env: Pick<TaxEnv, 'TAX_EXCISE_MODE'>, amount: number, rateBp: number): TaxFields {
+  return { tax_kind: 'excise', tax_amount: taxOf(amount, rateBp), tax_mode: env.TAX_EXCISE_MODE };
 }
 
 /**
- * The withholding tax on a withdrawal of `amount`: half up to the whole shilling, because the
- * M-Pesa payout (amount − tax) must be whole shillings.
+ * The withholding tax on a withdrawal of `amount` at `rateBp`: half up to the whole shilling,
+ * because the M-Pesa payout (amount − tax) must be whole shillings.
  */
-export function withdrawalTax(env: TaxEnv, amount: number): TaxFields {
+function withdrawalTax(amount: number, rateBp: number): TaxFields {
+  return { tax_kind: 'withholding', tax_amount: taxOf(amount, rateBp, 100), tax_mode: null };
+}
+
+/** The tax a transaction of `type` carries: excise duty on a deposit, withholding on a withdrawal. */
+export const taxKindOf = (type: WalletTxRow['type']): TaxRateKind =>
+  type === 'deposit' ? 'excise' : 'withholding';
+
+/**
+ * The environment's rate of `kind`: the first rate (written as the row at 0 when the app starts
+ * and the kind has none), and the rate when no row is in force.
+ */
+export const envRate = (env: TaxEnv, kind: TaxRateKind): number =>
+  kind === 'excise' ? env.TAX_EXCISE_RATE : env.TAX_WITHHOLDING_RATE;
+
+/** The rate of `kind` in force at `at` (epoch ms), in basis points. */
+export const rateAt = async (db: Kysely<DB>, env: TaxEnv, kind: TaxRateKind, at: number): Promise<number> =>
+  (await findRateAt(db, kind, at)) ?? envRate(env, kind);
+
+/**
+ * The tax a `type` transaction of `amount` made at `at` carries, at the rate in force then (read
+ * in the caller's database transaction, which writes the transaction with it).
+ */
+export async function taxAt(
+  db: Kysely<DB>,
+  env: TaxEnv,
+  type: WalletTxRow['type'],
+  amount: number,
+  at: number,
+): Promise<{ rateBp: number; tax: TaxFields }> {
+  const rateBp = await rateAt(db, env, taxKindOf(type), at);
   return {
-    tax_kind: 'withholding',
-    tax_amount: taxOf(amount, env.TAX_WITHHOLDING_RATE, 100),
-    tax_mode: null,
+    rateBp,
+    tax: type === 'deposit' ? depositTax(env, amount, rateBp) : withdrawalTax(amount, rateBp),
   };
 }
 

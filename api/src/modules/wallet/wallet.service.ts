@@ -14,7 +14,7 @@ import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
-import { depositTax, netOf, withdrawalTax } from './taxes.js';
+import { netOf, taxAt, taxKindOf } from './taxes.js';
 import { findTxById, listTxPage, type PageCursor, type WalletTxRow } from './transactions.repository.js';
 import { findWallet, insertWallet, type WalletRow } from './wallet.repository.js';
 
@@ -104,18 +104,21 @@ export class WalletService {
     };
   }
 
-  /** The tax a request would carry now, and what would arrive (taxes.ts, the same computation). */
-  taxPreview(query: TaxPreviewQuery): TaxPreviewResponse {
+  /**
+   * The tax a request would carry now, at the rate in force now, and what would arrive (taxes.ts,
+   * the same computation).
+   */
+  async taxPreview(query: TaxPreviewQuery): Promise<TaxPreviewResponse> {
     assertWalletEnabled(this.ctx);
-    const { env } = this.ctx;
+    const { env, database, clock } = this.ctx;
     const amount = toCents(query.amount);
-    const tax = query.type === 'deposit' ? depositTax(env, amount) : withdrawalTax(env, amount);
+    const { rateBp, tax } = await taxAt(database.db, env, query.type, amount, clock.now());
     return {
       type: query.type,
       amount: query.amount,
       currency: WALLET_CURRENCY,
-      tax_kind: query.type === 'deposit' ? 'excise' : 'withholding',
-      tax_rate_bp: query.type === 'deposit' ? env.TAX_EXCISE_RATE : env.TAX_WITHHOLDING_RATE,
+      tax_kind: taxKindOf(query.type),
+      tax_rate_bp: rateBp,
       tax_mode: tax.tax_mode,
       tax_amount: fromCents(tax.tax_amount),
       net_amount: fromCents(netOf({ type: query.type, amount, ...tax })),

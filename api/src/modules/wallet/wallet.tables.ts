@@ -1,8 +1,8 @@
 /**
  * The wallet module's tables: the pots and their ledger, mobile-money and game transactions, the
- * operators' payment review and Paybill (wallets, ledger_entries, wallet_transactions and
- * game_transactions by 0001_initial in db/migrations/, the rest by ./migrations/). Part of `DB` in
- * db/schema.ts; row types never leave the server.
+ * operators' payment review, Paybill and the tax rates by date (wallets, ledger_entries,
+ * wallet_transactions and game_transactions by 0001_initial in db/migrations/, the rest by
+ * ./migrations/). Part of `DB` in db/schema.ts; row types never leave the server.
  */
 export interface WalletTables {
   wallets: WalletsTable;
@@ -14,6 +14,7 @@ export interface WalletTables {
   payment_audit: PaymentAuditTable;
   paybill_accounts: PaybillAccountsTable;
   paybill_payments: PaybillPaymentsTable;
+  tax_rates: TaxRatesTable;
 }
 
 export interface WalletsTable {
@@ -140,7 +141,7 @@ export interface PaymentAuditTable {
   /** The operator's phone. */
   actor: string;
   action: string;
-  subject_type: 'transaction' | 'callback' | 'paybill_payment';
+  subject_type: 'transaction' | 'callback' | 'paybill_payment' | 'tax_rate';
   subject_id: string;
   before: string;
   after: string;
@@ -172,4 +173,21 @@ export interface PaybillPaymentsTable {
   body: string;
   created_at: number;
   resolved_at: number | null;
+}
+
+/**
+ * A tax rate and the instant it takes effect (migration 0017_tax_rates, docs/decisions/040): the
+ * rate of a kind in force at an instant is its row with the newest `effective_from` at or before
+ * it. Rows are only added; one per kind and instant.
+ */
+export interface TaxRatesTable {
+  id: string;
+  kind: 'excise' | 'withholding';
+  /** Basis points: 500 = 5%. */
+  rate_bp: number;
+  /** Epoch ms; 0: in force before any dated change (the environment's rate, written at first start). */
+  effective_from: number;
+  /** `environment` (the first rows) or the operator's phone. */
+  created_by: string;
+  created_at: number;
 }

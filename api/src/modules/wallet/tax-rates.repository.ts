@@ -1,0 +1,35 @@
+/** Data access for the tax rates by date (tax_rates, docs/decisions/040-tax-rates-by-date.md). */
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { TaxRatesTable } from './wallet.tables.js';
+
+export type TaxRateRow = Selectable<TaxRatesTable>;
+export type TaxRateKind = TaxRatesTable['kind'];
+
+/** The rate of `kind` in force at `at` (epoch ms): the newest row at or before it; none before the first. */
+export async function findRateAt(db: Kysely<DB>, kind: TaxRateKind, at: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('tax_rates')
+    .select('rate_bp')
+    .where('kind', '=', kind)
+    .where('effective_from', '<=', at)
+    .orderBy('effective_from', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.rate_bp;
+}
+
+/** Every rate, by kind, oldest first. */
+export const listRates = (db: Kysely<DB>): Promise<TaxRateRow[]> =>
+  db.selectFrom('tax_rates').selectAll().orderBy('kind').orderBy('effective_from').execute();
+
+/** Adds a rate unless its kind already has one from that instant; true when it was added. */
+export async function insertRateOnce(db: Kysely<DB>, row: Insertable<TaxRatesTable>): Promise<boolean> {
+  const inserted = await db
+    .insertInto('tax_rates')
+    .values(row)
+    .onConflict((oc) => oc.columns(['kind', 'effective_from']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}

@@ -1,0 +1,119 @@
+/**
+ * Tax rates by date (docs/decisions/040-tax-rates-by-date.md): each rate of excise duty and
+ * withholding tax is kept with the instant it takes effect (tax_rates), a transaction books the
+ * rate in force when it is made (taxes.ts `taxAt`), and payments operators schedule a change
+ * (`POST /taxes/rates`, `node scripts/payments.mjs tax-rate`), audited in payment_audit. The
+ * environment's rates (TAX_EXCISE_RATE, TAX_WITHHOLDING_RATE) are the first rows, written when the
+ * app starts and a kind has none; after that a change is scheduled, never made by the environment.
+ */
+
+import type { ScheduleTaxRateRequest, TaxRate, TaxRatesResponse } from '@mchezo/contracts/payments';
+import { TAX_KINDS } from '@mchezo/contracts/wallet';
+import type { AppContext } from '../../context.js';
+import { inTransaction } from '../../db/tx.js';
+import { newId } from '../../lib/crypto.js';
+import { conflict, unprocessable } from '../../lib/errors.js';
+import { iso } from '../../lib/time.js';
+import { insertAudit } from './review.repository.js';
+import { insertRateOnce, listRates, type TaxRateRow } from './tax-rates.repository.js';
+import { envRate, rateAt } from './taxes.js';
+
+/**
+ * How far ahead a change must be: a transaction being made as it is scheduled reads the rate
+ * before it commits, so a change that close could be missed by one made after its instant.
+ */
+export const TAX_RATE_MIN_LEAD_MS = 60_000;
+
+/** The row of each kind in force at `at`: its newest with effective_from at or before it. */
+function inForceAt(rows: TaxRateRow[], at: number): Map<string, TaxRateRow> {
+  const out = new Map<string, TaxRateRow>();
+  for (const r of rows) if (r.effective_from <= at) out.set(r.kind, r); // oldest first: the last wins
+  return out;
+}
+
+const rateDto = (r: TaxRateRow, inForce: Map<string, TaxRateRow>, now: number): TaxRate => ({
+  id: r.id,
+  kind: r.kind,
+  rate_bp: r.rate_bp,
+  effective_from: r.effective_from === 0 ? null : iso(r.effective_from),
+  status: r.effective_from > now ? 'scheduled' : inForce.get(r.kind) === r ? 'in_force' : 'past',
+  created_by: r.created_by,
+  created_at: iso(r.created_at),
+});
+
+export class TaxRatesService {
+  constructor(private readonly ctx: AppContext) {}
+
+  /**
+   * At start: the environment's rate becomes the first row (from 0) of a kind that has none, so an
+   * existing install books what it booked before. Warns when the environment names another rate
+   * than the one in force: changing it does nothing once the first row is written.
+   */
+  async seedFromEnvironment(): Promise<void> {
+    const { database, env, clock, log } = this.ctx;
+    const now = clock.now();
+    for (const kind of TAX_KINDS) {
+      const rate_bp = envRate(env, kind);
+      await insertRateOnce(database.db, {
+        id: newId(),
+        kind,
+        rate_bp,
+        effective_from: 0,
+        created_by: 'environment',
+        created_at: now,
+      });
+      const inForce = await rateAt(database.db, env, kind, now);
+      if (inForce !== rate_bp)
+        log.warn(
+          { kind, environment_bp: rate_bp, in_force_bp: inForce },
+          'the environment names another tax rate than the one in force; it gives the first rate only: schedule a change with POST /api/v1/taxes/rates',
+        );
+    }
+  }
+
+  async list(): Promise<TaxRatesResponse> {
+    const { database, env, clock } = this.ctx;
+    const now = clock.now();
+    const rows = await listRates(database.db);
+    const inForce = inForceAt(rows, now);
+    const current = (kind: TaxRate['kind']) => inForce.get(kind)?.rate_bp ?? envRate(env, kind);
+    return {
+      in_force: { excise: current('excise'), withholding: current('withholding') },
+      rates: rows.map((r) => rateDto(r, inForce, now)),
+    };
+  }
+
+  /** Schedules `kind` at `rate_bp` from `effective_from` (at least a minute ahead); audited. */
+  async schedule(actor: string, req: ScheduleTaxRateRequest): Promise<TaxRate> {
+    const { database, env, clock } = this.ctx;
+    const from = Date.parse(req.effective_from);
+    return inTransaction(database, async (trx) => {
+      const now = clock.now();
+      if (from < now + TAX_RATE_MIN_LEAD_MS)
+        throw unprocessable('effective_from must be at least a minute in the future', 'NOT_IN_FUTURE');
+      const before = await rateAt(trx, env, req.kind, from);
+      const row: TaxRateRow = {
+        id: newId(),
+        kind: req.kind,
+        rate_bp: req.rate_bp,
+        effective_from: from,
+        created_by: actor,
+        created_at: now,
+      };
+      if (!(await insertRateOnce(trx, row)))
+        throw conflict(`A ${req.kind} rate is already scheduled from ${iso(from)}`, 'ALREADY_SCHEDULED');
+      await insertAudit(trx, {
+        id: newId(),
+        actor,
+        action: 'tax_rate.schedule',
+        subject_type: 'tax_rate',
+        subject_id: row.id,
+        before: JSON.stringify({ kind: req.kind, rate_bp: before, at: iso(from) }),
+        after: JSON.stringify({ kind: req.kind, rate_bp: req.rate_bp, effective_from: iso(from) }),
+        note: req.note,
+        created_at: now,
+      });
+      return rateDto(row, new Map(), now);
+    });
+  }
+}

@@ -1,0 +1,282 @@
+/**
+ * Tax rates by date (docs/decisions/040-tax-rates-by-date.md): the environment's rates are the
+ * first rows; a payments operator schedules a change for tomorrow; a transaction books the rate in
+ * force when it is made (the clock is injected); the month's report is split at the change.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DB_MODES, freshPhone, json, type Player, suiteApp, TAXED, type TestApp } from './helpers.js';
+
+/** Epoch ms of a Kenyan wall-clock time (UTC+3). */
+const eat = (y: number, m: number, d: number, h = 0, min = 0, s = 0) =>
+  Date.UTC(y, m - 1, d, h, min, s) - 3 * 3_600_000;
+
+/** Moves the clock forward to `at`, then signs the players in again (tokens expire). */
+async function moveTo(t: TestApp, at: number, ...players: Player[]) {
+  expect(at).toBeGreaterThan(t.clock.now());
+  t.clock.set(at);
+  for (const p of players) {
+    const login = json(await t.post('/auth/login', { phone: p.phone, password: p.password }));
+    p.headers = { authorization: `Bearer ${login.access_token}` };
+  }
+}
+
+describe.each(DB_MODES)('tax rates by date (%s)', (mode) => {
+  const operatorPhone = freshPhone();
+  const t = suiteApp(mode, { ...TAXED, OPERATOR_PHONES: operatorPhone });
+  const TODAY = eat(2026, 11, 10, 9);
+  const TOMORROW = '2026-11-11T00:00:00+03:00';
+  let op: Player;
+  let p: Player;
+  beforeAll(async () => {
+    t.clock.set(TODAY);
+    op = await t.signedInPlayer(operatorPhone);
+    p = await t.signedInPlayer();
+  });
+  const schedule = (body: Record<string, unknown>, headers = op.headers) =>
+    t.post('/taxes/rates', { note: 'Finance Act 2026', ...body }, headers);
+
+  it("starts from the environment's rates, shown to operators only", async () => {
+    const rates = json(await t.get('/taxes/rates', op.headers));
+    expect(rates.in_force).toEqual({ excise: 500, withholding: 500 });
+    expect(rates.rates).toMatchObject([
+      { kind: 'excise', rate_bp: 500, effective_from: null, status: 'in_force', created_by: 'environment' },
+      {
+        kind: 'withholding',
+        rate_bp: 500,
+        effective_from: null,
+        status: 'in_force',
+        created_by: 'environment',
+      },
+    ]);
+    expect((await t.get('/taxes/rates', p.headers)).statusCode).toBe(403);
+    expect((await t.get('/taxes/rates')).statusCode).toBe(401);
+  });
+
+  it('refuses a change in the past, too soon, with a bad rate or kind, twice, or by a player', async () => {
+    const refused = async (body: Record<string, unknown>, status: number, code?: string) => {
+      const res = await schedule(body);
+      expect(res.statusCode, `${JSON.stringify(body)}: ${res.body}`).toBe(status);
+      expect(typeof json(res).error).toBe('string');
+      if (code) expect(json(res).code).toBe(code);
+    };
+    const ok = { kind: 'excise', rate_bp: 1000, effective_from: '2026-12-01T00:00:00+03:00' };
+    await refused({ ...ok, effective_from: '2026-11-09T00:00:00+03:00' }, 422, 'NOT_IN_FUTURE');
+    await refused({ ...ok, effective_from: new Date(TODAY).toISOString() }, 422, 'NOT_IN_FUTURE');
+    await refused({ ...ok, effective_from: new Date(TODAY + 30_000).toISOString() }, 422, 'NOT_IN_FUTURE');
+    for (const rate_bp of [-1, 10_001, 5.5, '500', null]) await refused({ ...ok, rate_bp }, 400);
+    await refused({ ...ok, kind: 'vat' }, 400);
+    await refused({ ...ok, effective_from: '2026-12-01' }, 400);
+    await refused({ ...ok, effective_from: 'tomorrow' }, 400);
+    await refused({ ...ok, note: '' }, 400);
+    await refused({ ...ok, extra: 1 }, 400);
+    expect((await schedule(ok, p.headers)).statusCode).toBe(403);
+    expect((await t.post('/taxes/rates', { ...ok, note: 'no token' })).statusCode).toBe(401);
+    // Nothing was kept.
+    expect(json(await t.get('/taxes/rates', op.headers)).rates).toHaveLength(2);
+  });
+
+  it("a change scheduled for tomorrow: today's transactions book the old rate, tomorrow's the new", async () => {
+    const excise = await schedule({ kind: 'excise', rate_bp: 1000, effective_from: TOMORROW });
+    expect(excise.statusCode, excise.body).toBe(201);
+    expect(json(excise)).toMatchObject({
+      kind: 'excise',
+      rate_bp: 1000,
+      effective_from: '2026-11-10T21:00:00.000Z',
+      status: 'scheduled',
+      created_by: operatorPhone,
+    });
+    const withholding = await schedule({ kind: 'withholding', rate_bp: 2000, effective_from: TOMORROW });
+    expect(withholding.statusCode, withholding.body).toBe(201);
+    const again = await schedule({ kind: 'excise', rate_bp: 1500, effective_from: TOMORROW });
+    expect(again.statusCode).toBe(409);
+    expect(json(again).code).toBe('ALREADY_SCHEDULED');
+    const [audit] = json(await t.get('/payments/audit?limit=1', op.headers)).entries;
+    expect(audit).toMatchObject({
+      actor: operatorPhone,
+      action: 'tax_rate.schedule',
+      subject_type: 'tax_rate',
+      subject_id: json(withholding).id,
+      before: { kind: 'withholding', rate_bp: 500 },
+      after: { kind: 'withholding', rate_bp: 2000, effective_from: '2026-11-10T21:00:00.000Z' },
+      note: 'Finance Act 2026',
+    });
+    const listed = json(await t.get('/taxes/rates', op.headers));
+    expect(listed.in_force).toEqual({ excise: 500, withholding: 500 });
+    expect(listed.rates.map((r: { status: string }) => r.status)).toEqual([
+      'in_force',
+      'scheduled',
+      'in_force',
+      'scheduled',
+    ]);
+
+    // Today: 5% on a deposit of 1,000 and on a withdrawal of 100.
+    expect(json(await t.get('/wallet/tax-preview?type=deposit&amount=1000', p.headers))).toMatchObject({
+      tax_rate_bp: 500,
+      tax_amount: 50,
+    });
+    const today = json(await t.walletRequest('deposit', p, 1000));
+    await t.settlePayments();
+    await t.creditWinnings(p, 300);
+    const w1 = json(await t.walletRequest('withdraw', p, 100));
+    await t.settlePayments();
+    expect(await t.transaction(p, today.transaction_id)).toMatchObject({ tax_amount: 50, net_amount: 950 });
+    expect(await t.transaction(p, w1.transaction_id)).toMatchObject({ tax_amount: 5, net_amount: 95 });
+
+    // Made 30 s before the change, settled after it: the rate it was made at.
+    await moveTo(t, eat(2026, 11, 10, 23, 59, 30), p);
+    const late = json(await t.walletRequest('deposit', p, 200));
+    await moveTo(t, eat(2026, 11, 11, 0, 0, 30), p);
+    await t.settlePayments();
+    expect(await t.transaction(p, late.transaction_id)).toMatchObject({
+      status: 'completed',
+      tax_amount: 10,
+    });
+
+    // Tomorrow: 10% excise, 20% withholding.
+    await moveTo(t, eat(2026, 11, 11, 10), p, op);
+    expect(json(await t.get('/wallet/tax-preview?type=deposit&amount=1000', p.headers))).toMatchObject({
+      tax_rate_bp: 1000,
+      tax_amount: 100,
+      net_amount: 900,
+    });
+    const next = json(await t.walletRequest('deposit', p, 1000));
+    const w2 = json(await t.walletRequest('withdraw', p, 100));
+    await t.settlePayments();
+    expect(await t.transaction(p, next.transaction_id)).toMatchObject({ tax_amount: 100, net_amount: 900 });
+    expect(await t.transaction(p, w2.transaction_id)).toMatchObject({ tax_amount: 20, net_amount: 80 });
+    expect(await t.balances(p)).toEqual({ main: 950 + 190 + 900, withdrawal: 100, bonus: 0 });
+    expect(json(await t.get('/taxes/rates', op.headers)).in_force).toEqual({
+      excise: 1000,
+      withholding: 2000,
+    });
+    await t.checkLedger();
+  });
+
+  it("splits the month's report at the change, each line with its rate and sums", async () => {
+    const month = json(
+      await t.get('/payments/tax-report?period=month&from=2026-11-01&to=2026-11-30', op.headers),
+    );
+    const totals = { excise_base: 2200, excise_duty: 160, withholding_base: 200, withholding_tax: 25 };
+    expect(month.rows).toEqual([{ period: '2026-11', ...totals }]);
+    expect(month.totals).toEqual(totals);
+    expect(month.rate_periods).toEqual([
+      {
+        period: '2026-11',
+        kind: 'excise',
+        from: '2026-11-01T00:00:00+03:00',
+        to: '2026-11-11T00:00:00+03:00',
+        rate_bp: 500,
+        base: 1200,
+        tax: 60,
+      },
+      {
+        period: '2026-11',
+        kind: 'excise',
+        from: '2026-11-11T00:00:00+03:00',
+        to: '2026-12-01T00:00:00+03:00',
+        rate_bp: 1000,
+        base: 1000,
+        tax: 100,
+      },
+      {
+        period: '2026-11',
+        kind: 'withholding',
+        from: '2026-11-01T00:00:00+03:00',
+        to: '2026-11-11T00:00:00+03:00',
+        rate_bp: 500,
+        base: 100,
+        tax: 5,
+      },
+      {
+        period: '2026-11',
+        kind: 'withholding',
+        from: '2026-11-11T00:00:00+03:00',
+        to: '2026-12-01T00:00:00+03:00',
+        rate_bp: 2000,
+        base: 100,
+        tax: 20,
+      },
+    ]);
+    const csv = await t.get(
+      '/payments/tax-report?period=month&from=2026-11-01&to=2026-11-30&format=csv&by=rate',
+      op.headers,
+    );
+    expect(csv.body).toBe(
+      [
+        'period,kind,from,to,rate_bp,base,tax',
+        '2026-11,excise,2026-11-01T00:00:00+03:00,2026-11-11T00:00:00+03:00,500,1200.00,60.00',
+        '2026-11,excise,2026-11-11T00:00:00+03:00,2026-12-01T00:00:00+03:00,1000,1000.00,100.00',
+        '2026-11,withholding,2026-11-01T00:00:00+03:00,2026-11-11T00:00:00+03:00,500,100.00,5.00',
+        '2026-11,withholding,2026-11-11T00:00:00+03:00,2026-12-01T00:00:00+03:00,2000,100.00,20.00',
+        '',
+      ].join('\n'),
+    );
+
+    // By day: the deposit made on the 10th and booked on the 11th counts on the 11th at 5%.
+    const day = json(
+      await t.get('/payments/tax-report?period=day&from=2026-11-11&to=2026-11-11', op.headers),
+    );
+    expect(day.rows).toEqual([
+      {
+        period: '2026-11-11',
+        excise_base: 1200,
+        excise_duty: 110,
+        withholding_base: 100,
+        withholding_tax: 20,
+      },
+    ]);
+    expect(day.rate_periods).toEqual([
+      {
+        period: '2026-11-11',
+        kind: 'excise',
+        from: null,
+        to: '2026-11-11T00:00:00+03:00',
+        rate_bp: 500,
+        base: 200,
+        tax: 10,
+      },
+      {
+        period: '2026-11-11',
+        kind: 'excise',
+        from: '2026-11-11T00:00:00+03:00',
+        to: '2026-11-12T00:00:00+03:00',
+        rate_bp: 1000,
+        base: 1000,
+        tax: 100,
+      },
+      {
+        period: '2026-11-11',
+        kind: 'withholding',
+        from: '2026-11-11T00:00:00+03:00',
+        to: '2026-11-12T00:00:00+03:00',
+        rate_bp: 2000,
+        base: 100,
+        tax: 20,
+      },
+    ]);
+    // A month without a change: one line per tax.
+    const october = json(
+      await t.get('/payments/tax-report?period=month&from=2026-10-01&to=2026-10-31', op.headers),
+    );
+    expect(october.rate_periods).toEqual([
+      {
+        period: '2026-10',
+        kind: 'excise',
+        from: '2026-10-01T00:00:00+03:00',
+        to: '2026-11-01T00:00:00+03:00',
+        rate_bp: 500,
+        base: 0,
+        tax: 0,
+      },
+      {
+        period: '2026-10',
+        kind: 'withholding',
+        from: '2026-10-01T00:00:00+03:00',
+        to: '2026-11-01T00:00:00+03:00',
+        rate_bp: 500,
+        base: 0,
+        tax: 0,
+      },
+    ]);
+  });
+});
