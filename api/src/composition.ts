@@ -78,7 +78,9 @@ export function buildServices(ctx: AppContext, app: FastifyInstance, deps: Servi
     // Casino: the catalogue and game links, the seamless wallet game providers call.
     games,
     casino: new CasinoService(ctx, games),
-    gameWallet: new GameWalletService(ctx),
+    gameWallet: new GameWalletService(ctx, (trx, userId, amount) =>
+      safer.assertCanStake(trx, userId, amount),
+    ),
     // Releases and their health.
     versions,
     revisions,

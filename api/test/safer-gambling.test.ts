@@ -347,3 +347,234 @@ describe.each(DB_MODES)('activity statement (%s)', (mode) => {
     await t.checkLedger();
   });
 });
+
+describe.each(DB_MODES)('loss and stake limits (%s)', (mode) => {
+  const t = suiteApp(mode);
+  const put = (p: Player, url: 'loss-limits' | 'stake-limit', body: unknown) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/safer-gambling/${url}`,
+      payload: body as object,
+      headers: p.headers,
+    });
+  /** A signed seamless call as the game provider makes it; `id` is the provider's transaction id. */
+  const play = async (p: Player) => {
+    const player_id = await t.playerRef(p);
+    const call = (op: string, id: string, amount: number) =>
+      t.seamless(op, {
+        transaction_id: id,
+        player_id,
+        round_id: id,
+        game_id: 'lucky-sevens',
+        amount,
+        currency: 'KES',
+      });
+    return {
+      bet: (id: string, amount: number) => call('bet', id, amount),
+      win: (id: string, amount: number) => call('win', id, amount),
+      rollback: (id: string, of: string) =>
+        t.seamless('rollback', {
+          transaction_id: id,
+          player_id,
+          round_id: of,
+          game_id: 'lucky-sevens',
+          rolled_back_transaction_id: of,
+        }),
+    };
+  };
+  const gameTx = async (id: string) =>
+    t.app.ctx.database.db
+      .selectFrom('game_transactions')
+      .select('provider_tx_id')
+      .where('provider_tx_id', '=', id)
+      .executeTakeFirst();
+
+  it('refuses a stake above the stake limit with 403 STAKE_LIMIT and moves nothing; exactly the limit plays', async () => {
+    const p = await t.signedInPlayer();
+    await t.depositFor(p, 500);
+    const res = await put(p, 'stake-limit', { amount: 50 });
+    expect(res.statusCode).toBe(200);
+    expect(json(res).stake_limit).toEqual({ amount: 50, pending: null });
+    const game = await play(p);
+    const over = await game.bet('sl-bet-1', 50.01);
+    expect(over.statusCode).toBe(403);
+    expect(json(over)).toEqual({
+      error: 'This stake of KES 50.01 is above your stake limit of KES 50 a bet.',
+      code: 'STAKE_LIMIT',
+      limit: 50,
+    });
+    expect(await t.balances(p)).toEqual({ main: 500, withdrawal: 0, bonus: 0 });
+    expect(await gameTx('sl-bet-1')).toBeUndefined();
+    expect((await game.bet('sl-bet-2', 50)).statusCode).toBe(200);
+    expect(await t.balances(p)).toEqual({ main: 450, withdrawal: 0, bonus: 0 });
+    await t.checkLedger();
+  });
+
+  it("refuses a stake that could take the day's net loss over the limit; one just within plays", async () => {
+    const p = await t.signedInPlayer();
+    await moveTo(t, eat(2034, 3, 7, 10), p);
+    await t.depositFor(p, 1000);
+    expect(json(await put(p, 'loss-limits', { day: 100 })).loss_limits[0]).toEqual({
+      period: 'day',
+      amount: 100,
+      pending: null,
+    });
+    const game = await play(p);
+    expect((await game.bet('ll-bet-1', 60)).statusCode).toBe(200);
+    const over = await game.bet('ll-bet-2', 50);
+    expect(over.statusCode).toBe(403);
+    expect(json(over)).toEqual({
+      error:
+        'This stake could take your losses over your daily loss limit of KES 100. You can stake up to KES 40 more today.',
+      code: 'LOSS_LIMIT_DAY',
+      limit_period: 'day',
+      limit: 100,
+      remaining: 40,
+    });
+    expect(await gameTx('ll-bet-2')).toBeUndefined();
+    expect(await t.balances(p)).toEqual({ main: 940, withdrawal: 0, bonus: 0 });
+    // Net loss is stakes − wins: a win of 10 leaves 50 to lose, and a stake of exactly 50 plays.
+    expect((await game.win('ll-win-1', 10)).statusCode).toBe(200);
+    expect((await game.bet('ll-bet-3', 50)).statusCode).toBe(200);
+    expect(json(await game.bet('ll-bet-4', 20))).toMatchObject({ code: 'LOSS_LIMIT_DAY', remaining: 0 });
+    // The same stake again is a replay: answered, not refused, and nothing moves twice.
+    expect((await game.bet('ll-bet-3', 50)).statusCode).toBe(200);
+    expect(await t.balances(p)).toEqual({ main: 890, withdrawal: 10, bonus: 0 });
+    // A rollback undoes its stake's loss.
+    expect((await game.rollback('ll-rb-1', 'll-bet-1')).statusCode).toBe(200);
+    expect((await game.bet('ll-bet-5', 60)).statusCode).toBe(200);
+    expect((await game.bet('ll-bet-6', 20)).statusCode).toBe(403);
+    // The next Kenyan day starts at zero.
+    await moveTo(t, eat(2034, 3, 8, 0, 0), p);
+    expect((await game.bet('ll-bet-7', 100)).statusCode).toBe(200);
+    expect((await game.bet('ll-bet-8', 20)).statusCode).toBe(403);
+    await t.checkLedger();
+  });
+
+  it('names the period whose limit a stake would break: week, month', async () => {
+    const p = await t.signedInPlayer();
+    await t.depositFor(p, 1000);
+    await put(p, 'loss-limits', { day: 500, week: 300, month: 200 });
+    const game = await play(p);
+    expect(json(await game.bet('lp-bet-1', 250))).toMatchObject({
+      code: 'LOSS_LIMIT_MONTH',
+      limit_period: 'month',
+    });
+    await put(p, 'loss-limits', { month: null }); // a removal waits: the month still binds
+    expect(json(await game.bet('lp-bet-2', 250)).code).toBe('LOSS_LIMIT_MONTH');
+    await put(p, 'loss-limits', { week: 100 });
+    expect(json(await game.bet('lp-bet-3', 150))).toMatchObject({ code: 'LOSS_LIMIT_WEEK', remaining: 100 });
+  });
+
+  it('lets two stakes at once pass only while both fit the limit', async () => {
+    const p = await t.signedInPlayer();
+    await t.depositFor(p, 1000);
+    await put(p, 'loss-limits', { day: 100 });
+    const game = await play(p);
+    const both = await Promise.all([game.bet('lc-bet-1', 60), game.bet('lc-bet-2', 60)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 403]);
+    expect(await t.balances(p)).toEqual({ main: 940, withdrawal: 0, bonus: 0 });
+    await t.checkLedger();
+  });
+
+  it('lowers at once, raises and removes only after 24 hours (loss and stake limits)', async () => {
+    const p = await t.signedInPlayer();
+    await moveTo(t, eat(2034, 6, 2, 8), p);
+    await t.depositFor(p, 5000);
+    const game = await play(p);
+    await put(p, 'stake-limit', { amount: 200 });
+    expect(json(await put(p, 'stake-limit', { amount: 50 })).stake_limit).toEqual({
+      amount: 50,
+      pending: null,
+    });
+    expect(json(await game.bet('lr-bet-1', 60))).toMatchObject({ code: 'STAKE_LIMIT', limit: 50 });
+    const raise = json(await put(p, 'stake-limit', { amount: 100 }));
+    const appliesAt = new Date(t.clock.now() + 24 * HOUR).toISOString();
+    expect(raise.stake_limit).toEqual({ amount: 50, pending: { amount: 100, applies_at: appliesAt } });
+    // Asking the same raise again keeps its time.
+    await moveTo(t, t.clock.now() + HOUR, p);
+    expect(json(await put(p, 'stake-limit', { amount: 100 })).stake_limit.pending.applies_at).toBe(appliesAt);
+    expect((await game.bet('lr-bet-2', 60)).statusCode).toBe(403);
+    await moveTo(t, Date.parse(appliesAt) - 1, p);
+    expect((await game.bet('lr-bet-3', 60)).statusCode).toBe(403);
+    await moveTo(t, Date.parse(appliesAt), p);
+    expect((await game.bet('lr-bet-4', 60)).statusCode).toBe(200);
+
+    await put(p, 'loss-limits', { week: 1000 });
+    const removal = json(await put(p, 'loss-limits', { week: null }));
+    expect(removal.loss_limits[1]).toEqual({
+      period: 'week',
+      amount: 1000,
+      pending: { amount: null, applies_at: new Date(t.clock.now() + 24 * HOUR).toISOString() },
+    });
+    expect(json(await put(p, 'loss-limits', { week: 500 })).loss_limits[1]).toEqual({
+      period: 'week',
+      amount: 500,
+      pending: null,
+    });
+    expect(json(await put(p, 'loss-limits', { week: null })).loss_limits[1].amount).toBe(500);
+    await moveTo(t, t.clock.now() + 24 * HOUR, p);
+    const after = json(await t.get('/safer-gambling', p.headers));
+    expect(after.loss_limits).toEqual(
+      ['day', 'week', 'month'].map((period) => ({ period, amount: null, pending: null })),
+    );
+    expect(after.stake_limit).toEqual({ amount: 100, pending: null });
+    // Deposit limits are their own: untouched by all this.
+    expect(after.deposit_limits.every((l: { amount: unknown }) => l.amount === null)).toBe(true);
+  });
+
+  it('refuses bad loss and stake limits with 400 and changes nothing', async () => {
+    const p = await t.signedInPlayer();
+    await put(p, 'stake-limit', { amount: 70 });
+    await put(p, 'loss-limits', { month: 3000 });
+    const before = await overview(t, p);
+    for (const [url, body] of [
+      ['stake-limit', { amount: 0 }],
+      ['stake-limit', { amount: -1 }],
+      ['stake-limit', { amount: 10.005 }],
+      ['stake-limit', { amount: '50' }],
+      ['stake-limit', { amount: 150_000.01 }],
+      ['stake-limit', {}],
+      ['stake-limit', { amount: 50, day: 10 }],
+      ['loss-limits', {}],
+      ['loss-limits', { day: 0.001 }],
+      ['loss-limits', { bet: 100 }],
+      ['loss-limits', { week: 100, month: '100' }],
+    ] as const) {
+      const res = await put(p, url, body);
+      expect(res.statusCode, `${url} ${JSON.stringify(body)}`).toBe(400);
+      expect(json(res).code).toBe('VALIDATION_ERROR');
+      expect(typeof json(res).error).toBe('string');
+    }
+    expect(await overview(t, p)).toEqual(before);
+    expect(before.stake_limit).toEqual({ amount: 70, pending: null });
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/v1/safer-gambling/stake-limit',
+          payload: { amount: 5 },
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+
+  it('the demo game passes a stake-limit refusal on with its reason; nothing moves', async () => {
+    const p = await t.signedInPlayer();
+    await t.depositFor(p, 500);
+    await put(p, 'stake-limit', { amount: 50 });
+    const link = json(await t.post('/casino/game/link', { game_id: 'lucky-sevens' }, p.headers));
+    const launch_token = new URL(link.game_link).searchParams.get('launch');
+    const { session_token } = json(await t.post('/games/demo/session', { launch_token }));
+    const spin = await t.post('/games/demo/spin', { session_token, stake: 100 });
+    expect(spin.statusCode).toBe(403);
+    expect(json(spin)).toEqual({
+      error: 'This stake of KES 100 is above your stake limit of KES 50 a bet.',
+      code: 'STAKE_LIMIT',
+      limit: 50,
+    });
+    expect(await t.balances(p)).toEqual({ main: 500, withdrawal: 0, bonus: 0 });
+    expect((await t.post('/games/demo/spin', { session_token, stake: 50 })).statusCode).toBe(200);
+    await t.checkLedger();
+  });
+});

@@ -7,6 +7,7 @@ import { releasesMigration } from '../modules/releases/migrations/0002-releases.
 import { releaseAuditMigration } from '../modules/releases/migrations/0011-release-audit.js';
 import { canaryPlansMigration } from '../modules/releases/migrations/0013-canary-plans.js';
 import { saferGamblingMigration } from '../modules/safer-gambling/migrations/0010-safer-gambling.js';
+import { lossLimitsMigration } from '../modules/safer-gambling/migrations/0018-loss-limits.js';
 import { dropRedundantLedgerRefIdxMigration } from '../modules/wallet/migrations/0003-drop-redundant-ledger-ref-idx.js';
 import { paymentReviewMigration } from '../modules/wallet/migrations/0004-payment-review.js';
 import { reconcileScheduleMigration } from '../modules/wallet/migrations/0006-reconcile-schedule.js';
@@ -47,6 +48,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0015_game_launches': gameLaunchesMigration,
   '0016_simulator_payments': simulatorPaymentsMigration,
   '0017_tax_rates': taxRatesMigration,
+  '0018_loss_limits': lossLimitsMigration,
 };
 
 class StaticProvider implements MigrationProvider {

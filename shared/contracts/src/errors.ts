@@ -18,7 +18,11 @@ export const ErrorResponse = z.object({
   retry_after_seconds: z.number().int().nonnegative().optional(),
   /** 403 TIMED_OUT / SELF_EXCLUDED: when the time-out or self-exclusion ends (ISO 8601). */
   until: z.string().optional(),
-  /** 422 DEPOSIT_LIMIT_EXCEEDED: the period, its limit and what can still be deposited in it (KES). */
+  /**
+   * 422 DEPOSIT_LIMIT_EXCEEDED: the period, its limit and what can still be deposited in it (KES).
+   * 403 LOSS_LIMIT_DAY / _WEEK / _MONTH: the period, its loss limit and what can still be lost in
+   * it; 403 STAKE_LIMIT: the largest stake allowed (`limit`).
+   */
   limit_period: z.enum(['day', 'week', 'month']).optional(),
   limit: z.number().optional(),
   remaining: z.number().optional(),

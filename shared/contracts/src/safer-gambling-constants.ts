@@ -5,6 +5,15 @@
 export const DEPOSIT_LIMIT_PERIODS = ['day', 'week', 'month'] as const;
 export type DepositLimitPeriod = (typeof DEPOSIT_LIMIT_PERIODS)[number];
 
+/**
+ * Loss limits (net loss: stakes − wins, rollbacks undone) use the same calendar windows; the
+ * stake limit is per bet. Both are stored as play limits under these keys
+ * (docs/decisions/041-loss-and-stake-limits.md).
+ */
+export const LOSS_LIMIT_PERIODS = DEPOSIT_LIMIT_PERIODS;
+export const PLAY_LIMIT_KEYS = [...LOSS_LIMIT_PERIODS, 'bet'] as const;
+export type PlayLimitKey = (typeof PLAY_LIMIT_KEYS)[number];
+
 /** A raised or removed limit applies this long after it was asked; a lower one at once. */
 export const LIMIT_INCREASE_DELAY_HOURS = 24;
 
@@ -23,3 +32,10 @@ export type StatementPeriod = (typeof STATEMENT_PERIODS)[number];
 /** The error codes of a refused deposit, launch or stake. */
 export const RESTRICTION_CODES = ['TIMED_OUT', 'SELF_EXCLUDED'] as const;
 export const DEPOSIT_LIMIT_EXCEEDED = 'DEPOSIT_LIMIT_EXCEEDED';
+/** 403 on a stake: above the per-bet limit, or it would take a window's net loss over its limit. */
+export const STAKE_LIMIT = 'STAKE_LIMIT';
+export const LOSS_LIMIT_CODES = {
+  day: 'LOSS_LIMIT_DAY',
+  week: 'LOSS_LIMIT_WEEK',
+  month: 'LOSS_LIMIT_MONTH',
+} as const satisfies Record<DepositLimitPeriod, string>;

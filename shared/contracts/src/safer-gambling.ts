@@ -20,13 +20,17 @@ export const LimitAmount = z
 export const DepositLimitPeriod = z.enum(DEPOSIT_LIMIT_PERIODS);
 export type DepositLimitPeriod = z.infer<typeof DepositLimitPeriod>;
 
-export const DepositLimit = z.object({
-  period: DepositLimitPeriod,
+/** A limit as it stands: in force now, and a raise or removal waiting for its time. */
+export const StakeLimit = z.object({
   /** The limit in force, in KES; null: none. */
   amount: z.number().nullable(),
   /** A raise or removal (amount null) that applies at `applies_at`. */
   pending: z.object({ amount: z.number().nullable(), applies_at: z.string() }).nullable(),
 });
+export type StakeLimit = z.infer<typeof StakeLimit>;
+
+/** A deposit or loss limit of one calendar period. */
+export const DepositLimit = StakeLimit.extend({ period: DepositLimitPeriod });
 export type DepositLimit = z.infer<typeof DepositLimit>;
 
 export const Restriction = z.object({
@@ -41,6 +45,10 @@ export type Restriction = z.infer<typeof Restriction>;
 export const SaferGamblingResponse = z.object({
   /** Always the three periods, day first. */
   deposit_limits: z.array(DepositLimit),
+  /** Net loss (stakes − wins) per period; always the three periods, day first. */
+  loss_limits: z.array(DepositLimit),
+  /** The largest single stake. */
+  stake_limit: StakeLimit,
   /** The time-out or self-exclusion in force; null when none. */
   restriction: Restriction.nullable(),
   /** 15, 30 or 60; null: off. */
@@ -57,6 +65,14 @@ export const DepositLimitsRequest = z
   })
   .refine((b) => Object.keys(b).length > 0, 'Give at least one of day, week, month');
 export type DepositLimitsRequest = z.infer<typeof DepositLimitsRequest>;
+
+/** PUT /safer-gambling/loss-limits: as the deposit limits, per day, week and month. */
+export const LossLimitsRequest = DepositLimitsRequest;
+export type LossLimitsRequest = DepositLimitsRequest;
+
+/** PUT /safer-gambling/stake-limit: the largest single stake; null removes it. */
+export const StakeLimitRequest = z.strictObject({ amount: LimitAmount.nullable() });
+export type StakeLimitRequest = z.infer<typeof StakeLimitRequest>;
 
 export const TimeOutRequest = z.strictObject({ length: z.enum(TIME_OUT_LENGTHS) });
 export type TimeOutRequest = z.infer<typeof TimeOutRequest>;

@@ -60,6 +60,8 @@ export const API_RESPONSES = {
   'PUT /identity': IdentityResponse,
   'GET /safer-gambling': SaferGamblingResponse,
   'PUT /safer-gambling/deposit-limits': SaferGamblingResponse,
+  'PUT /safer-gambling/loss-limits': SaferGamblingResponse,
+  'PUT /safer-gambling/stake-limit': SaferGamblingResponse,
   'POST /safer-gambling/time-out': SaferGamblingResponse,
   'POST /safer-gambling/self-exclusion': SaferGamblingResponse,
   'PUT /safer-gambling/reality-check': SaferGamblingResponse,

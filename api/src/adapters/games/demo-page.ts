@@ -5,7 +5,7 @@ import { DEMO_STRINGS, type DemoLanguage } from './demo-strings.js';
  * (CSP: no inline script); the words it writes later travel as data attributes.
  */
 const TEMPLATE = `<!doctype html>
-<html lang="{{lang}}" data-won="{{won}}" data-no-win="{{noWin}}" data-missing="{{missing}}" data-failed="{{failed}}">
+<html lang="{{lang}}" data-won="{{won}}" data-no-win="{{noWin}}" data-missing="{{missing}}" data-failed="{{failed}}" data-stake-limit="{{stakeLimit}}" data-loss-limit-day="{{lossLimitDay}}" data-loss-limit-week="{{lossLimitWeek}}" data-loss-limit-month="{{lossLimitMonth}}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -78,8 +78,16 @@ export const DEMO_PAGE_JS = `(() => {
   async function post(path, body) {
     const res = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const data = await res.json().catch(() => ({}));
-    if (!res.ok) throw new Error(data.error || ('Request failed with status ' + res.status));
+    if (!res.ok) throw Object.assign(new Error(data.error || ('Request failed with status ' + res.status)), { data });
     return data;
+  }
+  // A stake refused by a limit, in the player's language (the operator's message is English).
+  const LIMIT_WORDS = { STAKE_LIMIT: 'stakeLimit', LOSS_LIMIT_DAY: 'lossLimitDay', LOSS_LIMIT_WEEK: 'lossLimitWeek', LOSS_LIMIT_MONTH: 'lossLimitMonth' };
+  function reason(e) {
+    const d = e.data || {};
+    const text = words[LIMIT_WORDS[d.code]];
+    if (!text) return e.message;
+    return text.replace('{limit}', fmt(d.limit || 0)).replace('{remaining}', fmt(d.remaining || 0));
   }
   function renderStakes(stakes) {
     const box = $('stakes');
@@ -114,7 +122,7 @@ export const DEMO_PAGE_JS = `(() => {
       res.reels.forEach((s, i) => { reels[i].innerHTML = ICON[s] || ''; });
       $('balance').textContent = fmt(res.balance);
       say(res.win > 0 ? words.won.replace('{amount}', fmt(res.win)) : words.noWin, res.win > 0 ? 'win' : '');
-    } catch (e) { say(e.message, 'err'); }
+    } catch (e) { say(reason(e), 'err'); }
     reels.forEach((r) => r.classList.remove('spin'));
     busy = false; $('spin').disabled = false;
   };

@@ -1,4 +1,5 @@
 import type { SeamlessBalanceResponse } from '@mchezo/contracts/casino';
+import type { ErrorResponse } from '@mchezo/contracts/errors';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { hmacHex, newId, signToken, tokenKey, verifyToken } from '../../lib/crypto.js';
@@ -36,10 +37,16 @@ const TWO_CHERRIES = 2.5;
 const SESSION_TTL_SECONDS = 2 * 3600;
 /**
  * The operator's refusals the game passes on to the player as they are (a time-out or
- * self-exclusion with its end, a used game link, too little money); any other failure of the
+ * self-exclusion with its end, a loss or stake limit with its amount, a used game link, too
+ * little money); any other failure of the
  * wallet is the game's 502.
  */
 const PASSED_ON = new Set([403, 409, 422]);
+const PASSED_DETAILS = ['until', 'limit_period', 'limit', 'remaining'] as const;
+const pick = <T extends object, K extends keyof T>(from: T, keys: readonly K[]): Partial<Pick<T, K>> =>
+  Object.fromEntries(keys.filter((k) => from[k] !== undefined).map((k) => [k, from[k]])) as Partial<
+    Pick<T, K>
+  >;
 
 /** The symbol a reel stops on for a roll in [0, 100): weighted, for a return to player ≈ 90 %. */
 export function stopAt(roll: number): SymbolName {
@@ -209,16 +216,16 @@ export class DemoGameProvider implements GameProvider {
       },
       payload: raw,
     });
-    const parsed = res.json() as SeamlessBalanceResponse & { error?: string; code?: string; until?: string };
+    const parsed = res.json() as SeamlessBalanceResponse & ErrorResponse;
     if (res.statusCode !== 200) {
-      throw new AppError(
-        PASSED_ON.has(res.statusCode) ? res.statusCode : 502,
-        parsed.error ?? 'Wallet error',
-        {
-          code: parsed.code ?? 'WALLET_ERROR',
-          ...(parsed.until ? { until: parsed.until } : {}),
-        },
-      );
+      const passed = PASSED_ON.has(res.statusCode);
+      // A refusal keeps what the player is told with it: the end of a restriction, a limit's
+      // period, amount and what is left of it (the game page words it in the player's language).
+      const details = passed ? pick(parsed, PASSED_DETAILS) : {};
+      throw new AppError(passed ? res.statusCode : 502, parsed.error ?? 'Wallet error', {
+        code: parsed.code ?? 'WALLET_ERROR',
+        ...details,
+      });
     }
     return parsed;
   }

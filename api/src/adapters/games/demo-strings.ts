@@ -14,6 +14,11 @@ interface DemoStrings {
   noWin: string;
   missing: string;
   failed: string;
+  /** Refused stakes (403 STAKE_LIMIT, LOSS_LIMIT_*): `{limit}` and `{remaining}` are replaced. */
+  stakeLimit: string;
+  lossLimitDay: string;
+  lossLimitWeek: string;
+  lossLimitMonth: string;
 }
 
 export const DEMO_STRINGS: Record<DemoLanguage, DemoStrings> = {
@@ -29,6 +34,13 @@ export const DEMO_STRINGS: Record<DemoLanguage, DemoStrings> = {
     noWin: 'No win this time',
     missing: 'Game link missing',
     failed: 'Could not start the game',
+    stakeLimit: 'Your stake limit is {limit} a bet. Choose a smaller stake.',
+    lossLimitDay:
+      'This stake could take you over your daily loss limit of {limit}. You can stake up to {remaining} more today.',
+    lossLimitWeek:
+      'This stake could take you over your weekly loss limit of {limit}. You can stake up to {remaining} more this week.',
+    lossLimitMonth:
+      'This stake could take you over your monthly loss limit of {limit}. You can stake up to {remaining} more this month.',
   },
   es: {
     loading: 'Cargando…',
@@ -42,6 +54,13 @@ export const DEMO_STRINGS: Record<DemoLanguage, DemoStrings> = {
     noWin: 'Esta vez no hay premio',
     missing: 'Falta el enlace del juego',
     failed: 'No se pudo iniciar el juego',
+    stakeLimit: 'Tu límite de apuesta es {limit} por apuesta. Elige una apuesta menor.',
+    lossLimitDay:
+      'Esta apuesta podría superar tu límite diario de pérdidas de {limit}. Puedes apostar hasta {remaining} más hoy.',
+    lossLimitWeek:
+      'Esta apuesta podría superar tu límite semanal de pérdidas de {limit}. Puedes apostar hasta {remaining} más esta semana.',
+    lossLimitMonth:
+      'Esta apuesta podría superar tu límite mensual de pérdidas de {limit}. Puedes apostar hasta {remaining} más este mes.',
   },
   fr: {
     loading: 'Chargement…',
@@ -55,6 +74,13 @@ export const DEMO_STRINGS: Record<DemoLanguage, DemoStrings> = {
     noWin: 'Pas de gain cette fois',
     missing: 'Lien du jeu manquant',
     failed: 'Le jeu n’a pas pu démarrer',
+    stakeLimit: 'Votre limite de mise est de {limit} par pari. Choisissez une mise plus petite.',
+    lossLimitDay:
+      'Cette mise pourrait dépasser votre limite de pertes quotidienne de {limit}. Vous pouvez encore miser jusqu’à {remaining} aujourd’hui.',
+    lossLimitWeek:
+      'Cette mise pourrait dépasser votre limite de pertes hebdomadaire de {limit}. Vous pouvez encore miser jusqu’à {remaining} cette semaine.',
+    lossLimitMonth:
+      'Cette mise pourrait dépasser votre limite de pertes mensuelle de {limit}. Vous pouvez encore miser jusqu’à {remaining} ce mois-ci.',
   },
   sw: {
     loading: 'Inapakia…',
@@ -68,6 +94,13 @@ export const DEMO_STRINGS: Record<DemoLanguage, DemoStrings> = {
     noWin: 'Hujashinda safari hii',
     missing: 'Kiungo cha mchezo hakipo',
     failed: 'Mchezo haukuweza kuanza',
+    stakeLimit: 'Kikomo chako cha dau ni {limit} kwa kila dau. Chagua dau dogo zaidi.',
+    lossLimitDay:
+      'Dau hili linaweza kuzidi kikomo chako cha hasara cha siku cha {limit}. Unaweza kuweka dau la hadi {remaining} zaidi leo.',
+    lossLimitWeek:
+      'Dau hili linaweza kuzidi kikomo chako cha hasara cha wiki cha {limit}. Unaweza kuweka dau la hadi {remaining} zaidi wiki hii.',
+    lossLimitMonth:
+      'Dau hili linaweza kuzidi kikomo chako cha hasara cha mwezi cha {limit}. Unaweza kuweka dau la hadi {remaining} zaidi mwezi huu.',
   },
 };
 

@@ -1,18 +1,20 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { DepositLimitsTable, SelfRestrictionsTable } from './safer-gambling.tables.js';
+import type { DepositLimitsTable, PlayLimitsTable, SelfRestrictionsTable } from './safer-gambling.tables.js';
 
-export type DepositLimitRow = Selectable<DepositLimitsTable>;
+/** The two tables of limits, one shape: deposit limits, and loss and stake (play) limits. */
+export type LimitTable = 'deposit_limits' | 'play_limits';
+export type LimitRow = Selectable<DepositLimitsTable> | Selectable<PlayLimitsTable>;
 export type RestrictionRow = Selectable<SelfRestrictionsTable>;
 
-export const findDepositLimits = (db: Kysely<DB>, userId: string) =>
-  db.selectFrom('deposit_limits').selectAll().where('user_id', '=', userId).execute();
+export const findLimits = (db: Kysely<DB>, table: LimitTable, userId: string): Promise<LimitRow[]> =>
+  db.selectFrom(table).selectAll().where('user_id', '=', userId).execute();
 
 /** Inserts or replaces a player's row for one period. */
-export const saveDepositLimit = (db: Kysely<DB>, row: DepositLimitRow) =>
+export const saveLimit = (db: Kysely<DB>, table: LimitTable, row: LimitRow) =>
   db
-    .insertInto('deposit_limits')
-    .values(row)
+    .insertInto(table)
+    .values(row as Selectable<PlayLimitsTable>)
     .onConflict((oc) =>
       oc.columns(['user_id', 'period']).doUpdateSet({
         amount: row.amount,

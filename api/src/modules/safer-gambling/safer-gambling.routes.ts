@@ -1,8 +1,10 @@
 import {
   DepositLimitsRequest,
+  LossLimitsRequest,
   RealityCheckRequest,
   SaferGamblingResponse,
   SelfExclusionRequest,
+  StakeLimitRequest,
   StatementQuery,
   StatementResponse,
   TimeOutRequest,
@@ -30,6 +32,18 @@ export const saferGamblingRoutes: FastifyPluginAsyncZod<{
     '/safer-gambling/deposit-limits',
     { schema: { tags, security, body: DepositLimitsRequest, response: answer } },
     async (request) => safer.setDepositLimits(authOf(request).userId, request.body),
+  );
+
+  app.put(
+    '/safer-gambling/loss-limits',
+    { schema: { tags, security, body: LossLimitsRequest, response: answer } },
+    async (request) => safer.setLossLimits(authOf(request).userId, request.body),
+  );
+
+  app.put(
+    '/safer-gambling/stake-limit',
+    { schema: { tags, security, body: StakeLimitRequest, response: answer } },
+    async (request) => safer.setStakeLimit(authOf(request).userId, request.body),
   );
 
   app.post(

@@ -1,9 +1,11 @@
 /**
  * Safer-gambling tools the player sets and the server enforces (docs/product-rules.md#safer-gambling,
  * docs/decisions/020-safer-gambling.md): deposit limits per Kenyan calendar day, week and month
- * (a lower limit at once, a raise or removal 24 hours later), time-outs and self-exclusions that
- * close deposits, game launches and stakes until they end, the reality-check interval and the
- * activity statement. Other modules call `assertCanDeposit` and `assertCanPlay` only.
+ * (a lower limit at once, a raise or removal 24 hours later), loss limits per the same windows and
+ * a stake limit per bet under the same rules (docs/decisions/041-loss-and-stake-limits.md),
+ * time-outs and self-exclusions that close deposits, game launches and stakes until they end, the
+ * reality-check interval and the activity statement. Other modules call `assertCanDeposit`,
+ * `assertCanPlay` and `assertCanStake` only.
  */
 import { fromCents, toCents } from '@mchezo/contracts/money';
 import {
@@ -12,9 +14,17 @@ import {
   type DepositLimitPeriod,
   type DepositLimitsRequest,
   LIMIT_INCREASE_DELAY_HOURS,
+  LOSS_LIMIT_CODES,
+  LOSS_LIMIT_PERIODS,
+  type LossLimitsRequest,
+  PLAY_LIMIT_KEYS,
+  type PlayLimitKey,
   type RealityCheckRequest,
   type SaferGamblingResponse,
   type SelfExclusionLength,
+  STAKE_LIMIT,
+  type StakeLimit,
+  type StakeLimitRequest,
   type StatementQuery,
   type StatementResponse,
   type TimeOutLength,
@@ -28,13 +38,14 @@ import { AppError, badRequest, conflict } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
 import type { WalletActivityService } from '../wallet/activity.service.js';
 import {
-  type DepositLimitRow,
   findActiveRestriction,
-  findDepositLimits,
+  findLimits,
   findRealityCheck,
   insertRestriction,
+  type LimitRow,
+  type LimitTable,
   type RestrictionRow,
-  saveDepositLimit,
+  saveLimit,
   saveRealityCheck,
 } from './safer-gambling.repository.js';
 import { HOUR_MS, kenyaTime, periodEnd, periodStart, restrictionEnd } from './windows.js';
@@ -49,11 +60,26 @@ const PERIOD_WORDS: Record<DepositLimitPeriod, { adjective: string; rest: string
 const kes = (cents: number) =>
   `KES ${fromCents(cents).toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
 
+/** A limit row of `period`: a deposit limit's, or a loss or stake limit's (`bet`). */
+type Limit<K extends string> = Omit<LimitRow, 'period'> & { period: K };
+
 /** The row as it stands at `now`: a pending change whose time has come is in force. */
-function effective(row: DepositLimitRow, now: number): DepositLimitRow {
+function effective<K extends string>(row: Limit<K>, now: number): Limit<K> {
   if (row.pending_at === null || row.pending_at > now) return row;
   return { ...row, amount: row.pending_amount, pending_amount: null, pending_at: null };
 }
+
+/** A limit as the API shows it, in KES. */
+const limitView = (r: Omit<LimitRow, 'period'>): StakeLimit => ({
+  amount: r.amount === null ? null : fromCents(r.amount),
+  pending:
+    r.pending_at === null
+      ? null
+      : {
+          amount: r.pending_amount === null ? null : fromCents(r.pending_amount),
+          applies_at: iso(r.pending_at),
+        },
+});
 
 /** 403 TIMED_OUT / SELF_EXCLUDED naming the end. */
 function restrictedError(r: RestrictionRow): AppError {
@@ -74,9 +100,16 @@ export class SaferGamblingService {
     private readonly activity: WalletActivityService,
   ) {}
 
-  private async limits(db: Kysely<DB>, userId: string, now: number): Promise<DepositLimitRow[]> {
-    const rows = await findDepositLimits(db, userId);
-    return DEPOSIT_LIMIT_PERIODS.map((period) =>
+  /** The player's limits of `table` in force at `now`, one per period of `periods`, in that order. */
+  private async limits<K extends string>(
+    db: Kysely<DB>,
+    table: LimitTable,
+    periods: readonly K[],
+    userId: string,
+    now: number,
+  ): Promise<Limit<K>[]> {
+    const rows = (await findLimits(db, table, userId)) as Limit<K>[];
+    return periods.map((period) =>
       effective(
         rows.find((r) => r.period === period) ?? {
           user_id: userId,
@@ -94,25 +127,20 @@ export class SaferGamblingService {
   async overview(userId: string): Promise<SaferGamblingResponse> {
     const { db } = this.ctx.database;
     const now = this.ctx.clock.now();
-    const [limits, restriction, minutes] = await Promise.all([
-      this.limits(db, userId, now),
+    const [limits, play, restriction, minutes] = await Promise.all([
+      this.limits(db, 'deposit_limits', DEPOSIT_LIMIT_PERIODS, userId, now),
+      this.limits(db, 'play_limits', PLAY_LIMIT_KEYS, userId, now),
       findActiveRestriction(db, userId, now),
       findRealityCheck(db, userId),
     ]);
+    const perPeriod = (rows: Limit<PlayLimitKey>[]) =>
+      rows.flatMap((r): DepositLimit[] =>
+        r.period === 'bet' ? [] : [{ period: r.period, ...limitView(r) }],
+      );
     return {
-      deposit_limits: limits.map(
-        (r): DepositLimit => ({
-          period: r.period,
-          amount: r.amount === null ? null : fromCents(r.amount),
-          pending:
-            r.pending_at === null
-              ? null
-              : {
-                  amount: r.pending_amount === null ? null : fromCents(r.pending_amount),
-                  applies_at: iso(r.pending_at),
-                },
-        }),
-      ),
+      deposit_limits: perPeriod(limits),
+      loss_limits: perPeriod(play),
+      stake_limit: limitView(play.find((r) => r.period === 'bet')!),
       restriction: restriction
         ? {
             kind: restriction.kind,
@@ -125,16 +153,36 @@ export class SaferGamblingService {
     };
   }
 
-  /** Lower (or first) limits apply at once; a raise or removal waits 24 hours. */
-  async setDepositLimits(userId: string, req: DepositLimitsRequest): Promise<SaferGamblingResponse> {
+  setDepositLimits(userId: string, req: DepositLimitsRequest): Promise<SaferGamblingResponse> {
+    return this.setLimits('deposit_limits', DEPOSIT_LIMIT_PERIODS, userId, req);
+  }
+
+  setLossLimits(userId: string, req: LossLimitsRequest): Promise<SaferGamblingResponse> {
+    return this.setLimits('play_limits', LOSS_LIMIT_PERIODS, userId, req);
+  }
+
+  setStakeLimit(userId: string, req: StakeLimitRequest): Promise<SaferGamblingResponse> {
+    return this.setLimits('play_limits', ['bet'], userId, { bet: req.amount });
+  }
+
+  /**
+   * Deposit, loss and stake limits alike: lower (or first) limits apply at once; a raise or
+   * removal waits 24 hours. A period left out of `req` is unchanged.
+   */
+  private async setLimits<K extends string>(
+    table: LimitTable,
+    periods: readonly K[],
+    userId: string,
+    req: Partial<Record<K, number | null>>,
+  ): Promise<SaferGamblingResponse> {
     await inTransaction(this.ctx.database, async (trx) => {
       const now = this.ctx.clock.now();
-      for (const row of await this.limits(trx, userId, now)) {
+      for (const row of await this.limits(trx, table, periods, userId, now)) {
         const asked = req[row.period];
         if (asked === undefined) continue;
         const wanted = asked === null ? null : toCents(asked);
         const current = row.amount;
-        const next: DepositLimitRow = { ...row, updated_at: now };
+        const next: Limit<K> = { ...row, updated_at: now };
         if (wanted !== null && (current === null || wanted <= current)) {
           Object.assign(next, { amount: wanted, pending_amount: null, pending_at: null });
         } else if (current === null) {
@@ -146,7 +194,7 @@ export class SaferGamblingService {
             pending_at: now + LIMIT_INCREASE_DELAY_HOURS * HOUR_MS,
           });
         }
-        await saveDepositLimit(trx, next);
+        await saveLimit(trx, table, next as LimitRow);
       }
     });
     return this.overview(userId);
@@ -206,7 +254,7 @@ export class SaferGamblingService {
   async assertCanDeposit(trx: Kysely<DB>, userId: string, amount: number): Promise<void> {
     await this.assertCanPlay(userId, trx);
     const now = this.ctx.clock.now();
-    for (const row of await this.limits(trx, userId, now)) {
+    for (const row of await this.limits(trx, 'deposit_limits', DEPOSIT_LIMIT_PERIODS, userId, now)) {
       if (row.amount === null) continue;
       // The deposit's own (pending) row is already written, so `withThis` counts it.
       const withThis = await this.activity.depositedSince(userId, periodStart(row.period, now), trx);
@@ -218,6 +266,43 @@ export class SaferGamblingService {
         `This deposit would go over your ${words.adjective} deposit limit of ${kes(row.amount)}. You can deposit ${kes(remaining)} more ${words.rest}.`,
         {
           code: 'DEPOSIT_LIMIT_EXCEEDED',
+          limit_period: row.period,
+          limit: fromCents(row.amount),
+          remaining: fromCents(remaining),
+        },
+      );
+    }
+  }
+
+  /**
+   * 403 STAKE_LIMIT when a stake of `amount` (cents) is above the player's stake limit; 403
+   * LOSS_LIMIT_DAY / _WEEK / _MONTH when, lost, it would take that period's net loss (stakes −
+   * wins, rollbacks undone, from the ledger) over its loss limit. Exactly the limit is allowed.
+   * Run in the stake's transaction with the wallet row locked, so two stakes at once cannot both
+   * pass; nothing has moved when it throws.
+   */
+  async assertCanStake(trx: Kysely<DB>, userId: string, amount: number): Promise<void> {
+    const now = this.ctx.clock.now();
+    const limits = await this.limits(trx, 'play_limits', PLAY_LIMIT_KEYS, userId, now);
+    for (const row of limits) {
+      if (row.amount === null) continue;
+      if (row.period === 'bet') {
+        if (amount <= row.amount) continue;
+        throw new AppError(
+          403,
+          `This stake of ${kes(amount)} is above your stake limit of ${kes(row.amount)} a bet.`,
+          { code: STAKE_LIMIT, limit: fromCents(row.amount) },
+        );
+      }
+      const lost = await this.activity.netLossSince(userId, periodStart(row.period, now), trx);
+      if (lost + amount <= row.amount) continue;
+      const remaining = Math.max(0, row.amount - lost);
+      const words = PERIOD_WORDS[row.period];
+      throw new AppError(
+        403,
+        `This stake could take your losses over your ${words.adjective} loss limit of ${kes(row.amount)}. You can stake up to ${kes(remaining)} more ${words.rest}.`,
+        {
+          code: LOSS_LIMIT_CODES[row.period],
           limit_period: row.period,
           limit: fromCents(row.amount),
           remaining: fromCents(remaining),

@@ -1,6 +1,10 @@
-/** The safer-gambling module's tables (./migrations/0010-safer-gambling.ts); part of `DB` in db/schema.ts. */
+/**
+ * The safer-gambling module's tables (./migrations/0010-safer-gambling.ts, 0018-loss-limits.ts);
+ * part of `DB` in db/schema.ts.
+ */
 export interface SaferGamblingTables {
   deposit_limits: DepositLimitsTable;
+  play_limits: PlayLimitsTable;
   self_restrictions: SelfRestrictionsTable;
   safer_gambling_settings: SaferGamblingSettingsTable;
 }
@@ -15,6 +19,14 @@ export interface DepositLimitsTable {
   pending_amount: number | null;
   pending_at: number | null;
   updated_at: number;
+}
+
+/**
+ * A player's loss limit for one period (`day`, `week`, `month`: net loss, stakes − wins) or
+ * stake limit (`bet`); the same columns and rules as a deposit limit. Amounts in cents.
+ */
+export interface PlayLimitsTable extends Omit<DepositLimitsTable, 'period'> {
+  period: 'day' | 'week' | 'month' | 'bet';
 }
 
 /** A time-out or self-exclusion, kept for good: never shortened, updated or deleted. */

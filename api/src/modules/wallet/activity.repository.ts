@@ -76,3 +76,19 @@ export async function sumPlayBetween(db: Kysely<DB>, userId: string, start: numb
   const of = (kind: string) => asNumber(rows.find((r) => r.kind === kind)?.total);
   return { stakes: of('bet'), wins: of('win') };
 }
+
+/**
+ * A player's net loss since `start`, in cents: what stakes took less what wins and rollbacks gave
+ * back, summed from the ledger (what loss limits count, docs/decisions/041-loss-and-stake-limits.md);
+ * negative when play is ahead. Served by ledger_user_time_idx.
+ */
+export async function sumNetLossSince(db: Kysely<DB>, userId: string, start: number): Promise<number> {
+  const row = await db
+    .selectFrom('ledger_entries')
+    .select((eb) => eb.fn.sum<number | string | null>('amount').as('total'))
+    .where('user_id', '=', userId)
+    .where('created_at', '>=', start)
+    .where('kind', 'in', ['bet', 'win', 'rollback'])
+    .executeTakeFirst();
+  return -asNumber(row?.total);
+}

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
-import { sumDepositsSince, sumMoneyBetween, sumPlayBetween } from './activity.repository.js';
+import { sumDepositsSince, sumMoneyBetween, sumNetLossSince, sumPlayBetween } from './activity.repository.js';
 
 /** A player's money and play over a time range, in cents. */
 interface ActivityTotals {
@@ -22,6 +22,11 @@ export class WalletActivityService {
   /** Gross deposits since `start` not failed; `db` is the caller's transaction when it has one. */
   depositedSince(userId: string, start: number, db: Kysely<DB> = this.ctx.database.db): Promise<number> {
     return sumDepositsSince(db, userId, start);
+  }
+
+  /** Stakes less wins (rollbacks undone) since `start`; `db` is the caller's transaction. */
+  netLossSince(userId: string, start: number, db: Kysely<DB> = this.ctx.database.db): Promise<number> {
+    return sumNetLossSince(db, userId, start);
   }
 
   async totals(userId: string, start: number, end: number): Promise<ActivityTotals> {

@@ -29,6 +29,12 @@ interface GameMoneyInput {
   amount: number;
 }
 
+/**
+ * Refuses a stake of `amount` cents by throwing (the safer-gambling stake and loss limits, wired in
+ * composition.ts, so the wallet does not import that module); runs in the stake's transaction.
+ */
+type StakeGate = (trx: Kysely<DB>, userId: string, amount: number) => Promise<void>;
+
 const duplicate = () =>
   new AppError(409, 'Transaction id already used for another operation', { code: 'DUPLICATE_TRANSACTION' });
 
@@ -37,7 +43,10 @@ const duplicate = () =>
  * rollbacks, each booked once per provider transaction id. Every call returns the wallet after it.
  */
 export class GameWalletService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly stakeGate: StakeGate = async () => {},
+  ) {}
 
   async balance(userId: string): Promise<WalletRow> {
     const wallet = await findWallet(this.ctx.database.db, userId);
@@ -57,6 +66,8 @@ export class GameWalletService {
           throw new AppError(409, 'This transaction was already rolled back', {
             code: 'ALREADY_ROLLED_BACK',
           });
+        // After the replay check: a stake already booked answers the same even if a limit fell since.
+        await this.stakeGate(trx, input.userId, input.amount);
         let remaining = input.amount;
         const movements: Movement[] = [];
         for (const pot of STAKE_ORDER) {

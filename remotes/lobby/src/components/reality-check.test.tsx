@@ -12,6 +12,12 @@ const settings = (minutes: 15 | 30 | 60 | null) => ({
       amount: null,
       pending: null,
     })),
+    loss_limits: (['day', 'week', 'month'] as const).map((period) => ({
+      period,
+      amount: null,
+      pending: null,
+    })),
+    stake_limit: { amount: null, pending: null },
     restriction: null,
     reality_check_minutes: minutes,
   },

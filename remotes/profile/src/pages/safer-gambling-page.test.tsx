@@ -12,6 +12,12 @@ const state = (over: Partial<SaferGamblingResponse> = {}): SaferGamblingResponse
     { period: 'week', amount: null, pending: null },
     { period: 'month', amount: 20000, pending: null },
   ],
+  loss_limits: [
+    { period: 'day', amount: 500, pending: null },
+    { period: 'week', amount: null, pending: null },
+    { period: 'month', amount: 5000, pending: { amount: null, applies_at: '2026-11-25T09:00:00.000Z' } },
+  ],
+  stake_limit: { amount: null, pending: null },
   restriction: null,
   reality_check_minutes: 30,
   ...over,
