@@ -1,9 +1,11 @@
 import { api } from '@mchezo/api-client/client';
 import type {
   DepositLimitsRequest,
+  LossLimitsRequest,
   RealityCheckRequest,
   SaferGamblingResponse,
   SelfExclusionLength,
+  StakeLimitRequest,
   StatementResponse,
   TimeOutLength,
 } from '@mchezo/contracts/safer-gambling';
@@ -25,10 +27,19 @@ function useSaferChange<V>(send: (vars: V) => Promise<SaferGamblingResponse>) {
   });
 }
 
-export const useSetDepositLimits = () =>
-  useSaferChange((body: DepositLimitsRequest) =>
-    api.put<SaferGamblingResponse>('/safer-gambling/deposit-limits', body),
-  );
+/** Which limits a form sets: deposits or net loss per period, or one stake. */
+export type LimitKind = 'deposit' | 'loss' | 'stake';
+/** The fields a limits form changes, by key (a period, or `bet`); null removes a limit. */
+export type LimitsChange = Record<string, number | null>;
+
+const LIMIT_CHANGES: Record<LimitKind, (body: LimitsChange) => Promise<SaferGamblingResponse>> = {
+  deposit: (body) => api.put('/safer-gambling/deposit-limits', body as DepositLimitsRequest),
+  loss: (body) => api.put('/safer-gambling/loss-limits', body as LossLimitsRequest),
+  stake: (body) =>
+    api.put('/safer-gambling/stake-limit', { amount: body.bet ?? null } satisfies StakeLimitRequest),
+};
+
+export const useSetLimits = (kind: LimitKind) => useSaferChange(LIMIT_CHANGES[kind]);
 
 export type Restrict =
   | { kind: 'time_out'; length: TimeOutLength }

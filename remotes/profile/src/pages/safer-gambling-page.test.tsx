@@ -84,6 +84,105 @@ describe('SaferGamblingPage', () => {
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
+  it('shows the loss limits in force and a pending removal; a changed one is sent to loss-limits', async () => {
+    const calls = stubApi({
+      'GET /safer-gambling': { body: state() },
+      'GET /safer-gambling/statement': statement(0, 0),
+      'PUT /safer-gambling/loss-limits': {
+        body: state({
+          loss_limits: [
+            { period: 'day', amount: 300, pending: null },
+            { period: 'week', amount: null, pending: null },
+            { period: 'month', amount: 5000, pending: null },
+          ],
+        }),
+      },
+    });
+    const { toasts } = render();
+    const card = await section('Loss limits');
+    const day = within(card).getByRole('textbox', { name: 'Daily loss limit' }) as HTMLInputElement;
+    expect(day.value).toBe('500');
+    expect(card.textContent).toContain('Now: KSh 500.00');
+    expect(card.textContent).toContain('Removed on November 25, 2026 at 12:00 PM');
+    fireEvent.change(day, { target: { value: '300' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save loss limits' }));
+    expect(within(card).getByRole('button', { name: 'Saving...' })).toBeTruthy();
+    expect(card.querySelector('form')?.getAttribute('aria-busy')).toBe('true');
+    await waitFor(() =>
+      expect(toasts).toContainEqual(expect.objectContaining({ title: 'Loss limits saved' })),
+    );
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.path, c.body])).toEqual([
+      ['/safer-gambling/loss-limits', { day: 300 }],
+    ]);
+    expect(day.value).toBe('300');
+  });
+
+  it('sets, raises (pending 24 h, shown) and removes the stake limit', async () => {
+    let answer = state({ stake_limit: { amount: 50, pending: null } });
+    const calls = stubApi({
+      'GET /safer-gambling': { body: state() },
+      'GET /safer-gambling/statement': statement(0, 0),
+      'PUT /safer-gambling/stake-limit': () => ({ body: answer }),
+    });
+    const { toasts } = render();
+    const card = await section('Stake limit');
+    const field = within(card).getByRole('textbox', { name: 'Largest stake per bet' }) as HTMLInputElement;
+    expect(field.value).toBe('');
+    expect(card.textContent).toContain('No limit now');
+    fireEvent.change(field, { target: { value: '50' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save stake limit' }));
+    await waitFor(() =>
+      expect(toasts).toContainEqual(expect.objectContaining({ title: 'Stake limit saved' })),
+    );
+    expect(await within(card).findByText('Now: KSh 50.00')).toBeTruthy();
+
+    answer = state({
+      stake_limit: { amount: 50, pending: { amount: 200, applies_at: '2026-11-25T09:00:00.000Z' } },
+    });
+    fireEvent.change(field, { target: { value: '200' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save stake limit' }));
+    expect(
+      await within(card).findByText('Goes up to KSh 200.00 on November 25, 2026 at 12:00 PM'),
+    ).toBeTruthy();
+    // Until the raise applies the field shows the limit in force.
+    expect(field.value).toBe('50');
+
+    answer = state({
+      stake_limit: { amount: 50, pending: { amount: null, applies_at: '2026-11-25T09:00:00.000Z' } },
+    });
+    fireEvent.change(field, { target: { value: '' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save stake limit' }));
+    expect(await within(card).findByText('Removed on November 25, 2026 at 12:00 PM')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+      { amount: 50 },
+      { amount: 200 },
+      { amount: null },
+    ]);
+  });
+
+  it('refuses a bad stake limit before asking the server, and shows the server refusing one', async () => {
+    const calls = stubApi({
+      'GET /safer-gambling': { body: state() },
+      'GET /safer-gambling/statement': statement(0, 0),
+      'PUT /safer-gambling/stake-limit': {
+        status: 400,
+        body: { error: 'A limit may have at most two decimals', code: 'VALIDATION_ERROR' },
+      },
+    });
+    const { toasts } = render();
+    const card = await section('Stake limit');
+    const field = within(card).getByRole('textbox', { name: 'Largest stake per bet' });
+    fireEvent.change(field, { target: { value: '12.345' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save stake limit' }));
+    expect(await within(card).findByText(/up to KSh 150,000.00/)).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    fireEvent.change(field, { target: { value: '12' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save stake limit' }));
+    await waitFor(() => expect(toasts).toContainEqual(expect.objectContaining({ title: 'Not saved' })));
+    expect(field.getAttribute('aria-invalid')).not.toBe('true');
+  });
+
   it('asks to confirm a self-exclusion, saying it cannot be undone, then shows its end', async () => {
     const excluded = state({
       restriction: {
@@ -164,6 +263,8 @@ describe('SaferGamblingPage', () => {
     render();
     expect(await screen.findByRole('heading', { level: 1, name: 'Kamari salama' })).toBeTruthy();
     expect(await section('Vikomo vya kuweka pesa')).toBeTruthy();
+    expect(await section('Vikomo vya hasara')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Dau kubwa zaidi kwa mchezo' })).toBeTruthy();
     expect(screen.getByRole('radio', { name: 'Miezi 6' })).toBeTruthy();
   });
 });

@@ -2,14 +2,14 @@ import { Button } from '@mchezo/ui/button';
 import { Spinner } from '@mchezo/ui/spinner';
 import { useSaferGambling } from '../api/safer-gambling.ts';
 import { ActivityStatement } from '../components/safer/activity-statement.tsx';
-import { DepositLimitsForm } from '../components/safer/deposit-limits-form.tsx';
+import { LimitsForm } from '../components/safer/limits-form.tsx';
 import { RealityCheckForm } from '../components/safer/reality-check-form.tsx';
 import { TakeABreak } from '../components/safer/take-a-break.tsx';
 import { useProfileTranslation } from '../i18n/namespace.ts';
 import '../styles.css';
 
 /**
- * `/safer-gambling` (docs/product-rules.md#safer-gambling): deposit limits, time-out,
+ * `/safer-gambling` (docs/product-rules.md#safer-gambling): deposit, loss and stake limits, time-out,
  * self-exclusion, the reality check and the activity statement. The API enforces every one.
  */
 export default function SaferGamblingPage() {
@@ -31,7 +31,9 @@ export default function SaferGamblingPage() {
         </div>
       ) : (
         <>
-          <DepositLimitsForm limits={state.data.deposit_limits} />
+          <LimitsForm kind="deposit" state={state.data} />
+          <LimitsForm kind="loss" state={state.data} />
+          <LimitsForm kind="stake" state={state.data} />
           <TakeABreak restriction={state.data.restriction} />
           <RealityCheckForm minutes={state.data.reality_check_minutes} />
         </>

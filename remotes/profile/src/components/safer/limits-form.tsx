@@ -1,7 +1,6 @@
 import { refusalMessage } from '@mchezo/api-client/errors';
 import { fromCents, parseAmountCents, toCents } from '@mchezo/contracts/money';
-import type { DepositLimit, DepositLimitsRequest } from '@mchezo/contracts/safer-gambling';
-import { DEPOSIT_LIMIT_PERIODS, type DepositLimitPeriod } from '@mchezo/contracts/safer-gambling-constants';
+import type { SaferGamblingResponse, StakeLimit } from '@mchezo/contracts/safer-gambling';
 import { DEPOSIT_MAX } from '@mchezo/contracts/wallet-constants';
 import { useHost } from '@mchezo/host/context';
 import { kenyaDateTime } from '@mchezo/i18n/intl';
@@ -10,45 +9,61 @@ import { Button } from '@mchezo/ui/button';
 import { AmountField } from '@mchezo/ui/fields';
 import { StatusBadge } from '@mchezo/ui/status-badge';
 import { type FormEvent, useState } from 'react';
-import { useSetDepositLimits } from '../../api/safer-gambling.ts';
+import { type LimitKind, type LimitsChange, useSetLimits } from '../../api/safer-gambling.ts';
 import { useProfileTranslation } from '../../i18n/namespace.ts';
 import { SaferSection } from './section.tsx';
 
-type Drafts = Record<DepositLimitPeriod, string>;
-const draftsOf = (limits: readonly DepositLimit[]): Drafts =>
-  Object.fromEntries(
-    DEPOSIT_LIMIT_PERIODS.map((p) => {
-      const amount = limits.find((l) => l.period === p)?.amount;
-      return [p, amount == null ? '' : String(amount)];
-    }),
-  ) as Drafts;
+/** One field of a form: its key in the request (a period, or `bet`) and the limit as it stands. */
+interface LimitRow {
+  key: string;
+  limit: StakeLimit;
+}
 
-/** Day, week and month limits in KES: what is in force, a pending change and when it applies. */
-export function DepositLimitsForm({ limits }: { limits: readonly DepositLimit[] }) {
+/**
+ * Each kind of limit: its strings (`safer.<strings>.title`, `.intro`, `.save`, `.saved` and one
+ * label per key; the rest are the deposit limits' `safer.limits.*`) and its rows in the state.
+ */
+const KINDS: Record<LimitKind, { strings: string; rows(state: SaferGamblingResponse): LimitRow[] }> = {
+  deposit: { strings: 'limits', rows: (s) => s.deposit_limits.map((l) => ({ key: l.period, limit: l })) },
+  loss: { strings: 'lossLimits', rows: (s) => s.loss_limits.map((l) => ({ key: l.period, limit: l })) },
+  stake: { strings: 'stakeLimit', rows: (s) => [{ key: 'bet', limit: s.stake_limit }] },
+};
+
+type Drafts = Record<string, string>;
+const draftsOf = (rows: readonly LimitRow[]): Drafts =>
+  Object.fromEntries(rows.map(({ key, limit }) => [key, limit.amount == null ? '' : String(limit.amount)]));
+
+/**
+ * Deposit limits (day, week, month), loss limits (the same periods) or the stake limit (per bet),
+ * in KES: what is in force, a pending change and when it applies. The API enforces them.
+ */
+export function LimitsForm({ kind, state }: { kind: LimitKind; state: SaferGamblingResponse }) {
   const { t, locale } = useProfileTranslation();
   const host = useHost();
-  const save = useSetDepositLimits();
-  const [drafts, setDrafts] = useState<Drafts>(() => draftsOf(limits));
-  const [errors, setErrors] = useState<Partial<Record<DepositLimitPeriod, string>>>({});
+  const save = useSetLimits(kind);
+  const { strings, rows: rowsOf } = KINDS[kind];
+  const rows = rowsOf(state);
+  const [drafts, setDrafts] = useState<Drafts>(() => draftsOf(rows));
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const money = (amount: number) => formatMoney(amount, 'KES', locale);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const body: DepositLimitsRequest = {};
+    const body: LimitsChange = {};
     const found: typeof errors = {};
-    for (const period of DEPOSIT_LIMIT_PERIODS) {
-      const text = drafts[period].trim();
-      const current = limits.find((l) => l.period === period)?.amount ?? null;
+    for (const { key, limit } of rows) {
+      const text = (drafts[key] ?? '').trim();
+      const current = limit.amount;
       if (text === '') {
-        if (current !== null) body[period] = null;
+        if (current !== null) body[key] = null;
         continue;
       }
       const cents = parseAmountCents(text);
       if (cents === null || cents > DEPOSIT_MAX * 100) {
-        found[period] = t('safer.limits.invalid', { max: money(DEPOSIT_MAX) });
+        found[key] = t('safer.limits.invalid', { max: money(DEPOSIT_MAX) });
         continue;
       }
-      if (current === null || toCents(current) !== cents) body[period] = fromCents(cents);
+      if (current === null || toCents(current) !== cents) body[key] = fromCents(cents);
     }
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -57,52 +72,49 @@ export function DepositLimitsForm({ limits }: { limits: readonly DepositLimit[] 
       return;
     }
     save.mutate(body, {
-      onSuccess: (state) => {
-        setDrafts(draftsOf(state.deposit_limits));
-        host.toast.success(t('safer.limits.saved'));
+      onSuccess: (next) => {
+        setDrafts(draftsOf(rowsOf(next)));
+        host.toast.success(t(`safer.${strings}.saved`));
       },
       onError: (error) => host.toast.error(t('safer.failed'), refusalMessage(error) ?? t('safer.tryAgain')),
     });
   };
 
   return (
-    <SaferSection title={t('safer.limits.title')} intro={t('safer.limits.intro')}>
+    <SaferSection title={t(`safer.${strings}.title`)} intro={t(`safer.${strings}.intro`)}>
       <form onSubmit={submit} noValidate className="space-y-4" aria-busy={save.isPending}>
-        {DEPOSIT_LIMIT_PERIODS.map((period) => {
-          const limit = limits.find((l) => l.period === period);
-          return (
-            <div key={period} className="space-y-1.5">
-              <AmountField
-                label={t(`safer.limits.${period}`)}
-                symbol={currencySymbol('KES')}
-                value={drafts[period]}
-                onChange={(v) => setDrafts((d) => ({ ...d, [period]: v }))}
-                placeholder={t('safer.limits.none')}
-                error={errors[period] ?? ''}
-                hint={
-                  limit?.amount != null
-                    ? t('safer.limits.current', { amount: money(limit.amount) })
-                    : t('safer.limits.noLimit')
-                }
-              />
-              {limit?.pending ? (
-                <StatusBadge tone="warning">
-                  {limit.pending.amount === null
-                    ? t('safer.limits.pendingRemoval', {
-                        date: kenyaDateTime(new Date(limit.pending.applies_at), locale),
-                      })
-                    : t('safer.limits.pending', {
-                        amount: money(limit.pending.amount),
-                        date: kenyaDateTime(new Date(limit.pending.applies_at), locale),
-                      })}
-                </StatusBadge>
-              ) : null}
-            </div>
-          );
-        })}
+        {rows.map(({ key, limit }) => (
+          <div key={key} className="space-y-1.5">
+            <AmountField
+              label={t(`safer.${strings}.${key}`)}
+              symbol={currencySymbol('KES')}
+              value={drafts[key] ?? ''}
+              onChange={(v) => setDrafts((d) => ({ ...d, [key]: v }))}
+              placeholder={t('safer.limits.none')}
+              error={errors[key] ?? ''}
+              hint={
+                limit.amount != null
+                  ? t('safer.limits.current', { amount: money(limit.amount) })
+                  : t('safer.limits.noLimit')
+              }
+            />
+            {limit.pending ? (
+              <StatusBadge tone="warning">
+                {limit.pending.amount === null
+                  ? t('safer.limits.pendingRemoval', {
+                      date: kenyaDateTime(new Date(limit.pending.applies_at), locale),
+                    })
+                  : t('safer.limits.pending', {
+                      amount: money(limit.pending.amount),
+                      date: kenyaDateTime(new Date(limit.pending.applies_at), locale),
+                    })}
+              </StatusBadge>
+            ) : null}
+          </div>
+        ))}
         <p className="text-xs text-muted">{t('safer.limits.rule')}</p>
         <Button type="submit" className="w-full" disabled={save.isPending} aria-disabled={save.isPending}>
-          {save.isPending ? t('safer.saving') : t('safer.limits.save')}
+          {save.isPending ? t('safer.saving') : t(`safer.${strings}.save`)}
         </Button>
       </form>
     </SaferSection>
