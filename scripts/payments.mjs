@@ -27,6 +27,7 @@ Commands:
   tax-rate excise|withholding <basis points> --from <date-time> --note "<why>"
                                            schedule a change of rate (500 = 5%) from an instant
                                            at least a minute ahead, e.g. 2027-07-01T00:00:00+03:00
+  tax-rate-cancel <rate id> --note "<why>" cancel a scheduled change still a minute ahead
 
 Options:
   --note "<why>"   required for every decision (kept in the audit)
@@ -176,7 +177,7 @@ const commands = {
     );
     for (const rate of r.rates) {
       console.log(
-        `  ${rate.kind.padEnd(11)} ${String(rate.rate_bp).padStart(5)} bp  from ${rate.effective_from ?? 'the start'}  ${rate.status}  (${rate.created_by})`,
+        `  ${rate.id}  ${rate.kind.padEnd(11)} ${String(rate.rate_bp).padStart(5)} bp  from ${rate.effective_from ?? 'the start'}  ${rate.status}  (${rate.created_by})`,
       );
     }
   },
@@ -195,6 +196,12 @@ const commands = {
       note: note(),
     });
     console.log(`✓ ${r.kind} at ${r.rate_bp} bp from ${r.effective_from} (${r.status})`);
+  },
+
+  async 'tax-rate-cancel'() {
+    const id = need(args[0], 'the rate id (tax-rates lists them)');
+    const r = await call('POST', `/taxes/rates/${id}/cancel`, { note: note() });
+    console.log(`✓ rate ${r.id} cancelled`);
   },
 
   async history() {

@@ -136,6 +136,11 @@ describe('payments operator CLI (sqlite, over HTTP)', () => {
     expect(ok.out).toMatch(/excise at 750 bp from 2099-06-30T21:00:00.000Z \(scheduled\)/);
     expect((await cli('tax-rates')).out).toMatch(/excise +750 bp +from 2099-06-30T21:00:00.000Z +scheduled/);
     expect((await cli('history')).out).toMatch(/tax_rate\.schedule .*\n.*Finance Act 2099/);
+    const id = /(\S+) +excise +750 bp/.exec((await cli('tax-rates')).out)?.[1];
+    const cancelled = await cli('tax-rate-cancel', id as string, '--note', 'entered by mistake');
+    expect(cancelled.code, cancelled.out).toBe(0);
+    expect(cancelled.out).toMatch(/cancelled/);
+    expect((await cli('tax-rates')).out).not.toMatch(/750 bp/);
     await cli('logout');
   }, 60_000);
 

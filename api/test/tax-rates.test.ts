@@ -279,4 +279,36 @@ describe.each(DB_MODES)('tax rates by date (%s)', (mode) => {
       },
     ]);
   });
+
+  it('cancels a scheduled change while it is a minute ahead, audited; never one in force', async () => {
+    const december = json(
+      await schedule({ kind: 'excise', rate_bp: 1500, effective_from: '2026-12-15T00:00:00+03:00' }),
+    );
+    const cancel = (id: string, headers = op.headers, note = 'entered by mistake') =>
+      t.post(`/taxes/rates/${id}/cancel`, { note }, headers);
+    expect((await cancel(december.id, p.headers)).statusCode).toBe(403);
+    expect((await cancel(december.id, op.headers, '')).statusCode).toBe(400);
+    const ok = await cancel(december.id);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(json(ok)).toEqual({ id: december.id, cancelled: true });
+    const [audit] = json(await t.get('/payments/audit?limit=1', op.headers)).entries;
+    expect(audit).toMatchObject({
+      action: 'tax_rate.cancel',
+      subject_id: december.id,
+      before: { kind: 'excise', rate_bp: 1500 },
+      after: { kind: 'excise', rate_bp: 1000 },
+      note: 'entered by mistake',
+    });
+    const again = await cancel(december.id);
+    expect(again.statusCode).toBe(404);
+    expect(typeof json(again).error).toBe('string');
+    const rates = json(await t.get('/taxes/rates', op.headers)).rates as { id: string; status: string }[];
+    expect(rates.map((r) => r.id)).not.toContain(december.id);
+    for (const r of rates) {
+      const res = await cancel(r.id);
+      expect(res.statusCode).toBe(409);
+      expect(json(res).code).toBe('NOT_SCHEDULED');
+    }
+    expect(json(await t.get('/taxes/rates', op.headers)).rates).toHaveLength(rates.length);
+  });
 });

@@ -151,7 +151,8 @@ const RateBp = z.number().int('must be whole basis points (500 = 5%)').min(0).ma
 /**
  * POST /taxes/rates: a change of one tax's rate from an instant (ISO 8601 with its offset); the
  * API refuses one not in the future (422 NOT_IN_FUTURE) and a second change of the kind at the
- * same instant (409 ALREADY_SCHEDULED). Audited with its note.
+ * same instant (409 ALREADY_SCHEDULED). Audited with its note; cancelled with
+ * POST /taxes/rates/:id/cancel while still a minute ahead.
  */
 export const ScheduleTaxRateRequest = z.strictObject({
   kind: TaxKind,
@@ -160,6 +161,11 @@ export const ScheduleTaxRateRequest = z.strictObject({
   note: Note,
 });
 export type ScheduleTaxRateRequest = z.infer<typeof ScheduleTaxRateRequest>;
+
+/** POST /taxes/rates/:id/cancel: a scheduled change, still at least a minute ahead. */
+export const TaxRateParams = z.strictObject({ id: Id });
+export const CancelTaxRateRequest = z.strictObject({ note: Note });
+export const CancelTaxRateResponse = z.object({ id: z.string(), cancelled: z.literal(true) });
 
 export const TaxRate = z.object({
   id: z.string(),

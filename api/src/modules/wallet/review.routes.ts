@@ -7,6 +7,8 @@
 import {
   AssignPaybillRequest,
   AssignPaybillResponse,
+  CancelTaxRateRequest,
+  CancelTaxRateResponse,
   OperatorListQuery,
   ResolveCallbackRequest,
   ResolveCallbackResponse,
@@ -15,6 +17,7 @@ import {
   ReviewItemParams,
   ScheduleTaxRateRequest,
   TaxRate,
+  TaxRateParams,
   TaxRatesResponse,
   TaxReportQuery,
 } from '@mchezo/contracts/payments';
@@ -112,6 +115,21 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => reply.code(201).send(await taxRates.schedule(actor(request), request.body)),
+  );
+
+  app.post(
+    '/taxes/rates/:id/cancel',
+    {
+      preHandler: requireOperator,
+      schema: {
+        tags,
+        security,
+        params: TaxRateParams,
+        body: CancelTaxRateRequest,
+        response: { 200: CancelTaxRateResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => taxRates.cancel(actor(request), request.params.id, request.body.note),
   );
 
   app.get(

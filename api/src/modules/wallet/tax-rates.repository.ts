@@ -33,3 +33,17 @@ export async function insertRateOnce(db: Kysely<DB>, row: Insertable<TaxRatesTab
     .executeTakeFirst();
   return inserted !== undefined;
 }
+
+export const findRate = (db: Kysely<DB>, id: string) =>
+  db.selectFrom('tax_rates').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** Removes a rate taking effect at `notBefore` or later (a scheduled change); true when it did. */
+export async function deleteScheduledRate(db: Kysely<DB>, id: string, notBefore: number): Promise<boolean> {
+  const deleted = await db
+    .deleteFrom('tax_rates')
+    .where('id', '=', id)
+    .where('effective_from', '>=', notBefore)
+    .returning('id')
+    .executeTakeFirst();
+  return deleted !== undefined;
+}

@@ -2,9 +2,10 @@
  * Tax rates by date (docs/decisions/040-tax-rates-by-date.md): each rate of excise duty and
  * withholding tax is kept with the instant it takes effect (tax_rates), a transaction books the
  * rate in force when it is made (taxes.ts `taxAt`), and payments operators schedule a change
- * (`POST /taxes/rates`, `node scripts/payments.mjs tax-rate`), audited in payment_audit. The
- * environment's rates (TAX_EXCISE_RATE, TAX_WITHHOLDING_RATE) are the first rows, written when the
- * app starts and a kind has none; after that a change is scheduled, never made by the environment.
+ * (`POST /taxes/rates`, `node scripts/payments.mjs tax-rate`) or cancel one still ahead, audited
+ * in payment_audit. The environment's rates (TAX_EXCISE_RATE, TAX_WITHHOLDING_RATE) are the first
+ * rows, written when the app starts and a kind has none; after that a change is scheduled, never
+ * made by the environment.
  */
 
 import type { ScheduleTaxRateRequest, TaxRate, TaxRatesResponse } from '@mchezo/contracts/payments';
@@ -12,10 +13,16 @@ import { TAX_KINDS } from '@mchezo/contracts/wallet';
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/tx.js';
 import { newId } from '../../lib/crypto.js';
-import { conflict, unprocessable } from '../../lib/errors.js';
+import { conflict, notFound, unprocessable } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
 import { insertAudit } from './review.repository.js';
-import { insertRateOnce, listRates, type TaxRateRow } from './tax-rates.repository.js';
+import {
+  deleteScheduledRate,
+  findRate,
+  insertRateOnce,
+  listRates,
+  type TaxRateRow,
+} from './tax-rates.repository.js';
 import { envRate, rateAt } from './taxes.js';
 
 /**
@@ -114,6 +121,38 @@ export class TaxRatesService {
         created_at: now,
       });
       return rateDto(row, new Map(), now);
+    });
+  }
+
+  /** Cancels a scheduled change still at least a minute ahead; audited. */
+  async cancel(actor: string, id: string, note: string) {
+    const { database, env, clock } = this.ctx;
+    return inTransaction(database, async (trx) => {
+      const now = clock.now();
+      const row = await findRate(trx, id);
+      if (!row) throw notFound('Tax rate not found');
+      if (!(await deleteScheduledRate(trx, id, now + TAX_RATE_MIN_LEAD_MS)))
+        throw conflict(
+          'This rate is in force or takes effect within a minute: schedule another change instead',
+          'NOT_SCHEDULED',
+        );
+      const at = iso(row.effective_from);
+      await insertAudit(trx, {
+        id: newId(),
+        actor,
+        action: 'tax_rate.cancel',
+        subject_type: 'tax_rate',
+        subject_id: id,
+        before: JSON.stringify({ kind: row.kind, rate_bp: row.rate_bp, effective_from: at }),
+        after: JSON.stringify({
+          kind: row.kind,
+          rate_bp: await rateAt(trx, env, row.kind, row.effective_from),
+          at,
+        }),
+        note,
+        created_at: now,
+      });
+      return { id, cancelled: true as const };
     });
   }
 }

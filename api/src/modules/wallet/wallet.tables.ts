@@ -178,7 +178,8 @@ export interface PaybillPaymentsTable {
 /**
  * A tax rate and the instant it takes effect (migration 0017_tax_rates, docs/decisions/040): the
  * rate of a kind in force at an instant is its row with the newest `effective_from` at or before
- * it. Rows are only added; one per kind and instant.
+ * it. One per kind and instant; a row is never changed, and removed only while still scheduled (a
+ * cancelled change).
  */
 export interface TaxRatesTable {
   id: string;

@@ -3,8 +3,8 @@ import type { Kysely, Migration } from 'kysely';
 /**
  * Tax rates by date (docs/decisions/040-tax-rates-by-date.md): each rate of a tax kind (`excise`,
  * `withholding`) in basis points with the instant it takes effect (epoch ms; 0: in force since
- * before any dated change). A transaction books the rate in force when it is made. Rows are only
- * added, never changed; one per kind and instant. The table starts empty: the app writes the
+ * before any dated change). A transaction books the rate in force when it is made. One row per
+ * kind and instant, never changed; removed only while still scheduled (a cancelled change). The table starts empty: the app writes the
  * environment's rates (TAX_EXCISE_RATE, TAX_WITHHOLDING_RATE) as the rows at 0 when it starts and
  * a kind has none, because a migration reads no configuration.
  */
