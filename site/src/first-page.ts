@@ -70,20 +70,30 @@ export const PRELOADED_PAGES: readonly PreloadedPage[] = SITE_ROUTES.filter((r) 
   ({ path, remote, expose, publicReads }) => ({ path, remote, expose, data: publicReads ?? [] }),
 );
 
-/** The entry page a URL path opens, if it is one worth preparing, with its route's parameters. */
+/**
+ * The entry page a URL (path and query) opens, if it is one worth preparing, with its route's
+ * parameters: the path's, and the query parameters the route reads (`query` in the route table).
+ */
 export function preloadedPageFor(
-  pathname: string,
+  url: string,
 ): { page: PreloadedPage; params: Record<string, string> } | undefined {
+  const [pathname = '/', search = ''] = url.split('?', 2);
   const match = matchRoute(pathname);
   const page = match && PRELOADED_PAGES.find((p) => p.path === match.route.path);
-  return page && { page, params: match.params };
+  if (!page) return undefined;
+  const query = new URLSearchParams(search);
+  const read = (match.route.query ?? []).flatMap((name) => {
+    const value = query.get(name);
+    return value === null ? [] : [[name, value] as const];
+  });
+  return { page, params: { ...match.params, ...Object.fromEntries(read) } };
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * A first screen's `[[name]]`: the route's parameter as the page shows it (the game's title from
- * `/game/:title`), escaped: text from the URL, never markup.
+ * `/game/:title`, a query parameter the route reads), escaped: text from the URL, never markup.
  */
 export function withRouteParams(html: string, params: Record<string, string>): string {
   return html.replace(/\[\[(\w+)\]\]/g, (_, name: string) => escapeHtml(params[name] ?? ''));
@@ -183,17 +193,17 @@ async function withData(
 }
 
 /**
- * What the page at `pathname` needs. `languages`: the player's, best first (the shell's cookie,
+ * What the page at `url` (its path and query) needs. `languages`: the player's, best first (the shell's cookie,
  * then `Accept-Language`): the first one the page's first screen ships in is written.
  */
 export async function firstPage(
   siteDir: string,
-  pathname: string,
+  url: string,
   manifest: ReleaseManifest,
   readPublic?: ReadPublic,
   languages: readonly string[] = [],
 ): Promise<FirstPage> {
-  const route = preloadedPageFor(pathname);
+  const route = preloadedPageFor(url);
   const page = route?.page;
   const release = page ? manifest.remotes[page.remote as keyof ReleaseManifest['remotes']] : undefined;
   // With a canary running, which version this player gets is the shell's call (its bucket):

@@ -122,7 +122,7 @@ export async function sitePlugin(
     return res.json();
   };
 
-  const sendIndex = async (reply: FastifyReply, pathname: string) => {
+  const sendIndex = async (reply: FastifyReply) => {
     let template: string;
     try {
       // Read per request (the OS caches it): a redeployed shell is served at once.
@@ -135,7 +135,7 @@ export async function sitePlugin(
     const { headers } = reply.request;
     const languages = pageLanguages(headers.cookie, headers['accept-language']);
     const first: FirstPage = release
-      ? await firstPage(siteDir, pathname, release, readPublic, languages)
+      ? await firstPage(siteDir, reply.request.url, release, readPublic, languages)
       : { preloads: [], files: {} };
     const composed = composeIndex(
       template,
@@ -178,7 +178,7 @@ export async function sitePlugin(
     return reply.header('Content-Encoding', encoding).send(compressedPage(html, encoding));
   };
 
-  app.get('/', (_req, reply) => sendIndex(reply, '/'));
+  app.get('/', (_req, reply) => sendIndex(reply));
 
   // The offline page carries an inline script and style: its own policy allows them by hash.
   app.get('/offline.html', async (req, reply) => {
@@ -207,7 +207,7 @@ export async function sitePlugin(
       !path.startsWith('/api/') &&
       !path.startsWith('/remotes/') &&
       !/\.[a-z0-9]+$/i.test(path);
-    if (isPage) return sendIndex(reply, path);
+    if (isPage) return sendIndex(reply);
     return reply.code(404).send({ error: `Not found: ${req.method} ${path}` });
   });
 }

@@ -27,6 +27,11 @@ describe("the site's entry pages and the site route table", () => {
 
   it("gives a route's parameters decoded, and prepares no shell page nor unknown path", () => {
     expect(preloadedPageFor('/game/Lucky%207/')?.params).toEqual({ title: 'Lucky 7' });
+    // The query parameters the route reads, and no others.
+    expect(preloadedPageFor('/game/Lucky%207?gameId=g%201&x=1')?.params).toEqual({
+      title: 'Lucky 7',
+      gameId: 'g 1',
+    });
     expect(preloadedPageFor('/game/%E0%A4%A')?.params).toEqual({ title: '%E0%A4%A' });
     expect(preloadedPageFor('/terms')).toBeUndefined();
     expect(preloadedPageFor('/game/')).toBeUndefined();
