@@ -1,3 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: { include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], testTimeout: 30_000 } });
+export default defineConfig({
+  test: { include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], testTimeout: 30_000 },
+});

@@ -15,9 +15,16 @@ describe('withStyles', () => {
     const out = await withStyles(html, CSS);
     const styles = out.slice('<style>'.length, out.indexOf('</style>'));
     expect(out.endsWith(`</style>${html}`)).toBe(true);
-    for (const kept of ['.p-4{', '.aspect-\\[12\\/5\\]{', '.hover\\:underline:hover{', '.animate-spin{', '@keyframes spin'])
+    for (const kept of [
+      '.p-4{',
+      '.aspect-\\[12\\/5\\]{',
+      '.hover\\:underline:hover{',
+      '.animate-spin{',
+      '@keyframes spin',
+    ])
       expect(styles).toContain(kept);
-    for (const dropped of ['.unused', '.text-brand', '@keyframes ping']) expect(styles).not.toContain(dropped);
+    for (const dropped of ['.unused', '.text-brand', '@keyframes ping'])
+      expect(styles).not.toContain(dropped);
   });
 
   it('makes forms inert: nothing typed before the page runs could be kept', async () => {
