@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
 import { gameLaunchesMigration } from '../modules/casino/migrations/0015-game-launches.js';
 import { identityMigration } from '../modules/identity/migrations/0009-identity.js';
+import { regulatorFeedMigration } from '../modules/regulator-feed/migrations/0019-regulator-feed.js';
 import { releaseHealthMigration } from '../modules/release-health/migrations/0012-release-health.js';
 import { releaseHealthTicketsMigration } from '../modules/release-health/migrations/0014-release-health-tickets.js';
 import { releasesMigration } from '../modules/releases/migrations/0002-releases.js';
@@ -49,6 +50,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0016_simulator_payments': simulatorPaymentsMigration,
   '0017_tax_rates': taxRatesMigration,
   '0018_loss_limits': lossLimitsMigration,
+  '0019_regulator_feed': regulatorFeedMigration,
 };
 
 class StaticProvider implements MigrationProvider {

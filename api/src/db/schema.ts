@@ -1,6 +1,7 @@
 import type { AuthTables } from '../modules/auth/auth.tables.js';
 import type { CasinoTables } from '../modules/casino/casino.tables.js';
 import type { IdentityTables } from '../modules/identity/identity.tables.js';
+import type { RegulatorFeedTables } from '../modules/regulator-feed/regulator-feed.tables.js';
 import type { ReleaseHealthTables } from '../modules/release-health/release-health.tables.js';
 import type { ReleasesTables } from '../modules/releases/releases.tables.js';
 import type { SaferGamblingTables } from '../modules/safer-gambling/safer-gambling.tables.js';
@@ -20,4 +21,5 @@ export interface DB
     SaferGamblingTables,
     ReleasesTables,
     ReleaseHealthTables,
+    RegulatorFeedTables,
     InfrastructureTables {}

@@ -1,6 +1,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { newId } from '../../lib/crypto.js';
+import { recordFeedEvents } from '../regulator-feed/feed-outbox.service.js';
 import type { LedgerEntriesTable, LedgerPot, Pot, WalletsTable } from './wallet.tables.js';
 
 export type WalletRow = Selectable<WalletsTable>;
@@ -75,6 +76,8 @@ export async function applyMovements(
     }));
   if (entries.length === 0) return wallet;
   await db.insertInto('ledger_entries').values(entries).execute();
+  // The regulator's feed, in this same transaction (docs/decisions/042-regulator-feed-outbox.md).
+  await recordFeedEvents(db, entries);
   await db
     .updateTable('wallets')
     .set({ ...next, updated_at: now })
@@ -139,6 +142,7 @@ export async function bookEntries(
     };
   });
   await db.insertInto('ledger_entries').values(rows).execute();
+  await recordFeedEvents(db, rows);
 }
 
 /** A movement's wallet entries (game kinds: operator accounts only ever carry tax kinds). */

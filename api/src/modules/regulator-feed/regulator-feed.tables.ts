@@ -1,0 +1,58 @@
+/**
+ * The regulator feed module's tables (./migrations/0019-regulator-feed.ts): the outbox and the
+ * delivery's state. Part of `DB` in db/schema.ts; row types never leave the server.
+ */
+import type { Generated } from 'kysely';
+
+export interface RegulatorFeedTables {
+  regulator_feed_events: RegulatorFeedEventsTable;
+  regulator_feed_state: RegulatorFeedStateTable;
+}
+
+export interface RegulatorFeedEventsTable {
+  /** Assigned by the database at insert, strictly increasing: the order of delivery. */
+  sequence: Generated<number>;
+  /** Unique and kept for good (replays send it again): the receiver dedupes on it. */
+  event_id: string;
+  type: FeedEventType;
+  /** Epoch ms. */
+  occurred_at: number;
+  /** users.player_ref (opaque); null for an event of no player. */
+  player_ref: string | null;
+  /** JSON, what feed-format.ts puts on the wire as the event's `data`. */
+  payload: string;
+  /** The batch that was delivered with a 2xx (null until then, and again after a replay). */
+  batch_id: string | null;
+  delivered_at: number | null;
+}
+
+/** The ledger's kinds, and the safer-gambling changes a regulator is told about. */
+export type FeedEventType =
+  | 'deposit'
+  | 'withdrawal'
+  | 'withdrawal_reversal'
+  | 'bet'
+  | 'win'
+  | 'rollback'
+  | 'review_adjustment'
+  | 'excise_duty'
+  | 'withholding_tax'
+  | 'withholding_tax_refund'
+  | 'limit_change'
+  | 'self_exclusion';
+
+export interface RegulatorFeedStateTable {
+  /** `delivery`: one row. */
+  name: string;
+  last_attempt_at: number | null;
+  last_result: 'delivered' | 'failed' | null;
+  /** What went wrong last (status or timeout), never a secret. */
+  last_error: string | null;
+  /** Failed attempts in a row: the backoff's exponent. */
+  failures: Generated<number>;
+  /** No attempt before this (epoch ms): the backoff. */
+  next_attempt_at: Generated<number>;
+  last_delivered_at: number | null;
+  last_delivered_sequence: number | null;
+  last_batch_id: string | null;
+}
