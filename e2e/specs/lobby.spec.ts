@@ -4,19 +4,11 @@
  * its frame, a failing game link, the bottom nav hidden on /game/, and a round of the demo game
  * showing in the header balance once the player leaves.
  */
-import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { paintReported } from '../support/paint.ts';
-import { createPlayer, type Player, signIn } from '../support/session.ts';
-import { creditOf } from '../support/taxes.ts';
+import { balances, catalogue, depositSettled, type Game } from '../support/play.ts';
+import { createPlayer, signIn } from '../support/session.ts';
 import { expect, test } from '../support/test.ts';
-
-interface Game {
-  game_id: string;
-  name: string;
-  thumbnail_url: string;
-  category: 'slots' | 'spin' | 'sports' | 'live_sports';
-}
 
 /**
  * Lobby order of the groups, and the tab (and heading) each category goes under
@@ -31,39 +23,9 @@ const CATEGORIES = [
 
 const gamePath = (g: Game) => `/game/${encodeURIComponent(g.name)}?gameId=${encodeURIComponent(g.game_id)}`;
 
-async function catalogue(request: APIRequestContext): Promise<Game[]> {
-  const res = await request.get('/api/v1/casino/games');
-  expect(res.ok()).toBe(true);
-  const { games } = (await res.json()) as { games: Game[] };
-  return games;
-}
-
 /** "KSh 1,234.50", as the shell's header writes an amount in English. */
 const ksh = (amount: number) =>
   `KSh ${new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)}`;
-
-async function balances(request: APIRequestContext, player: Player): Promise<Record<string, number>> {
-  const res = await request.get('/api/v1/wallet/balance', {
-    headers: { Authorization: `Bearer ${player.accessToken}` },
-  });
-  expect(res.ok()).toBe(true);
-  const body = (await res.json()) as { balances: { balance_type: string; amount: number }[] };
-  return Object.fromEntries(body.balances.map((b) => [b.balance_type, b.amount]));
-}
-
-/** A mobile-money deposit through the API, waited for until the simulator has settled it. */
-async function depositSettled(request: APIRequestContext, player: Player, amount: number): Promise<void> {
-  const res = await request.post('/api/v1/wallet/deposit', {
-    headers: { Authorization: `Bearer ${player.accessToken}`, 'Idempotency-Key': randomUUID() },
-    data: { amount, currency: 'KES', phone_number: player.phone },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  expect(((await res.json()) as { status: string }).status).toBe('pending');
-  // The wallet gets the amount less the excise duty.
-  await expect
-    .poll(async () => (await balances(request, player)).main, { timeout: 15_000 })
-    .toBe(creditOf(amount));
-}
 
 const lobbyTabs = (page: Page) => page.getByRole('tablist', { name: 'Game categories' }).getByRole('tab');
 const lobbyPanel = (page: Page) => page.getByRole('tabpanel');
