@@ -150,6 +150,12 @@ const EnvSchema = z.object({
   TAX_WITHHOLDING_BASE: z.enum(['withdrawal', 'net_winnings']).default('withdrawal'),
   /** A transaction still unresolved this long after it was made goes to the review queue. */
   RECONCILE_REVIEW_AFTER_SECONDS: int(3600, 60, 30 * 86_400),
+  /**
+   * The payout time the operator guarantees (docs/decisions/041-loss-and-stake-limits.md): a
+   * withdrawal still pending this long after it was asked is listed in the operators' review
+   * queue with its age (`late_payouts`).
+   */
+  PAYOUT_GUARANTEE_MINUTES: int(30, 1, 7 * 24 * 60),
 
   /** Identity checks (api/README.md "Identity checks"): the built-in simulator or a registry. */
   IDENTITY_PROVIDER: z.enum(['simulator', 'registry']).default('simulator'),

@@ -176,3 +176,55 @@ describe.each(DB_MODES)('payment review queue for operators (%s)', (mode) => {
     ).toBe(404);
   });
 });
+
+describe.each(DB_MODES)('payouts past the guaranteed time (%s)', (mode) => {
+  const operatorPhone = freshPhone();
+  // Access tokens outlive the clock moves below.
+  const t = suiteApp(mode, {
+    OPERATOR_PHONES: operatorPhone,
+    PAYOUT_GUARANTEE_MINUTES: '20',
+    ACCESS_TOKEN_TTL_SECONDS: '86400',
+  });
+  const MINUTE = 60_000;
+
+  it('lists a withdrawal still pending past PAYOUT_GUARANTEE_MINUTES, with its age, until it is paid', async () => {
+    const op = await t.signedInPlayer(operatorPhone);
+    const p = await t.signedInPlayer();
+    await t.creditWinnings(p, 1000);
+    const late = json(await t.walletRequest('withdraw', p, 300));
+    t.clock.advance(5 * MINUTE);
+    const young = json(await t.walletRequest('withdraw', p, 200));
+    const listed = async () =>
+      (json(await t.get('/payments/review', op.headers)).late_payouts as Record<string, unknown>[]).filter(
+        (x) => x.user_id === p.userId,
+      );
+
+    t.clock.advance(15 * MINUTE - 1); // the first is 1 ms short of 20 minutes old
+    expect(await listed()).toEqual([]);
+    t.clock.advance(1);
+    expect(await listed()).toEqual([
+      {
+        transaction_id: late.transaction_id,
+        user_id: p.userId,
+        amount: 300,
+        currency: 'KES',
+        phone_number: p.phone,
+        provider: 'simulator',
+        provider_ref: expect.anything(),
+        created_at: new Date(t.clock.now() - 20 * MINUTE).toISOString(),
+        age_minutes: 20,
+        guarantee_minutes: 20,
+      },
+    ]);
+    t.clock.advance(47 * MINUTE);
+    expect((await listed()).map((x) => [x.transaction_id, x.age_minutes])).toEqual([
+      [late.transaction_id, 67],
+      [young.transaction_id, 62],
+    ]);
+
+    // Paid (or failed): off the list.
+    await t.settlePayments();
+    expect(await listed()).toEqual([]);
+    expect((await t.get('/payments/review', p.headers)).statusCode).toBe(403);
+  });
+});

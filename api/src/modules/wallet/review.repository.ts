@@ -64,6 +64,21 @@ export const listOpenReviews = (db: Kysely<DB>, limit: number) =>
     .limit(limit)
     .execute();
 
+/**
+ * Withdrawals still pending that were asked at or before `askedBy` (past the guaranteed payout
+ * time), oldest first. Served by wallet_tx_status_idx.
+ */
+export const listLatePayouts = (db: Kysely<DB>, askedBy: number, limit: number) =>
+  db
+    .selectFrom('wallet_transactions')
+    .select(['id', 'user_id', 'amount', 'currency', 'phone_number', 'provider', 'provider_ref', 'created_at'])
+    .where('type', '=', 'withdrawal')
+    .where('status', '=', 'pending')
+    .where('created_at', '<=', askedBy)
+    .orderBy('created_at', 'asc')
+    .limit(limit)
+    .execute();
+
 export const listOpenCallbacks = (db: Kysely<DB>, limit: number) =>
   db
     .selectFrom('payment_callbacks')

@@ -1,6 +1,7 @@
 /**
  * The operators' review queue (docs/decisions/014-payment-outcomes-and-review.md): transactions
- * in `review` and callbacks that settled nothing. An operator completes or fails a transaction
+ * in `review`, callbacks that settled nothing, and withdrawals not paid within the guaranteed
+ * time (PAYOUT_GUARANTEE_MINUTES, docs/decisions/041-loss-and-stake-limits.md). An operator completes or fails a transaction
  * (or closes a kept callback) with a note; the money is put where the decision says, by one
  * `review_adjustment` ledger entry against what is already booked, and every resolution is
  * written to payment_audit (who, when, what, before, after).
@@ -18,6 +19,7 @@ import {
   findCallback,
   insertAudit,
   listAudit,
+  listLatePayouts,
   listOpenCallbacks,
   listOpenReviews,
   netBooked,
@@ -68,6 +70,8 @@ const auditDto = (a: AuditRow) => ({
   created_at: iso(a.created_at),
 });
 
+const MINUTE_MS = 60_000;
+
 interface Resolution {
   outcome: 'completed' | 'failed';
   note: string;
@@ -78,9 +82,12 @@ export class ReviewService {
 
   async list(limit: number) {
     const db = this.ctx.database.db;
-    const [reviews, callbacks] = await Promise.all([
+    const now = this.ctx.clock.now();
+    const guarantee = this.ctx.env.PAYOUT_GUARANTEE_MINUTES;
+    const [reviews, callbacks, late] = await Promise.all([
       listOpenReviews(db, limit),
       listOpenCallbacks(db, limit),
+      listLatePayouts(db, now - guarantee * MINUTE_MS, limit),
     ]);
     return {
       transactions: reviews.map((r) => ({
@@ -102,6 +109,19 @@ export class ReviewService {
         review_created_at: iso(r.review_created_at),
       })),
       callbacks: callbacks.map(callbackDto),
+      // Withdrawals not paid within the guaranteed time (PAYOUT_GUARANTEE_MINUTES), oldest first.
+      late_payouts: late.map((w) => ({
+        transaction_id: w.id,
+        user_id: w.user_id,
+        amount: fromCents(w.amount),
+        currency: w.currency,
+        phone_number: w.phone_number,
+        provider: w.provider,
+        provider_ref: w.provider_ref,
+        created_at: iso(w.created_at),
+        age_minutes: Math.floor((now - w.created_at) / MINUTE_MS),
+        guarantee_minutes: guarantee,
+      })),
     };
   }
 
