@@ -39,6 +39,8 @@ import { configRoutes } from './modules/config/config.routes.js';
 import { buildPublicConfig } from './modules/config/config.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
+import { regulatorFeedRoutes } from './modules/regulator-feed/regulator-feed.routes.js';
+import type { RegulatorFeedService } from './modules/regulator-feed/regulator-feed.service.js';
 import { releaseHealthRoutes } from './modules/release-health/release-health.routes.js';
 import type { CanaryGuard } from './modules/releases/canary-guard.service.js';
 import { releasesRoutes } from './modules/releases/releases.routes.js';
@@ -75,6 +77,7 @@ declare module 'fastify' {
     settlement: SettlementService;
     reconciler: Reconciler;
     canaryGuard: CanaryGuard;
+    regulatorFeed: RegulatorFeedService;
   }
 }
 
@@ -144,6 +147,7 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
   app.decorate('settlement', settlement);
   app.decorate('reconciler', services.reconciler);
   app.decorate('canaryGuard', services.canaryGuard);
+  app.decorate('regulatorFeed', services.regulatorFeed);
   app.decorateRequest('auth', null);
 
   const requireAuth: PreHandler = async (request) => {
@@ -243,6 +247,7 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
       await api.register(seamlessRoutes, { ctx, wallet: services.gameWallet, identity, safer });
       await api.register(demoGameRoutes, { ctx, games });
       await api.register(saferGamblingRoutes, { safer, requireAuth });
+      await api.register(regulatorFeedRoutes, { ctx, feed: services.regulatorFeed, requireAuth });
       await api.register(releasesRoutes, {
         ctx,
         revisions,

@@ -13,6 +13,7 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { RateLimiter } from './modules/auth/rate-limit.js';
 import { CasinoService, enabledGameName } from './modules/casino/casino.service.js';
 import { IdentityService } from './modules/identity/identity.service.js';
+import { RegulatorFeedService } from './modules/regulator-feed/regulator-feed.service.js';
 import { ReleaseHealthService } from './modules/release-health/release-health.service.js';
 import { CanaryGuard } from './modules/releases/canary-guard.service.js';
 import { IntegrityMonitor } from './modules/releases/integrity.service.js';
@@ -58,7 +59,9 @@ export function buildServices(ctx: AppContext, app: FastifyInstance, deps: Servi
   );
   const reconciler = new Reconciler(ctx, settlement);
   const canaryGuard = new CanaryGuard(ctx, revisions, releaseHealth);
-  const jobs: BackgroundJob[] = [reconciler.job, integrity.job, canaryGuard.job];
+  // The regulator's real-time feed: delivery of its outbox (docs/decisions/042).
+  const regulatorFeed = new RegulatorFeedService(ctx);
+  const jobs: BackgroundJob[] = [reconciler.job, integrity.job, canaryGuard.job, regulatorFeed.job];
   return {
     auth: new AuthService(ctx),
     limiter: new RateLimiter(ctx),
@@ -88,6 +91,7 @@ export function buildServices(ctx: AppContext, app: FastifyInstance, deps: Servi
     integrity,
     releaseHealth,
     canaryGuard,
+    regulatorFeed,
     jobs,
   };
 }

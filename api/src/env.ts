@@ -236,6 +236,33 @@ const EnvSchema = z.object({
   REGULATOR_NAME: optionalString.transform((v) => v ?? 'Gambling Regulatory Authority of Kenya'),
   /** CSP frame-ancestors of the demo game page: who may embed it (default: src/production.ts). */
   GAME_FRAME_ANCESTORS: optionalString,
+  /**
+   * The regulator's real-time feed (docs/decisions/042-regulator-feed-outbox.md, api/README.md):
+   * where signed batches are POSTed (unset: off, except in development, where the built-in
+   * receiver simulator gets them), the HMAC-SHA256 key of their signature header (needed with a
+   * URL; in development the simulator's is derived from JWT_SECRET), events per batch, how often
+   * the delivery looks (0: off), how long one POST may take, and the backoff after a failure
+   * (doubling from the first to the cap).
+   */
+  REGULATOR_FEED_URL: optionalString.refine(
+    (v) => v === undefined || /^https?:\/\//.test(v),
+    'must be an http(s) URL',
+  ),
+  REGULATOR_FEED_SECRET: secret,
+  REGULATOR_FEED_BATCH_SIZE: int(100, 1, 1000),
+  REGULATOR_FEED_INTERVAL_MS: int(1000, 0, 3_600_000),
+  REGULATOR_FEED_TIMEOUT_MS: int(10_000, 100, 120_000),
+  REGULATOR_FEED_BACKOFF_MS: int(1000, 10, 3_600_000),
+  REGULATOR_FEED_BACKOFF_MAX_MS: int(300_000, 10, 86_400_000),
+  /**
+   * Development and tests only: serve the feed's receiver simulator (POST
+   * /api/v1/testing/regulator-feed/receiver), failing every Nth batch (0: never), timing out on
+   * every Nth (0: never) and answering after a delay. Unset: on in development.
+   */
+  REGULATOR_FEED_SIMULATOR: optionalBool,
+  REGULATOR_FEED_SIMULATOR_FAIL_EVERY: int(0, 0, 1000),
+  REGULATOR_FEED_SIMULATOR_TIMEOUT_EVERY: int(0, 0, 1000),
+  REGULATOR_FEED_SIMULATOR_DELAY_MS: int(0, 0, 600_000),
 });
 
 /** What lets a test steer money or luck must never be switched on in a deployed server. */
@@ -273,6 +300,18 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
   // Documents and dates of birth travel to the registry encrypted; plain http only to a local fake.
   if (env.IDENTITY_REGISTRY_URL?.startsWith('http://') && env.NODE_ENV === 'production')
     ctx.addIssue({ code: 'custom', path: ['IDENTITY_REGISTRY_URL'], message: 'must be https in production' });
+  if (env.REGULATOR_FEED_SIMULATOR && env.NODE_ENV !== 'test' && env.NODE_ENV !== 'development')
+    ctx.addIssue({
+      code: 'custom',
+      path: ['REGULATOR_FEED_SIMULATOR'],
+      message: 'is for development and tests only (needs NODE_ENV=development or test)',
+    });
+  if (env.REGULATOR_FEED_URL && !env.REGULATOR_FEED_SECRET)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['REGULATOR_FEED_SECRET'],
+      message: 'is needed with REGULATOR_FEED_URL (the batches are signed with it)',
+    });
   if (env.SIMULATOR_TEST_CONTROL && env.PAYMENT_PROVIDER !== 'simulator')
     ctx.addIssue({
       code: 'custom',

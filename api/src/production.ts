@@ -53,6 +53,9 @@ export function deploymentProblems(config: EnvConfig): string[] {
     problems.push(
       'TRUST_PROXY=true believes X-Forwarded-For from anyone; give the proxies it comes through (TRUST_PROXY=10.0.0.5 or 10.0.0.0/8)',
     );
+  // The regulator's feed carries every player's money movements (decision 042).
+  if (config.REGULATOR_FEED_URL && !config.REGULATOR_FEED_URL.startsWith('https://'))
+    problems.push('REGULATOR_FEED_URL must be https in production: the feed carries every money movement');
   const site = originOf(config.PUBLIC_BASE_URL);
   const foreign = config.GAME_FRAME_ANCESTORS.split(/\s+/).filter(
     (source) => source && source !== "'self'" && source !== "'none'" && source !== site,

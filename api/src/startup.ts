@@ -74,6 +74,7 @@ export async function prepareStart(
       ...weakSecretProblems(config, {
         ...secrets.values,
         PAYMENT_CALLBACK_SECRET_PREVIOUS: config.PAYMENT_CALLBACK_SECRET_PREVIOUS,
+        REGULATOR_FEED_SECRET: config.REGULATOR_FEED_SECRET,
       }),
     );
     if (problems.length > 0) {

@@ -1,0 +1,79 @@
+/**
+ * `/api/v1/regulator-feed/…`: the operators' view of the regulator's feed (the backlog, the last
+ * delivery) and its replay from a sequence number (401 without a token, 403 without the
+ * payments_operator role: the role that reads the tax report; there is no compliance role yet).
+ * In development and tests, the receiver simulator too (REGULATOR_FEED_SIMULATOR,
+ * `/testing/regulator-feed/receiver`: POST a batch, GET what it got). docs/decisions/042.
+ */
+import { FeedStatusResponse, ReplayFeedRequest, ReplayFeedResponse } from '@mchezo/contracts/regulator-feed';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { forbidden } from '../../lib/errors.js';
+import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
+import { isPaymentsOperator } from '../auth/roles.service.js';
+import { FEED_SIGNATURE_HEADER } from './feed-format.js';
+import { FEED_SIMULATOR_PATH, type RegulatorFeedService } from './regulator-feed.service.js';
+
+const tags = ['regulator-feed'];
+const security = [{ bearer: [] }];
+
+export const regulatorFeedRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  feed: RegulatorFeedService;
+  requireAuth: PreHandler;
+}> = async (app, { ctx, feed, requireAuth }) => {
+  const requireOperator: PreHandler = async (request, reply) => {
+    await requireAuth(request, reply);
+    if (!(await isPaymentsOperator(ctx, authOf(request).userId)))
+      throw forbidden('Only payments operators may do this', 'PAYMENTS_OPERATOR_REQUIRED');
+  };
+
+  app.get(
+    '/regulator-feed/status',
+    {
+      preHandler: requireOperator,
+      schema: { tags, security, response: { 200: FeedStatusResponse, ...errorResponses(401, 403) } },
+    },
+    async () => feed.status(),
+  );
+
+  app.post(
+    '/regulator-feed/replay',
+    {
+      preHandler: requireOperator,
+      schema: {
+        tags,
+        security,
+        body: ReplayFeedRequest,
+        response: { 200: ReplayFeedResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => feed.replay(authOf(request).phone, request.body.fromSequence),
+  );
+
+  const simulator = feed.simulator;
+  if (!simulator) return;
+  app.post(
+    FEED_SIMULATOR_PATH,
+    {
+      schema: {
+        hide: true,
+        body: z.unknown(),
+        // The simulator answers as a receiver would: 200, 400, 401 (bad signature), 503 (a failure asked for).
+        response: { 200: z.unknown(), 400: z.unknown(), 401: z.unknown(), 503: z.unknown() },
+      },
+    },
+    async (request, reply) => {
+      const signature = request.headers[FEED_SIGNATURE_HEADER];
+      const answer = await simulator.receive(
+        request.rawBody ?? '',
+        typeof signature === 'string' ? signature : undefined,
+      );
+      return reply.code(answer.status as 200 | 400 | 401 | 503).send(answer.body);
+    },
+  );
+  app.get(FEED_SIMULATOR_PATH, { schema: { hide: true, response: { 200: z.unknown() } } }, async () =>
+    simulator.summary(),
+  );
+};

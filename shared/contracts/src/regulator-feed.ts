@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/**
+ * `/api/v1/regulator-feed/…`: the operators' view of the regulator's real-time feed and its replay
+ * (payments_operator; docs/decisions/042-regulator-feed-outbox.md). The wire format the receiver
+ * gets is not here: it is the feed's own (docs/regulator-feed.schema.json, built by
+ * api/src/modules/regulator-feed/feed-format.ts).
+ */
+
+/** POST /regulator-feed/replay: deliver again every event from this sequence number on. */
+export const ReplayFeedRequest = z.strictObject({
+  fromSequence: z.number().int().min(1),
+});
+export type ReplayFeedRequest = z.infer<typeof ReplayFeedRequest>;
+
+export const ReplayFeedResponse = z.object({
+  fromSequence: z.number(),
+  /** Events queued again (delivered ones from `fromSequence` on, with their event ids). */
+  requeued: z.number(),
+});
+export type ReplayFeedResponse = z.infer<typeof ReplayFeedResponse>;
+
+/** GET /regulator-feed/status */
+export const FeedStatusResponse = z.object({
+  /** Whether a receiver is configured (REGULATOR_FEED_URL or the development simulator). */
+  enabled: z.boolean(),
+  backlog: z.number(),
+  /** ISO 8601; null when nothing waits. */
+  oldestUndeliveredAt: z.string().nullable(),
+  oldestUndeliveredAgeMs: z.number().nullable(),
+  /** The newest event's sequence number (0: none yet). */
+  lastSequence: z.number(),
+  lastDeliveredSequence: z.number().nullable(),
+  lastDelivery: z
+    .object({
+      at: z.string(),
+      result: z.enum(['delivered', 'failed']),
+      error: z.string().nullable(),
+      batchId: z.string().nullable(),
+    })
+    .nullable(),
+  lastDeliveredAt: z.string().nullable(),
+  /** Failed attempts in a row, and when the next may be made (backoff). */
+  failures: z.number(),
+  nextAttemptAt: z.string().nullable(),
+});
+export type FeedStatusResponse = z.infer<typeof FeedStatusResponse>;
