@@ -1,0 +1,204 @@
+/**
+ * The regulator feed under faults (issue 28 item 2, its must-show; docs/decisions/042-regulator-feed-outbox.md):
+ * the real server entry (src/server.ts, as `npm start` and a deployment run it) delivers to a
+ * receiver of its own process here that fails one batch in three and answers slowly; the server
+ * is SIGKILLed while a batch is in flight and started again, while events keep being written.
+ * In the end the receiver has every event of the outbox, in sequence order, its distinct count
+ * equal to the outbox's; the batch the killed server never heard answered came again and was
+ * recognised by its ids. On SQLite and PostgreSQL (TEST_DATABASE_URL).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { inTransaction } from '../src/db/tx.js';
+import { recordFeedEvents } from '../src/modules/regulator-feed/feed-outbox.service.js';
+import { startFeedReceiver } from '../src/modules/regulator-feed/receiver-simulator.js';
+import { prepareStart } from '../src/startup.js';
+import { DB_MODES } from './helpers.js';
+
+const API_DIR = join(import.meta.dirname, '..');
+const SECRET = 'kill-test-feed-secret-0123456789';
+const report = (line: string) => console.log(`[feed kill] ${line}`);
+
+async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** Starts src/server.ts with `vars`; answers once it says it is ready. */
+async function startServer(
+  vars: Record<string, string>,
+): Promise<{ child: ChildProcess; exited: Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: API_DIR,
+    env: { PATH: process.env.PATH ?? '', ...vars },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  child.stderr?.on('data', (chunk) => {
+    err += chunk;
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk) => {
+      out += chunk;
+      if (out.includes('mchezo api ready')) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`server exited (${code}) before ready: ${err || out}`)));
+  });
+  return { child, exited };
+}
+
+describe.each(DB_MODES)('the regulator feed through a SIGKILL (%s)', (mode) => {
+  it('every event delivered, in order, the receiver count equal to the outbox count', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mchezo-feed-kill-'));
+    const schema = `feed_kill_${process.pid}_${Date.now().toString(36)}`;
+    const receiver = await startFeedReceiver(SECRET, { failEvery: 3, delayMs: 30 });
+    const vars: Record<string, string> = {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      RECONCILE_INTERVAL_SECONDS: '0',
+      RELEASES_INTEGRITY_INTERVAL_SECONDS: '0',
+      CANARY_GUARD_INTERVAL_MS: '0',
+      REGULATOR_FEED_URL: receiver.url,
+      REGULATOR_FEED_SECRET: SECRET,
+      REGULATOR_FEED_BATCH_SIZE: '10',
+      REGULATOR_FEED_INTERVAL_MS: '50',
+      // The lease of a killed holder runs out after 3 × (timeout + 1 s) = 4.5 s.
+      REGULATOR_FEED_TIMEOUT_MS: '500',
+      REGULATOR_FEED_BACKOFF_MS: '50',
+      REGULATOR_FEED_BACKOFF_MAX_MS: '200',
+      ...(mode === 'postgres'
+        ? { DATABASE_URL: process.env.TEST_DATABASE_URL ?? '', DATABASE_SCHEMA: schema }
+        : {}),
+    };
+    // The test writes events the way the wallet does (recordFeedEvents in a transaction), on the
+    // server's database, before and while it delivers.
+    const { database } = await prepareStart(vars);
+    const db = database.db;
+    await db
+      .insertInto('users')
+      .values({
+        id: 'feed-kill-user',
+        phone: '+254700000999',
+        username: 'feed-kill',
+        email: null,
+        full_name: null,
+        password_hash: 'x',
+        roles: '',
+        status: 'active',
+        player_ref: 'p_feedkill',
+        created_at: Date.now(),
+        updated_at: Date.now(),
+      })
+      .execute();
+    let written = 0;
+    const write = () =>
+      inTransaction(database, (trx) => {
+        written++;
+        const entry = {
+          user_id: 'feed-kill-user',
+          pot: 'main',
+          balance_after: 0,
+          ref_id: `kill-${written}`,
+          created_at: Date.now(),
+        };
+        return recordFeedEvents(trx, [
+          { ...entry, kind: 'bet', amount: -2000 },
+          { ...entry, kind: 'win', amount: 3000 },
+        ]);
+      });
+    for (let i = 0; i < 100; i++) await write();
+    let writing = true;
+    const writer = (async () => {
+      while (writing) {
+        await write();
+        await new Promise((r) => setTimeout(r, 15));
+      }
+    })();
+
+    let first: Awaited<ReturnType<typeof startServer>> | undefined;
+    let second: Awaited<ReturnType<typeof startServer>> | undefined;
+    try {
+      first = await startServer(vars);
+      // Killed while a batch is in flight: the receiver has stored it, the server never hears so.
+      const r = receiver.receiver;
+      const receive = r.receive.bind(r);
+      let killedAt = 0;
+      // After the receiver stored a batch, before the server hears the answer.
+      r.receive = async (body, signature) => {
+        const answer = await receive(body, signature);
+        if (!killedAt && answer.status === 200 && r.events.length >= 80) {
+          killedAt = r.events.length;
+          first?.child.kill('SIGKILL');
+        }
+        return answer;
+      };
+      await until('the kill', () => killedAt > 0);
+      await first.exited;
+      const gapStart = Date.now();
+      second = await startServer(vars);
+      await until('delivery after the restart', () => r.events.length > killedAt + 20);
+      const resumedMs = Date.now() - gapStart;
+      writing = false;
+      await writer;
+      await until(
+        'an empty backlog',
+        async () =>
+          Number(
+            (
+              await db
+                .selectFrom('regulator_feed_events')
+                .select((eb) => eb.fn.countAll<number | string>().as('n'))
+                .where('delivered_at', 'is', null)
+                .executeTakeFirstOrThrow()
+            ).n,
+          ) === 0,
+      );
+      const outbox = await db
+        .selectFrom('regulator_feed_events')
+        .select(['event_id', 'sequence'])
+        .orderBy('sequence')
+        .execute();
+      const summary = r.summary();
+      report(
+        `${mode}: outbox ${outbox.length} events, receiver ${summary.events} distinct in ${summary.attempts} POSTs ` +
+          `(${summary.duplicateEvents} duplicate events and ${summary.duplicateBatches} batches recognised), ` +
+          `killed after ${killedAt}, delivering again ${(resumedMs / 1000).toFixed(1)} s after the kill`,
+      );
+      expect(outbox.length).toBe(2 * written);
+      expect(summary.events).toBe(outbox.length);
+      expect(r.events.map((e) => e.event_id)).toEqual(outbox.map((e) => e.event_id));
+      expect(r.events.map((e) => e.sequence)).toEqual(outbox.map((e) => e.sequence));
+      expect(summary.outOfOrder).toBe(0);
+      expect(summary.refusedSignatures).toBe(0);
+      // The batch in flight at the kill came again and was recognised.
+      expect(summary.duplicateBatches).toBeGreaterThanOrEqual(1);
+    } finally {
+      writing = false;
+      await writer.catch(() => {});
+      first?.child.kill('SIGKILL');
+      second?.child.kill('SIGTERM');
+      await second?.exited;
+      await database.close();
+      await receiver.close();
+      if (mode === 'postgres') {
+        const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+        await client.connect();
+        await client.query(`drop schema if exists "${schema}" cascade`);
+        await client.end();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
