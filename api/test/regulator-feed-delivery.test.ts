@@ -175,7 +175,7 @@ describe.each(DB_MODES)('regulator feed delivery (%s)', (mode) => {
         type: 'self_exclusion' as 'bet',
         occurred_at: 0,
         player_ref: 'p_x',
-        payload: JSON.stringify({ kind: 'exclusion', until: null }),
+        payload: JSON.stringify({ kind: 'self_exclusion', length: '6m', until: new Date(0).toISOString() }),
       },
     );
     expect(validBatch(feedBatch(made, 0, 'BK-0001')), JSON.stringify(validBatch.errors)).toBe(true);
@@ -285,5 +285,22 @@ describe.each(DB_MODES)('regulator feed delivery (%s)', (mode) => {
     } finally {
       await other.close();
     }
+  });
+  it('limit changes and exclusions go out too, in the documented shape', async () => {
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/safer-gambling/loss-limits',
+      payload: { day: 100, month: null },
+      headers: player.headers,
+    });
+    expect(put.statusCode).toBe(200);
+    expect(
+      (await t.post('/safer-gambling/self-exclusion', { length: '6m' }, player.headers)).statusCode,
+    ).toBe(200);
+    await drain();
+    await expectAllInOrder();
+    const last = receiver.receiver.batches[receiver.receiver.batches.length - 1]!;
+    expect(last.events.map((e) => e.type)).toEqual(['limit_change', 'self_exclusion']);
+    expect(validBatch(last), JSON.stringify(validBatch.errors)).toBe(true);
   });
 });

@@ -112,4 +112,48 @@ describe.each(DB_MODES)('regulator feed outbox (%s)', (mode) => {
     expect((await t.walletRequest('withdraw', p, 50)).statusCode).not.toBe(200);
     expect(await events(ref)).toEqual([]);
   });
+  it('limit changes and self-exclusions write theirs; asking the same again writes nothing', async () => {
+    const p = await t.signedInPlayer();
+    const ref = await t.playerRef(p);
+    const put = (url: string, payload: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/v1${url}`, payload, headers: p.headers });
+    expect((await put('/safer-gambling/deposit-limits', { day: 500 })).statusCode).toBe(200);
+    expect((await put('/safer-gambling/loss-limits', { week: 1000 })).statusCode).toBe(200);
+    expect((await put('/safer-gambling/stake-limit', { amount: 200 })).statusCode).toBe(200);
+    // A raise waits 24 hours: its event says when it takes effect; the same raise again writes none.
+    expect((await put('/safer-gambling/stake-limit', { amount: 400 })).statusCode).toBe(200);
+    expect((await put('/safer-gambling/stake-limit', { amount: 400 })).statusCode).toBe(200);
+    expect((await t.post('/safer-gambling/time-out', { length: '24h' }, p.headers)).statusCode).toBe(200);
+    const rows = await events(ref);
+    expect(rows.map((e) => e.type)).toEqual([
+      'limit_change',
+      'limit_change',
+      'limit_change',
+      'limit_change',
+      'self_exclusion',
+    ]);
+    const [deposit, loss, stake, raise, timeOut] = rows.map((e) => JSON.parse(e.payload));
+    const now = new Date(t.clock.now()).toISOString();
+    expect(deposit).toEqual({
+      limit: 'deposit',
+      period: 'day',
+      amount_minor: 50_000,
+      effective_at: now,
+      previous_amount_minor: null,
+    });
+    expect(loss).toMatchObject({ limit: 'loss', period: 'week', amount_minor: 100_000 });
+    expect(stake).toMatchObject({ limit: 'stake', period: null, amount_minor: 20_000 });
+    expect(raise).toEqual({
+      limit: 'stake',
+      period: null,
+      amount_minor: 40_000,
+      effective_at: new Date(t.clock.now() + 24 * 3600_000).toISOString(),
+      previous_amount_minor: 20_000,
+    });
+    expect(timeOut).toEqual({
+      kind: 'time_out',
+      length: '24h',
+      until: new Date(t.clock.now() + 24 * 3600_000).toISOString(),
+    });
+  });
 });

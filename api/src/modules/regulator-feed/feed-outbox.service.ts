@@ -93,3 +93,39 @@ export const recordFeedEvent = (
   occurredAt: number,
   payload: Record<string, unknown>,
 ) => insertEvents(trx, userId, [{ type, occurred_at: occurredAt, payload }]);
+
+/** A deposit, loss or stake limit as safer gambling keeps it (a period's row). */
+interface LimitState {
+  period: string;
+  amount: number | null;
+  pending_amount: number | null;
+  pending_at: number | null;
+}
+
+/**
+ * A limit set, lowered (at once) or raised or removed (at `pending_at`), in the caller's
+ * transaction; nothing when the row did not change (the same raise asked again).
+ */
+export async function recordLimitChange(
+  trx: Kysely<DB>,
+  userId: string,
+  limit: 'deposit' | 'loss' | 'stake',
+  before: LimitState,
+  after: LimitState,
+  now: number,
+): Promise<void> {
+  if (
+    before.amount === after.amount &&
+    before.pending_amount === after.pending_amount &&
+    before.pending_at === after.pending_at
+  )
+    return;
+  const pending = after.pending_at !== null;
+  await recordFeedEvent(trx, userId, 'limit_change', now, {
+    limit,
+    period: limit === 'stake' ? null : after.period,
+    amount_minor: pending ? after.pending_amount : after.amount,
+    effective_at: new Date(pending ? (after.pending_at as number) : now).toISOString(),
+    previous_amount_minor: before.amount,
+  });
+}

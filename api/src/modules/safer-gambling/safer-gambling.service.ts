@@ -36,6 +36,7 @@ import { inTransaction } from '../../db/tx.js';
 import { newId } from '../../lib/crypto.js';
 import { AppError, badRequest, conflict } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
+import { recordFeedEvent, recordLimitChange } from '../regulator-feed/feed-outbox.service.js';
 import type { WalletActivityService } from '../wallet/activity.service.js';
 import {
   findActiveRestriction,
@@ -195,6 +196,8 @@ export class SaferGamblingService {
           });
         }
         await saveLimit(trx, table, next as LimitRow);
+        const kind = table === 'deposit_limits' ? 'deposit' : row.period === 'bet' ? 'stake' : 'loss';
+        await recordLimitChange(trx, userId, kind, row, next, now);
       }
     });
     return this.overview(userId);
@@ -231,6 +234,7 @@ export class SaferGamblingService {
         started_at: now,
         ends_at: endsAt,
       });
+      await recordFeedEvent(trx, userId, 'self_exclusion', now, { kind, length, until: iso(endsAt) });
     });
     return this.overview(userId);
   }
