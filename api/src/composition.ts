@@ -9,6 +9,7 @@ import { reelStopsFor } from './adapters/games/demo-reels.js';
 import type { GameProvider } from './adapters/games/game-provider.js';
 import type { AppContext } from './context.js';
 import type { Job } from './lib/job-runner.js';
+import { AmlMonitor } from './modules/aml/aml-monitor.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { RateLimiter } from './modules/auth/rate-limit.js';
 import { CasinoService, enabledGameName } from './modules/casino/casino.service.js';
@@ -62,6 +63,9 @@ export function buildServices(ctx: AppContext, app: FastifyInstance, deps: Servi
   // The regulator's real-time feed: delivery of its outbox (docs/decisions/042).
   const regulatorFeed = new RegulatorFeedService(ctx);
   const jobs: BackgroundJob[] = [reconciler.job, integrity.job, canaryGuard.job, regulatorFeed.job];
+  // Money-laundering monitoring: its own cursor over the money events (docs/decisions/043).
+  const amlMonitor = new AmlMonitor(ctx);
+  jobs.push(amlMonitor.job);
   return {
     auth: new AuthService(ctx),
     limiter: new RateLimiter(ctx),
@@ -92,6 +96,7 @@ export function buildServices(ctx: AppContext, app: FastifyInstance, deps: Servi
     releaseHealth,
     canaryGuard,
     regulatorFeed,
+    amlMonitor,
     jobs,
   };
 }

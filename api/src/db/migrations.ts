@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
+import { amlMigration } from '../modules/aml/migrations/0020-aml.js';
 import { gameLaunchesMigration } from '../modules/casino/migrations/0015-game-launches.js';
 import { identityMigration } from '../modules/identity/migrations/0009-identity.js';
 import { regulatorFeedMigration } from '../modules/regulator-feed/migrations/0019-regulator-feed.js';
@@ -51,6 +52,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0017_tax_rates': taxRatesMigration,
   '0018_loss_limits': lossLimitsMigration,
   '0019_regulator_feed': regulatorFeedMigration,
+  '0020_aml': amlMigration,
 };
 
 class StaticProvider implements MigrationProvider {

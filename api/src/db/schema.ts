@@ -1,3 +1,4 @@
+import type { AmlTables } from '../modules/aml/aml.tables.js';
 import type { AuthTables } from '../modules/auth/auth.tables.js';
 import type { CasinoTables } from '../modules/casino/casino.tables.js';
 import type { IdentityTables } from '../modules/identity/identity.tables.js';
@@ -22,4 +23,5 @@ export interface DB
     ReleasesTables,
     ReleaseHealthTables,
     RegulatorFeedTables,
+    AmlTables,
     InfrastructureTables {}

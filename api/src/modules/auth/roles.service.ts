@@ -1,7 +1,8 @@
 /**
  * Roles a user holds (`users.roles`). Two roles are granted by configuration: phones listed in
  * RELEASE_MANAGER_PHONES get `release_manager`, phones in OPERATOR_PHONES `payments_operator`
- * (the payment review queue), at boot and, for accounts registered later, at their next login
+ * (the payment review queue), phones in COMPLIANCE_PHONES `compliance` (money-laundering alerts
+ * and cases, docs/decisions/043), at boot and, for accounts registered later, at their next login
  * or guarded call. Removing a phone from a list takes nothing away.
  */
 import { RELEASE_MANAGER_ROLE } from '@mchezo/contracts/releases-constants';
@@ -9,6 +10,7 @@ import type { AppContext } from '../../context.js';
 import { findUserRoles, findUsersRolesByPhone, setRoles, type UserRoles } from './roles.repository.js';
 
 const PAYMENTS_OPERATOR_ROLE = 'payments_operator';
+const COMPLIANCE_ROLE = 'compliance';
 
 type RolesContext = Pick<AppContext, 'env' | 'database' | 'clock'>;
 
@@ -17,6 +19,7 @@ function configuredRoles(ctx: RolesContext, phone: string): string[] {
   const out: string[] = [];
   if (ctx.env.RELEASE_MANAGER_PHONES.includes(phone)) out.push(RELEASE_MANAGER_ROLE);
   if (ctx.env.OPERATOR_PHONES.includes(phone)) out.push(PAYMENTS_OPERATOR_ROLE);
+  if (ctx.env.COMPLIANCE_PHONES.includes(phone)) out.push(COMPLIANCE_ROLE);
   return out;
 }
 
@@ -32,7 +35,9 @@ export async function grantConfiguredRoles(ctx: RolesContext, user: UserRoles): 
 
 /** At boot: grants the configured roles to the existing accounts listed. */
 export async function grantConfiguredManagers(ctx: RolesContext): Promise<void> {
-  const phones = [...new Set([...ctx.env.RELEASE_MANAGER_PHONES, ...ctx.env.OPERATOR_PHONES])];
+  const phones = [
+    ...new Set([...ctx.env.RELEASE_MANAGER_PHONES, ...ctx.env.OPERATOR_PHONES, ...ctx.env.COMPLIANCE_PHONES]),
+  ];
   if (!phones.length) return;
   for (const user of await findUsersRolesByPhone(ctx.database.db, phones))
     await grantConfiguredRoles(ctx, user);
@@ -51,3 +56,7 @@ export const isReleaseManager = (ctx: RolesContext, userId: string) =>
 /** Whether the user is a payments operator (granted first when their phone is configured). */
 export const isPaymentsOperator = (ctx: RolesContext, userId: string) =>
   hasRole(ctx, userId, PAYMENTS_OPERATOR_ROLE);
+
+/** Whether the user is a compliance officer (granted first when their phone is configured). */
+export const isComplianceOfficer = (ctx: RolesContext, userId: string) =>
+  hasRole(ctx, userId, COMPLIANCE_ROLE);

@@ -1,0 +1,238 @@
+/** Data access for money-laundering monitoring. Every function takes the database or a transaction. */
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { AmlAlertsTable, AmlCaseEventsTable, AmlCasesTable } from './aml.tables.js';
+
+type Db = Kysely<DB>;
+export type AlertRow = Selectable<AmlAlertsTable>;
+export type CaseRow = Selectable<AmlCasesTable>;
+export type CaseEventRow = Selectable<AmlCaseEventsTable>;
+
+const CURSOR = 'outbox';
+const WALLET_POTS = ['main', 'withdrawal', 'bonus'] as const;
+
+export async function readCursor(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('aml_cursor')
+    .select('last_sequence')
+    .where('name', '=', CURSOR)
+    .executeTakeFirst();
+  return Number(row?.last_sequence ?? 0);
+}
+
+export async function saveCursor(db: Db, sequence: number, now: number): Promise<void> {
+  await db
+    .insertInto('aml_cursor')
+    .values({ name: CURSOR, last_sequence: sequence, updated_at: now })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ last_sequence: sequence, updated_at: now }))
+    .execute();
+}
+
+/** Inserts the alerts whose key is new; answers how many were. */
+export async function insertAlerts(db: Db, alerts: Insertable<AmlAlertsTable>[]): Promise<number> {
+  let inserted = 0;
+  for (const alert of alerts) {
+    const res = await db
+      .insertInto('aml_alerts')
+      .values(alert)
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .executeTakeFirst();
+    inserted += Number(res.numInsertedOrUpdatedRows ?? 0);
+  }
+  return inserted;
+}
+
+export const userIdOfPlayerRef = async (db: Db, playerRef: string) =>
+  (await db.selectFrom('users').select('id').where('player_ref', '=', playerRef).executeTakeFirst())?.id;
+
+export interface Movement {
+  /** The wallet transaction (deposit, withdrawal) or game transaction the entries belong to. */
+  ref: string;
+  /** Positive cents. */
+  amount: number;
+  at: number;
+}
+
+/**
+ * A player's deposits or withdrawals as the ledger booked them (wallet pots; withdrawals as
+ * positive amounts), from `from` to `to` inclusive, oldest first.
+ */
+export async function movements(
+  db: Db,
+  userId: string,
+  kind: 'deposit' | 'withdrawal',
+  from: number,
+  to: number,
+): Promise<Movement[]> {
+  const rows = await db
+    .selectFrom('ledger_entries')
+    .select([
+      'ref_id',
+      (eb) => eb.fn.sum<number>('amount').as('amount'),
+      (eb) => eb.fn.min<number>('created_at').as('at'),
+    ])
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .where('pot', 'in', WALLET_POTS)
+    .where('created_at', '>=', from)
+    .where('created_at', '<=', to)
+    .groupBy('ref_id')
+    .orderBy('at')
+    .orderBy('ref_id')
+    .execute();
+  return rows.map((r) => ({ ref: r.ref_id, amount: Math.abs(Number(r.amount)), at: Number(r.at) }));
+}
+
+/** What the player staked from `from` to `to` inclusive: bets less the bets rolled back, in cents. */
+export async function staked(db: Db, userId: string, from: number, to: number): Promise<number> {
+  const row = await db
+    .selectFrom('ledger_entries')
+    .select(sql<number>`coalesce(-sum(amount), 0)`.as('staked'))
+    .where('user_id', '=', userId)
+    .where('kind', 'in', ['bet', 'rollback'])
+    .where('pot', 'in', WALLET_POTS)
+    .where('created_at', '>=', from)
+    .where('created_at', '<=', to)
+    .executeTakeFirst();
+  return Number(row?.staked ?? 0);
+}
+
+/** The payout phone of a withdrawal (its wallet transaction). */
+export const walletTransaction = (db: Db, id: string) =>
+  db
+    .selectFrom('wallet_transactions')
+    .select([
+      'id',
+      'user_id',
+      'type',
+      'status',
+      'amount',
+      'currency',
+      'phone_number',
+      'provider',
+      'provider_ref',
+      'created_at',
+      'settled_at',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+/** The accounts that asked for a withdrawal to `phone` from `from` to `to`, with their latest such withdrawal. */
+export const payoutsToPhone = (db: Db, phone: string, from: number, to: number) =>
+  db
+    .selectFrom('wallet_transactions')
+    .select(['user_id', (eb) => eb.fn.max<string>('id').as('last_tx')])
+    .where('type', '=', 'withdrawal')
+    .where('phone_number', '=', phone)
+    .where('status', '!=', 'failed')
+    .where('created_at', '>=', from)
+    .where('created_at', '<=', to)
+    .groupBy('user_id')
+    .orderBy('user_id')
+    .execute();
+
+export const listAlerts = (db: Db, limit: number) =>
+  db
+    .selectFrom('aml_alerts')
+    .leftJoin('aml_cases', 'aml_cases.alert_id', 'aml_alerts.id')
+    .selectAll('aml_alerts')
+    .select(['aml_cases.id as case_id', 'aml_cases.status as case_status'])
+    .orderBy('aml_alerts.created_at', 'desc')
+    .orderBy('aml_alerts.id', 'desc')
+    .limit(limit)
+    .execute();
+
+export const findAlert = (db: Db, id: string) =>
+  db.selectFrom('aml_alerts').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findCase = (db: Db, id: string) =>
+  db.selectFrom('aml_cases').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const listCases = (db: Db, limit: number) =>
+  db
+    .selectFrom('aml_cases')
+    .selectAll()
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+
+export const caseEvents = (db: Db, caseId: string) =>
+  db
+    .selectFrom('aml_case_events')
+    .selectAll()
+    .where('case_id', '=', caseId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+
+export async function insertCase(db: Db, row: Insertable<AmlCasesTable>): Promise<boolean> {
+  const res = await db
+    .insertInto('aml_cases')
+    .values(row)
+    .onConflict((oc) => oc.column('alert_id').doNothing())
+    .executeTakeFirst();
+  return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/** Moves a case from `from` (conditional: a concurrent step makes it miss); answers the row. */
+export const moveCase = (
+  db: Db,
+  id: string,
+  from: CaseRow['status'],
+  set: Partial<Insertable<AmlCasesTable>>,
+) =>
+  db
+    .updateTable('aml_cases')
+    .set(set)
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .returningAll()
+    .executeTakeFirst();
+
+export async function insertCaseEvent(db: Db, row: Insertable<AmlCaseEventsTable>): Promise<void> {
+  await db.insertInto('aml_case_events').values(row).execute();
+}
+
+/** Identity details a goAML report names the player by. */
+export const playerDetails = (db: Db, userId: string) =>
+  db
+    .selectFrom('users')
+    .leftJoin('identities', 'identities.user_id', 'users.id')
+    .select([
+      'users.id',
+      'users.phone',
+      'users.full_name as user_full_name',
+      'identities.full_name as identity_full_name',
+      'identities.date_of_birth',
+      'identities.document_type',
+      'identities.document_number',
+    ])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+
+/** Completed deposits and withdrawals at or above `threshold` cents made from `from` to `to` (exclusive). */
+export const thresholdTransactions = (db: Db, threshold: number, from: number, to: number) =>
+  db
+    .selectFrom('wallet_transactions')
+    .innerJoin('users', 'users.id', 'wallet_transactions.user_id')
+    .select([
+      'wallet_transactions.id',
+      'wallet_transactions.type',
+      'wallet_transactions.status',
+      'wallet_transactions.amount',
+      'wallet_transactions.currency',
+      'wallet_transactions.phone_number',
+      'wallet_transactions.provider',
+      'wallet_transactions.provider_ref',
+      'wallet_transactions.created_at',
+      'wallet_transactions.settled_at',
+      'users.player_ref',
+    ])
+    .where('wallet_transactions.amount', '>=', threshold)
+    .where('wallet_transactions.status', '=', 'completed')
+    .where('wallet_transactions.created_at', '>=', from)
+    .where('wallet_transactions.created_at', '<', to)
+    .orderBy('wallet_transactions.created_at')
+    .orderBy('wallet_transactions.id')
+    .execute();
