@@ -212,12 +212,7 @@ export async function startApp(
     async close() {
       await app.close();
       await database.close();
-      if (mode === 'postgres') {
-        const client = new pg.Client({ connectionString: env.DATABASE_URL });
-        await client.connect();
-        await client.query(`drop schema if exists "${schema}" cascade`);
-        await client.end();
-      }
+      if (mode === 'postgres') await dropTestSchema(env.DATABASE_URL ?? '', schema);
       rmSync(dataDir, { recursive: true, force: true });
     },
     post,
@@ -349,6 +344,14 @@ export async function startApp(
     playerRef,
     seamless,
   };
+}
+
+/** Drops a test's own PostgreSQL schema (each app or process of a test runs in one). */
+export async function dropTestSchema(connectionString: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  await client.query(`drop schema if exists "${schema}" cascade`);
+  await client.end();
 }
 
 /** The production tax defaults (5% excise deducted, 5% withholding on the amount withdrawn). */

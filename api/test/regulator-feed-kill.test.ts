@@ -11,13 +11,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { inTransaction } from '../src/db/tx.js';
 import { recordFeedEvents } from '../src/modules/regulator-feed/feed-outbox.service.js';
 import { startFeedReceiver } from '../src/modules/regulator-feed/receiver-simulator.js';
 import { prepareStart } from '../src/startup.js';
-import { DB_MODES } from './helpers.js';
+import { DB_MODES, dropTestSchema } from './helpers.js';
 
 const API_DIR = join(import.meta.dirname, '..');
 const SECRET = 'kill-test-feed-secret-0123456789';
@@ -192,12 +191,7 @@ describe.each(DB_MODES)('the regulator feed through a SIGKILL (%s)', (mode) => {
       await second?.exited;
       await database.close();
       await receiver.close();
-      if (mode === 'postgres') {
-        const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-        await client.connect();
-        await client.query(`drop schema if exists "${schema}" cascade`);
-        await client.end();
-      }
+      if (mode === 'postgres') await dropTestSchema(process.env.TEST_DATABASE_URL ?? '', schema);
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 120_000);

@@ -3,6 +3,7 @@
  * delivery's state. Part of `DB` in db/schema.ts; row types never leave the server.
  */
 import type { Generated } from 'kysely';
+import type { DB } from '../../db/schema.js';
 
 export interface RegulatorFeedTables {
   regulator_feed_events: RegulatorFeedEventsTable;
@@ -26,20 +27,8 @@ export interface RegulatorFeedEventsTable {
   delivered_at: number | null;
 }
 
-/** The ledger's kinds, and the safer-gambling changes a regulator is told about. */
-export type FeedEventType =
-  | 'deposit'
-  | 'withdrawal'
-  | 'withdrawal_reversal'
-  | 'bet'
-  | 'win'
-  | 'rollback'
-  | 'review_adjustment'
-  | 'excise_duty'
-  | 'withholding_tax'
-  | 'withholding_tax_refund'
-  | 'limit_change'
-  | 'self_exclusion';
+/** The ledger's kinds (one event per kind of a booking), and the safer-gambling changes a regulator is told about. */
+export type FeedEventType = DB['ledger_entries']['kind'] | 'limit_change' | 'self_exclusion';
 
 export interface RegulatorFeedStateTable {
   /** `delivery`: one row. */
