@@ -61,7 +61,7 @@ describe.each(DB_MODES)('regulator feed delivery (%s)', (mode) => {
     receiver = await startFeedReceiver(SECRET);
     t = await startApp(mode, {
       ...TAXED,
-      OPERATOR_PHONES: operatorPhone,
+      COMPLIANCE_PHONES: operatorPhone,
       REGULATOR_FEED_URL: receiver.url,
       REGULATOR_FEED_SECRET: SECRET,
       REGULATOR_FEED_BATCH_SIZE: '5',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * `/api/v1/regulator-feed/…`: the operators' view of the regulator's real-time feed and its replay
- * (payments_operator; docs/decisions/042-regulator-feed-outbox.md). The wire format the receiver
+ * (compliance role; docs/decisions/042-regulator-feed-outbox.md). The wire format the receiver
  * gets is not here: it is the feed's own (docs/regulator-feed.schema.json, built by
  * api/src/modules/regulator-feed/feed-format.ts).
  */

@@ -1,7 +1,7 @@
 /**
  * `/api/v1/regulator-feed/…`: the operators' view of the regulator's feed (the backlog, the last
  * delivery) and its replay from a sequence number (401 without a token, 403 without the
- * payments_operator role: the role that reads the tax report; there is no compliance role yet).
+ * compliance role, granted from COMPLIANCE_PHONES, as the money-laundering cases).
  * In development and tests, the receiver simulator too (REGULATOR_FEED_SIMULATOR,
  * `/testing/regulator-feed/receiver`: POST a batch, GET what it got). docs/decisions/042.
  */
@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { forbidden } from '../../lib/errors.js';
 import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
-import { isPaymentsOperator } from '../auth/roles.service.js';
+import { isComplianceOfficer } from '../auth/roles.service.js';
 import { FEED_SIGNATURE_HEADER } from './feed-format.js';
 import { FEED_SIMULATOR_PATH, type RegulatorFeedService } from './regulator-feed.service.js';
 
@@ -23,16 +23,16 @@ export const regulatorFeedRoutes: FastifyPluginAsyncZod<{
   feed: RegulatorFeedService;
   requireAuth: PreHandler;
 }> = async (app, { ctx, feed, requireAuth }) => {
-  const requireOperator: PreHandler = async (request, reply) => {
+  const requireCompliance: PreHandler = async (request, reply) => {
     await requireAuth(request, reply);
-    if (!(await isPaymentsOperator(ctx, authOf(request).userId)))
-      throw forbidden('Only payments operators may do this', 'PAYMENTS_OPERATOR_REQUIRED');
+    if (!(await isComplianceOfficer(ctx, authOf(request).userId)))
+      throw forbidden('Only compliance staff may do this', 'COMPLIANCE_REQUIRED');
   };
 
   app.get(
     '/regulator-feed/status',
     {
-      preHandler: requireOperator,
+      preHandler: requireCompliance,
       schema: { tags, security, response: { 200: FeedStatusResponse, ...errorResponses(401, 403) } },
     },
     async () => feed.status(),
@@ -41,7 +41,7 @@ export const regulatorFeedRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/regulator-feed/replay',
     {
-      preHandler: requireOperator,
+      preHandler: requireCompliance,
       schema: {
         tags,
         security,
