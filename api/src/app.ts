@@ -29,6 +29,7 @@ import { frameworkErrors, UrlRedactor } from './lib/redact.js';
 import { loggerOptions, RequestLogController } from './lib/request-log.js';
 import { serializerCompiler } from './lib/serializer.js';
 import { type Clock, systemClock } from './lib/time.js';
+import { amlRoutes } from './modules/aml/aml.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { grantConfiguredManagers } from './modules/auth/roles.service.js';
 import { casinoRoutes } from './modules/casino/casino.routes.js';
@@ -247,6 +248,7 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
       await api.register(seamlessRoutes, { ctx, wallet: services.gameWallet, identity, safer });
       await api.register(demoGameRoutes, { ctx, games });
       await api.register(saferGamblingRoutes, { safer, requireAuth });
+      await api.register(amlRoutes, { ctx, aml: services.aml, requireAuth });
       await api.register(regulatorFeedRoutes, { ctx, feed: services.regulatorFeed, requireAuth });
       await api.register(releasesRoutes, {
         ctx,

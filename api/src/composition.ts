@@ -9,6 +9,7 @@ import { reelStopsFor } from './adapters/games/demo-reels.js';
 import type { GameProvider } from './adapters/games/game-provider.js';
 import type { AppContext } from './context.js';
 import type { Job } from './lib/job-runner.js';
+import { AmlCaseService } from './modules/aml/aml-cases.service.js';
 import { AmlMonitor } from './modules/aml/aml-monitor.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { RateLimiter } from './modules/auth/rate-limit.js';
@@ -97,6 +98,7 @@ export function buildServices(ctx: AppContext, app: FastifyInstance, deps: Servi
     canaryGuard,
     regulatorFeed,
     amlMonitor,
+    aml: new AmlCaseService(ctx),
     jobs,
   };
 }

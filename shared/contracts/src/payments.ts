@@ -118,7 +118,8 @@ export const AssignPaybillResponse = z.object({
 /** The longest tax report, in days. */
 export const TAX_REPORT_MAX_DAYS = 400;
 const DAY_MS = 86_400_000;
-const Day = z
+/** A calendar date, YYYY-MM-DD (a report's from and to). */
+export const CalendarDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
   .refine(isCalendarDate, refusal('from and to must be real dates (YYYY-MM-DD)', 'INVALID_DATE', 400));
@@ -131,8 +132,8 @@ const Day = z
 export const TaxReportQuery = z
   .strictObject({
     period: z.enum(['day', 'month']).default('day'),
-    from: Day,
-    to: Day,
+    from: CalendarDay,
+    to: CalendarDay,
     format: z.enum(['json', 'csv']).default('json'),
     by: z.enum(['period', 'rate']).default('period'),
   })

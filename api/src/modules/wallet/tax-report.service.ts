@@ -35,9 +35,9 @@ const zero = (): Totals => ({ excise_base: 0, excise_duty: 0, withholding_base: 
 /** The EAT calendar day of an instant, as YYYY-MM-DD. */
 const eatDay = (ms: number) => new Date(ms + EAT_OFFSET_MS).toISOString().slice(0, 10);
 /** Midnight EAT starting a YYYY-MM-DD day, in epoch ms. */
-const eatMidnight = (day: string) => Date.parse(`${day}T00:00:00.000Z`) - EAT_OFFSET_MS;
+export const eatMidnight = (day: string) => Date.parse(`${day}T00:00:00.000Z`) - EAT_OFFSET_MS;
 /** An instant in East Africa Time, ISO 8601 with its offset. */
-const eatIso = (ms: number) => `${new Date(ms + EAT_OFFSET_MS).toISOString().slice(0, 19)}+03:00`;
+export const eatIso = (ms: number) => `${new Date(ms + EAT_OFFSET_MS).toISOString().slice(0, 19)}+03:00`;
 
 /** One tax at one rate within one period: [from, to) in epoch ms, amounts in cents. */
 interface RateLine {

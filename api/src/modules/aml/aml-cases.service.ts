@@ -1,0 +1,280 @@
+/**
+ * Money-laundering alerts and their cases (docs/decisions/043-money-laundering-monitoring.md):
+ * compliance staff open a case from an alert, move it to reviewing and close it as reported or
+ * dismissed, each step with who (their user id), when and why, kept in aml_case_events (the
+ * case's audit trail, refusals included). A high-severity case is closed only by a second person:
+ * neither the one who opened it nor the one who reviewed it. From a case: the goAML XML of a
+ * suspicious-transaction report (STR) or a cash/threshold-transaction report (CTR); and for a
+ * date range the CSV of transactions at or above the reporting threshold.
+ */
+import type { AmlAlert, AmlCase, CloseAmlCaseRequest, GoamlReportQuery } from '@mchezo/contracts/aml';
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../../context.js';
+import type { DB } from '../../db/schema.js';
+import { inTransaction } from '../../db/tx.js';
+import { newId } from '../../lib/crypto.js';
+import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { iso } from '../../lib/time.js';
+import { eatIso, eatMidnight } from '../wallet/tax-report.service.js';
+import {
+  type CaseRow,
+  caseEvents,
+  findAlert,
+  findCase,
+  insertCase,
+  insertCaseEvent,
+  listAlerts,
+  listCases,
+  moveCase,
+  playerDetails,
+  thresholdTransactions,
+  walletTransaction,
+} from './aml.repository.js';
+import type { AmlCaseStatus } from './aml.tables.js';
+import { buildGoamlReport, decimalOf, type GoamlTransaction } from './goaml/goaml-report.js';
+
+const DAY_MS = 86_400_000;
+const isoOrNull = (ms: number | null) => (ms == null ? null : iso(Number(ms)));
+
+const caseDto = (row: CaseRow) => ({
+  id: row.id,
+  alert_id: row.alert_id,
+  user_id: row.user_id,
+  severity: row.severity,
+  status: row.status,
+  opened_by: row.opened_by,
+  opened_at: iso(Number(row.opened_at)),
+  reviewed_by: row.reviewed_by,
+  reviewed_at: isoOrNull(row.reviewed_at),
+  closed_by: row.closed_by,
+  closed_at: isoOrNull(row.closed_at),
+});
+
+/** Why a case did not move: gone, or in another status (read in the step's transaction). */
+async function notIn(trx: Kysely<DB>, id: string, expected: AmlCaseStatus) {
+  const row = await findCase(trx, id);
+  if (!row) return notFound('No such case');
+  return conflict(`The case is ${row.status}, not ${expected}`, 'INVALID_STATE');
+}
+
+export class AmlCaseService {
+  constructor(private readonly ctx: AppContext) {}
+
+  private get db() {
+    return this.ctx.database.db;
+  }
+
+  async alerts(limit: number): Promise<AmlAlert[]> {
+    return (await listAlerts(this.db, limit)).map((a) => ({
+      id: a.id,
+      rule: a.rule,
+      severity: a.severity,
+      user_id: a.user_id,
+      transactions: JSON.parse(a.transactions) as string[],
+      figures: JSON.parse(a.figures) as Record<string, unknown>,
+      occurred_at: iso(Number(a.occurred_at)),
+      created_at: iso(Number(a.created_at)),
+      case_id: a.case_id,
+      case_status: a.case_status,
+    }));
+  }
+
+  async cases(limit: number) {
+    return (await listCases(this.db, limit)).map(caseDto);
+  }
+
+  async get(id: string): Promise<AmlCase> {
+    const row = await findCase(this.db, id);
+    if (!row) throw notFound('No such case');
+    const steps = (await caseEvents(this.db, id)).map((e) => ({
+      action: e.action,
+      from_status: e.from_status,
+      to_status: e.to_status,
+      actor: e.actor,
+      reason: e.reason,
+      at: iso(Number(e.created_at)),
+    }));
+    return { ...caseDto(row), steps };
+  }
+
+  /** A case from an alert, `open`, by `actor`. */
+  async open(actor: string, alertId: string, reason: string): Promise<AmlCase> {
+    const now = this.ctx.clock.now();
+    const id = newId();
+    await inTransaction(this.ctx.database, async (trx) => {
+      const alert = await findAlert(trx, alertId);
+      if (!alert) throw notFound('No such alert');
+      const made = await insertCase(trx, {
+        id,
+        alert_id: alert.id,
+        user_id: alert.user_id,
+        severity: alert.severity,
+        status: 'open',
+        opened_by: actor,
+        opened_at: now,
+        reviewed_by: null,
+        reviewed_at: null,
+        closed_by: null,
+        closed_at: null,
+        updated_at: now,
+      });
+      if (!made) throw conflict('This alert already has a case', 'CASE_EXISTS');
+      await this.step(trx, id, 'open', null, 'open', actor, reason, now);
+    });
+    return this.get(id);
+  }
+
+  /** open → reviewing. */
+  async review(actor: string, id: string, reason: string): Promise<AmlCase> {
+    const now = this.ctx.clock.now();
+    await inTransaction(this.ctx.database, async (trx) => {
+      const moved = await moveCase(trx, id, 'open', {
+        status: 'reviewing',
+        reviewed_by: actor,
+        reviewed_at: now,
+        updated_at: now,
+      });
+      if (!moved) throw await notIn(trx, id, 'open');
+      await this.step(trx, id, 'review', 'open', 'reviewing', actor, reason, now);
+    });
+    return this.get(id);
+  }
+
+  /** reviewing → reported or dismissed; a high-severity case by a second person only. */
+  async close(actor: string, id: string, { outcome, reason }: CloseAmlCaseRequest): Promise<AmlCase> {
+    const now = this.ctx.clock.now();
+    const row = await findCase(this.db, id);
+    if (!row) throw notFound('No such case');
+    if (row.severity === 'high' && (row.opened_by === actor || row.reviewed_by === actor)) {
+      await inTransaction(this.ctx.database, (trx) =>
+        this.step(trx, id, 'refused_four_eyes', row.status, null, actor, reason, now),
+      );
+      throw forbidden(
+        'A high-severity case is closed by a second person: not the one who opened it or reviewed it',
+        'FOUR_EYES_REQUIRED',
+      );
+    }
+    await inTransaction(this.ctx.database, async (trx) => {
+      const moved = await moveCase(trx, id, 'reviewing', {
+        status: outcome,
+        closed_by: actor,
+        closed_at: now,
+        updated_at: now,
+      });
+      if (!moved) throw await notIn(trx, id, 'reviewing');
+      await this.step(
+        trx,
+        id,
+        outcome === 'reported' ? 'report' : 'dismiss',
+        'reviewing',
+        outcome,
+        actor,
+        reason,
+        now,
+      );
+    });
+    return this.get(id);
+  }
+
+  /** The goAML XML of the case (STR: every transaction of its alert; CTR: those at or above the threshold). */
+  async goaml(actor: string, id: string, type: GoamlReportQuery['type']): Promise<string> {
+    const { env, clock } = this.ctx;
+    if (!env.GOAML_RENTITY_ID)
+      throw conflict(
+        'Set GOAML_RENTITY_ID (the reporting entity) to produce goAML reports',
+        'GOAML_NOT_CONFIGURED',
+      );
+    const row = await findCase(this.db, id);
+    if (!row) throw notFound('No such case');
+    const alert = await findAlert(this.db, row.alert_id);
+    const player = await playerDetails(this.db, row.user_id);
+    if (!alert || !player) throw notFound('No such case');
+    const transactions: GoamlTransaction[] = [];
+    for (const txId of JSON.parse(alert.transactions) as string[]) {
+      const tx = await walletTransaction(this.db, txId);
+      if (!tx) continue;
+      if (type === 'CTR' && tx.amount < env.AML_REPORT_THRESHOLD_CENTS) continue;
+      transactions.push({ ...tx, at: Number(tx.settled_at ?? tx.created_at) });
+    }
+    if (transactions.length === 0)
+      throw conflict(
+        type === 'CTR'
+          ? 'No transaction of this case is at or above the reporting threshold'
+          : 'This case has no wallet transaction to report',
+        'NOTHING_TO_REPORT',
+      );
+    const steps = await caseEvents(this.db, id);
+    const now = clock.now();
+    const xml = buildGoamlReport(env, {
+      type,
+      caseId: row.id,
+      submittedAt: now,
+      reason: [
+        `Alert ${alert.rule} (${alert.severity}): ${alert.figures}`,
+        ...steps
+          .filter((s) => s.to_status)
+          .map((s) => `${s.action} ${iso(Number(s.created_at))}: ${s.reason}`),
+      ].join('\n'),
+      action: row.status === 'reported' ? 'Reported to the FRC; account under review' : 'Under review',
+      player,
+      transactions,
+    });
+    await inTransaction(this.ctx.database, (trx) =>
+      this.step(trx, id, `goaml_${type.toLowerCase()}`, null, null, actor, `goAML ${type} produced`, now),
+    );
+    return xml;
+  }
+
+  /** Completed transactions at or above the reporting threshold, EAT days `from` to `to` included. */
+  async thresholdCsv(from: string, to: string): Promise<string> {
+    const rows = await thresholdTransactions(
+      this.db,
+      this.ctx.env.AML_REPORT_THRESHOLD_CENTS,
+      eatMidnight(from),
+      eatMidnight(to) + DAY_MS,
+    );
+    const cell = (v: string) => (/[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
+    return [
+      'transaction_id,type,created_at,settled_at,amount,currency,player_ref,phone,provider,provider_ref',
+      ...rows.map((r) =>
+        [
+          r.id,
+          r.type,
+          eatIso(Number(r.created_at)),
+          r.settled_at == null ? '' : eatIso(Number(r.settled_at)),
+          decimalOf(Number(r.amount)),
+          r.currency,
+          r.player_ref,
+          r.phone_number,
+          r.provider,
+          r.provider_ref ?? '',
+        ]
+          .map((v) => cell(String(v)))
+          .join(','),
+      ),
+      '',
+    ].join('\n');
+  }
+
+  private step(
+    trx: Kysely<DB>,
+    caseId: string,
+    action: string,
+    from: AmlCaseStatus | null,
+    to: AmlCaseStatus | null,
+    actor: string,
+    reason: string,
+    now: number,
+  ) {
+    return insertCaseEvent(trx, {
+      id: newId(),
+      case_id: caseId,
+      from_status: from,
+      to_status: to,
+      action,
+      actor,
+      reason,
+      created_at: now,
+    });
+  }
+}

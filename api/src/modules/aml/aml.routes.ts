@@ -1,0 +1,171 @@
+/**
+ * `/api/v1/aml/…`: money-laundering alerts, their cases and the reports for the Financial
+ * Reporting Centre (401 without a token, 403 without the compliance role, granted from
+ * COMPLIANCE_PHONES; docs/decisions/043-money-laundering-monitoring.md). Every step of a case
+ * needs a reason and is kept with who made it and when.
+ */
+import {
+  AmlAlertsResponse,
+  AmlCase,
+  AmlCaseParams,
+  AmlCasesResponse,
+  AmlListQuery,
+  CloseAmlCaseRequest,
+  GoamlReportQuery,
+  OpenAmlCaseRequest,
+  ReviewAmlCaseRequest,
+  ThresholdTransactionsQuery,
+} from '@mchezo/contracts/aml';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { forbidden } from '../../lib/errors.js';
+import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
+import { isComplianceOfficer } from '../auth/roles.service.js';
+import type { AmlCaseService } from './aml-cases.service.js';
+
+const tags = ['aml'];
+const security = [{ bearer: [] }];
+
+export const amlRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  aml: AmlCaseService;
+  requireAuth: PreHandler;
+}> = async (app, { ctx, aml, requireAuth }) => {
+  const requireCompliance: PreHandler = async (request, reply) => {
+    await requireAuth(request, reply);
+    if (!(await isComplianceOfficer(ctx, authOf(request).userId)))
+      throw forbidden('Only compliance staff may do this', 'COMPLIANCE_REQUIRED');
+  };
+  const staff = (request: Parameters<PreHandler>[0]) => authOf(request).userId;
+
+  app.get(
+    '/aml/alerts',
+    {
+      preHandler: requireCompliance,
+      schema: {
+        tags,
+        security,
+        querystring: AmlListQuery,
+        response: { 200: AmlAlertsResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({ alerts: await aml.alerts(request.query.limit) }),
+  );
+
+  app.get(
+    '/aml/cases',
+    {
+      preHandler: requireCompliance,
+      schema: {
+        tags,
+        security,
+        querystring: AmlListQuery,
+        response: { 200: AmlCasesResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({ cases: await aml.cases(request.query.limit) }),
+  );
+
+  app.post(
+    '/aml/cases',
+    {
+      preHandler: requireCompliance,
+      schema: {
+        tags,
+        security,
+        body: OpenAmlCaseRequest,
+        response: { 201: AmlCase, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await aml.open(staff(request), request.body.alert_id, request.body.reason)),
+  );
+
+  app.get(
+    '/aml/cases/:id',
+    {
+      preHandler: requireCompliance,
+      schema: {
+        tags,
+        security,
+        params: AmlCaseParams,
+        response: { 200: AmlCase, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => aml.get(request.params.id),
+  );
+
+  app.post(
+    '/aml/cases/:id/review',
+    {
+      preHandler: requireCompliance,
+      schema: {
+        tags,
+        security,
+        params: AmlCaseParams,
+        body: ReviewAmlCaseRequest,
+        response: { 200: AmlCase, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => aml.review(staff(request), request.params.id, request.body.reason),
+  );
+
+  app.post(
+    '/aml/cases/:id/close',
+    {
+      preHandler: requireCompliance,
+      schema: {
+        tags,
+        security,
+        params: AmlCaseParams,
+        body: CloseAmlCaseRequest,
+        response: { 200: AmlCase, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => aml.close(staff(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/aml/cases/:id/goaml',
+    {
+      preHandler: requireCompliance,
+      schema: {
+        tags,
+        security,
+        params: AmlCaseParams,
+        querystring: GoamlReportQuery,
+        response: { 200: z.string(), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { type } = request.query;
+      const xml = await aml.goaml(staff(request), id, type);
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('content-disposition', `attachment; filename="goaml-${type}-${id}.xml"`)
+        .send(xml);
+    },
+  );
+
+  app.get(
+    '/aml/threshold-transactions.csv',
+    {
+      preHandler: requireCompliance,
+      schema: {
+        tags,
+        security,
+        querystring: ThresholdTransactionsQuery,
+        response: { 200: z.string(), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const { from, to } = request.query;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="threshold-transactions-${from}-${to}.csv"`)
+        .send(await aml.thresholdCsv(from, to));
+    },
+  );
+};

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { refusal } from './errors.ts';
+import { CalendarDay } from './payments.ts';
+
+/**
+ * `/api/v1/aml/…`: money-laundering alerts, their cases and the reports for the Financial
+ * Reporting Centre (compliance role, granted from COMPLIANCE_PHONES;
+ * docs/decisions/043-money-laundering-monitoring.md).
+ */
+
+const Id = z.string().regex(/^[0-9a-f-]{8,64}$/, 'must be an id');
+/** Why: every step of a case says it. */
+const Reason = z.string().trim().min(3, 'Say why (3 characters or more)').max(2000);
+
+export const AmlListQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+export type AmlListQuery = z.infer<typeof AmlListQuery>;
+
+/** POST /aml/cases: a case from an alert (one per alert; 409 CASE_EXISTS for a second). */
+export const OpenAmlCaseRequest = z.strictObject({ alert_id: Id, reason: Reason });
+export type OpenAmlCaseRequest = z.infer<typeof OpenAmlCaseRequest>;
+
+export const AmlCaseParams = z.strictObject({ id: Id });
+
+/** POST /aml/cases/:id/review: open → reviewing. */
+export const ReviewAmlCaseRequest = z.strictObject({ reason: Reason });
+export type ReviewAmlCaseRequest = z.infer<typeof ReviewAmlCaseRequest>;
+
+/**
+ * POST /aml/cases/:id/close: reviewing → reported or dismissed. A high-severity case is closed
+ * only by someone who neither opened it nor moved it to reviewing (403 FOUR_EYES_REQUIRED).
+ */
+export const CloseAmlCaseRequest = z.strictObject({
+  outcome: z.enum(['reported', 'dismissed']),
+  reason: Reason,
+});
+export type CloseAmlCaseRequest = z.infer<typeof CloseAmlCaseRequest>;
+
+/** GET /aml/cases/:id/goaml?type: the goAML XML of a suspicious (STR) or cash/threshold (CTR) report. */
+export const GoamlReportQuery = z.strictObject({ type: z.enum(['STR', 'CTR']) });
+export type GoamlReportQuery = z.infer<typeof GoamlReportQuery>;
+
+/** The longest threshold-transactions CSV, in days. */
+export const THRESHOLD_CSV_MAX_DAYS = 400;
+
+/** GET /aml/threshold-transactions.csv?from&to: East Africa Time days, both included. */
+export const ThresholdTransactionsQuery = z
+  .strictObject({ from: CalendarDay, to: CalendarDay })
+  .refine((q) => q.from <= q.to, refusal('to must not be before from', 'INVALID_RANGE', 400))
+  .refine(
+    (q) => Date.parse(q.to) - Date.parse(q.from) < THRESHOLD_CSV_MAX_DAYS * 86_400_000,
+    refusal(`At most ${THRESHOLD_CSV_MAX_DAYS} days per file`, 'INVALID_RANGE', 400),
+  );
+export type ThresholdTransactionsQuery = z.infer<typeof ThresholdTransactionsQuery>;
+
+const Severity = z.enum(['medium', 'high']);
+const CaseStatus = z.enum(['open', 'reviewing', 'reported', 'dismissed']);
+
+export const AmlAlert = z.object({
+  id: z.string(),
+  rule: z.string(),
+  severity: Severity,
+  user_id: z.string(),
+  transactions: z.array(z.string()),
+  /** The rule's figures: integer cents, counts, windows, thresholds. */
+  figures: z.record(z.string(), z.unknown()),
+  occurred_at: z.string(),
+  created_at: z.string(),
+  case_id: z.string().nullable(),
+  case_status: CaseStatus.nullable(),
+});
+export type AmlAlert = z.infer<typeof AmlAlert>;
+export const AmlAlertsResponse = z.object({ alerts: z.array(AmlAlert) });
+
+export const AmlCaseStep = z.object({
+  action: z.string(),
+  from_status: CaseStatus.nullable(),
+  to_status: CaseStatus.nullable(),
+  actor: z.string(),
+  reason: z.string(),
+  at: z.string(),
+});
+
+export const AmlCase = z.object({
+  id: z.string(),
+  alert_id: z.string(),
+  user_id: z.string(),
+  severity: Severity,
+  status: CaseStatus,
+  opened_by: z.string(),
+  opened_at: z.string(),
+  reviewed_by: z.string().nullable(),
+  reviewed_at: z.string().nullable(),
+  closed_by: z.string().nullable(),
+  closed_at: z.string().nullable(),
+  steps: z.array(AmlCaseStep),
+});
+export type AmlCase = z.infer<typeof AmlCase>;
+export const AmlCasesResponse = z.object({ cases: z.array(AmlCase.omit({ steps: true })) });
