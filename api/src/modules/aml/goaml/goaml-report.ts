@@ -113,25 +113,16 @@ function transactionOf(tx: GoamlTransaction, player: GoamlPlayer) {
   // The wallet account is the reporting entity's client; the phone is the money's other end.
   const wallet = personOf(player, [player.phone]);
   const phone = personOf(player, [tx.phone_number]);
-  const from = { from_funds_code: CODES.funds, from_country: CODES.country };
-  const to = { to_funds_code: CODES.funds, to_country: CODES.country };
+  const { funds, country } = CODES;
   const sides =
     tx.type === 'deposit'
       ? {
-          t_from: {
-            from_funds_code: from.from_funds_code,
-            from_person: phone,
-            from_country: from.from_country,
-          },
-          t_to_my_client: { to_funds_code: to.to_funds_code, to_person: wallet, to_country: to.to_country },
+          t_from: { from_funds_code: funds, from_person: phone, from_country: country },
+          t_to_my_client: { to_funds_code: funds, to_person: wallet, to_country: country },
         }
       : {
-          t_from_my_client: {
-            from_funds_code: from.from_funds_code,
-            from_person: wallet,
-            from_country: from.from_country,
-          },
-          t_to: { to_funds_code: to.to_funds_code, to_person: phone, to_country: to.to_country },
+          t_from_my_client: { from_funds_code: funds, from_person: wallet, from_country: country },
+          t_to: { to_funds_code: funds, to_person: phone, to_country: country },
         };
   return {
     transactionnumber: tx.id,
