@@ -2,7 +2,8 @@ import type { Kysely, Migration } from 'kysely';
 
 /**
  * Money-laundering monitoring (docs/decisions/043-money-laundering-monitoring.md): the cursor over
- * the regulator feed's outbox, the alerts (unique per rule and subject), the cases and their steps.
+ * the regulator feed's outbox, the alerts (unique per rule and subject), the cases and their steps;
+ * and the two indexes the rules read the wallet's tables by.
  */
 export const amlMigration: Migration = {
   async up(db: Kysely<unknown>) {
@@ -58,6 +59,19 @@ export const amlMigration: Migration = {
       .createIndex('aml_case_events_case_idx')
       .on('aml_case_events')
       .columns(['case_id', 'created_at'])
+      .execute();
+    // The rules' look-ups on the wallet's tables, per new deposit or withdrawal (as 0010 adds the
+    // stake gate's to game_transactions): a player's entries of a kind in a window, and the
+    // accounts paid out to one number.
+    await db.schema
+      .createIndex('aml_ledger_user_kind_time_idx')
+      .on('ledger_entries')
+      .columns(['user_id', 'kind', 'created_at'])
+      .execute();
+    await db.schema
+      .createIndex('aml_wallet_tx_phone_idx')
+      .on('wallet_transactions')
+      .columns(['phone_number', 'type', 'created_at'])
       .execute();
   },
 };
