@@ -40,6 +40,7 @@ import { configRoutes } from './modules/config/config.routes.js';
 import { buildPublicConfig } from './modules/config/config.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
+import { metricsRoutes } from './modules/metrics/metrics.routes.js';
 import { regulatorFeedRoutes } from './modules/regulator-feed/regulator-feed.routes.js';
 import type { RegulatorFeedService } from './modules/regulator-feed/regulator-feed.service.js';
 import { releaseHealthRoutes } from './modules/release-health/release-health.routes.js';
@@ -150,6 +151,8 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
   app.decorate('canaryGuard', services.canaryGuard);
   app.decorate('regulatorFeed', services.regulatorFeed);
   app.decorateRequest('auth', null);
+  // Every request counted by its route's template (docs/decisions/044-metrics.md).
+  services.metrics.observe(app);
 
   const requireAuth: PreHandler = async (request) => {
     request.auth = await auth.authenticate(request.headers.authorization);
@@ -266,6 +269,9 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
     },
     { prefix: API_PREFIX },
   );
+
+  // Operators' Prometheus metrics, outside /api/v1, before the site's catch-all (decision 044).
+  app.register(metricsRoutes, { ctx, metrics: services.metrics });
 
   // The static site after the API, so `/` and unknown non-API paths go to the site.
   if (env.SITE_DIR)

@@ -15,6 +15,7 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { RateLimiter } from './modules/auth/rate-limit.js';
 import { CasinoService, enabledGameName } from './modules/casino/casino.service.js';
 import { IdentityService } from './modules/identity/identity.service.js';
+import { MetricsService } from './modules/metrics/metrics.service.js';
 import { RegulatorFeedService } from './modules/regulator-feed/regulator-feed.service.js';
 import { ReleaseHealthService } from './modules/release-health/release-health.service.js';
 import { CanaryGuard } from './modules/releases/canary-guard.service.js';
@@ -67,6 +68,7 @@ export function buildServices(ctx: AppContext, app: FastifyInstance, deps: Servi
   // Money-laundering monitoring: its own cursor over the money events (docs/decisions/043).
   const amlMonitor = new AmlMonitor(ctx);
   jobs.push(amlMonitor.job);
+  const aml = new AmlCaseService(ctx);
   return {
     auth: new AuthService(ctx),
     limiter: new RateLimiter(ctx),
@@ -98,7 +100,9 @@ export function buildServices(ctx: AppContext, app: FastifyInstance, deps: Servi
     canaryGuard,
     regulatorFeed,
     amlMonitor,
-    aml: new AmlCaseService(ctx),
+    aml,
+    // Prometheus metrics, read at each scrape through the modules above (docs/decisions/044).
+    metrics: new MetricsService(ctx, { feed: regulatorFeed, aml }),
     jobs,
   };
 }

@@ -294,6 +294,13 @@ const EnvSchema = z.object({
   REGULATOR_FEED_SIMULATOR_FAIL_EVERY: int(0, 0, 1000),
   REGULATOR_FEED_SIMULATOR_TIMEOUT_EVERY: int(0, 0, 1000),
   REGULATOR_FEED_SIMULATOR_DELAY_MS: int(0, 0, 600_000),
+  /**
+   * The Prometheus metrics (docs/decisions/044-metrics.md, api/README.md "Metrics"): `GET /metrics`
+   * answers only `Authorization: Bearer <METRICS_TOKEN>` (unset: 404; production wants 32
+   * characters or more); money moved is the ledger's entries of the last METRICS_MONEY_WINDOW_MINUTES.
+   */
+  METRICS_TOKEN: secret,
+  METRICS_MONEY_WINDOW_MINUTES: int(60, 1, 24 * 60),
 });
 
 /** What lets a test steer money or luck must never be switched on in a deployed server. */

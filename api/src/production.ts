@@ -6,6 +6,8 @@
  */
 import type { EnvConfig } from './env.js';
 
+/** The operators' metrics token (decision 044): longer than the other secrets' floor, set by hand. */
+const MIN_METRICS_TOKEN_LENGTH = 32;
 const DARAJA_SANDBOX_URL = 'https://sandbox.safaricom.co.ke';
 /** Local dev servers (the shell's on :3000) may frame the demo game outside production. */
 const DEV_FRAME_ANCESTORS = "'self' http://localhost:* http://127.0.0.1:*";
@@ -56,6 +58,11 @@ export function deploymentProblems(config: EnvConfig): string[] {
   // The regulator's feed carries every player's money movements (decision 042).
   if (config.REGULATOR_FEED_URL && !config.REGULATOR_FEED_URL.startsWith('https://'))
     problems.push('REGULATOR_FEED_URL must be https in production: the feed carries every money movement');
+  // Whoever holds it reads the money moved and the queues (decision 044).
+  if (config.METRICS_TOKEN !== undefined && config.METRICS_TOKEN.length < MIN_METRICS_TOKEN_LENGTH)
+    problems.push(
+      `METRICS_TOKEN is too short: at least ${MIN_METRICS_TOKEN_LENGTH} characters in production; generate one (openssl rand -base64 32)`,
+    );
   const site = originOf(config.PUBLIC_BASE_URL);
   const foreign = config.GAME_FRAME_ANCESTORS.split(/\s+/).filter(
     (source) => source && source !== "'self'" && source !== "'none'" && source !== site,

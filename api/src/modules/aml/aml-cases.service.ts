@@ -26,11 +26,13 @@ import {
   listAlerts,
   listCases,
   moveCase,
+  openAlertCounts,
   playerDetails,
   thresholdTransactions,
   walletTransaction,
 } from './aml.repository.js';
-import type { AmlCaseStatus } from './aml.tables.js';
+import type { AmlCaseStatus, AmlRule } from './aml.tables.js';
+import { SEVERITY } from './aml-rules.js';
 import { buildGoamlReport, decimalOf, type GoamlTransaction } from './goaml/goaml-report.js';
 
 const DAY_MS = 86_400_000;
@@ -77,6 +79,16 @@ export class AmlCaseService {
       case_id: a.case_id,
       case_status: a.case_status,
     }));
+  }
+
+  /** Open alerts (no case, or a case open or under review) by rule, every rule listed (0 when none). */
+  async openAlertsByRule(): Promise<Record<AmlRule, number>> {
+    const counts = Object.fromEntries(Object.keys(SEVERITY).map((rule) => [rule, 0])) as Record<
+      AmlRule,
+      number
+    >;
+    for (const row of await openAlertCounts(this.db)) counts[row.rule] = Number(row.count);
+    return counts;
   }
 
   async cases(limit: number) {

@@ -142,6 +142,18 @@ export const listAlerts = (db: Db, limit: number) =>
     .limit(limit)
     .execute();
 
+/** Alerts not yet closed (no case, or a case open or under review), counted by rule. */
+export const openAlertCounts = (db: Db) =>
+  db
+    .selectFrom('aml_alerts')
+    .leftJoin('aml_cases', 'aml_cases.alert_id', 'aml_alerts.id')
+    .select(['aml_alerts.rule', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where((eb) =>
+      eb.or([eb('aml_cases.status', 'is', null), eb('aml_cases.status', 'in', ['open', 'reviewing'])]),
+    )
+    .groupBy('aml_alerts.rule')
+    .execute();
+
 export const findAlert = (db: Db, id: string) =>
   db.selectFrom('aml_alerts').selectAll().where('id', '=', id).executeTakeFirst();
 

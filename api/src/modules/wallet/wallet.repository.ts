@@ -155,3 +155,25 @@ export const ledgerEntriesFor = (db: Kysely<DB>, refId: string, kind: LedgerKind
     .where('pot', 'in', ['main', 'withdrawal', 'bonus'])
     .$narrowType<{ pot: Pot }>()
     .execute();
+
+/** Every ledger account, so a query by time reads the (pot, created_at) index once per account. */
+const LEDGER_POTS: readonly LedgerPot[] = [...WALLET_POTS, 'tax_excise', 'tax_withholding', 'operator'];
+
+/**
+ * The entries booked at or after `since` (epoch ms), counted and summed (signed cents) by kind
+ * and account: a range of ledger_pot_time_idx per account (0008), so its cost follows the
+ * entries in the window, not the ledger's size (docs/decisions/044-metrics.md).
+ */
+export const ledgerTotalsSince = (db: Kysely<DB>, since: number) =>
+  db
+    .selectFrom('ledger_entries')
+    .select([
+      'kind',
+      'pot',
+      (eb) => eb.fn.countAll<number | string>().as('count'),
+      (eb) => eb.fn.sum<number | string>('amount').as('amount'),
+    ])
+    .where('pot', 'in', LEDGER_POTS)
+    .where('created_at', '>=', since)
+    .groupBy(['kind', 'pot'])
+    .execute();
