@@ -19,9 +19,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { forbidden } from '../../lib/errors.js';
 import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
-import { isComplianceOfficer } from '../auth/roles.service.js';
+import { requireStaffRole } from '../auth/roles.service.js';
 import type { AmlCaseService } from './aml-cases.service.js';
 
 const tags = ['aml'];
@@ -32,11 +31,7 @@ export const amlRoutes: FastifyPluginAsyncZod<{
   aml: AmlCaseService;
   requireAuth: PreHandler;
 }> = async (app, { ctx, aml, requireAuth }) => {
-  const requireCompliance: PreHandler = async (request, reply) => {
-    await requireAuth(request, reply);
-    if (!(await isComplianceOfficer(ctx, authOf(request).userId)))
-      throw forbidden('Only compliance staff may do this', 'COMPLIANCE_REQUIRED');
-  };
+  const requireCompliance = requireStaffRole(ctx, requireAuth, 'compliance');
   const staff = (request: Parameters<PreHandler>[0]) => authOf(request).userId;
 
   app.get(

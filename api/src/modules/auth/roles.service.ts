@@ -7,6 +7,8 @@
  */
 import { RELEASE_MANAGER_ROLE } from '@mchezo/contracts/releases-constants';
 import type { AppContext } from '../../context.js';
+import { forbidden } from '../../lib/errors.js';
+import { authOf, type PreHandler } from '../../lib/http.js';
 import { findUserRoles, findUsersRolesByPhone, setRoles, type UserRoles } from './roles.repository.js';
 
 const PAYMENTS_OPERATOR_ROLE = 'payments_operator';
@@ -49,14 +51,28 @@ async function hasRole(ctx: RolesContext, userId: string, role: string): Promise
   return (await grantConfiguredRoles(ctx, user)).split(',').includes(role);
 }
 
-/** Whether the user is a release manager (granted first when their phone is configured). */
-export const isReleaseManager = (ctx: RolesContext, userId: string) =>
-  hasRole(ctx, userId, RELEASE_MANAGER_ROLE);
+/** The staff roles, and what a route that needs one answers anyone else (403 with the code). */
+const STAFF_ROLES = {
+  release_manager: { role: RELEASE_MANAGER_ROLE, who: 'release managers', code: 'RELEASE_MANAGER_REQUIRED' },
+  payments_operator: {
+    role: PAYMENTS_OPERATOR_ROLE,
+    who: 'payments operators',
+    code: 'PAYMENTS_OPERATOR_REQUIRED',
+  },
+  compliance: { role: COMPLIANCE_ROLE, who: 'compliance staff', code: 'COMPLIANCE_REQUIRED' },
+} as const;
+export type StaffRole = keyof typeof STAFF_ROLES;
 
-/** Whether the user is a payments operator (granted first when their phone is configured). */
-export const isPaymentsOperator = (ctx: RolesContext, userId: string) =>
-  hasRole(ctx, userId, PAYMENTS_OPERATOR_ROLE);
+/** Whether the user holds the staff role (granted first when their phone is configured). */
+export const hasStaffRole = (ctx: RolesContext, userId: string, role: StaffRole) =>
+  hasRole(ctx, userId, STAFF_ROLES[role].role);
 
-/** Whether the user is a compliance officer (granted first when their phone is configured). */
-export const isComplianceOfficer = (ctx: RolesContext, userId: string) =>
-  hasRole(ctx, userId, COMPLIANCE_ROLE);
+/** A route's guard: the bearer token (`requireAuth`), then the staff role, else 403. */
+export function requireStaffRole(ctx: RolesContext, requireAuth: PreHandler, role: StaffRole): PreHandler {
+  const { who, code } = STAFF_ROLES[role];
+  return async (request, reply) => {
+    await requireAuth(request, reply);
+    if (!(await hasStaffRole(ctx, authOf(request).userId, role)))
+      throw forbidden(`Only ${who} may do this`, code);
+  };
+}

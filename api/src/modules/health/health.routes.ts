@@ -11,9 +11,9 @@ import { HealthResponse as Health, ReconciliationHealthResponse } from '@mchezo/
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
-import { forbidden, serviceUnavailable } from '../../lib/errors.js';
-import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
-import { isPaymentsOperator } from '../auth/roles.service.js';
+import { serviceUnavailable } from '../../lib/errors.js';
+import { errorResponses, type PreHandler } from '../../lib/http.js';
+import { requireStaffRole } from '../auth/roles.service.js';
 import { reconciliationFigures } from '../wallet/reconciliation.service.js';
 
 /** How long readiness waits for the database's answer. */
@@ -57,11 +57,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; requireAuth:
   app.get(
     '/health/reconciliation',
     {
-      preHandler: async (request, reply) => {
-        await requireAuth(request, reply);
-        if (!(await isPaymentsOperator(ctx, authOf(request).userId)))
-          throw forbidden('Only payments operators may do this', 'PAYMENTS_OPERATOR_REQUIRED');
-      },
+      preHandler: requireStaffRole(ctx, requireAuth, 'payments_operator'),
       schema: {
         tags: ['health'],
         security: [{ bearer: [] }],

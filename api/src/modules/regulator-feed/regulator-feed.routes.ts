@@ -9,9 +9,8 @@ import { FeedStatusResponse, ReplayFeedRequest, ReplayFeedResponse } from '@mche
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { forbidden } from '../../lib/errors.js';
 import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
-import { isComplianceOfficer } from '../auth/roles.service.js';
+import { requireStaffRole } from '../auth/roles.service.js';
 import { FEED_SIGNATURE_HEADER } from './feed-format.js';
 import { FEED_SIMULATOR_PATH, type RegulatorFeedService } from './regulator-feed.service.js';
 
@@ -23,11 +22,7 @@ export const regulatorFeedRoutes: FastifyPluginAsyncZod<{
   feed: RegulatorFeedService;
   requireAuth: PreHandler;
 }> = async (app, { ctx, feed, requireAuth }) => {
-  const requireCompliance: PreHandler = async (request, reply) => {
-    await requireAuth(request, reply);
-    if (!(await isComplianceOfficer(ctx, authOf(request).userId)))
-      throw forbidden('Only compliance staff may do this', 'COMPLIANCE_REQUIRED');
-  };
+  const requireCompliance = requireStaffRole(ctx, requireAuth, 'compliance');
 
   app.get(
     '/regulator-feed/status',

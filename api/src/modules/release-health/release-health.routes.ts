@@ -11,9 +11,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { forbidden } from '../../lib/errors.js';
-import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
-import { isReleaseManager } from '../auth/roles.service.js';
+import { errorResponses, type PreHandler } from '../../lib/http.js';
+import { requireStaffRole } from '../auth/roles.service.js';
 import type { ReleaseHealthService, Sender } from './release-health.service.js';
 
 /** An envelope carries one event and its breadcrumbs: far below this. */
@@ -73,11 +72,7 @@ export const releaseHealthRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  const requireReleaseManager: PreHandler = async (request, reply) => {
-    await requireAuth(request, reply);
-    if (!(await isReleaseManager(ctx, authOf(request).userId)))
-      throw forbidden('Only release managers may do this', 'RELEASE_MANAGER_REQUIRED');
-  };
+  const requireReleaseManager = requireStaffRole(ctx, requireAuth, 'release_manager');
 
   app.get(
     '/releases/health',

@@ -32,9 +32,8 @@ import {
 } from '@mchezo/contracts/releases';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { forbidden } from '../../lib/errors.js';
 import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
-import { isReleaseManager } from '../auth/roles.service.js';
+import { requireStaffRole } from '../auth/roles.service.js';
 import type { LoadTicketIssuer } from '../release-health/load-ticket.service.js';
 import type { CanaryGuard } from './canary-guard.service.js';
 import type { IntegrityMonitor } from './integrity.service.js';
@@ -155,11 +154,7 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
   }
 
   /** Bearer token, then the release-manager role (granted in the database or by configuration). */
-  const requireReleaseManager: PreHandler = async (request, reply) => {
-    await requireAuth(request, reply);
-    if (!(await isReleaseManager(ctx, authOf(request).userId)))
-      throw forbidden('Only release managers may do this', 'RELEASE_MANAGER_REQUIRED');
-  };
+  const requireReleaseManager = requireStaffRole(ctx, requireAuth, 'release_manager');
   const actor = (request: Parameters<PreHandler>[0]) => authOf(request).phone;
 
   app.post(

@@ -24,9 +24,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { forbidden } from '../../lib/errors.js';
 import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
-import { isPaymentsOperator } from '../auth/roles.service.js';
+import { requireStaffRole } from '../auth/roles.service.js';
 import type { PaybillService } from './paybill.service.js';
 import type { ReviewService } from './review.service.js';
 import type { TaxRatesService } from './tax-rates.service.js';
@@ -43,11 +42,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
   taxRates: TaxRatesService;
   requireAuth: PreHandler;
 }> = async (app, { ctx, review, paybill, taxReport, taxRates, requireAuth }) => {
-  const requireOperator: PreHandler = async (request, reply) => {
-    await requireAuth(request, reply);
-    if (!(await isPaymentsOperator(ctx, authOf(request).userId)))
-      throw forbidden('Only payments operators may do this', 'PAYMENTS_OPERATOR_REQUIRED');
-  };
+  const requireOperator = requireStaffRole(ctx, requireAuth, 'payments_operator');
   const actor = (request: Parameters<PreHandler>[0]) => authOf(request).phone;
 
   app.get(
