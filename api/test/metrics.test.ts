@@ -8,12 +8,13 @@
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../src/env.js';
 import { MetricsService } from '../src/modules/metrics/metrics.service.js';
+import { startFeedReceiver } from '../src/modules/regulator-feed/receiver-simulator.js';
 import { productionProblems } from '../src/startup.js';
 import { amlKit, THRESHOLD } from './aml-kit.js';
-import { DB_MODES, logCapture, suiteApp } from './helpers.js';
+import { DB_MODES, logCapture, startApp, suiteApp } from './helpers.js';
 
 const TOKEN = randomBytes(32).toString('base64url');
 
@@ -207,6 +208,51 @@ describe.each(DB_MODES)('metrics (%s)', (mode) => {
     expect(sampleValue(samples, 'mchezo_metrics_source_up', { source: 'aml' })).toBe(0);
     expect(sampleValue(samples, 'mchezo_aml_open_alerts', { rule: 'large_transaction' })).toBeUndefined();
     expect(sampleValue(samples, 'mchezo_metrics_source_up', { source: 'regulator_feed' })).toBe(1);
+  });
+});
+
+describe.each(DB_MODES)('metrics of the feed delivery (%s)', (mode) => {
+  const SECRET = 'metrics-feed-secret-0123456789abcdef';
+  let close = async () => {};
+  afterAll(() => close());
+
+  it('after a delivery: backlog 0, the last delivery, and each event age in the histogram', async () => {
+    const receiver = await startFeedReceiver(SECRET);
+    const t = await startApp(mode, {
+      METRICS_TOKEN: TOKEN,
+      REGULATOR_FEED_URL: receiver.url,
+      REGULATOR_FEED_SECRET: SECRET,
+      REGULATOR_FEED_INTERVAL_MS: '0',
+    });
+    close = async () => {
+      await t.close();
+      await receiver.close();
+    };
+    const p = await t.signedInPlayer();
+    await t.depositFor(p, 100);
+    await t.depositFor(p, 200);
+    t.clock.advance(20_000);
+    const round = await t.app.regulatorFeed.job.runOnce();
+    const delivered = round.leader ? round.result.delivered : 0;
+    expect(delivered).toBe(2);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    const samples = parseExposition(res.body);
+    expect(sampleValue(samples, 'mchezo_regulator_feed_enabled')).toBe(1);
+    expect(sampleValue(samples, 'mchezo_regulator_feed_backlog')).toBe(0);
+    expect(sampleValue(samples, 'mchezo_regulator_feed_oldest_undelivered_age_seconds')).toBe(0);
+    expect(sampleValue(samples, 'mchezo_regulator_feed_last_delivered_timestamp_seconds')).toBe(
+      t.clock.now() / 1000,
+    );
+    expect(sampleValue(samples, 'mchezo_regulator_feed_last_attempt_success')).toBe(1);
+    expect(sampleValue(samples, 'mchezo_regulator_feed_consecutive_failures')).toBe(0);
+    const age = 'mchezo_regulator_feed_delivery_age_seconds';
+    expect(sampleValue(samples, `${age}_count`)).toBe(2);
+    expect(sampleValue(samples, `${age}_bucket`, { le: '10' })).toBe(0);
+    expect(sampleValue(samples, `${age}_bucket`, { le: '30' })).toBe(2);
   });
 });
 

@@ -19,11 +19,12 @@ export const SOURCE_TIMEOUT_MS = 2_000;
 /** A request no route matched: its label instead of the raw URL, so the label set stays bounded. */
 export const UNMATCHED_ROUTE = 'unmatched';
 
-/** Seconds: request durations from 5 ms to 10 s. */
+/** Seconds: request durations from 5 ms to 10 s; an event's age at delivery from 0.1 s to a day. */
 const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const DELIVERY_AGE_BUCKETS = [0.1, 0.5, 1, 2, 5, 10, 30, 60, 300, 900, 3600, 86_400];
 
 export interface MetricsSources {
-  feed: Pick<RegulatorFeedService, 'status'>;
+  feed: Pick<RegulatorFeedService, 'status' | 'onDelivered'>;
   aml: Pick<AmlCaseService, 'openAlertsByRule'>;
 }
 
@@ -140,6 +141,16 @@ export class MetricsService {
         'Failed deliveries in a row (the backoff)',
       ),
     };
+    // Observed by the delivery itself (on the instance holding its lease): ages it already has in hand.
+    const deliveryAge = new Histogram({
+      name: 'mchezo_regulator_feed_delivery_age_seconds',
+      help: "An event's age when its batch was delivered (on the instance that delivered it)",
+      buckets: DELIVERY_AGE_BUCKETS,
+      registers,
+    });
+    deps.feed.onDelivered((agesMs) => {
+      for (const age of agesMs) deliveryAge.observe(Math.max(0, age) / 1000);
+    });
     this.amlOpen = gauge(
       'mchezo_aml_open_alerts',
       'Money-laundering alerts not closed (no case, or a case open or under review), by rule',

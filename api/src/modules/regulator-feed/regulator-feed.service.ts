@@ -80,6 +80,8 @@ export class RegulatorFeedService {
   /** The receiver simulator this server serves (development, tests), if any. */
   readonly simulator: FeedReceiverSimulator | null;
   private readonly target: { url: string; secret: string } | null;
+  /** Told each delivered batch's event ages in ms, on the instance that delivered it (decision 044's histogram). */
+  private readonly deliveryListeners: ((agesMs: number[]) => void)[] = [];
 
   constructor(
     private readonly ctx: AppContext,
@@ -101,6 +103,11 @@ export class RegulatorFeedService {
       leaseMs: feedLeaseMs(env),
       round: () => this.deliver(),
     });
+  }
+
+  /** `listener` gets the age (ms) of every event of each batch delivered from now on. */
+  onDelivered(listener: (agesMs: number[]) => void): void {
+    this.deliveryListeners.push(listener);
   }
 
   get enabled(): boolean {
@@ -174,6 +181,7 @@ export class RegulatorFeedService {
         last_delivered_sequence: batch.last_sequence,
       });
       if (state) state.failures = 0;
+      for (const listener of this.deliveryListeners) listener(rows.map((r) => now - Number(r.occurred_at)));
       round.delivered += rows.length;
       round.batches++;
     }
