@@ -215,13 +215,12 @@ export class RegulatorFeedService {
     };
   }
 
-  /** Delivers again every event from `fromSequence` on (ids kept: the receiver dedupes), at once. */
+  /** Delivers again every event from `fromSequence` on (ids kept: the receiver dedupes), from the next round. */
   async replay(actor: string, fromSequence: number): Promise<ReplayFeedResponse> {
     const db = this.ctx.database.db;
     const requeued = await requeueFrom(db, fromSequence);
     await saveDeliveryState(db, { next_attempt_at: 0 });
     this.ctx.log.info({ job: 'regulator-feed', actor, fromSequence, requeued }, 'regulator feed: replay');
-    this.job.runIn(0);
     return { fromSequence, requeued };
   }
 }
