@@ -4,16 +4,15 @@
 // in a schema of its own (dropped at the end): BENCH_METRICS_ENTRIES ledger entries (2,000,000)
 // spread evenly over a year, set-based, then ANALYZE; then, median of BENCH_RUNS (20): a whole
 // `GET /metrics` (every source), the money source's query over windows of 1 hour, 1 day and 7
-// days (ledgerTotalsSince), and the same figures over the whole ledger, the alternative not taken.
+// days (WalletService.movedSince), and the same figures over the whole ledger, the alternative not taken.
 // Prints numbers; no test asserts a time.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../src/app.js';
-import { ledgerTotalsSince } from '../src/modules/wallet/wallet.repository.js';
+import { WalletService } from '../src/modules/wallet/wallet.service.js';
 import { prepareStart } from '../src/startup.js';
 
 const URL =
@@ -57,6 +56,7 @@ async function median(fn: () => Promise<unknown>): Promise<number> {
 try {
   await app.ready();
   const db = database.db;
+  const wallet = new WalletService(app.ctx);
   const now = Date.now();
   const started = performance.now();
   await sql`insert into users (id, phone, username, password_hash, roles, status, player_ref, created_at, updated_at)
@@ -95,7 +95,7 @@ try {
       .executeTakeFirstOrThrow();
     rows.push([
       `money source, window ${label} (${Number(count.n).toLocaleString('en')} entries)`,
-      await median(() => ledgerTotalsSince(db, now - windowMs)),
+      await median(() => wallet.movedSince(now - windowMs)),
     ]);
   }
   rows.push([
@@ -110,10 +110,7 @@ try {
   ]);
   for (const [label, ms] of rows) process.stdout.write(`${ms.toFixed(1).padStart(9)} ms  ${label}\n`);
 } finally {
+  await sql.raw(`drop schema if exists "${schema}" cascade`).execute(database.db);
   await app.close();
-  const client = new pg.Client({ connectionString: URL });
-  await client.connect();
-  await client.query(`drop schema if exists ${schema} cascade`);
-  await client.end();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -69,12 +69,13 @@ export function buildServices(ctx: AppContext, app: FastifyInstance, deps: Servi
   const amlMonitor = new AmlMonitor(ctx);
   jobs.push(amlMonitor.job);
   const aml = new AmlCaseService(ctx);
+  const wallet = new WalletService(ctx);
   return {
     auth: new AuthService(ctx),
     limiter: new RateLimiter(ctx),
     identity: new IdentityService(ctx),
     // Wallet: balances, mobile money and its settlement, Paybill, the operators' review.
-    wallet: new WalletService(ctx),
+    wallet,
     settlement,
     payments: new PaymentsService(ctx, settlement, (trx, userId, amount) =>
       safer.assertCanDeposit(trx, userId, amount),
@@ -102,7 +103,7 @@ export function buildServices(ctx: AppContext, app: FastifyInstance, deps: Servi
     amlMonitor,
     aml,
     // Prometheus metrics, read at each scrape through the modules above (docs/decisions/044).
-    metrics: new MetricsService(ctx, { feed: regulatorFeed, aml }),
+    metrics: new MetricsService(ctx, { feed: regulatorFeed, aml, wallet }),
     jobs,
   };
 }

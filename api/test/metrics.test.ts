@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../src/env.js';
 import { MetricsService } from '../src/modules/metrics/metrics.service.js';
 import { startFeedReceiver } from '../src/modules/regulator-feed/receiver-simulator.js';
+import { WalletService } from '../src/modules/wallet/wallet.service.js';
 import { productionProblems } from '../src/startup.js';
 import { amlKit, THRESHOLD } from './aml-kit.js';
 import { DB_MODES, logCapture, startApp, suiteApp } from './helpers.js';
@@ -201,6 +202,7 @@ describe.each(DB_MODES)('metrics (%s)', (mode) => {
     const metrics = new MetricsService(t.app.ctx, {
       feed: t.app.regulatorFeed,
       aml: { openAlertsByRule: () => new Promise(() => {}) },
+      wallet: new WalletService(t.app.ctx),
     });
     const started = Date.now();
     const samples = parseExposition(await metrics.scrape());

@@ -12,7 +12,7 @@ import type { AppContext } from '../../context.js';
 import type { AmlCaseService } from '../aml/aml-cases.service.js';
 import type { RegulatorFeedService } from '../regulator-feed/regulator-feed.service.js';
 import { reconciliationFigures } from '../wallet/reconciliation.service.js';
-import { ledgerTotalsSince } from '../wallet/wallet.repository.js';
+import type { WalletService } from '../wallet/wallet.service.js';
 
 /** How long one source may take at a scrape; past it, its figures are left out and its `up` is 0. */
 export const SOURCE_TIMEOUT_MS = 2_000;
@@ -26,6 +26,7 @@ const DELIVERY_AGE_BUCKETS = [0.1, 0.5, 1, 2, 5, 10, 30, 60, 300, 900, 3600, 86_
 export interface MetricsSources {
   feed: Pick<RegulatorFeedService, 'status' | 'onDelivered'>;
   aml: Pick<AmlCaseService, 'openAlertsByRule'>;
+  wallet: Pick<WalletService, 'movedSince'>;
 }
 
 /** `work`, or a rejection once `ms` have passed (the query itself runs on; its answer is dropped). */
@@ -161,11 +162,11 @@ export class MetricsService {
         gauges: [this.ledgerEntries, this.ledgerCents],
         read: async () => {
           const since = ctx.clock.now() - ctx.env.METRICS_MONEY_WINDOW_MINUTES * 60_000;
-          const rows = await ledgerTotalsSince(ctx.database.db, since);
+          const rows = await deps.wallet.movedSince(since);
           return () => {
-            for (const row of rows) {
-              this.ledgerEntries.set({ kind: row.kind, pot: row.pot }, Number(row.count));
-              this.ledgerCents.set({ kind: row.kind, pot: row.pot }, Number(row.amount));
+            for (const { kind, pot, count, cents } of rows) {
+              this.ledgerEntries.set({ kind, pot }, count);
+              this.ledgerCents.set({ kind, pot }, cents);
             }
           };
         },

@@ -16,7 +16,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
 import { netOf, taxAt, taxKindOf } from './taxes.js';
 import { findTxById, listTxPage, type PageCursor, type WalletTxRow } from './transactions.repository.js';
-import { findWallet, insertWallet, type WalletRow } from './wallet.repository.js';
+import { findWallet, insertWallet, ledgerTotalsSince, type WalletRow } from './wallet.repository.js';
 
 export const WALLET_CURRENCY = 'KES';
 
@@ -79,6 +79,16 @@ function decodeCursor(token: string): PageCursor {
 /** What a player reads of their wallet: the pots and the history of mobile-money transactions. */
 export class WalletService {
   constructor(private readonly ctx: AppContext) {}
+
+  /** The ledger's entries since `since` (epoch ms) by kind and account: count and signed cents (the metrics' money moved). */
+  async movedSince(since: number) {
+    return (await ledgerTotalsSince(this.ctx.database.db, since)).map((row) => ({
+      kind: row.kind,
+      pot: row.pot,
+      count: Number(row.count),
+      cents: Number(row.amount),
+    }));
+  }
 
   async balances(userId: string): Promise<BalanceResponse> {
     assertWalletEnabled(this.ctx);
