@@ -45,6 +45,7 @@ import { regulatorFeedRoutes } from './modules/regulator-feed/regulator-feed.rou
 import type { RegulatorFeedService } from './modules/regulator-feed/regulator-feed.service.js';
 import { releaseHealthRoutes } from './modules/release-health/release-health.routes.js';
 import type { CanaryGuard } from './modules/releases/canary-guard.service.js';
+import { deployKeyRefused, deployKeyToken } from './modules/releases/deploy-keys.service.js';
 import { releasesRoutes } from './modules/releases/releases.routes.js';
 import { syncWithBuilds } from './modules/releases/startup-sync.js';
 import { saferGamblingRoutes } from './modules/safer-gambling/safer-gambling.routes.js';
@@ -155,6 +156,8 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
   services.metrics.observe(app);
 
   const requireAuth: PreHandler = async (request) => {
+    // A team's deploy key is no person's session: only publish and canary take one (releases.routes.ts).
+    if (deployKeyToken(request.headers.authorization)) throw deployKeyRefused();
     request.auth = await auth.authenticate(request.headers.authorization);
   };
 
@@ -258,6 +261,7 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
         revisions,
         versions,
         overrides: services.overrides,
+        deployKeys: services.deployKeys,
         integrity,
         canaryGuard: services.canaryGuard,
         loadTickets: releaseHealth.tickets,

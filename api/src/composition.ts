@@ -19,6 +19,7 @@ import { MetricsService } from './modules/metrics/metrics.service.js';
 import { RegulatorFeedService } from './modules/regulator-feed/regulator-feed.service.js';
 import { ReleaseHealthService } from './modules/release-health/release-health.service.js';
 import { CanaryGuard } from './modules/releases/canary-guard.service.js';
+import { DeployKeyService } from './modules/releases/deploy-keys.service.js';
 import { IntegrityMonitor } from './modules/releases/integrity.service.js';
 import { OverrideService } from './modules/releases/overrides.service.js';
 import { RevisionService } from './modules/releases/revisions.service.js';
@@ -96,6 +97,7 @@ export function buildServices(ctx: AppContext, app: FastifyInstance, deps: Servi
     versions,
     revisions,
     overrides: new OverrideService(ctx, revisions, versions),
+    deployKeys: new DeployKeyService(ctx),
     integrity,
     releaseHealth,
     canaryGuard,

@@ -32,3 +32,14 @@ export const CANARY_GUARD_ACTOR = 'canary-guard';
 
 /** A version is a folder name: no slashes, no dot-dot. */
 export const VERSION_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/;
+
+/**
+ * Deploy keys (docs/decisions/045-deploy-keys.md): a team's CI credential for one remote. The
+ * token starts with this prefix, so a leaked one is recognisable (and refused at once by routes
+ * that take a person's session).
+ */
+export const DEPLOY_KEY_PREFIX = 'mdk_';
+/** What a deploy key may do: publish a version of its remote, start a guarded canary of it. */
+export const DEPLOY_KEY_ACTIONS = ['publish', 'canary'] as const;
+/** A deploy key lives at most this long (it must have an expiry). */
+export const DEPLOY_KEY_MAX_DAYS = 365;

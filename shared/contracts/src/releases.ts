@@ -5,6 +5,7 @@ import {
   CANARY_RAMP_STEPS_MAX,
   CANARY_STEP_MINUTES_MAX,
   CANARY_STEP_MINUTES_MIN,
+  DEPLOY_KEY_ACTIONS,
   REMOTE_EXPOSES,
   REMOTE_NAMES,
   VERSION_PATTERN,
@@ -290,3 +291,67 @@ export const ReleaseIntegrity = z.object({
   failing: z.array(IntegrityFailure.extend({ remote: RemoteName, version: z.string() })),
 });
 export type ReleaseIntegrity = z.infer<typeof ReleaseIntegrity>;
+
+// ---------------------------------------------------------------------------------------------
+// Deploy keys (docs/decisions/045-deploy-keys.md): created, listed and revoked by release managers.
+
+export const DeployKeyAction = z.enum(DEPLOY_KEY_ACTIONS);
+export type DeployKeyAction = z.infer<typeof DeployKeyAction>;
+
+export const DeployKeyParams = z.object({ id: z.string().min(1).max(64) });
+
+export const CreateDeployKeyRequest = z.strictObject({
+  /** Shown in the release history as who did what: letters, digits, . _ - (e.g. `wallet-ci`). */
+  name: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{2,63}$/, 'a name of 3–64 letters, digits, . _ - (e.g. wallet-ci)'),
+  remote: RemoteName,
+  actions: z
+    .array(DeployKeyAction)
+    .min(1, 'at least one action (publish, canary)')
+    .refine((a) => new Set(a).size === a.length, 'each action once'),
+  /** The highest percentage the key's canary (and each step of its guard's ramp) may reach. */
+  max_canary_percent: canaryPercent.optional(),
+  /** ISO date-time, in the future and at most DEPLOY_KEY_MAX_DAYS ahead. */
+  expires_at: z.iso.datetime({ offset: true }),
+});
+export type CreateDeployKeyRequest = z.infer<typeof CreateDeployKeyRequest>;
+
+export const RevokeDeployKeyRequest = z.strictObject({ reason });
+export type RevokeDeployKeyRequest = z.infer<typeof RevokeDeployKeyRequest>;
+
+/** One use of a key, as the key's list shows it (the revision or the published version names it too). */
+export const DeployKeyUse = z.object({
+  action: DeployKeyAction,
+  version: z.string(),
+  at: z.string(),
+});
+
+/** A deploy key as listed: never its token. */
+export const DeployKey = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The actor the release history shows for the key's publishes and canaries. */
+  actor: z.string(),
+  remote: RemoteName,
+  actions: z.array(DeployKeyAction),
+  max_canary_percent: z.number().int().nullable(),
+  status: z.enum(['active', 'revoked', 'expired']),
+  created_by: z.string(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  revoked_by: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+  revoke_reason: z.string().nullable(),
+  last_used_at: z.string().nullable(),
+  /** The newest uses first. */
+  uses: z.array(DeployKeyUse),
+});
+export type DeployKey = z.infer<typeof DeployKey>;
+
+/** `POST /releases/deploy-keys`: the key and its token, shown this once (only its SHA-256 is kept). */
+export const CreatedDeployKey = DeployKey.extend({ token: z.string() });
+export type CreatedDeployKey = z.infer<typeof CreatedDeployKey>;
+
+export const DeployKeysResponse = z.object({ keys: z.array(DeployKey) });
+export type DeployKeysResponse = z.infer<typeof DeployKeysResponse>;

@@ -7,7 +7,9 @@
  * Everything else under `/api/v1/releases` is for release managers (401 without a token, 403
  * without the role): list, history, publish, activate, disable/enable, canary, promote, abort,
  * roll back (the whole manifest, or one remote), overrides, the integrity check of live files, a
- * canary's guard plan. Each manifest change carries the base revision it was made from and a reason.
+ * canary's guard plan, deploy keys. Each manifest change carries the base revision it was made
+ * from and a reason. Publish and canary also take a team's deploy key, within its scope
+ * (docs/decisions/045-deploy-keys.md); every other route answers one 403 DEPLOY_KEY_SCOPE.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -15,6 +17,11 @@ import { join } from 'node:path';
 import {
   ActivateRequest,
   CanaryRequest,
+  CreateDeployKeyRequest,
+  CreatedDeployKey,
+  DeployKey,
+  DeployKeyParams,
+  DeployKeysResponse,
   HistoryQuery,
   HistoryResponse,
   ManifestQuery,
@@ -24,9 +31,11 @@ import {
   PublishVersionRequest,
   ReleaseIntegrity,
   type ReleaseManifest,
+  type RemoteName,
   RemoteParams,
   RemotesResponse,
   RevisionResponse,
+  RevokeDeployKeyRequest,
   RollbackRequest,
   ToggleRequest,
 } from '@mchezo/contracts/releases';
@@ -36,6 +45,8 @@ import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
 import { requireStaffRole } from '../auth/roles.service.js';
 import type { LoadTicketIssuer } from '../release-health/load-ticket.service.js';
 import type { CanaryGuard } from './canary-guard.service.js';
+import type { DeployKeyRow } from './deploy-keys.repository.js';
+import { type DeployKeyService, deployKeyActor, deployKeyToken } from './deploy-keys.service.js';
 import type { IntegrityMonitor } from './integrity.service.js';
 import type { OverrideService } from './overrides.service.js';
 import type { RevisionService } from './revisions.service.js';
@@ -89,6 +100,7 @@ interface ReleasesRoutesOptions {
   revisions: RevisionService;
   versions: VersionService;
   overrides: OverrideService;
+  deployKeys: DeployKeyService;
   integrity: IntegrityMonitor;
   canaryGuard: CanaryGuard;
   /** Issues the load tickets release health counts by. */
@@ -101,7 +113,7 @@ const security = [{ bearer: [] }];
 
 export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = async (
   app,
-  { ctx, revisions, versions, overrides, integrity, canaryGuard, loadTickets, requireAuth },
+  { ctx, revisions, versions, overrides, deployKeys, integrity, canaryGuard, loadTickets, requireAuth },
 ) => {
   app.get(
     '/releases/manifest',
@@ -155,7 +167,63 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
 
   /** Bearer token, then the release-manager role (granted in the database or by configuration). */
   const requireReleaseManager = requireStaffRole(ctx, requireAuth, 'release_manager');
-  const actor = (request: Parameters<PreHandler>[0]) => authOf(request).phone;
+  /** The deploy key a publish or canary was made with (the release manager's session otherwise). */
+  const keyOf = new WeakMap<Parameters<PreHandler>[0], DeployKeyRow>();
+  const actor = (request: Parameters<PreHandler>[0]) => {
+    const key = keyOf.get(request);
+    return key ? deployKeyActor(key.name) : authOf(request).phone;
+  };
+  /**
+   * Publish and canary: a release manager's session, or a deploy key (401 unknown; 403 revoked,
+   * expired, or another remote or action). The canary's own limits are checked with its body.
+   */
+  const releaseManagerOrDeployKey =
+    (action: 'publish' | 'canary'): PreHandler =>
+    async (request, reply) => {
+      const token = deployKeyToken(request.headers.authorization);
+      if (!token) return requireReleaseManager(request, reply);
+      const key = await deployKeys.authenticate(token);
+      deployKeys.authorize(key, (request.params as { remote: RemoteName }).remote, action);
+      keyOf.set(request, key);
+    };
+
+  app.get(
+    '/releases/deploy-keys',
+    {
+      preHandler: requireReleaseManager,
+      schema: { tags, security, response: { 200: DeployKeysResponse, ...errorResponses(401, 403) } },
+    },
+    async () => deployKeys.list(),
+  );
+
+  app.post(
+    '/releases/deploy-keys',
+    {
+      preHandler: requireReleaseManager,
+      schema: {
+        tags,
+        security,
+        body: CreateDeployKeyRequest,
+        response: { 201: CreatedDeployKey, ...errorResponses(400, 401, 403, 409, 422) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await deployKeys.create(actor(request), request.body)),
+  );
+
+  app.post(
+    '/releases/deploy-keys/:id/revoke',
+    {
+      preHandler: requireReleaseManager,
+      schema: {
+        tags,
+        security,
+        params: DeployKeyParams,
+        body: RevokeDeployKeyRequest,
+        response: { 200: DeployKey, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => deployKeys.revoke(actor(request), request.params.id, request.body),
+  );
 
   app.post(
     '/releases/overrides',
@@ -215,7 +283,7 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
   app.post(
     '/releases/remotes/:remote/versions',
     {
-      preHandler: requireReleaseManager,
+      preHandler: releaseManagerOrDeployKey('publish'),
       bodyLimit: PUBLISH_BODY_LIMIT_BYTES,
       schema: {
         tags,
@@ -226,7 +294,10 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      const published = await versions.publish(actor(request), request.params.remote, request.body);
+      const { remote } = request.params;
+      const published = await versions.publish(actor(request), remote, request.body);
+      const key = keyOf.get(request);
+      if (key) await deployKeys.recordUse(key, 'publish', remote, published.version);
       return reply.code(201).send(published);
     },
   );
@@ -256,11 +327,18 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
   app.post(
     '/releases/remotes/:remote/canary',
     {
-      preHandler: requireReleaseManager,
+      preHandler: releaseManagerOrDeployKey('canary'),
       schema: { tags, security, params: RemoteParams, body: CanaryRequest, response: changeResponses },
     },
-    // With `plan`, a canary that guards itself (canary-guard.service.ts).
-    async (request) => canaryGuard.canary(actor(request), request.params.remote, request.body),
+    // With `plan`, a canary that guards itself (canary-guard.service.ts); a deploy key's always has one.
+    async (request) => {
+      const { remote } = request.params;
+      const key = keyOf.get(request);
+      if (key) deployKeys.authorizeCanary(key, remote, request.body);
+      const revision = await canaryGuard.canary(actor(request), remote, request.body);
+      if (key) await deployKeys.recordUse(key, 'canary', remote, request.body.version);
+      return revision;
+    },
   );
 
   app.post(

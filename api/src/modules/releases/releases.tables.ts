@@ -7,6 +7,8 @@ export interface ReleasesTables {
   release_revisions: ReleaseRevisionsTable;
   release_overrides: ReleaseOverridesTable;
   canary_plans: CanaryPlansTable;
+  release_deploy_keys: ReleaseDeployKeysTable;
+  release_deploy_key_uses: ReleaseDeployKeyUsesTable;
 }
 
 export interface ReleaseVersionsTable {
@@ -67,4 +69,32 @@ export interface CanaryPlansTable {
   last_check_at: number | null;
   ended_at: number | null;
   end_reason: string | null;
+}
+
+/** A team's CI credential (docs/decisions/045-deploy-keys.md); the token is kept as its SHA-256 only. */
+export interface ReleaseDeployKeysTable {
+  id: string;
+  name: string;
+  remote: string;
+  /** Comma-separated actions: publish, canary. */
+  actions: string;
+  max_canary_percent: number | null;
+  token_hash: string;
+  /** The release manager's phone. */
+  created_by: string;
+  created_at: number;
+  expires_at: number;
+  revoked_by: string | null;
+  revoked_at: number | null;
+  revoke_reason: string | null;
+  last_used_at: number | null;
+}
+
+export interface ReleaseDeployKeyUsesTable {
+  id: string;
+  key_id: string;
+  action: string;
+  remote: string;
+  version: string;
+  at: number;
 }

@@ -1,0 +1,196 @@
+/**
+ * Deploy keys (docs/decisions/045-deploy-keys.md): a team's CI credential, created by a release
+ * manager, for ONE remote and some actions (publish a version of it; start a canary of it, guarded
+ * by the canary guard's plan, up to a maximum percentage), with an expiry. The token
+ * (`mdk_` + 32 random bytes) is shown once; only its SHA-256 is kept, and a presented token is
+ * found by that hash and compared in constant time. Revocable; every use is recorded, and the
+ * release history names the key (`deploy-key:<name>`) as who published or started the canary.
+ */
+import type {
+  CanaryRequest,
+  CreateDeployKeyRequest,
+  CreatedDeployKey,
+  DeployKey,
+  DeployKeyAction,
+  DeployKeysResponse,
+  RemoteName,
+  RevokeDeployKeyRequest,
+} from '@mchezo/contracts/releases';
+import { DEPLOY_KEY_MAX_DAYS, DEPLOY_KEY_PREFIX } from '@mchezo/contracts/releases-constants';
+import type { AppContext } from '../../context.js';
+import { isUniqueViolation } from '../../db/tx.js';
+import { newId, randomToken, safeEqual, sha256 } from '../../lib/crypto.js';
+import { conflict, forbidden, notFound, unauthorized, unprocessable } from '../../lib/errors.js';
+import { iso } from '../../lib/time.js';
+import {
+  type DeployKeyRow,
+  type DeployKeyUseRow,
+  findDeployKey,
+  findDeployKeyByHash,
+  insertDeployKey,
+  latestDeployKeyUses,
+  listDeployKeys,
+  recordDeployKeyUse,
+  revokeDeployKey,
+} from './deploy-keys.repository.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Uses each key shows in the list, newest first. */
+const USES_SHOWN = 20;
+const SCOPE = 'DEPLOY_KEY_SCOPE';
+
+/** The deploy key's token in an `Authorization: Bearer …` header, if that is what it carries. */
+export function deployKeyToken(authorization: string | undefined): string | null {
+  const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+  return token?.startsWith(DEPLOY_KEY_PREFIX) ? token : null;
+}
+
+/** What every route that takes a person's session answers a deploy key. */
+export const deployKeyRefused = () =>
+  forbidden(
+    'A deploy key may only publish versions of its remote and start guarded canaries of it; sign in as a release manager for anything else',
+    SCOPE,
+  );
+
+/** The name the release history shows for what a key did. */
+export const deployKeyActor = (name: string) => `deploy-key:${name}`;
+
+const actionsOf = (row: DeployKeyRow) => row.actions.split(',').filter(Boolean) as DeployKeyAction[];
+
+function statusOf(row: DeployKeyRow, now: number): DeployKey['status'] {
+  if (row.revoked_at !== null) return 'revoked';
+  return row.expires_at <= now ? 'expired' : 'active';
+}
+
+function toDeployKey(row: DeployKeyRow, uses: DeployKeyUseRow[], now: number): DeployKey {
+  return {
+    id: row.id,
+    name: row.name,
+    actor: deployKeyActor(row.name),
+    remote: row.remote as RemoteName,
+    actions: actionsOf(row),
+    max_canary_percent: row.max_canary_percent,
+    status: statusOf(row, now),
+    created_by: row.created_by,
+    created_at: iso(row.created_at),
+    expires_at: iso(row.expires_at),
+    revoked_by: row.revoked_by,
+    revoked_at: row.revoked_at === null ? null : iso(row.revoked_at),
+    revoke_reason: row.revoke_reason,
+    last_used_at: row.last_used_at === null ? null : iso(row.last_used_at),
+    uses: uses.map((u) => ({ action: u.action as DeployKeyAction, version: u.version, at: iso(u.at) })),
+  };
+}
+
+export class DeployKeyService {
+  constructor(private readonly ctx: AppContext) {}
+
+  async create(actor: string, req: CreateDeployKeyRequest): Promise<CreatedDeployKey> {
+    const now = this.ctx.clock.now();
+    const expiresAt = Date.parse(req.expires_at);
+    if (expiresAt <= now) throw unprocessable('expires_at must be in the future', 'DEPLOY_KEY_EXPIRY');
+    if (expiresAt > now + DEPLOY_KEY_MAX_DAYS * DAY_MS)
+      throw unprocessable(`A deploy key lives at most ${DEPLOY_KEY_MAX_DAYS} days`, 'DEPLOY_KEY_EXPIRY');
+    const canary = req.actions.includes('canary');
+    if (canary && req.max_canary_percent === undefined)
+      throw unprocessable('A key that may start canaries needs max_canary_percent', 'DEPLOY_KEY_MAX_PERCENT');
+    if (!canary && req.max_canary_percent !== undefined)
+      throw unprocessable('max_canary_percent is for keys that may start canaries', 'DEPLOY_KEY_MAX_PERCENT');
+    const token = `${DEPLOY_KEY_PREFIX}${randomToken(32)}`;
+    const row: DeployKeyRow = {
+      id: newId(),
+      name: req.name,
+      remote: req.remote,
+      actions: req.actions.join(','),
+      max_canary_percent: req.max_canary_percent ?? null,
+      token_hash: sha256(token),
+      created_by: actor,
+      created_at: now,
+      expires_at: expiresAt,
+      revoked_by: null,
+      revoked_at: null,
+      revoke_reason: null,
+      last_used_at: null,
+    };
+    try {
+      await insertDeployKey(this.ctx.database.db, row);
+    } catch (err) {
+      if (isUniqueViolation(err))
+        throw conflict(`A deploy key named ${req.name} exists already`, 'DEPLOY_KEY_NAME_TAKEN');
+      throw err;
+    }
+    return { ...toDeployKey(row, [], now), token };
+  }
+
+  async list(): Promise<DeployKeysResponse> {
+    const db = this.ctx.database.db;
+    const [rows, uses] = await Promise.all([listDeployKeys(db), latestDeployKeyUses(db)]);
+    const now = this.ctx.clock.now();
+    return {
+      keys: rows.map((row) =>
+        toDeployKey(row, uses.filter((u) => u.key_id === row.id).slice(0, USES_SHOWN), now),
+      ),
+    };
+  }
+
+  async revoke(actor: string, id: string, req: RevokeDeployKeyRequest): Promise<DeployKey> {
+    const db = this.ctx.database.db;
+    const now = this.ctx.clock.now();
+    if (!(await findDeployKey(db, id))) throw notFound('No such deploy key');
+    const fields = { revoked_by: actor, revoked_at: now, revoke_reason: req.reason };
+    if (!(await revokeDeployKey(db, id, fields)))
+      throw conflict('This deploy key is revoked already', 'DEPLOY_KEY_REVOKED');
+    const row = (await findDeployKey(db, id)) as DeployKeyRow;
+    return toDeployKey(row, [], now);
+  }
+
+  /** The key a token names: 401 when none does, 403 when it is revoked or expired. */
+  async authenticate(token: string): Promise<DeployKeyRow> {
+    const hash = sha256(token);
+    const row = await findDeployKeyByHash(this.ctx.database.db, hash);
+    if (!row || !safeEqual(row.token_hash, hash))
+      throw unauthorized('Unknown deploy key', 'DEPLOY_KEY_UNKNOWN');
+    if (row.revoked_at !== null) throw forbidden(`Deploy key ${row.name} is revoked`, 'DEPLOY_KEY_REVOKED');
+    if (row.expires_at <= this.ctx.clock.now())
+      throw forbidden(`Deploy key ${row.name} expired at ${iso(row.expires_at)}`, 'DEPLOY_KEY_EXPIRED');
+    return row;
+  }
+
+  /** The key may do `action` on `remote`, else 403 DEPLOY_KEY_SCOPE. */
+  authorize(key: DeployKeyRow, remote: RemoteName, action: DeployKeyAction): void {
+    if (key.remote !== remote)
+      throw forbidden(`Deploy key ${key.name} is for ${key.remote}, not ${remote}`, SCOPE);
+    if (!actionsOf(key).includes(action))
+      throw forbidden(`Deploy key ${key.name} may not ${action} (it may: ${key.actions})`, SCOPE);
+  }
+
+  /**
+   * A key's canary: guarded by the canary guard's plan (the guard, not the key, promotes it), and
+   * the canary and every step of its ramp within the key's maximum percentage.
+   */
+  authorizeCanary(key: DeployKeyRow, remote: RemoteName, req: CanaryRequest): void {
+    this.authorize(key, remote, 'canary');
+    if (!req.plan)
+      throw forbidden(`Deploy key ${key.name} starts guarded canaries only: give the canary a plan`, SCOPE);
+    const highest = Math.max(req.percent, ...req.plan.ramp);
+    const max = key.max_canary_percent ?? 0;
+    if (highest > max)
+      throw forbidden(`Deploy key ${key.name} may take a canary to ${max}% at most, not ${highest}%`, SCOPE);
+  }
+
+  async recordUse(
+    key: DeployKeyRow,
+    action: DeployKeyAction,
+    remote: RemoteName,
+    version: string,
+  ): Promise<void> {
+    await recordDeployKeyUse(this.ctx.database.db, {
+      id: newId(),
+      key_id: key.id,
+      action,
+      remote,
+      version,
+      at: this.ctx.clock.now(),
+    });
+  }
+}
