@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `node scripts/release.mjs <command>`: release control for release managers.
 // Talks to the API over HTTP; the API enforces the release_manager role. See README
-// "For release managers".
+// "For release managers". A team's CI publishes and starts guarded canaries of its remote with a
+// deploy key in MCHEZO_DEPLOY_KEY instead of a login (docs/decisions/045-deploy-keys.md).
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -33,6 +34,13 @@ Commands:
   rollback <revision>                       restore an earlier revision (as a new revision)
   rollback <remote> <revision>              put one remote back as it was at that revision
                                             (the other remotes stay as they are)
+  deploy-key create <remote> --name <name> [--actions publish,canary]
+      [--max-percent 25] [--days 90 | --expires <ISO date>]
+                                            a key for a team's CI: publish and/or guarded
+                                            canaries of ONE remote (up to --max-percent), until
+                                            it expires (at most a year); its token is shown ONCE
+  deploy-key list                           every key: remote, actions, state, last uses
+  deploy-key revoke <name|id>               the key stops working at once (--reason)
   override <remote> <version> [--minutes 60]
                                             a signed, expiring link for testers: opens the site
                                             with that version of one remote (and a banner); the
@@ -48,6 +56,10 @@ Options:
   --cdn <dir>        the CDN folder holding remotes/ (default build/cdn; the API's SITE_DIR)
 
 Tokens are stored in $DATA_DIR/release-cli.json, or ~/.mchezo/release-cli.json (mode 0600).
+
+A team's CI: with MCHEZO_DEPLOY_KEY=mdk_… set, publish and canary use that deploy key instead
+of a login (publish <remote> --folder <version>; canary … with --step-minutes: a key's canary is
+always guarded). Every other command needs a release manager's login.
 `;
 
 const { values: opts, positionals } = parseArgs({
@@ -67,6 +79,11 @@ const { values: opts, positionals } = parseArgs({
     'step-minutes': { type: 'string' },
     'max-error-rate-increase': { type: 'string' },
     'min-loads': { type: 'string' },
+    name: { type: 'string' },
+    actions: { type: 'string' },
+    'max-percent': { type: 'string' },
+    days: { type: 'string' },
+    expires: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -80,6 +97,21 @@ const { API, session, http, fail, call, need, sessionCommands, run } = staffCli(
 });
 
 // ---- helpers -----------------------------------------------------------------------------
+
+/** A team's deploy key (never printed): publish and canary use it instead of the stored login. */
+const DEPLOY_KEY = process.env.MCHEZO_DEPLOY_KEY?.trim() || null;
+
+/** A publish or canary call: with the deploy key when one is set, else as the signed-in manager. */
+async function callAs(method, path, body) {
+  if (!DEPLOY_KEY) return call(method, path, body);
+  const res = await http(method, path, body, DEPLOY_KEY);
+  if (res.status < 400) return res.data;
+  const { error = 'request failed', code } = res.data ?? {};
+  const issues = (res.data?.issues ?? []).map((i) => `\n  - ${i.path}: ${i.message}`).join('');
+  throw new CliError(
+    `${res.status}: ${error}${code ? ` (${code})` : ''}${issues}\n(with the deploy key in MCHEZO_DEPLOY_KEY)`,
+  );
+}
 
 function remoteArg(value) {
   if (!REMOTES.includes(value)) throw new CliError(`Name a remote: ${REMOTES.join(', ')}`);
@@ -114,8 +146,8 @@ function describe(name, r) {
   return `${name.padEnd(8)} ${r.version} (${state}${canary})`;
 }
 
-async function change(path, body) {
-  const r = await call('POST', `/releases${path}`, {
+async function change(path, body, post = call) {
+  const r = await post('POST', `/releases${path}`, {
     ...body,
     base_revision: await baseRevision(),
     reason: reason(),
@@ -174,6 +206,58 @@ function planLine(p) {
     `  ${p.step_minutes} min a step (due ${p.step_due_at}), at least ${p.min_loads} canary loads, at most ${rate(p.max_error_rate_increase)} above the active`,
     `  last check ${p.last_check_at ?? 'not yet'}${p.last_check ? `: ${p.last_check}` : ''}`,
   ].join('\n');
+}
+
+function keyLine(k) {
+  const max = k.max_canary_percent === null ? '' : ` up to ${k.max_canary_percent}%`;
+  const state =
+    k.status === 'revoked'
+      ? `REVOKED ${k.revoked_at} by ${k.revoked_by}: ${k.revoke_reason}`
+      : k.status.toUpperCase();
+  return [
+    `${k.name.padEnd(20)} ${k.remote.padEnd(8)} ${k.actions.join(',')}${max}  ${state}`,
+    `   id ${k.id}; by ${k.created_by} ${k.created_at}; expires ${k.expires_at}; history shows ${k.actor}`,
+    ...k.uses.slice(0, 5).map((u) => `   ${u.at}  ${u.action} ${u.version}`),
+  ].join('\n');
+}
+
+async function createDeployKey() {
+  const remote = remoteArg(args[1]);
+  const name = need(opts.name, "the key's name (--name, e.g. wallet-ci)");
+  const actions = (opts.actions ?? 'publish,canary')
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  let expires = opts.expires;
+  if (!expires) {
+    const days = Number(opts.days ?? 90);
+    if (!Number.isInteger(days) || days < 1 || days > 365)
+      throw new CliError('--days is a whole number from 1 to 365.');
+    expires = new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString();
+  }
+  const body = { name, remote, actions, expires_at: expires };
+  if (opts['max-percent'] !== undefined) body.max_canary_percent = Number(opts['max-percent']);
+  else if (actions.includes('canary')) body.max_canary_percent = 25;
+  const k = await call('POST', '/releases/deploy-keys', body);
+  console.log(`✓ deploy key ${k.name} for ${k.remote}: ${k.actions.join(', ')}, until ${k.expires_at}`);
+  console.log("  Its token, shown this once (keep it in your CI's secrets as MCHEZO_DEPLOY_KEY):");
+  console.log(`  ${k.token}`);
+}
+
+async function listDeployKeys() {
+  const { keys } = await call('GET', '/releases/deploy-keys');
+  if (!keys.length) return console.log('No deploy keys.');
+  for (const k of keys) console.log(keyLine(k));
+}
+
+async function revokeDeployKey() {
+  const which = need(args[1], "the key's name or id");
+  const why = reason();
+  const { keys } = await call('GET', '/releases/deploy-keys');
+  const key = keys.find((k) => k.name === which || k.id === which);
+  if (!key) throw new CliError(`No deploy key named ${which}.`);
+  const k = await call('POST', `/releases/deploy-keys/${encodeURIComponent(key.id)}/revoke`, { reason: why });
+  console.log(`✓ revoked ${k.name}: ${k.revoke_reason}`);
 }
 
 // ---- commands ----------------------------------------------------------------------------
@@ -237,7 +321,7 @@ const commands = {
 
   async publish() {
     const remote = remoteArg(args[0]);
-    session(); // fail before a long build when not signed in
+    if (!DEPLOY_KEY) session(); // fail before a long build when not signed in
     let version = opts.folder;
     if (!version) {
       const { buildRemote, ensureDependencies } = await import('./lib.mjs');
@@ -248,14 +332,20 @@ const commands = {
     const cdn = opts.cdn ?? (await import('./lib.mjs')).CDN_DIR;
     const dir = join(cdn, 'remotes', remote, version);
     if (!existsSync(join(dir, 'mf-manifest.json'))) throw new CliError(`${dir} has no mf-manifest.json`);
-    const { remotes } = await call('GET', '/releases/remotes');
-    if (remotes.find((r) => r.name === remote)?.versions.some((v) => v.version === version))
-      throw new CliError(
-        `${remote} ${version} is already published (same content as before): nothing to publish.`,
-      );
+    const alreadyPublished = new CliError(
+      `${remote} ${version} is already published (same content as before): nothing to publish.`,
+    );
+    // A deploy key reads no list: the API's 409 VERSION_EXISTS says so instead.
+    if (!DEPLOY_KEY) {
+      const { remotes } = await call('GET', '/releases/remotes');
+      if (remotes.find((r) => r.name === remote)?.versions.some((v) => v.version === version))
+        throw alreadyPublished;
+    }
     const integrity = integrityOf(dir);
     const body = { version, integrity, ...(opts.reason ? { reason: opts.reason } : {}) };
-    const v = await call('POST', `/releases/remotes/${remote}/versions`, body);
+    const v = await callAs('POST', `/releases/remotes/${remote}/versions`, body).catch((err) => {
+      throw DEPLOY_KEY && /\(VERSION_EXISTS\)/.test(err.message) ? alreadyPublished : err;
+    });
     console.log(`✓ published ${v.remote} ${v.version} (${v.files} files, sha384 recorded)`);
     console.log(`  next: node scripts/release.mjs activate ${remote} ${v.version} --reason "…"`);
     console.log(`    or: node scripts/release.mjs canary ${remote} ${v.version} 10 --reason "…"`);
@@ -279,7 +369,12 @@ const commands = {
       throw new CliError(
         'The canary percent is a whole number from 1 to 99 (promote or abort for 100 or 0).',
       );
-    await change(`/remotes/${remote}/canary`, { version, percent, ...guardPlan() });
+    const guarded = guardPlan();
+    if (DEPLOY_KEY && !guarded.plan)
+      throw new CliError(
+        'A deploy key starts guarded canaries only: give the guard its plan (--step-minutes, --ramp).',
+      );
+    await change(`/remotes/${remote}/canary`, { version, percent, ...guarded }, callAs);
   },
   async health() {
     const only = args[0] ? remoteArg(args[0]) : null;
@@ -307,6 +402,13 @@ const commands = {
   },
   async abort() {
     await change(`/remotes/${remoteArg(args[0])}/canary/abort`, {});
+  },
+  async 'deploy-key'() {
+    const sub = need(args[0], 'create, list or revoke');
+    if (sub === 'create') return createDeployKey();
+    if (sub === 'list') return listDeployKeys();
+    if (sub === 'revoke') return revokeDeployKey();
+    throw new CliError(`deploy-key takes create, list or revoke, not ${sub}`);
   },
   async override() {
     const remote = remoteArg(args[0]);

@@ -2,7 +2,7 @@
  * The release CLI (`scripts/release.mjs`) against a real API over HTTP, for a describe block:
  * an app on SQLite serving a temporary CDN folder, one release manager (`phone`, signed up),
  * and a home folder for the CLI's stored session. `cli` answers `{ code, out }`; `ok` expects
- * success and answers the output.
+ * success and answers the output; `cliWith` runs it with more environment (MCHEZO_DEPLOY_KEY).
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,6 +22,7 @@ interface ReleaseCliKit {
   home: string;
   phone: string;
   cli: (...args: string[]) => Promise<{ code: number; out: string }>;
+  cliWith: (env: Record<string, string>, ...args: string[]) => Promise<{ code: number; out: string }>;
   ok: (...args: string[]) => Promise<string>;
 }
 
@@ -40,10 +41,11 @@ export function useReleaseCli(env: Record<string, string> = {}): ReleaseCliKit {
     rmSync(kit.cdn, { recursive: true, force: true });
     rmSync(kit.home, { recursive: true, force: true });
   });
-  kit.cli = async (...args) => {
+  kit.cli = (...args) => kit.cliWith({}, ...args);
+  kit.cliWith = async (more, ...args) => {
     try {
       const { stdout } = await run(process.execPath, [CLI, ...args, '--api', api, '--cdn', kit.cdn], {
-        env: { ...process.env, DATA_DIR: kit.home },
+        env: { ...process.env, DATA_DIR: kit.home, ...more },
       });
       return { code: 0, out: stdout };
     } catch (err) {

@@ -90,4 +90,53 @@ describe('release CLI (sqlite, over HTTP)', () => {
     );
     expect(history.out).toContain(kit.phone);
   }, 60_000);
+
+  it('makes a deploy key a team CI publishes and canaries its remote with, without a login, until revoked', async () => {
+    await makeVersion(kit.cdn, 'wallet', '1.0.0-w1');
+    await kit.ok('publish', 'wallet', '--folder', '1.0.0-w1');
+    await kit.ok('activate', 'wallet', '1.0.0-w1', '--reason', 'wallet live');
+    const created = await kit.ok(
+      'deploy-key',
+      'create',
+      'wallet',
+      '--name',
+      'wallet-ci',
+      '--max-percent',
+      '20',
+      '--days',
+      '30',
+    );
+    const token = /^ +(mdk_\S+)$/m.exec(created)?.[1] ?? '';
+    expect(created, created).toMatch(/deploy key wallet-ci for wallet: publish, canary/);
+    // The team's CI: no login, only the key.
+    const ci = (...args: string[]) =>
+      kit.cliWith({ MCHEZO_DEPLOY_KEY: token, DATA_DIR: `${kit.home}/ci` }, ...args);
+    await makeVersion(kit.cdn, 'wallet', '1.0.0-w2');
+    const published = await ci('publish', 'wallet', '--folder', '1.0.0-w2');
+    expect(published.code, published.out).toBe(0);
+    expect((await ci('publish', 'wallet', '--folder', '1.0.0-w2')).out).toMatch(/already published/);
+    expect((await ci('canary', 'wallet', '1.0.0-w2', '10', '--reason', 'ci')).out).toMatch(
+      /guarded canaries only/,
+    );
+    const canary = await ci('canary', 'wallet', '1.0.0-w2', '10', '--step-minutes', '10', '--reason', 'ci');
+    expect(canary.code, canary.out).toBe(0);
+    expect(canary.out).toMatch(/by deploy-key:wallet-ci: ci/);
+    const lobby = await ci('publish', 'lobby', '--folder', '1.0.0-two');
+    expect(lobby.code).toBe(1);
+    expect(lobby.out).toMatch(/403: .*is for wallet, not lobby \(DEPLOY_KEY_SCOPE\)/);
+    expect((await ci('list')).out).toMatch(/Not signed in/);
+
+    expect(await kit.ok('deploy-key', 'list')).toMatch(
+      /wallet-ci +wallet +publish,canary up to 20% +ACTIVE[\s\S]*canary 1\.0\.0-w2/,
+    );
+    expect((await kit.cli('deploy-key', 'revoke', 'wallet-ci')).out).toMatch(/--reason/);
+    expect(await kit.ok('deploy-key', 'revoke', 'wallet-ci', '--reason', 'rotated')).toMatch(
+      /revoked wallet-ci: rotated/,
+    );
+    await makeVersion(kit.cdn, 'wallet', '1.0.0-w3');
+    expect((await ci('publish', 'wallet', '--folder', '1.0.0-w3')).out).toMatch(
+      /403: .*revoked \(DEPLOY_KEY_REVOKED\)/,
+    );
+    expect(await kit.ok('history')).toContain('deploy-key:wallet-ci');
+  }, 60_000);
 });
