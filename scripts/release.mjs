@@ -2,7 +2,7 @@
 // `node scripts/release.mjs <command>`: release control for release managers.
 // Talks to the API over HTTP; the API enforces the release_manager role. See README
 // "For release managers". A team's CI publishes and starts guarded canaries of its remote with a
-// deploy key in MCHEZO_DEPLOY_KEY instead of a login (docs/decisions/045-deploy-keys.md).
+// deploy key in MCHEZO_DEPLOY_KEY instead of a login (docs/decisions/046-deploy-keys.md).
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';

@@ -34,7 +34,7 @@ export const CANARY_GUARD_ACTOR = 'canary-guard';
 export const VERSION_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/;
 
 /**
- * Deploy keys (docs/decisions/045-deploy-keys.md): a team's CI credential for one remote. The
+ * Deploy keys (docs/decisions/046-deploy-keys.md): a team's CI credential for one remote. The
  * token starts with this prefix, so a leaked one is recognisable (and refused at once by routes
  * that take a person's session).
  */

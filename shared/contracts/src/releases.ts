@@ -293,7 +293,7 @@ export const ReleaseIntegrity = z.object({
 export type ReleaseIntegrity = z.infer<typeof ReleaseIntegrity>;
 
 // ---------------------------------------------------------------------------------------------
-// Deploy keys (docs/decisions/045-deploy-keys.md): created, listed and revoked by release managers.
+// Deploy keys (docs/decisions/046-deploy-keys.md): created, listed and revoked by release managers.
 
 export const DeployKeyAction = z.enum(DEPLOY_KEY_ACTIONS);
 export type DeployKeyAction = z.infer<typeof DeployKeyAction>;

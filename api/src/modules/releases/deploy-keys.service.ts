@@ -1,5 +1,5 @@
 /**
- * Deploy keys (docs/decisions/045-deploy-keys.md): a team's CI credential, created by a release
+ * Deploy keys (docs/decisions/046-deploy-keys.md): a team's CI credential, created by a release
  * manager, for ONE remote and some actions (publish a version of it; start a canary of it, guarded
  * by the canary guard's plan, up to a maximum percentage), with an expiry. The token
  * (`mdk_` + 32 random bytes) is shown once; only its SHA-256 is kept, and a presented token is

@@ -9,7 +9,7 @@
  * roll back (the whole manifest, or one remote), overrides, the integrity check of live files, a
  * canary's guard plan, deploy keys. Each manifest change carries the base revision it was made
  * from and a reason. Publish and canary also take a team's deploy key, within its scope
- * (docs/decisions/045-deploy-keys.md); every other route answers one 403 DEPLOY_KEY_SCOPE.
+ * (docs/decisions/046-deploy-keys.md); every other route answers one 403 DEPLOY_KEY_SCOPE.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';

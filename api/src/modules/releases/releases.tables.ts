@@ -71,7 +71,7 @@ export interface CanaryPlansTable {
   end_reason: string | null;
 }
 
-/** A team's CI credential (docs/decisions/045-deploy-keys.md); the token is kept as its SHA-256 only. */
+/** A team's CI credential (docs/decisions/046-deploy-keys.md); the token is kept as its SHA-256 only. */
 export interface ReleaseDeployKeysTable {
   id: string;
   name: string;

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Deploy keys (docs/decisions/045-deploy-keys.md): a team's CI credential scoped to one remote
+ * Deploy keys (docs/decisions/046-deploy-keys.md): a team's CI credential scoped to one remote
  * and to actions, kept as the SHA-256 of its token (unique: a token is found by its hash), with
  * its expiry and revocation; and each use of one (publish, canary), which the key's list shows.
  */
