@@ -58,14 +58,21 @@ export default defineConfig({
     {
       name: 'release-audit',
       testMatch: /\.releases\.spec\.ts$/,
-      testIgnore: /canary-guard\.releases\.spec\.ts$/,
+      testIgnore: /(canary-guard|fresh-manifest)\.releases\.spec\.ts$/,
       dependencies: ['offline'],
+    },
+    // An open tab meets a release changed under it (wallet switched off, rolled back): alone.
+    {
+      name: 'fresh-manifest',
+      testMatch: /fresh-manifest\.releases\.spec\.ts$/,
+      dependencies: ['release-audit'],
+      fullyParallel: false,
     },
     // The canary guard moves the live release by itself (new revisions at any moment): last, alone.
     {
       name: 'canary-guard',
       testMatch: /canary-guard\.releases\.spec\.ts$/,
-      dependencies: ['release-audit'],
+      dependencies: ['fresh-manifest'],
       fullyParallel: false,
     },
   ],

@@ -1,23 +1,18 @@
 /**
  * The release manifest says, for each remote, which version is live, where its entry is and
- * whether it is on. It is read once per page load. The last manifest that loaded is kept in
- * local storage, so a manifest outage degrades to "yesterday's release", not to a dead site.
+ * whether it is on. It is read at page load, and again on a navigation once it is older than a
+ * bound (fresh-manifest.ts). The last manifest that loaded is kept in local storage, so a
+ * manifest outage degrades to "yesterday's release", not to a dead site.
  */
 
 import { bootData } from '@mchezo/api-client/boot';
 import type { ReleaseManifest } from '@mchezo/contracts/releases';
+import type { LoadedManifest } from './fresh-manifest.ts';
 import { MANIFEST_URL } from './manifest-url.ts';
 import { parseReleaseManifest } from './parse-release-manifest.ts';
 import { REQUEST_TIMEOUT_MS } from './timeouts.ts';
 
 const LAST_GOOD_KEY = 'mchezo:last-good-release-manifest';
-
-type ManifestSource = 'network' | 'last-good';
-
-interface LoadedManifest {
-  manifest: ReleaseManifest;
-  source: ManifestSource;
-}
 
 function readLastGood(): ReleaseManifest | null {
   try {
@@ -61,13 +56,14 @@ export function stopReleaseOverride(): void {
 
 let inlineUsed = false;
 
-async function fetchManifest(): Promise<ReleaseManifest> {
+/** `revalidate`: the server's current manifest, never the page's copy nor the HTTP cache's. */
+async function fetchManifest(revalidate = false): Promise<ReleaseManifest> {
   const override = releaseOverrideToken();
   // The page's own copy, once (a retry asks the network); a tester's override is never in it.
-  if (!override && !inlineUsed && bootData.release) {
+  if (!revalidate && !override && !inlineUsed && bootData.release) {
     inlineUsed = true;
     try {
-      return parseReleaseManifest(bootData.release);
+      return keptAsLastGood(parseReleaseManifest(bootData.release));
     } catch {
       // Unreadable: ask the network.
     }
@@ -77,22 +73,33 @@ async function fetchManifest(): Promise<ReleaseManifest> {
   const res = await fetch(url, {
     credentials: 'same-origin',
     mode: 'cors',
+    // A revalidation asks the server even within the answer's max-age, with the cached copy's
+    // ETag: an unchanged manifest costs a 304 of a few bytes.
+    ...(revalidate ? { cache: 'no-cache' as const } : {}),
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   });
   if (!res.ok) throw new Error(`Release manifest answered ${res.status}`);
-  return parseReleaseManifest(await res.json());
+  return keptAsLastGood(parseReleaseManifest(await res.json()));
+}
+
+function keptAsLastGood(manifest: ReleaseManifest): ReleaseManifest {
+  try {
+    // A tester's override is theirs for this tab: never the fallback for later visits.
+    if (!manifest.override) localStorage.setItem(LAST_GOOD_KEY, JSON.stringify(manifest));
+  } catch {
+    // Storage full or disabled: the site still works, it just has no fallback next time.
+  }
+  return manifest;
+}
+
+/** The server's manifest now, for a tab whose copy is old (fresh-manifest.ts); rejects when it has none. */
+export function revalidateReleaseManifest(): Promise<ReleaseManifest> {
+  return fetchManifest(true);
 }
 
 export async function loadReleaseManifest(): Promise<LoadedManifest> {
   try {
-    const manifest = await fetchManifest();
-    try {
-      // A tester's override is theirs for this tab: never the fallback for later visits.
-      if (!manifest.override) localStorage.setItem(LAST_GOOD_KEY, JSON.stringify(manifest));
-    } catch {
-      // Storage full or disabled: the site still works, it just has no fallback next time.
-    }
-    return { manifest, source: 'network' };
+    return { manifest: await fetchManifest(), source: 'network' };
   } catch (error) {
     const lastGood = readLastGood();
     if (lastGood) return { manifest: lastGood, source: 'last-good' };

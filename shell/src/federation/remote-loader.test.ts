@@ -185,6 +185,47 @@ describe('loadRemotePage', () => {
     });
   });
 
+  it('a navigation after the bound goes by the current release: switched off, or rolled back', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    stubManifest(MANIFEST);
+    const Old = () => null;
+    const New = () => null;
+    runtime.loadRemote.mockResolvedValueOnce({ default: New }).mockResolvedValueOnce({ default: Old });
+    const { loadRemotePage } = await freshLoader();
+    await expect(loadRemotePage('lobby', 'HomePage')).resolves.toMatchObject({ Page: New });
+    const { MANIFEST_FRESH_MS } = await import('./fresh-manifest.ts');
+    stubManifest({
+      revision: 4,
+      remotes: {
+        lobby: { version: '0.9.0-old', entry: '/remotes/lobby/0.9.0-old/mf-manifest.json', enabled: true },
+        wallet: MANIFEST.remotes.wallet,
+      },
+    });
+    // Within the bound: the manifest the tab has, no request.
+    vi.setSystemTime(Date.now() + MANIFEST_FRESH_MS - 1000);
+    await expect(loadRemotePage('lobby', 'HomePage')).resolves.toMatchObject({ Page: New });
+    expect(fetch).not.toHaveBeenCalled();
+    vi.setSystemTime(Date.now() + 1000);
+    const rolledBack = await loadRemotePage('lobby', 'HomePage');
+    expect(rolledBack).toMatchObject({ Page: Old, release: { version: '0.9.0-old', via: 'active' } });
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/v1/releases/manifest',
+      expect.objectContaining({ cache: 'no-cache' }),
+    );
+    // The other version's container is dropped before this one registers.
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith(
+      [{ name: 'lobby', entry: 'http://localhost:3000/remotes/lobby/0.9.0-old/mf-manifest.json' }],
+      { force: true },
+    );
+    stubManifest({
+      ...MANIFEST,
+      revision: 5,
+      remotes: { lobby: { ...MANIFEST.remotes.lobby, enabled: false } },
+    });
+    vi.setSystemTime(Date.now() + MANIFEST_FRESH_MS);
+    await expect(loadRemotePage('lobby', 'HomePage')).rejects.toMatchObject({ reason: 'disabled' });
+  });
+
   it('fails every remote when the manifest cannot load and none was seen before', async () => {
     stubManifest({ error: 'down' }, 500);
     const { loadRemotePage } = await freshLoader();

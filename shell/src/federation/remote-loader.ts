@@ -6,9 +6,10 @@ import type { ReleaseManifest, RemoteName } from '@mchezo/contracts/releases';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import { useAuthStore } from '../stores/auth.store.ts';
+import { createManifestSlot } from './fresh-manifest.ts';
 import { countLoad } from './load-beacon.ts';
 import { type ChosenRelease, chooseRelease, lastGoodRelease } from './release-choice.ts';
-import { loadReleaseManifest } from './release-manifest.ts';
+import { loadReleaseManifest, revalidateReleaseManifest } from './release-manifest.ts';
 import { boundedLoadingPlugin, expectIntegrity } from './runtime-plugin.ts';
 import { REMOTE_DEADLINE_MS, withDeadline } from './timeouts.ts';
 
@@ -45,22 +46,18 @@ function timedOut(error: unknown, depth = 0): boolean {
 
 registerPlugins([boundedLoadingPlugin()]);
 
-// Started when this module is first imported (at boot), in parallel with the first render.
-let manifestPromise = loadReleaseManifest();
+// Started when this module is first imported (at boot), in parallel with the first render;
+// revalidated when a navigation finds it older than the bound (fresh-manifest.ts).
+const manifests = createManifestSlot({ load: loadReleaseManifest, revalidate: revalidateReleaseManifest });
 const registered = new Map<RemoteName, string>();
 const components = new Map<string, ComponentType>();
 
 export function releaseManifest() {
-  return manifestPromise;
-}
-
-/** After a failed manifest load, a retry asks the network again. */
-function retryManifestIfFailed(): void {
-  manifestPromise = manifestPromise.catch(() => loadReleaseManifest());
+  return manifests.current();
 }
 
 export async function isRemoteEnabled(remote: RemoteName): Promise<boolean> {
-  const { manifest } = await manifestPromise;
+  const { manifest } = await manifests.current();
   return manifest.remotes[remote]?.enabled === true;
 }
 
@@ -72,7 +69,7 @@ export interface LoadedPage {
 /**
  * The version of each remote this page uses, chosen once per manifest revision: signing in
  * mid-visit (which changes the bucket's key) does not switch a page already shown; the next
- * page load does.
+ * page load, or the next navigation after a new revision was read, does.
  */
 const chosen = new Map<RemoteName, { revision: number; release: ChosenRelease | null }>();
 /**
@@ -105,7 +102,9 @@ async function load(
   fallback: boolean,
   attempt: Attempt,
 ): Promise<LoadedPage> {
-  const { manifest } = await manifestPromise;
+  // A navigation goes by the current release: switched off, rolled back or a canary aborted
+  // since this tab read its manifest. A page already on screen keeps the version it has.
+  const { manifest } = await manifests.fresh();
   const listed = manifest.remotes[remote];
   if (!listed)
     throw new RemoteUnavailableError(remote, 'not-deployed', `${remote} is not in the release manifest`);
@@ -168,7 +167,7 @@ export async function loadRemotePage(
   expose: string,
   opts: { retry?: boolean; fallback?: boolean } = {},
 ): Promise<LoadedPage> {
-  if (opts.retry) retryManifestIfFailed();
+  if (opts.retry) manifests.retryIfFailed();
   const attempt: Attempt = {};
   try {
     const loaded = await withDeadline(
@@ -191,7 +190,7 @@ export async function loadRemotePage(
 /** The version the manifest gives this player now (active or canary), if any. */
 export async function currentChoice(remote: RemoteName): Promise<ChosenRelease | null> {
   try {
-    const { manifest } = await manifestPromise;
+    const { manifest } = await manifests.current();
     return choiceFor(manifest, remote);
   } catch {
     return null;
