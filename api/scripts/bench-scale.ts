@@ -46,6 +46,8 @@ const SECRET = 'bench-scale-feed-secret-0123456789';
 const PHONE = '+254799999901';
 const PASSWORD = 'bench-scale-password';
 const DAY = 86_400_000;
+/** Untimed calls before each measure's timed ones (the first calls compile code paths). */
+const WARMUP = 5;
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const ms = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
@@ -121,14 +123,18 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 
-/** The median of RUNS timed calls (after 2 untimed), `prepare` untimed before each. */
-async function measure(fn: () => Promise<unknown>, prepare?: () => Promise<unknown>): Promise<number> {
+/** The median of `runs` timed calls (after WARMUP untimed), `prepare` untimed before each. */
+async function measure(
+  fn: () => Promise<unknown>,
+  prepare?: () => Promise<unknown>,
+  runs = RUNS,
+): Promise<number> {
   const times: number[] = [];
-  for (let i = 0; i < RUNS + 2; i++) {
+  for (let i = 0; i < runs + WARMUP; i++) {
     await prepare?.();
     const start = performance.now();
     await fn();
-    if (i >= 2) times.push(performance.now() - start);
+    if (i >= WARMUP) times.push(performance.now() - start);
   }
   return median(times);
 }
@@ -216,38 +222,89 @@ type Figures = Record<string, number>;
 const LABELS: Record<string, string> = {
   balance: 'GET /wallet/balance (ms)',
   transactions: 'GET /wallet/transactions, first page (ms)',
-  taxReport: 'tax report, one month (ms)',
+  taxReport: 'tax report, a month of the data (ms)',
+  taxReportQuiet: 'tax report, a month without entries (ms)',
   aml: 'AML round: 1 deposit + 1 withdrawal (ms)',
   feed: `feed: ${FEED_EVENTS} events delivered (ms)`,
 };
 
+/** Each measure: its timed call and its untimed preparation. */
+function measures(userId: string, token: string, month: ReturnType<typeof reportMonth>) {
+  const quiet = reportMonth(Date.now() + 40 * DAY);
+  return {
+    balance: [() => call('GET', '/wallet/balance', undefined, token)],
+    transactions: [() => call('GET', '/wallet/transactions', undefined, token)],
+    taxReport: [() => services.taxReport.report(month)],
+    taxReportQuiet: [() => services.taxReport.report(quiet)],
+    aml: [
+      async () => {
+        const round = await services.amlMonitor.job.runOnce();
+        if (!round.leader || round.result.events < 5) throw new Error(`AML round: ${JSON.stringify(round)}`);
+      },
+      () => newMoney(userId),
+    ],
+    // The feed: the last FEED_EVENTS events delivered again (replay), in batches, as the job does.
+    feed: [
+      async () => {
+        let delivered = 0;
+        while (delivered < FEED_EVENTS) {
+          const round = await services.regulatorFeed.job.runOnce();
+          if (!round.leader || round.result.failed || round.result.delivered === 0)
+            throw new Error(`feed round: ${JSON.stringify(round)}`);
+          delivered += round.result.delivered;
+        }
+      },
+      async () => services.regulatorFeed.replay('bench', (await lastSequence()) - FEED_EVENTS + 1),
+    ],
+  } satisfies Record<string, [() => Promise<unknown>, (() => Promise<unknown>)?]>;
+}
+
 async function measureAll(userId: string, token: string, month: ReturnType<typeof reportMonth>) {
   const f: Figures = {};
-  f.balance = await measure(() => call('GET', '/wallet/balance', undefined, token));
-  f.transactions = await measure(() => call('GET', '/wallet/transactions', undefined, token));
-  f.taxReport = await measure(() => services.taxReport.report(month));
-  f.aml = await measure(
-    async () => {
-      const round = await services.amlMonitor.job.runOnce();
-      if (!round.leader || round.result.events < 5) throw new Error(`AML round: ${JSON.stringify(round)}`);
-    },
-    () => newMoney(userId),
-  );
   await drainFeed();
-  // The feed: the last FEED_EVENTS events delivered again (replay), in batches, as the job does.
-  f.feed = await measure(
-    async () => {
-      let delivered = 0;
-      while (delivered < FEED_EVENTS) {
-        const round = await services.regulatorFeed.job.runOnce();
-        if (!round.leader || round.result.failed || round.result.delivered === 0)
-          throw new Error(`feed round: ${JSON.stringify(round)}`);
-        delivered += round.result.delivered;
-      }
-    },
-    async () => services.regulatorFeed.replay('bench', (await lastSequence()) - FEED_EVENTS + 1),
-  );
-  f.feedRate = FEED_EVENTS / (f.feed / 1000);
+  for (const [name, [fn, prepare]] of Object.entries(measures(userId, token, month)))
+    f[name] = await measure(fn, prepare);
+  f.feedRate = FEED_EVENTS / (f.feed! / 1000);
+  return f;
+}
+
+/**
+ * The indexes the big database's measures lean on (their plans), by measure. BENCH_BEFORE=1
+ * drops each group, measures its measure again (BENCH_BEFORE_RUNS, 5) and creates it again from
+ * its own definition: the figures without them.
+ */
+const LEANS_ON: Record<string, string[]> = {
+  transactions: ['wallet_tx_user_idx'],
+  taxReport: ['ledger_pot_time_idx'],
+  taxReportQuiet: ['ledger_pot_time_idx'],
+  aml: ['aml_ledger_user_kind_time_idx', 'aml_wallet_tx_phone_idx'],
+  feed: ['regulator_feed_events_undelivered_idx'],
+};
+
+async function withoutIndexes(userId: string, token: string, month: ReturnType<typeof reportMonth>) {
+  const runs = Number(process.env.BENCH_BEFORE_RUNS ?? 5);
+  const all = measures(userId, token, month) as Record<
+    string,
+    [() => Promise<unknown>, (() => Promise<unknown>)?]
+  >;
+  const f: Figures = {};
+  for (const [name, indexes] of Object.entries(LEANS_ON)) {
+    const { rows } = await admin.query(
+      'select indexname, indexdef from pg_indexes where schemaname = current_schema() and indexname = any($1)',
+      [indexes],
+    );
+    for (const r of rows) await admin.query(`drop index "${r.indexname}"`);
+    const [fn, prepare] = all[name]!;
+    try {
+      f[name] = await measure(fn, prepare, runs);
+    } finally {
+      const began = performance.now();
+      for (const r of rows) await admin.query(r.indexdef);
+      log(
+        `  ${name} without ${indexes.join(', ')}: ${ms(f[name] ?? Number.NaN)} ms (index rebuilt in ${((performance.now() - began) / 1000).toFixed(0)} s)`,
+      );
+    }
+  }
   return f;
 }
 
@@ -487,16 +544,17 @@ try {
   log('query plans on the big database (execution time, sequential scans, query):');
   await plans(userId, month, join(tmpdir(), `bench-scale-plans-${schema}.txt`));
 
+  const before = process.env.BENCH_BEFORE === '1' ? await withoutIndexes(userId, token, month) : null;
+
   log('');
-  log(
-    `${'measure (median)'.padEnd(44)} ${'empty'.padStart(9)} ${'big'.padStart(9)} ${'big/empty'.padStart(10)}`,
-  );
+  const head = `${'measure (median)'.padEnd(44)} ${'empty'.padStart(9)} ${'big'.padStart(9)} ${'big/empty'.padStart(10)}`;
+  log(before ? `${head} ${'big, no index'.padStart(14)}` : head);
   for (const key of Object.keys(LABELS)) {
     const e = empty?.[key];
     const b = big[key]!;
-    log(
-      `${LABELS[key]!.padEnd(44)} ${(e === undefined ? '-' : ms(e)).padStart(9)} ${ms(b).padStart(9)} ${(e === undefined ? '-' : (b / e).toFixed(2)).padStart(10)}`,
-    );
+    const row = `${LABELS[key]!.padEnd(44)} ${(e === undefined ? '-' : ms(e)).padStart(9)} ${ms(b).padStart(9)} ${(e === undefined ? '-' : (b / e).toFixed(2)).padStart(10)}`;
+    const without = before?.[key];
+    log(before ? `${row} ${(without === undefined ? '' : ms(without)).padStart(14)}` : row);
   }
   log(
     `${'feed delivery rate (events/s)'.padEnd(44)} ${(empty ? empty.feedRate!.toFixed(0) : '-').padStart(9)} ${big.feedRate!.toFixed(0).padStart(9)} ${(empty ? (big.feedRate! / empty.feedRate!).toFixed(2) : '-').padStart(10)}`,
