@@ -83,6 +83,9 @@ test('a tab open on the home, the wallet switched off meanwhile: a tap on Deposi
   expect((await revalidated).ok()).toBe(true);
   await expect(page.getByTestId('unavailable')).toHaveAttribute('data-reason', 'disabled');
   await expect(page.getByRole('heading', { name: 'Unavailable' })).toBeVisible();
+  // The nav follows the manifest the tab now has: the wallet's items hide.
+  await expect(mainNav(page).getByRole('link', { name: 'Withdraw' })).toHaveCount(0);
+  await expect(deposit).toHaveCount(0);
   expect(new URL(page.url()).pathname).toBe('/deposit');
   expect(await isSameTab(page)).toBe(true);
 });

@@ -86,6 +86,18 @@ describe('the manifest a navigation goes by', () => {
     await expect(slot.fresh()).resolves.toMatchObject({ manifest: OFF });
   });
 
+  it('tells listeners of a new revision, not of an unchanged one', async () => {
+    const { slot } = slotWith(async () => OFF);
+    const seen: number[] = [];
+    const stop = slot.subscribe(({ manifest }) => seen.push(manifest.revision));
+    await vi.advanceTimersByTimeAsync(MANIFEST_FRESH_MS);
+    await slot.fresh();
+    await vi.advanceTimersByTimeAsync(MANIFEST_FRESH_MS);
+    await slot.fresh();
+    expect(seen).toEqual([2]);
+    stop();
+  });
+
   it('never steps back to an older revision', async () => {
     const { slot } = slotWith(async () => ({ ...ON, revision: 0 }));
     await vi.advanceTimersByTimeAsync(MANIFEST_FRESH_MS);

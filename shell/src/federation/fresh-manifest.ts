@@ -25,6 +25,8 @@ export interface ManifestSlot {
   fresh(): Promise<LoadedManifest>;
   /** After a failed first load, the next read asks again. */
   retryIfFailed(): void;
+  /** Calls `listener` with each manifest a revalidation brings; answers how to stop. */
+  subscribe(listener: (loaded: LoadedManifest) => void): () => void;
 }
 
 export function createManifestSlot({
@@ -42,6 +44,7 @@ export function createManifestSlot({
   /** When the manifest was last asked for (answered or not): the bound counts from there. */
   let askedAt = now();
   let pending: Promise<void> | null = null;
+  const listeners = new Set<(loaded: LoadedManifest) => void>();
 
   function startRevalidation(): Promise<void> {
     const before = promise;
@@ -49,8 +52,10 @@ export function createManifestSlot({
       async (manifest) => {
         const had = await before.catch(() => null);
         // Never step back: a revision older than the one the tab has is not the current choice.
-        if (promise === before && (!had || manifest.revision >= had.manifest.revision))
-          promise = Promise.resolve({ manifest, source: 'network' });
+        if (promise !== before || (had && manifest.revision < had.manifest.revision)) return;
+        const loaded: LoadedManifest = { manifest, source: 'network' };
+        promise = Promise.resolve(loaded);
+        if (manifest.revision !== had?.manifest.revision) for (const listener of listeners) listener(loaded);
       },
       () => {
         // The API is down or slow: the tab keeps the manifest it has.
@@ -60,6 +65,10 @@ export function createManifestSlot({
 
   return {
     current: () => promise,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     retryIfFailed() {
       promise = promise.catch(() => load());
       askedAt = now();

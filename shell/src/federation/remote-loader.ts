@@ -56,6 +56,9 @@ export function releaseManifest() {
   return manifests.current();
 }
 
+/** Each newer manifest a navigation brings (the nav's switched-off items follow it). */
+export const onReleaseManifestChange = manifests.subscribe;
+
 export async function isRemoteEnabled(remote: RemoteName): Promise<boolean> {
   const { manifest } = await manifests.current();
   return manifest.remotes[remote]?.enabled === true;

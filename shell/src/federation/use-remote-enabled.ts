@@ -1,30 +1,39 @@
 import type { RemoteName } from '@mchezo/contracts/releases';
 import { useEffect, useState } from 'react';
-import { releaseManifest } from './remote-loader.ts';
+import type { LoadedManifest } from './fresh-manifest.ts';
+import { onReleaseManifestChange, releaseManifest } from './remote-loader.ts';
 
 const NONE: ReadonlySet<RemoteName> = new Set();
 
 /**
- * The remotes the release manifest has switched off. Unknown (still loading) counts as on, so
- * nav items do not flicker away on a normal load; a manifest that cannot load at all hides
- * nothing either: the pages themselves then say what is wrong.
+ * The remotes the release manifest has switched off: as read at page load, then as a navigation
+ * finds it changed (decision 045). Unknown (still loading) counts as on, so nav items do not
+ * flicker away on a normal load; a manifest that cannot load at all hides nothing either: the
+ * pages themselves then say what is wrong.
  */
 export function useSwitchedOffRemotes(): ReadonlySet<RemoteName> {
   const [off, setOff] = useState(NONE);
   useEffect(() => {
     let alive = true;
-    releaseManifest().then(
-      ({ manifest }) => {
-        if (!alive) return;
-        const names = (Object.keys(manifest.remotes) as RemoteName[]).filter(
-          (r) => manifest.remotes[r]?.enabled === false,
-        );
-        if (names.length > 0) setOff(new Set(names));
-      },
-      () => {},
-    );
+    const show = ({ manifest }: LoadedManifest) => {
+      if (!alive) return;
+      const names = (Object.keys(manifest.remotes) as RemoteName[]).filter(
+        (r) => manifest.remotes[r]?.enabled === false,
+      );
+      // The same remotes off: the same set, so nothing re-renders.
+      setOff((was) =>
+        names.length === was.size && names.every((r) => was.has(r))
+          ? was
+          : names.length
+            ? new Set(names)
+            : NONE,
+      );
+    };
+    releaseManifest().then(show, () => {});
+    const stop = onReleaseManifestChange(show);
     return () => {
       alive = false;
+      stop();
     };
   }, []);
   return off;
