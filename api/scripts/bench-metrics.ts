@@ -6,14 +6,11 @@
 // `GET /metrics` (every source), the money source's query over windows of 1 hour, 1 day and 7
 // days (WalletService.movedSince), and the same figures over the whole ledger, the alternative not taken.
 // Prints numbers; no test asserts a time.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app.js';
 import { WalletService } from '../src/modules/wallet/wallet.service.js';
-import { prepareStart } from '../src/startup.js';
+import { prepareBench } from './bench-app.js';
 
 const URL =
   process.env.BENCH_DATABASE_URL ??
@@ -26,19 +23,7 @@ const schema = `bench_metrics_${process.pid}`;
 const HOUR = 3_600_000;
 const YEAR = 365 * 24 * HOUR;
 
-const dataDir = mkdtempSync(join(tmpdir(), 'mchezo-bench-metrics-'));
-const { env, database } = await prepareStart({
-  ...process.env,
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'silent',
-  DATA_DIR: dataDir,
-  DATABASE_URL: URL,
-  DATABASE_SCHEMA: schema,
-  METRICS_TOKEN: TOKEN,
-  RECONCILE_INTERVAL_SECONDS: '0',
-  AML_SCAN_INTERVAL_MS: '0',
-  REGULATOR_FEED_INTERVAL_MS: '0',
-});
+const { env, database, removeDataDir } = await prepareBench('metrics', URL, schema, { METRICS_TOKEN: TOKEN });
 const app = buildApp(env, { logger: false, database, closeDatabase: true });
 
 async function median(fn: () => Promise<unknown>): Promise<number> {
@@ -112,5 +97,5 @@ try {
 } finally {
   await sql.raw(`drop schema if exists "${schema}" cascade`).execute(database.db);
   await app.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  removeDataDir();
 }

@@ -15,7 +15,7 @@
 // BENCH_SCHEMA=<name> with BENCH_KEEP=1 on an earlier run reuses its big data (migrating what
 // is new, e.g. an index) and measures the big database only.
 // Prints numbers; no test asserts a time.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -29,7 +29,7 @@ import { startFeedReceiver } from '../src/modules/regulator-feed/receiver-simula
 import { bookingsOf } from '../src/modules/wallet/taxes.js';
 import { insertTxOnce, type WalletTxRow } from '../src/modules/wallet/transactions.repository.js';
 import { bookEntries } from '../src/modules/wallet/wallet.repository.js';
-import { prepareStart } from '../src/startup.js';
+import { prepareBench } from './bench-app.js';
 
 const URL =
   process.env.BENCH_DATABASE_URL ??
@@ -53,29 +53,18 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 const ms = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
 
 // ── The app, as the server builds it ─────────────────────────────────────────────────────────
-const dataDir = mkdtempSync(join(tmpdir(), 'mchezo-bench-scale-'));
 const receiver = await startFeedReceiver(SECRET);
 const t0 = performance.now();
-const { env, database } = await prepareStart({
-  ...process.env,
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'silent',
-  DATA_DIR: dataDir,
-  DATABASE_URL: URL,
-  DATABASE_SCHEMA: schema,
+const { env, database, removeDataDir } = await prepareBench('scale', URL, schema, {
   OTP_MODE: 'test',
   ARGON2_MEMORY_KIB: '1024',
   ARGON2_TIME_COST: '1',
   RATE_LIMIT_PER_IP: '1000000',
   RATE_LIMIT_PER_PHONE: '1000000',
-  RECONCILE_INTERVAL_SECONDS: '0',
   TAX_EXCISE_RATE: '500',
   TAX_WITHHOLDING_RATE: '500',
   REGULATOR_FEED_URL: receiver.url,
   REGULATOR_FEED_SECRET: SECRET,
-  // Rounds are run here (runOnce), never by a timer.
-  REGULATOR_FEED_INTERVAL_MS: '0',
-  AML_SCAN_INTERVAL_MS: '0',
 });
 log(`schema ${schema}: migrated in ${ms(performance.now() - t0)} ms`);
 
@@ -565,5 +554,5 @@ try {
   await dropSchema();
   await admin.end();
   await receiver.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  removeDataDir();
 }
