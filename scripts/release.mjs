@@ -49,6 +49,9 @@ Commands:
 
 Options:
   --reason "<why>"   required for every change and override (kept in the history)
+  --override-budget "<why>"
+                     activate / canary: let a version over its remote's byte budget go live
+                     (release managers only; the history keeps who and why)
   --base <revision>  the revision your change is based on (default: the current one);
                      the API refuses the change with 409 if the manifest has moved on
   --api <url>        the API (default $MCHEZO_API or http://127.0.0.1:8080)
@@ -67,6 +70,7 @@ const { values: opts, positionals } = parseArgs({
   options: {
     api: { type: 'string' },
     reason: { type: 'string' },
+    'override-budget': { type: 'string' },
     base: { type: 'string' },
     phone: { type: 'string' },
     password: { type: 'string' },
@@ -111,6 +115,12 @@ async function callAs(method, path, body) {
   throw new CliError(
     `${res.status}: ${error}${code ? ` (${code})` : ''}${issues}\n(with the deploy key in MCHEZO_DEPLOY_KEY)`,
   );
+}
+
+/** `--override-budget "<why>"`: a release manager lets a version over its byte budget go live (decision 048). */
+function overrideBudget() {
+  const why = opts['override-budget']?.trim();
+  return why ? { override_budget: { reason: why } } : {};
 }
 
 function remoteArg(value) {
@@ -347,13 +357,18 @@ const commands = {
       throw DEPLOY_KEY && /\(VERSION_EXISTS\)/.test(err.message) ? alreadyPublished : err;
     });
     console.log(`✓ published ${v.remote} ${v.version} (${v.files} files, sha384 recorded)`);
+    // Measured by the API from the folder (decision 048): activate and canary refuse it over budget.
+    if (v.byte_budget) console.log(`  ${v.byte_budget.summary}`);
     console.log(`  next: node scripts/release.mjs activate ${remote} ${v.version} --reason "…"`);
     console.log(`    or: node scripts/release.mjs canary ${remote} ${v.version} 10 --reason "…"`);
   },
 
   async activate() {
     const remote = remoteArg(args[0]);
-    await change(`/remotes/${remote}/activate`, { version: need(args[1], 'the version') });
+    await change(`/remotes/${remote}/activate`, {
+      version: need(args[1], 'the version'),
+      ...overrideBudget(),
+    });
   },
   async disable() {
     await change(`/remotes/${remoteArg(args[0])}/disable`, {});
@@ -374,7 +389,7 @@ const commands = {
       throw new CliError(
         'A deploy key starts guarded canaries only: give the guard its plan (--step-minutes, --ramp).',
       );
-    await change(`/remotes/${remote}/canary`, { version, percent, ...guarded }, callAs);
+    await change(`/remotes/${remote}/canary`, { version, percent, ...guarded, ...overrideBudget() }, callAs);
   },
   async health() {
     const only = args[0] ? remoteArg(args[0]) : null;

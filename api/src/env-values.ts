@@ -87,3 +87,27 @@ export const optionalBool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
   .optional()
   .transform((v) => (v === undefined || v === '' ? undefined : ['true', '1', 'yes', 'on'].includes(v)));
+
+/**
+ * `name:bytes,…` over `defaults` (byte budgets per remote, docs/decisions/048-byte-budgets.md): a
+ * name not in `defaults` or a figure that is not a positive whole number refuses the start.
+ */
+export const byteBudgets = <K extends string>(defaults: Record<K, number>) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx): Record<K, number> => {
+      const out = { ...defaults };
+      for (const item of splitList(v)) {
+        const [name = '', figure = ''] = item.split(':').map((s) => s.trim());
+        if (!(name in defaults) || !/^[1-9]\d{0,9}$/.test(figure)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `not a remote's byte budget: ${item} (e.g. ${Object.keys(defaults)[0]}:60000; remotes: ${Object.keys(defaults).join(', ')})`,
+          });
+          return z.NEVER;
+        }
+        out[name as K] = Number(figure);
+      }
+      return out;
+    });

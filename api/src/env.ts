@@ -6,6 +6,7 @@ import type { SecretKey } from './db/secrets.js';
 import {
   basisPoints,
   bool,
+  byteBudgets,
   int,
   ipList,
   optionalBool,
@@ -67,6 +68,12 @@ const EnvSchema = z.object({
     (v) => v === 0 || v >= 100,
     'must be 0 (off) or at least 100',
   ),
+  /**
+   * Each remote's byte budget on its pages' critical path (docs/decisions/048-byte-budgets.md):
+   * `lobby:26000,wallet:28000`; a remote not named keeps its default (today's builds plus about 25%).
+   * Activation or a canary of a version over it is refused unless a release manager overrides.
+   */
+  REMOTE_BYTE_BUDGETS: byteBudgets({ lobby: 26_000, auth: 20_000, wallet: 28_000, profile: 27_000 }),
   /** Phones (E.164, comma-separated) granted the release_manager role at boot and at login. */
   RELEASE_MANAGER_PHONES: phoneList,
   /** Phones (E.164, comma-separated) granted the payments_operator role (the review queue). */

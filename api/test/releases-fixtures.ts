@@ -1,4 +1,5 @@
 /** A fake CDN root for the release tests: the shell's mf-manifest.json and remote version folders. */
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,6 +37,11 @@ interface VersionOptions {
   exposes?: string[];
   /** `shared-imports.json`: names the version imports from shared `@mchezo/*` modules. */
   facadeImports?: Record<string, string[]>;
+  /**
+   * Random (incompressible) bytes added to each expose's sync JS: a version whose critical path
+   * is about this many brotli bytes more (byte budgets, decision 048).
+   */
+  exposeBytes?: number;
 }
 
 /** Writes `remotes/<remote>/<version>/` and answers its integrity map. */
@@ -51,7 +57,10 @@ export async function makeVersion(
   writeFileSync(join(dir, entry), `/* ${remote} ${version} entry */`);
   const exposes = (opts.exposes ?? [...REMOTE_EXPOSES[remote]]).map((name) => {
     const file = `static/js/async/__federation_expose_${name}.js`;
-    writeFileSync(join(dir, file), `/* ${name} of ${version} */`);
+    writeFileSync(
+      join(dir, file),
+      Buffer.concat([Buffer.from(`/* ${name} of ${version} */`), randomBytes(opts.exposeBytes ?? 0)]),
+    );
     return { name, path: `./${name}`, assets: asset([file]) };
   });
   const shared = opts.shared ?? [

@@ -12,7 +12,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { firstScreenFile } from '@mchezo/contracts/boot';
+import { firstScreenFile, STRINGS_CHUNK } from '@mchezo/contracts/boot';
 import type { ReleaseManifest } from '@mchezo/contracts/releases';
 import { matchRoute, SITE_ROUTES } from '@mchezo/contracts/routes';
 import { readImmutableText } from './file-cache.js';
@@ -106,9 +106,6 @@ interface Prepared extends FirstPage {
 
 const NOTHING: Prepared = { preloads: [], files: {}, strings: {} };
 const cache = new Map<string, Promise<Prepared>>();
-
-/** `static/js/async/strings-sw.1a2b3c.js` → `sw`. */
-const STRINGS_CHUNK = /(?:^|\/)strings-([a-z]{2})\.[^/]+\.js$/;
 
 /** A fragment of the version folder, trimmed, or '' when it has none (or it cannot be read). */
 async function readScreen(siteDir: string, remote: string, version: string, file: string): Promise<string> {

@@ -9,6 +9,7 @@ import { releasesMigration } from '../modules/releases/migrations/0002-releases.
 import { releaseAuditMigration } from '../modules/releases/migrations/0011-release-audit.js';
 import { canaryPlansMigration } from '../modules/releases/migrations/0013-canary-plans.js';
 import { deployKeysMigration } from '../modules/releases/migrations/0021-deploy-keys.js';
+import { criticalPathMigration } from '../modules/releases/migrations/0022-critical-path.js';
 import { saferGamblingMigration } from '../modules/safer-gambling/migrations/0010-safer-gambling.js';
 import { lossLimitsMigration } from '../modules/safer-gambling/migrations/0018-loss-limits.js';
 import { dropRedundantLedgerRefIdxMigration } from '../modules/wallet/migrations/0003-drop-redundant-ledger-ref-idx.js';
@@ -55,6 +56,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0019_regulator_feed': regulatorFeedMigration,
   '0020_aml': amlMigration,
   '0021_deploy_keys': deployKeysMigration,
+  '0022_critical_path': criticalPathMigration,
 };
 
 class StaticProvider implements MigrationProvider {

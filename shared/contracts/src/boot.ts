@@ -36,6 +36,12 @@ export const firstScreenFile = (expose: string, language?: string) =>
   `first-screen/${expose}${language ? `.${language}` : ''}.html`;
 
 /**
+ * A remote's strings chunk for one language (decision 027): `static/js/async/strings-sw.1a2b3c.js`
+ * holds its Swahili strings. The site preloads the player's; the release gates count one.
+ */
+export const STRINGS_CHUNK = /(?:^|\/)strings-([a-z]{2})\.[^/]+\.js$/;
+
+/**
  * The cookie in which the shell keeps the player's language (its own choice or the one it
  * detected), so the site writes a first screen with text in that language. Without it the site
  * goes by the browser's `Accept-Language`, which is what the shell detects from too.

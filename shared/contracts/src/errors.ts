@@ -4,6 +4,26 @@ import { z } from 'zod';
  * Every non-2xx answer of /api/v1 is JSON with at least an `error` message.
  * Extra fields appear only where the situation needs them.
  */
+/**
+ * A version's bytes on its pages' critical path against its remote's byte budget
+ * (docs/decisions/048-byte-budgets.md): brotli bytes, the largest of its exposed pages.
+ */
+export const ByteBudgetFigures = z.object({
+  remote: z.string(),
+  version: z.string(),
+  /** null: the version's folder has no readable mf-manifest.json (nothing to measure). */
+  bytes: z.number().int().nonnegative().nullable(),
+  /** The exposed page with the most bytes. */
+  page: z.string().nullable(),
+  budget: z.number().int().positive(),
+  /** The active version's figure, when the remote has one. */
+  active: z.object({ version: z.string(), bytes: z.number().int().nonnegative().nullable() }).nullable(),
+  over: z.boolean(),
+  /** `wallet 1.4.0: 41.2 KB on the critical path (active 1.3.9: 40.8 KB, +0.4 KB), budget 50.0 KB` */
+  summary: z.string(),
+});
+export type ByteBudgetFigures = z.infer<typeof ByteBudgetFigures>;
+
 export const ErrorResponse = z.object({
   error: z.string(),
   /** Machine-readable code, e.g. VALIDATION_ERROR, INSUFFICIENT_FUNDS, RATE_LIMITED. */
@@ -26,6 +46,8 @@ export const ErrorResponse = z.object({
   limit_period: z.enum(['day', 'week', 'month']).optional(),
   limit: z.number().optional(),
   remaining: z.number().optional(),
+  /** 422 OVER_BYTE_BUDGET: the version's critical-path bytes, its remote's budget, the active version's. */
+  byte_budget: ByteBudgetFigures.optional(),
   /** 400 validation: where the input was wrong. */
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });

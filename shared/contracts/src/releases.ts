@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ByteBudgetFigures } from './errors.ts';
 import {
   CANARY_PERCENT_MAX,
   CANARY_PERCENT_MIN,
@@ -101,6 +102,18 @@ export type PublishVersionRequest = z.infer<typeof PublishVersionRequest>;
 /** A version whose files no longer match their recorded hashes: since when, and what is wrong. */
 export const IntegrityFailure = z.object({ since: z.string(), problem: z.string() });
 
+/**
+ * A version's bytes on its pages' critical path, measured by the platform from its folder at
+ * publish (docs/decisions/048-byte-budgets.md): per exposed page, the brotli bytes of what the page
+ * loads before it renders; `bytes` is the largest page's.
+ */
+export const CriticalPath = z.object({
+  bytes: z.number().int().nonnegative(),
+  page: z.string().nullable(),
+  pages: z.record(z.string(), z.number().int().nonnegative()),
+});
+export type CriticalPath = z.infer<typeof CriticalPath>;
+
 export const PublishedVersion = z.object({
   remote: RemoteName,
   version: z.string(),
@@ -111,10 +124,28 @@ export const PublishedVersion = z.object({
   reason: z.string().nullable(),
   /** Set while the integrity check finds its files changed or missing: not offered to browsers. */
   integrity_failure: IntegrityFailure.nullable(),
+  /** null: published before sizes were kept, or its folder has no readable mf-manifest.json. */
+  critical_path: CriticalPath.nullable(),
 });
 export type PublishedVersion = z.infer<typeof PublishedVersion>;
 
-export const ActivateRequest = z.object({ version: ReleaseVersion, base_revision: baseRevision, reason });
+/** Publish's answer: the version, and its size against the active version's and the budget. */
+export const PublishVersionResponse = PublishedVersion.extend({ byte_budget: ByteBudgetFigures });
+export type PublishVersionResponse = z.infer<typeof PublishVersionResponse>;
+
+/**
+ * A release manager's override of the byte budget on activate or canary (never a deploy key's):
+ * the revision records who and why.
+ */
+export const OverrideBudget = z.strictObject({ reason });
+export type OverrideBudget = z.infer<typeof OverrideBudget>;
+
+export const ActivateRequest = z.object({
+  version: ReleaseVersion,
+  base_revision: baseRevision,
+  reason,
+  override_budget: OverrideBudget.optional(),
+});
 export const ToggleRequest = z.object({ base_revision: baseRevision, reason });
 const canaryPercent = z.number().int().min(CANARY_PERCENT_MIN).max(CANARY_PERCENT_MAX);
 
@@ -147,6 +178,7 @@ export const CanaryRequest = z
     base_revision: baseRevision,
     reason,
     plan: CanaryPlanRequest.optional(),
+    override_budget: OverrideBudget.optional(),
   })
   .superRefine((req, ctx) => {
     const steps = [req.percent, ...(req.plan?.ramp ?? [])];

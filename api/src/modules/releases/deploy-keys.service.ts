@@ -53,7 +53,9 @@ export const deployKeyRefused = () =>
   );
 
 /** The name the release history shows for what a key did. */
-export const deployKeyActor = (name: string) => `deploy-key:${name}`;
+/** How the history names a deploy key's changes: `deploy-key:<name>`. */
+export const DEPLOY_KEY_ACTOR_PREFIX = 'deploy-key:';
+export const deployKeyActor = (name: string) => `${DEPLOY_KEY_ACTOR_PREFIX}${name}`;
 
 const actionsOf = (row: DeployKeyRow) => row.actions.split(',').filter(Boolean) as DeployKeyAction[];
 
@@ -172,6 +174,9 @@ export class DeployKeyService {
     this.authorize(key, remote, 'canary');
     if (!req.plan)
       throw forbidden(`Deploy key ${key.name} starts guarded canaries only: give the canary a plan`, SCOPE);
+    // Only a release manager may put a version over its byte budget in front of players (decision 048).
+    if (req.override_budget)
+      throw forbidden(`Deploy key ${key.name} cannot override a byte budget: a release manager can`, SCOPE);
     const highest = Math.max(req.percent, ...req.plan.ramp);
     const max = key.max_canary_percent ?? 0;
     if (highest > max)

@@ -27,8 +27,8 @@ import {
   ManifestQuery,
   OverrideRequest,
   OverrideResponse,
-  PublishedVersion,
   PublishVersionRequest,
+  PublishVersionResponse,
   ReleaseIntegrity,
   type ReleaseManifest,
   type RemoteName,
@@ -290,12 +290,14 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
         security,
         params: RemoteParams,
         body: PublishVersionRequest,
-        response: { 201: PublishedVersion, ...errorResponses(400, 401, 403, 409, 422) },
+        response: { 201: PublishVersionResponse, ...errorResponses(400, 401, 403, 409, 422) },
       },
     },
     async (request, reply) => {
       const { remote } = request.params;
-      const published = await versions.publish(actor(request), remote, request.body);
+      // Its size is reported against the active version's (decision 048).
+      const active = (await revisions.current()).remotes[remote]?.version ?? null;
+      const published = await versions.publish(actor(request), remote, request.body, active);
       const key = keyOf.get(request);
       if (key) await deployKeys.recordUse(key, 'publish', remote, published.version);
       return reply.code(201).send(published);

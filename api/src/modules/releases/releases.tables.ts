@@ -25,6 +25,8 @@ export interface ReleaseVersionsTable {
   integrity_failed_at: number | null;
   /** What the failing check found (missing or changed files). */
   integrity_problem: string | null;
+  /** JSON `{ bytes, page, pages }` measured at publish (critical-path.ts); null: before 0022, or unmeasurable. */
+  critical_path: string | null;
 }
 
 export interface ReleaseOverridesTable {

@@ -8,6 +8,7 @@
 import type {
   ActivateRequest,
   CanaryRequest,
+  OverrideBudget,
   ReleaseManifest,
   RemoteName,
   RemoteRelease,
@@ -18,13 +19,16 @@ import type {
 import { ReleaseManifest as ReleaseManifestSchema } from '@mchezo/contracts/releases';
 import type { AppContext } from '../../context.js';
 import { inTransaction, isUniqueViolation } from '../../db/tx.js';
-import { conflict, notFound, unprocessable } from '../../lib/errors.js';
+import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
 import { type ChangeOptions, changedRemotes } from './canary-plans.js';
 import { endRunningPlans } from './canary-plans.repository.js';
+import { kb, overBudget } from './critical-path.js';
+import { DEPLOY_KEY_ACTOR_PREFIX } from './deploy-keys.service.js';
 import { EntryIntegrity } from './entry-integrity.js';
 import { withoutFailing } from './integrity.service.js';
 import { checkLive, checkVersion } from './live-check.js';
+import type { VersionRow } from './releases.repository.js';
 import {
   failingVersions,
   findRevision,
@@ -100,10 +104,43 @@ export class RevisionService {
       const v = await this.versions.require(remote, req.version);
       const existing = m.remotes[remote];
       if (existing?.version === req.version) throw noChange(`${remote} is already at ${req.version}`);
+      const overridden = await this.withinBudget(
+        actor,
+        remote,
+        v,
+        existing?.version ?? null,
+        req.override_budget,
+      );
       const next: RemoteRelease = { version: v.version, entry: v.entry, enabled: existing?.enabled ?? true };
       if (existing?.canary && existing.canary.version !== req.version) next.canary = existing.canary;
-      return { action: `activate ${remote} ${req.version}`, remotes: { ...m.remotes, [remote]: next } };
+      return {
+        action: `activate ${remote} ${req.version}${overridden}`,
+        remotes: { ...m.remotes, [remote]: next },
+      };
     });
+  }
+
+  /**
+   * A version going live by activate or canary is within its remote's byte budget (decision 048),
+   * else 422 OVER_BYTE_BUDGET with the figures; a release manager's `override` lets it through, and
+   * the revision's action says so, with who and why (the answer is the text to add to it).
+   */
+  private async withinBudget(
+    actor: string,
+    remote: RemoteName,
+    v: VersionRow,
+    active: string | null,
+    override: OverrideBudget | undefined,
+  ): Promise<string> {
+    const figures = await this.versions.budget(remote, v, active);
+    if (!figures.over) return '';
+    if (!override) throw overBudget(figures);
+    if (actor.startsWith(DEPLOY_KEY_ACTOR_PREFIX))
+      throw forbidden(
+        'A deploy key cannot override a byte budget: a release manager can',
+        'DEPLOY_KEY_SCOPE',
+      );
+    return `; over its byte budget (${kb(figures.bytes ?? 0)} > ${kb(figures.budget)}), overridden by ${actor}: ${override.reason}`;
   }
 
   async setEnabled(
@@ -139,12 +176,13 @@ export class RevisionService {
       const v = await this.versions.require(remote, req.version);
       if (!req.plan && existing.canary?.version === req.version && existing.canary.percent === req.percent)
         throw noChange(`${remote} already has ${req.version} as canary at ${req.percent}%`);
+      const overridden = await this.withinBudget(actor, remote, v, existing.version, req.override_budget);
       const plan = req.plan;
       const guarded = plan
         ? `, guarded: ${[req.percent, ...plan.ramp].join('% -> ')}% -> promote, ${plan.step_minutes} min a step`
         : '';
       return {
-        action: `canary ${remote} ${req.version} ${req.percent}%${guarded}`,
+        action: `canary ${remote} ${req.version} ${req.percent}%${guarded}${overridden}`,
         remotes: {
           ...m.remotes,
           [remote]: { ...existing, canary: { version: v.version, entry: v.entry, percent: req.percent } },

@@ -7,9 +7,12 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import type { ByteBudgetFigures } from '@mchezo/contracts/errors';
 import type {
+  CriticalPath,
   PublishedVersion,
   PublishVersionRequest,
+  PublishVersionResponse,
   ReleaseManifest,
   RemoteName,
   RemotesResponse,
@@ -22,6 +25,7 @@ import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.js
 import { iso } from '../../lib/time.js';
 import { toCanaryPlan } from './canary-plans.js';
 import { latestPlans, type PlanRow } from './canary-plans.repository.js';
+import { budgetFigures, measureCriticalPath } from './critical-path.js';
 import { findVersion, insertVersion, listVersions, type VersionRow } from './releases.repository.js';
 
 const defaultEntry = (remote: string, version: string) => `/remotes/${remote}/${version}/mf-manifest.json`;
@@ -39,6 +43,7 @@ function toPublished(row: VersionRow): PublishedVersion {
       row.integrity_failed_at === null
         ? null
         : { since: iso(row.integrity_failed_at), problem: row.integrity_problem ?? '' },
+    critical_path: row.critical_path === null ? null : (JSON.parse(row.critical_path) as CriticalPath),
   };
 }
 
@@ -69,9 +74,19 @@ export class VersionService {
     return row;
   }
 
-  async publish(actor: string, remote: RemoteName, req: PublishVersionRequest): Promise<PublishedVersion> {
+  /**
+   * Lists a version whose folder matches its hashes, with its critical path measured from that
+   * folder; answers its size against `active`'s (the remote's active version) and the budget.
+   */
+  async publish(
+    actor: string,
+    remote: RemoteName,
+    req: PublishVersionRequest,
+    active: string | null = null,
+  ): Promise<PublishVersionResponse> {
     if (await this.find(remote, req.version)) throw versionExists(remote, req.version);
     await this.checkFolder(remote, req.version, req.integrity);
+    const path = await measureCriticalPath(this.folder(remote, req.version));
     const row: VersionRow = {
       remote,
       version: req.version,
@@ -82,6 +97,7 @@ export class VersionService {
       published_at: this.ctx.clock.now(),
       integrity_failed_at: null,
       integrity_problem: null,
+      critical_path: path ? JSON.stringify(path) : null,
     };
     try {
       await inTransaction(this.ctx.database, async (trx) => {
@@ -92,7 +108,29 @@ export class VersionService {
       if (isUniqueViolation(err)) throw versionExists(remote, req.version);
       throw err;
     }
-    return toPublished(row);
+    return { ...toPublished(row), byte_budget: await this.budget(remote, row, active) };
+  }
+
+  private folder(remote: string, version: string): string {
+    return join(this.ctx.env.SITE_DIR ?? '', 'remotes', remote, version);
+  }
+
+  /** As measured at publish; a version listed before sizes were kept is measured from its folder now. */
+  private async criticalPath(row: VersionRow): Promise<CriticalPath | null> {
+    if (row.critical_path !== null) return JSON.parse(row.critical_path) as CriticalPath;
+    return this.ctx.env.SITE_DIR ? measureCriticalPath(this.folder(row.remote, row.version)) : null;
+  }
+
+  /** The version's critical path against its remote's byte budget and `active`'s (decision 048). */
+  async budget(remote: RemoteName, row: VersionRow, active: string | null): Promise<ByteBudgetFigures> {
+    const activeRow = active ? await this.find(remote, active) : undefined;
+    return budgetFigures(
+      remote,
+      row.version,
+      await this.criticalPath(row),
+      this.ctx.env.REMOTE_BYTE_BUDGETS[remote],
+      activeRow ? { version: activeRow.version, path: await this.criticalPath(activeRow) } : null,
+    );
   }
 
   /**
@@ -107,7 +145,7 @@ export class VersionService {
         'No CDN folder is configured (SITE_DIR): a version is published from its folder there',
         'NO_CDN_FOLDER',
       );
-    const dir = join(cdnDir, 'remotes', remote, version);
+    const dir = this.folder(remote, version);
     if (!existsSync(dir) || !(await stat(dir)).isDirectory())
       throw unprocessable(
         `${remote} ${version} has no folder remotes/${remote}/${version} in the CDN root: build or copy it there first`,
