@@ -37,9 +37,10 @@ export async function startSite(port) {
 }
 
 /**
- * A proxy in front of `origin` that serves every page's HTML with its `<script>` elements removed
- * (gzipped again when the browser takes it) and passes everything else through byte for byte: the
- * page as the browser paints it from the HTML alone.
+ * A proxy in front of `origin` that serves every page's HTML with its `<script>` elements removed,
+ * and the preload hints (in the page and its Link header) for scripts and the JSON they read
+ * (gzipped again when the browser takes it), and passes everything else through byte for byte:
+ * the page as the browser paints it from the HTML alone.
  */
 export async function startScriptlessProxy(origin) {
   const target = new URL(origin);
@@ -59,10 +60,18 @@ export async function startScriptlessProxy(origin) {
         answer.on('end', () => {
           const html = Buffer.concat(chunks)
             .toString('utf8')
-            .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '');
+            .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
+            // and what only scripts use: their preloads and the JSON they read.
+            .replace(/<link\b[^>]*\b(?:rel="modulepreload"|as="(?:script|fetch)")[^>]*>/gi, '');
           const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
           const body = gzip ? gzipSync(html) : Buffer.from(html);
           const out = { ...answer.headers, 'content-length': String(body.length) };
+          // The Link header's preloads likewise: a page without scripts keeps only its styles'.
+          const link = (answer.headers.link ?? '')
+            .split(/,\s*(?=<)/)
+            .filter((hint) => hint && !/;\s*(?:as=(?:script|fetch)|rel=modulepreload)\b/.test(hint));
+          if (link.length) out.link = link.join(', ');
+          else delete out.link;
           delete out['transfer-encoding'];
           if (gzip) out['content-encoding'] = 'gzip';
           res.writeHead(answer.statusCode ?? 502, out).end(body);
