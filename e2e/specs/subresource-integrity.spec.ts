@@ -109,13 +109,20 @@ test('a changed entry script is refused by the browser; the player gets their la
   });
   await page.reload();
 
+  // The refusal and its report come as the app loads the lobby; the home's first screen (drawn
+  // from the page itself, decision 039) is on screen before that, tabs and all: wait for them.
+  const lobbyLoadFailures = async () =>
+    (await reports()).filter((r) => r.context.remote === 'lobby' && r.context.phase === 'load');
+  await expect.poll(() => refusals.some((t) => t.includes(changedScript) || /digest/i.test(t))).toBe(true);
+  await expect.poll(async () => (await lobbyLoadFailures()).length).toBe(1);
+  // The last good version's own page, not the first screen the shell keeps (aria-busy) until it comes.
+  await expect(
+    page.locator('[aria-busy="true"]').getByRole('tablist', { name: 'Game categories' }),
+  ).toHaveCount(0);
   await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
   await expect(page.getByTestId('unavailable')).toHaveCount(0);
   expect(await page.evaluate(() => (window as { __changed?: boolean }).__changed)).toBeUndefined();
-  expect(refusals.some((t) => t.includes(changedScript) || /digest/i.test(t))).toBe(true);
-  const failures = (await reports()).filter(
-    (r) => r.context.remote === 'lobby' && r.context.phase === 'load',
-  );
+  const failures = await lobbyLoadFailures();
   expect(failures).toHaveLength(1);
   expect(failures[0]?.context.version).toBe('9.9.9-changed');
 });
