@@ -2,6 +2,8 @@
  * Bytes on the guest home's cold load (docs/remote-teams.md#byte-budgets). Budgets on bytes only;
  * the numbers themselves are printed by `npm run bench:bytes`.
  */
+
+import { homeLoaded } from '../support/first-screen.ts';
 import { expect, test } from '../support/test.ts';
 
 /** gzip KiB of JavaScript for the whole cold load of `/` as a guest (the issue's target). */
@@ -25,7 +27,7 @@ test('the guest home stays within its JavaScript budget, and no remote ships its
     if (s) s.bytes = e.encodedDataLength;
   });
   await page.goto('/');
-  await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
+  await homeLoaded(page);
   await page.waitForLoadState('networkidle');
 
   const all = [...scripts.values()];

@@ -12,6 +12,7 @@ import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { canaryBucket } from '../../shared/contracts/src/canary-bucket.ts';
+import { homeLoaded } from '../support/first-screen.ts';
 import {
   CDN,
   guardApi,
@@ -63,9 +64,6 @@ async function visit(
   return [...versions];
 }
 
-const lobbyHome = (page: Page) =>
-  expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
-
 async function signInConsole(page: Page) {
   await page.goto('/api/v1/releases/console');
   await page.getByLabel('Phone number').fill(RELEASE_MANAGER_PHONE);
@@ -107,7 +105,7 @@ test('a canary that throws on render is aborted by its guard; its players are ba
       });
       expect(seen).toContain(broken);
     }
-    for (let i = 0; i < 2; i++) expect(await visit(browser, deviceId(50, false), lobbyHome)).toEqual([good]);
+    for (let i = 0; i < 2; i++) expect(await visit(browser, deviceId(50, false), homeLoaded)).toEqual([good]);
 
     await expect.poll(async () => (await api.lobby()).plan?.status, { timeout: 30_000 }).toBe('aborted');
     const lobby = await api.lobby();
@@ -136,7 +134,7 @@ test('a canary that throws on render is aborted by its guard; its players are ba
     await expect(card.locator('[data-field="plan"]')).toContainText(`Guard of ${broken}: aborted`);
 
     // A player under the canary's bucket gets the active version again, and it works.
-    expect(await visit(browser, deviceId(50, true), lobbyHome)).toEqual([good]);
+    expect(await visit(browser, deviceId(50, true), homeLoaded)).toEqual([good]);
   } finally {
     if ((await api.lobby()).canary) await api.change('/remotes/lobby/canary/abort');
     rmSync(folder, { recursive: true, force: true });
@@ -162,8 +160,8 @@ test('a healthy canary ramps through its steps to promoted', async ({ browser, p
       percent: 10,
       plan: { ramp: [50], step_minutes: 0.25, max_error_rate_increase: 0.05, min_loads: 2 },
     });
-    for (let i = 0; i < 2; i++) expect(await visit(browser, deviceId(10, true), lobbyHome)).toEqual([copy]);
-    expect(await visit(browser, deviceId(10, false), lobbyHome)).toEqual([good]);
+    for (let i = 0; i < 2; i++) expect(await visit(browser, deviceId(10, true), homeLoaded)).toEqual([copy]);
+    expect(await visit(browser, deviceId(10, false), homeLoaded)).toEqual([good]);
     await expect.poll(async () => (await api.lobby()).canary?.percent, { timeout: 40_000 }).toBe(50);
 
     // The release page: both versions' health side by side, and the plan at its second step.
@@ -177,11 +175,9 @@ test('a healthy canary ramps through its steps to promoted', async ({ browser, p
     await expect(card.locator('[data-field="plan"]')).toContainText(
       'Guard: running at 50% (step 2 of 2), then promote',
     );
-    await card.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: '/work/notes/release-health.png' });
 
     // Players of the 50% step: once the step is over and counted, the guard promotes.
-    for (let i = 0; i < 2; i++) expect(await visit(browser, deviceId(50, true), lobbyHome)).toEqual([copy]);
+    for (let i = 0; i < 2; i++) expect(await visit(browser, deviceId(50, true), homeLoaded)).toEqual([copy]);
     await expect.poll(async () => (await api.lobby()).plan?.status, { timeout: 40_000 }).toBe('promoted');
     const lobby = await api.lobby();
     expect(lobby.active).toBe(copy);

@@ -3,13 +3,15 @@
  * and the theme variables are in the shell's stylesheet (inline in index.html) once; a remote's
  * stylesheet holds only its own utilities.
  */
+
+import { homeLoaded } from '../support/first-screen.ts';
 import { expect, test } from '../support/test.ts';
 
 test('preflight and theme variables come once, from the shell; remotes ship only utilities', async ({
   page,
 }) => {
   await page.goto('/');
-  await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
+  await homeLoaded(page);
   await page.getByRole('link', { name: 'Login' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
 

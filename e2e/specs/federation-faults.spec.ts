@@ -13,6 +13,7 @@ import {
   startHangingServer,
   trackErrorReports,
 } from '../support/federation.ts';
+import { homeLoaded } from '../support/first-screen.ts';
 import { sitePaths } from '../support/routes.ts';
 import { playerForAll, signIn } from '../support/session.ts';
 import { expect, test } from '../support/test.ts';
@@ -127,7 +128,7 @@ test.describe('a failing lobby remote', () => {
     await expectHomeUnavailable(page);
     broken = false;
     await page.getByRole('button', { name: 'Try again' }).click();
-    await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
+    await homeLoaded(page);
     await expect(page.getByTestId('unavailable')).toHaveCount(0);
   });
 
@@ -147,7 +148,7 @@ test.describe('a failing lobby remote', () => {
     expect(before).toBeGreaterThan(0);
     hanging = false;
     await page.getByRole('button', { name: 'Try again' }).click();
-    await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
+    await homeLoaded(page);
     await expect(page.getByTestId('unavailable')).toHaveCount(0);
     expect(requested.length).toBeGreaterThan(before);
   });
@@ -172,7 +173,7 @@ test.describe('the release manifest', () => {
       await expect(nav.getByRole('link', { name: 'Deposit' })).toHaveCount(0);
       await expect(nav.getByRole('link', { name: 'Withdraw' })).toHaveCount(0);
       // The lobby is unaffected, but its deposit promo leads nowhere now: hidden.
-      await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
+      await homeLoaded(page);
       await expect(page.getByText('Deposit with mobile money and start playing right away.')).toHaveCount(0);
       await expect(page.getByText('Spin to win')).toBeVisible();
     });
@@ -208,7 +209,7 @@ test.describe('the release manifest', () => {
 
   test('a manifest outage falls back to the last manifest that loaded', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
+    await homeLoaded(page);
     await editBootData(page, (boot) => {
       delete boot.release;
     });
@@ -216,6 +217,6 @@ test.describe('the release manifest', () => {
       route.fulfill({ status: 500, json: { error: 'boom' } }),
     );
     await page.reload();
-    await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
+    await homeLoaded(page);
   });
 });

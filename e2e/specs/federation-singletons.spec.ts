@@ -5,6 +5,7 @@
  * instances are shared.
  */
 
+import { homeLoaded } from '../support/first-screen.ts';
 import { createPlayer, signIn } from '../support/session.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -36,7 +37,7 @@ test('each singleton exists once, provided by the shell, and no remote fetches i
   const fetched: string[] = [];
   page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
   await page.goto('/');
-  await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
+  await homeLoaded(page);
   // Two more remotes on the same page load, through the shell's own links.
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: 'Deposit' }).click();

@@ -12,6 +12,7 @@ import { cpSync, rmSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { MANIFEST_FRESH_MS } from '../../shell/src/federation/fresh-manifest.ts';
+import { homeLoaded } from '../support/first-screen.ts';
 import { CDN, guardApi, integrityOf, type RemoteStatus } from '../support/releases.ts';
 import { createPlayer, signIn } from '../support/session.ts';
 import { expect, test } from '../support/test.ts';
@@ -70,7 +71,7 @@ test('a tab open on the home, the wallet switched off meanwhile: a tap on Deposi
   await page.clock.install();
   await signIn(page, player);
   await page.goto('/');
-  await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
+  await homeLoaded(page);
   const deposit = mainNav(page).getByRole('link', { name: 'Deposit' });
   await expect(deposit).toBeVisible();
   await markTab(page);
@@ -126,7 +127,7 @@ test('a wallet rolled back meanwhile: the next tap on Deposit loads the rolled-b
   await newerEntry;
   await markTab(page);
   await mainNav(page).getByRole('link', { name: 'Home' }).click();
-  await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
+  await homeLoaded(page);
 
   await api.change('/remotes/wallet/rollback', { revision: withOriginal });
   expect((await api.wallet()).active).toBe(original);

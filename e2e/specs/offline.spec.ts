@@ -13,6 +13,7 @@ import { cpSync, mkdtempSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { homeLoaded } from '../support/first-screen.ts';
 import { integrityOf, releaseManagerToken } from '../support/releases.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -25,7 +26,7 @@ const REMOTES_CACHE = 'mchezo-remotes';
 /** Opens the home page and waits until the service worker controls it (installed and active). */
 async function installed(page: Page) {
   await page.goto('/');
-  await expect(page.getByRole('tablist')).toBeVisible();
+  await homeLoaded(page);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
     timeout: 15_000,
   });
@@ -130,7 +131,7 @@ test("offline, a page is the offline page in the player's language; back online,
     if (path.startsWith('/remotes/lobby/')) lobby.push(path.split('/')[3] as string);
   });
   await context.setOffline(false);
-  await expect(page.getByRole('tablist')).toBeVisible();
+  await homeLoaded(page);
   await page.getByRole('tab').nth(1).click();
   await expect(page.getByRole('tab').nth(1)).toHaveAttribute('aria-selected', 'true');
   expect(lobby.length).toBeGreaterThan(0);
@@ -173,7 +174,7 @@ test('a lobby version rolled back or switched off is never answered from the cac
 
     // The player's worker keeps the new version's files.
     await installed(page);
-    const lobbyShown = () => expect(page.getByRole('tablist')).toBeVisible();
+    const lobbyShown = () => homeLoaded(page);
     expect(await reloadRecordingLobby(page, lobbyShown)).toEqual([copy]);
     const cachedCopy = (await cachedRemoteFiles(page)).filter((p) => p.startsWith(`/remotes/lobby/${copy}/`));
     expect(cachedCopy.length).toBeGreaterThan(1);

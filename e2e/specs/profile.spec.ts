@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { overrideConfig } from '../support/fake-services.ts';
+import { homeLoaded } from '../support/first-screen.ts';
 import { createPlayer, type Player, signIn, TEST_CODE } from '../support/session.ts';
 import { creditOf } from '../support/taxes.ts';
 import { expect, test } from '../support/test.ts';
@@ -123,7 +124,7 @@ test('sign out returns to a guest home', async ({ page, request }) => {
   await expect(header(page).getByRole('link', { name: 'Login' })).toBeVisible();
   await expect(header(page).getByRole('link', { name: 'Join Now' })).toBeVisible();
   await expect(header(page).getByRole('link', { name: /^Balance:/ })).toHaveCount(0);
-  await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
+  await homeLoaded(page);
 
   // Really signed out, not just a different screen: a reload is still a guest, and the profile
   // sends them to log in.
@@ -160,7 +161,7 @@ test('affiliate off: no Affiliate in the nav and /affiliate shows Unavailable', 
   const languagePicker = header(page).getByRole('combobox', { name: 'Language' });
 
   await page.goto('/');
-  await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
+  await homeLoaded(page);
   await expect(languagePicker).toHaveCount(0);
   await expect(bottomNav(page).getByRole('link', { name: 'Home' })).toBeVisible();
   await expect(bottomNav(page).getByRole('link', { name: 'Profile' })).toBeVisible();

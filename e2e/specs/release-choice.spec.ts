@@ -16,6 +16,7 @@ import {
   trackErrorReports,
   visitHomeAndRememberLobby,
 } from '../support/federation.ts';
+import { homeLoaded } from '../support/first-screen.ts';
 import { expect, test } from '../support/test.ts';
 
 const CDN = join(import.meta.dirname, '..', '..', 'build', 'cdn', 'remotes', 'lobby');
@@ -59,7 +60,7 @@ test('a 50% canary: each browser gets one version, the same on every load', asyn
     for (let load = 0; load < 3; load++) {
       fetched.length = 0;
       await (load === 0 ? page.goto('/') : page.reload());
-      await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
+      await homeLoaded(page);
       const fromCanary = fetched.some((p) => p.startsWith('/fixtures/lobby-canary/'));
       const fromActive = fetched.some((p) => p.startsWith(`/remotes/lobby/${live.version}/`));
       expect({
@@ -89,7 +90,7 @@ test('a broken version falls back to the last version that worked for this playe
     m.remotes.lobby = { version: '0.0.0-throwing', entry, enabled: true };
   });
   await page.reload();
-  await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
+  await homeLoaded(page);
   await expect(page.getByTestId('unavailable')).toHaveCount(0);
   const rendered = (await reports()).filter(
     (r) => r.context.remote === 'lobby' && r.context.phase === 'render',
@@ -123,7 +124,7 @@ test("a version whose files fail to load falls back to the player's last good ve
   await page.reload();
 
   // Version A's page, from version A's files: not "Unavailable".
-  await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
+  await homeLoaded(page);
   await expect(page.getByTestId('unavailable')).toHaveCount(0);
   expect(aborted.length).toBeGreaterThan(0);
   expect(fetched.some((p) => p.startsWith(`/remotes/lobby/${live.version}/`) && p.endsWith('.js'))).toBe(

@@ -5,6 +5,7 @@
  * ignored.
  */
 
+import { homeLoaded } from '../support/first-screen.ts';
 import { releaseManagerToken } from '../support/releases.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -44,6 +45,6 @@ test('a signed override shows its banner and serves the named version; a forged 
 
   const [payload] = override.split('.');
   await page.goto(`/?release-override=${payload}.forged`);
-  await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
+  await homeLoaded(page);
   await expect(banner).toHaveCount(0);
 });

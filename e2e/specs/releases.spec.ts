@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { canaryBucket } from '../../shared/contracts/src/canary-bucket.ts';
 import { visitHomeAndRememberLobby } from '../support/federation.ts';
+import { homeLoaded } from '../support/first-screen.ts';
 import {
   CDN,
   integrityOf,
@@ -513,7 +514,7 @@ test('a broken lobby version: a player who had a good one falls back to it; a ne
       if (path.startsWith('/remotes/lobby/')) lobbyVersions.push(path.split('/')[3]!);
     });
     await page.reload();
-    await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
+    await homeLoaded(page);
     expect(new Set(lobbyVersions)).toEqual(new Set([broken, good]));
 
     const newcomer = await browser.newContext();

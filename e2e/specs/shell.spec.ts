@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import { editBootData } from '../support/boot-data.ts';
 import { FAKE_WIDGET_URL, overrideConfig, serveFakeChatWidget } from '../support/fake-services.ts';
 import { overrideManifest, serveFixture } from '../support/federation.ts';
+import { homeLoaded } from '../support/first-screen.ts';
 import { releaseManagerToken } from '../support/releases.ts';
 import { sitePaths } from '../support/routes.ts';
 import {
@@ -150,7 +151,7 @@ test('a config failure shows a toast and the defaults apply', async ({ page }) =
   await expect(nav(page).getByRole('link', { name: 'Deposit' })).toBeVisible();
   await expect(nav(page).getByRole('link', { name: 'Affiliate' })).toHaveCount(0);
   await expect(page.getByLabel('Language')).toBeVisible();
-  await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
+  await homeLoaded(page);
 });
 
 test.describe('bottom navigation', () => {
@@ -179,7 +180,7 @@ test.describe('bottom navigation', () => {
       data.features.multi_language = false;
     });
     await page.goto('/');
-    await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
+    await homeLoaded(page);
     await expect(page.getByLabel('Language')).toHaveCount(0);
   });
 });

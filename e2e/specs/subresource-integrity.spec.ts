@@ -13,6 +13,7 @@ import {
   trackErrorReports,
   visitHomeAndRememberLobby,
 } from '../support/federation.ts';
+import { homeLoaded } from '../support/first-screen.ts';
 import { expect, test } from '../support/test.ts';
 
 const CDN = join(import.meta.dirname, '..', '..', 'build', 'cdn', 'remotes', 'lobby');
@@ -62,7 +63,7 @@ test('the live lobby loads with integrity, each file once', async ({ page }) => 
     }).observe(document, { childList: true, subtree: true });
   });
   await page.goto('/');
-  await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
+  await homeLoaded(page);
   // The entry script and every chunk carry their hash; a preload that did not match the
   // CORS mode of the real load would show up as a second request for the same file.
   const scripts = await page.evaluate(
@@ -119,7 +120,7 @@ test('a changed entry script is refused by the browser; the player gets their la
   await expect(
     page.locator('[aria-busy="true"]').getByRole('tablist', { name: 'Game categories' }),
   ).toHaveCount(0);
-  await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
+  await homeLoaded(page);
   await expect(page.getByTestId('unavailable')).toHaveCount(0);
   expect(await page.evaluate(() => (window as { __changed?: boolean }).__changed)).toBeUndefined();
   const failures = await lobbyLoadFailures();

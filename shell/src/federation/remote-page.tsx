@@ -97,9 +97,10 @@ export function RemotePage({ remote, expose }: { remote: RemoteName; expose: str
   if (state.status === 'loading') {
     const firstScreen = firstScreenFor(remote, expose);
     if (!firstScreen) return <Spinner label={t('remote.loading')} className="min-h-[50vh]" />;
-    // What the browser painted from the HTML, kept until the page replaces it (decision 011).
+    // What the browser painted from the HTML, kept until the page replaces it (decision 011),
+    // under the attribute the HTML gave it (FIRST_SCREEN_ATTRIBUTE).
     return (
-      <div aria-busy="true">
+      <div aria-busy="true" data-first-screen={`${remote}/${expose}`}>
         <p role="status" className="sr-only">
           {t('remote.loading')}
         </p>
