@@ -14,8 +14,7 @@ import type { DB } from '../../db/schema.js';
 import { inTransaction } from '../../db/tx.js';
 import { newId } from '../../lib/crypto.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
-import { iso } from '../../lib/time.js';
-import { eatIso, eatMidnight } from '../wallet/tax-report.service.js';
+import { eatIso, eatMidnight, iso } from '../../lib/time.js';
 import {
   type CaseRow,
   caseEvents,

@@ -52,7 +52,6 @@ export const deployKeyRefused = () =>
     SCOPE,
   );
 
-/** The name the release history shows for what a key did. */
 /** How the history names a deploy key's changes: `deploy-key:<name>`. */
 export const DEPLOY_KEY_ACTOR_PREFIX = 'deploy-key:';
 export const deployKeyActor = (name: string) => `${DEPLOY_KEY_ACTOR_PREFIX}${name}`;

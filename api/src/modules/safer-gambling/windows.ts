@@ -8,8 +8,8 @@ import type {
   SelfExclusionLength,
   TimeOutLength,
 } from '@mchezo/contracts/safer-gambling';
+import { EAT_OFFSET_MS } from '../../lib/time.js';
 
-const EAT_OFFSET_MS = 3 * 3_600_000;
 export const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 

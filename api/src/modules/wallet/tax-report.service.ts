@@ -17,10 +17,10 @@ import { TAX_KINDS, type TaxKind } from '@mchezo/contracts/wallet';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
+import { eatDay, eatIso, eatMidnight } from '../../lib/time.js';
 import { listRates } from './tax-rates.repository.js';
 import { envRate } from './taxes.js';
 
-const EAT_OFFSET_MS = 3 * 3_600_000;
 const DAY_MS = 86_400_000;
 
 interface Totals {
@@ -32,12 +32,6 @@ interface Totals {
 type Row = Totals & { period: string };
 
 const zero = (): Totals => ({ excise_base: 0, excise_duty: 0, withholding_base: 0, withholding_tax: 0 });
-/** The EAT calendar day of an instant, as YYYY-MM-DD. */
-const eatDay = (ms: number) => new Date(ms + EAT_OFFSET_MS).toISOString().slice(0, 10);
-/** Midnight EAT starting a YYYY-MM-DD day, in epoch ms. */
-export const eatMidnight = (day: string) => Date.parse(`${day}T00:00:00.000Z`) - EAT_OFFSET_MS;
-/** An instant in East Africa Time, ISO 8601 with its offset. */
-export const eatIso = (ms: number) => `${new Date(ms + EAT_OFFSET_MS).toISOString().slice(0, 19)}+03:00`;
 
 /** One tax at one rate within one period: [from, to) in epoch ms, amounts in cents. */
 interface RateLine {

@@ -7,7 +7,7 @@
  */
 import { create } from 'xmlbuilder2';
 import type { Env } from '../../../env.js';
-import { eatIso } from '../../wallet/tax-report.service.js';
+import { eatIso } from '../../../lib/time.js';
 
 /** The file name the report declares as its schema (xsi:noNamespaceSchemaLocation). */
 export const GOAML_SCHEMA_FILE = 'goaml-report.xsd';
