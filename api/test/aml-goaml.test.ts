@@ -148,6 +148,21 @@ describe.each(DB_MODES)('goAML reports and the threshold CSV (%s)', (mode) => {
       expect(json(bad).error).toEqual(expect.any(String));
     }
   });
+
+  it('a cell a spreadsheet would run as a formula comes out as text; a phone number stays a number', async () => {
+    const p = await t.signedInPlayer();
+    const id = await money(p.userId, 'deposit', THRESHOLD, Date.parse('2026-09-10T08:00:00Z'));
+    await t.app.ctx.database.db
+      .updateTable('wallet_transactions')
+      .set({ provider_ref: '=HYPERLINK("http://x.example","y")' })
+      .where('id', '=', id)
+      .execute();
+    const res = await t.get('/aml/threshold-transactions.csv?from=2026-09-10&to=2026-09-10', await as(0));
+    expect(res.statusCode, res.body).toBe(200);
+    const line = res.body.split('\n').find((l: string) => l.startsWith(id)) as string;
+    expect(line.split(',')[7]).toMatch(/^\+2547\d{8}$/);
+    expect(line.endsWith(`,"'=HYPERLINK(""http://x.example"",""y"")"`)).toBe(true);
+  });
 });
 
 describe.each(DB_MODES)('goAML without a reporting entity (%s)', (mode) => {

@@ -244,7 +244,11 @@ export class AmlCaseService {
       eatMidnight(from),
       eatMidnight(to) + DAY_MS,
     );
-    const cell = (v: string) => (/[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
+    const cell = (v: string) => {
+      // A cell a spreadsheet would run as a formula is kept as text (phone numbers stay numbers).
+      const text = /^([=@\t\r]|[+-]\D)/.test(v) ? `'${v}` : v;
+      return /[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+    };
     return [
       'transaction_id,type,created_at,settled_at,amount,currency,player_ref,phone,provider,provider_ref',
       ...rows.map((r) =>
