@@ -185,6 +185,11 @@ describe.each(DB_MODES)('release health (%s)', (mode) => {
       expect(json(res).error).toBeTruthy();
     }
     const figures = await health();
+    const noVitals = {
+      lcp: { p75: null, samples: 0 },
+      inp: { p75: null, samples: 0 },
+      cls: { p75: null, samples: 0 },
+    };
     expect(figures.versions.filter((v) => v.remote === 'lobby')).toEqual([
       {
         remote: 'lobby',
@@ -196,6 +201,7 @@ describe.each(DB_MODES)('release health (%s)', (mode) => {
         errors: 1,
         clients: 20,
         error_rate: 0.05,
+        vitals: noVitals,
       },
       {
         remote: 'lobby',
@@ -207,6 +213,7 @@ describe.each(DB_MODES)('release health (%s)', (mode) => {
         errors: 1,
         clients: 4,
         error_rate: 0.5,
+        vitals: noVitals,
       },
     ]);
     expect(figures.uncounted).toEqual([]);

@@ -5,11 +5,13 @@ import { identityMigration } from '../modules/identity/migrations/0009-identity.
 import { regulatorFeedMigration } from '../modules/regulator-feed/migrations/0019-regulator-feed.js';
 import { releaseHealthMigration } from '../modules/release-health/migrations/0012-release-health.js';
 import { releaseHealthTicketsMigration } from '../modules/release-health/migrations/0014-release-health-tickets.js';
+import { webVitalsMigration } from '../modules/release-health/migrations/0027-web-vitals.js';
 import { releasesMigration } from '../modules/releases/migrations/0002-releases.js';
 import { releaseAuditMigration } from '../modules/releases/migrations/0011-release-audit.js';
 import { canaryPlansMigration } from '../modules/releases/migrations/0013-canary-plans.js';
 import { deployKeysMigration } from '../modules/releases/migrations/0021-deploy-keys.js';
 import { criticalPathMigration } from '../modules/releases/migrations/0022-critical-path.js';
+import { canarySpeedLimitMigration } from '../modules/releases/migrations/0028-canary-speed-limit.js';
 import { saferGamblingMigration } from '../modules/safer-gambling/migrations/0010-safer-gambling.js';
 import { lossLimitsMigration } from '../modules/safer-gambling/migrations/0018-loss-limits.js';
 import { dropRedundantLedgerRefIdxMigration } from '../modules/wallet/migrations/0003-drop-redundant-ledger-ref-idx.js';
@@ -57,6 +59,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0020_aml': amlMigration,
   '0021_deploy_keys': deployKeysMigration,
   '0022_critical_path': criticalPathMigration,
+  '0027_web_vitals': webVitalsMigration,
+  '0028_canary_speed_limit': canarySpeedLimitMigration,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -22,6 +22,41 @@ export const LoadBeacon = z.strictObject({
 });
 export type LoadBeacon = z.infer<typeof LoadBeacon>;
 
+/**
+ * Web vitals (docs/decisions/051-web-vitals-per-version.md): the largest contentful paint and
+ * interaction to next paint in whole milliseconds, the cumulative layout shift in thousandths.
+ * Bounds: LCP and INP 0-60 s, CLS 0-10.
+ */
+export const VITAL_METRICS = ['lcp', 'inp', 'cls'] as const;
+export type VitalMetric = (typeof VITAL_METRICS)[number];
+export const VITAL_MAX: Record<VitalMetric, number> = { lcp: 60_000, inp: 60_000, cls: 10_000 };
+
+/**
+ * `POST /api/v1/releases/health/vitals` (public, sent by `navigator.sendBeacon` when the page is
+ * hidden or left): one page view's vitals, of the remote version that rendered the page. Counted
+ * only with the page's load ticket naming that version, once per ticket.
+ */
+export const VitalsBeacon = z
+  .strictObject({
+    remote: RemoteName,
+    version: ReleaseVersion,
+    lcp: z.number().int().min(0).max(VITAL_MAX.lcp).optional(),
+    inp: z.number().int().min(0).max(VITAL_MAX.inp).optional(),
+    cls: z.number().int().min(0).max(VITAL_MAX.cls).optional(),
+  })
+  .refine((b) => b.lcp !== undefined || b.inp !== undefined || b.cls !== undefined, 'no vitals');
+export type VitalsBeacon = z.infer<typeof VitalsBeacon>;
+
+/** One metric's 75th percentile over a window (rounded down to its bucket) and how many page views it is of. */
+export const VitalSummary = z.object({
+  /** Milliseconds (LCP, INP) or thousandths (CLS); null: no samples. */
+  p75: z.number().int().nullable(),
+  samples: z.number().int(),
+});
+export type VitalSummary = z.infer<typeof VitalSummary>;
+export const VersionVitals = z.object({ lcp: VitalSummary, inp: VitalSummary, cls: VitalSummary });
+export type VersionVitals = z.infer<typeof VersionVitals>;
+
 /** POST /errors/envelope (the Sentry SDK's tunnel): how many of the envelope's reports were stored. */
 export const EnvelopeResponse = z.object({ stored: z.number().int() });
 export type EnvelopeResponse = z.infer<typeof EnvelopeResponse>;
@@ -69,6 +104,8 @@ export const VersionHealth = z.object({
   clients: z.number().int(),
   /** (failed loads + render errors) / attempted loads; null: no loads yet. */
   error_rate: z.number().nullable(),
+  /** Real players' speed on the pages this version rendered (counted beacons only). */
+  vitals: VersionVitals,
 });
 export type VersionHealth = z.infer<typeof VersionHealth>;
 

@@ -168,6 +168,14 @@ export const CanaryPlanRequest = z.strictObject({
   max_error_rate_increase: z.number().min(0).max(1).default(0.05),
   /** Canary loads (attempted) in a step before the guard judges it. */
   min_loads: z.number().int().min(1).max(1_000_000).default(20),
+  /**
+   * The speed limit (docs/decisions/051-web-vitals-per-version.md): how many milliseconds the
+   * canary's p75 LCP or INP over the step may exceed the active version's; absent, not limited.
+   */
+  max_lcp_p75_increase_ms: z.number().int().min(0).max(60_000).optional(),
+  max_inp_p75_increase_ms: z.number().int().min(0).max(60_000).optional(),
+  /** Page views of a limited metric each side needs in a step before the speed limit judges it (the step waits). */
+  min_vitals_samples: z.number().int().min(1).max(1_000_000).default(20),
 });
 export type CanaryPlanRequest = z.infer<typeof CanaryPlanRequest>;
 
@@ -251,6 +259,10 @@ export const CanaryPlan = z.object({
   step_minutes: z.number(),
   max_error_rate_increase: z.number(),
   min_loads: z.number().int(),
+  /** The speed limit: null, not limited. */
+  max_lcp_p75_increase_ms: z.number().int().nullable(),
+  max_inp_p75_increase_ms: z.number().int().nullable(),
+  min_vitals_samples: z.number().int(),
   /** `ended`: a person changed the remote (promote, abort, a roll back, a new canary…). */
   status: z.enum(['running', 'promoted', 'aborted', 'ended']),
   step_started_at: z.string(),

@@ -15,7 +15,14 @@ export const figureOf: Record<Outcome, keyof Figures> = {
  */
 export async function firstUses(
   db: Kysely<DB>,
-  rows: { ticket: string; remote: string; remote_version: string; outcome: Outcome; expires_at: number }[],
+  /** `vitals`: a page view's web vitals (vitals.ts), once per ticket and version too. */
+  rows: {
+    ticket: string;
+    remote: string;
+    remote_version: string;
+    outcome: Outcome | 'vitals';
+    expires_at: number;
+  }[],
 ): Promise<{ remote: string; remote_version: string; outcome: string }[]> {
   if (rows.length === 0) return [];
   return db

@@ -6,7 +6,7 @@ const DAY = 24 * 60 * MINUTE;
 
 /**
  * Deletes release health past its retention (docs/decisions/031-release-health-tickets.md): the
- * per-minute figures, counted and not, and the stored error reports older than `retentionDays`;
+ * per-minute figures, counted and not, the web vitals' buckets, and the stored error reports older than `retentionDays`;
  * the ticket uses of expired tickets (an expired ticket no longer counts, so its uses need not be
  * remembered); the per-minute counts (new browsers per address, reports per sender and version)
  * of windows that are over.
@@ -21,6 +21,7 @@ export async function pruneReleaseHealth(
   const before = now - retentionDays * DAY;
   await db.deleteFrom('remote_load_counts').where('minute', '<', before).execute();
   await db.deleteFrom('uncounted_loads').where('minute', '<', before).execute();
+  await db.deleteFrom('web_vitals').where('minute', '<', before).execute();
   await db.deleteFrom('error_events').where('received_at', '<', before).execute();
   await db.deleteFrom('load_ticket_uses').where('expires_at', '<=', now).execute();
   await db

@@ -6,6 +6,7 @@ import {
   LoadBeacon,
   ReleaseHealthQuery,
   ReleaseHealthResponse,
+  VitalsBeacon,
 } from '@mchezo/contracts/release-health';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -68,6 +69,17 @@ export const releaseHealthRoutes: FastifyPluginAsyncZod<{
     { schema: { tags, body: LoadBeacon, response: { 204: z.null(), ...errorResponses(400) } } },
     async (request, reply) => {
       await health.recordLoads(request.body, senderOf(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  // One page view's web vitals (docs/decisions/051-web-vitals-per-version.md): counted under the
+  // load beacon's rules; the answer is the same whether it counted or not.
+  app.post(
+    '/releases/health/vitals',
+    { schema: { tags, body: VitalsBeacon, response: { 204: z.null(), ...errorResponses(400) } } },
+    async (request, reply) => {
+      await health.recordVitals(request.body, senderOf(request));
       return reply.code(204).send(null);
     },
   );

@@ -14,6 +14,8 @@ import type {
   ReleaseHealthResponse,
   UncountedReason,
   VersionHealth,
+  VersionVitals,
+  VitalsBeacon,
 } from '@mchezo/contracts/release-health';
 import {
   REMOTE_NAMES,
@@ -28,6 +30,14 @@ import { LoadCounter } from './load-counter.js';
 import { countedSince, uncountedSince } from './load-counts.repository.js';
 import { LoadTicketIssuer, NEW_CLIENTS, TicketSigner } from './load-ticket.service.js';
 import { pruneReleaseHealth } from './prune.js';
+import {
+  noVitals,
+  summarize,
+  VITALS_PER_CLIENT,
+  type VitalsOutcome,
+  VitalsRecorder,
+  vitalsSince,
+} from './vitals.js';
 
 const MINUTE = 60_000;
 
@@ -64,6 +74,7 @@ export class ReleaseHealthService {
   private readonly signer: TicketSigner;
   private readonly counter: LoadCounter;
   private readonly intake: ErrorIntake;
+  private readonly vitals: VitalsRecorder;
   private lastPrune = Number.NEGATIVE_INFINITY;
 
   constructor(
@@ -77,6 +88,7 @@ export class ReleaseHealthService {
     this.tickets = new LoadTicketIssuer(ctx, this.signer);
     this.counter = new LoadCounter(ctx);
     this.intake = new ErrorIntake(ctx, this.signer, this.counter);
+    this.vitals = new VitalsRecorder(ctx);
   }
 
   /** Stores an envelope's events within their bounds; counts its render errors the ticket allows. */
@@ -98,6 +110,12 @@ export class ReleaseHealthService {
     );
   }
 
+  /** Counts a page view's web vitals if its ticket allows (docs/decisions/051-web-vitals-per-version.md). */
+  async recordVitals(beacon: VitalsBeacon, sender: Sender): Promise<VitalsOutcome> {
+    await this.pruneNow();
+    return this.vitals.record(this.signer.check(sender.cookie, this.ctx.clock.now()), beacon);
+  }
+
   /** Deletes what is past its retention, at most once a minute per instance (from the write path). */
   private async pruneNow(): Promise<void> {
     const now = this.ctx.clock.now();
@@ -106,6 +124,7 @@ export class ReleaseHealthService {
     await pruneReleaseHealth(this.ctx.database.db, now, this.ctx.env.RELEASE_HEALTH_RETENTION_DAYS, [
       NEW_CLIENTS,
       ERROR_BOUNDS,
+      VITALS_PER_CLIENT,
     ]);
   }
 
@@ -113,10 +132,11 @@ export class ReleaseHealthService {
   async health(minutes: number): Promise<ReleaseHealthResponse> {
     const { database, clock } = this.ctx;
     const since = startOfMinute(clock.now() - minutes * MINUTE);
-    const [counted, errors, uncounted, manifest] = await Promise.all([
+    const [counted, errors, uncounted, vitals, manifest] = await Promise.all([
       countedSince(database.db, since),
       countedErrorsSince(database.db, since),
       uncountedSince(database.db, since),
+      vitalsSince(database.db, since).then(summarize),
       this.manifest(),
     ]);
     const byKey = new Map<string, VersionHealth>();
@@ -137,6 +157,7 @@ export class ReleaseHealthService {
         errors: 0,
         clients: 0,
         error_rate: null,
+        vitals: vitals.get(key) ?? noVitals(),
       };
       byKey.set(key, row);
       return row;
@@ -207,6 +228,19 @@ export class ReleaseHealthService {
         });
     }
     return out;
+  }
+
+  /**
+   * Web vitals of some versions of one remote from the start of the minute `since` falls in (a
+   * version with none has no p75 and 0 samples): what the guard's speed limit compares.
+   */
+  async versionVitals(
+    remote: RemoteName,
+    versions: string[],
+    since: number,
+  ): Promise<Record<string, VersionVitals>> {
+    const byKey = summarize(await vitalsSince(this.ctx.database.db, startOfMinute(since), remote));
+    return Object.fromEntries(versions.map((v) => [v, byKey.get(`${remote}\n${v}`) ?? noVitals()]));
   }
 
   async events(filter: { remote?: string; version?: string; limit?: number }): Promise<ErrorEventsResponse> {

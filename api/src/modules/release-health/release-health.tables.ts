@@ -7,6 +7,7 @@ export interface ReleaseHealthTables {
   remote_load_counts: RemoteLoadCountsTable;
   uncounted_loads: UncountedLoadsTable;
   load_ticket_uses: LoadTicketUsesTable;
+  web_vitals: WebVitalsTable;
 }
 
 export interface ErrorEventsTable {
@@ -49,7 +50,18 @@ interface UncountedLoadsTable {
   render_errors: number;
 }
 
-/** A ticket's uses: one row per version and outcome (`ok`, `failed`, `render`). */
+/** Counted page views of one version, minute and metric whose value fell in one bucket (0027). */
+interface WebVitalsTable {
+  remote: string;
+  remote_version: string;
+  minute: number;
+  metric: string;
+  /** The bucket's lower bound (vitals.ts, `bucketOf`). */
+  bucket: number;
+  samples: number;
+}
+
+/** A ticket's uses: one row per version and outcome (`ok`, `failed`, `render`, `vitals`). */
 interface LoadTicketUsesTable {
   ticket: string;
   remote: string;

@@ -2,6 +2,7 @@
  * The canary guard's rules (docs/decisions/023-canary-guard.md), free of I/O: a plan's row from
  * the request, the plan as the API shows it, and the verdict on a step's figures.
  */
+import type { VersionVitals } from '@mchezo/contracts/release-health';
 import type { CanaryPlan, CanaryPlanRequest, ReleaseManifest, RemoteName } from '@mchezo/contracts/releases';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
@@ -48,6 +49,9 @@ export function newPlanRow(
     step_ms: Math.round(plan.step_minutes * 60) * 1000,
     max_increase_bp: Math.round(plan.max_error_rate_increase * 10_000),
     min_loads: plan.min_loads,
+    max_lcp_increase_ms: plan.max_lcp_p75_increase_ms ?? null,
+    max_inp_increase_ms: plan.max_inp_p75_increase_ms ?? null,
+    min_vitals_samples: plan.min_vitals_samples,
     status: 'running',
     step_started_at: fields.now,
     baseline: JSON.stringify(baseline),
@@ -72,6 +76,9 @@ export function toCanaryPlan(row: PlanRow): CanaryPlan {
     step_minutes: row.step_ms / 60_000,
     max_error_rate_increase: row.max_increase_bp / 10_000,
     min_loads: row.min_loads,
+    max_lcp_p75_increase_ms: row.max_lcp_increase_ms,
+    max_inp_p75_increase_ms: row.max_inp_increase_ms,
+    min_vitals_samples: row.min_vitals_samples,
     status: row.status,
     step_started_at: iso(row.step_started_at),
     step_due_at: iso(row.step_started_at + row.step_ms),
@@ -114,21 +121,70 @@ const duration = (ms: number) =>
 /** Floating-point slack, so a rate exactly at the threshold counts as within it. */
 const EPSILON = 1e-9;
 
+/** Step vitals of the canary and the active version, for the speed limit. */
+export interface StepVitals {
+  canary: VersionVitals;
+  active: VersionVitals;
+}
+
+/**
+ * The speed limit's reading of a step (docs/decisions/051-web-vitals-per-version.md): per limited
+ * metric, `slow` when both sides have `min_vitals_samples` and the canary's p75 exceeds the
+ * active's by more than the plan allows; `short` when a side has fewer samples (the step waits).
+ */
+export function speedCheck(
+  row: Pick<PlanRow, 'max_lcp_increase_ms' | 'max_inp_increase_ms' | 'min_vitals_samples'>,
+  vitals: StepVitals,
+): { slow: string[]; short: string[]; figures: string[] } {
+  const out = { slow: [] as string[], short: [] as string[], figures: [] as string[] };
+  const limits = [
+    ['lcp', 'LCP', row.max_lcp_increase_ms],
+    ['inp', 'INP', row.max_inp_increase_ms],
+  ] as const;
+  for (const [metric, label, limit] of limits) {
+    if (limit === null) continue;
+    const c = vitals.canary[metric];
+    const a = vitals.active[metric];
+    const ms = (s: typeof c) => (s.p75 === null ? '–' : `${s.p75} ms`);
+    const text = `p75 ${label} ${ms(c)} (${c.samples}) vs ${ms(a)} (${a.samples}), at most +${limit} ms`;
+    out.figures.push(text);
+    if (
+      c.samples < row.min_vitals_samples ||
+      a.samples < row.min_vitals_samples ||
+      c.p75 === null ||
+      a.p75 === null
+    )
+      out.short.push(`${row.min_vitals_samples} ${label} samples each side`);
+    else if (c.p75 - a.p75 > limit) out.slow.push(label);
+  }
+  return out;
+}
+
 /**
  * The verdict on the current step: abort as soon as the canary (with its minimum of loads, from
  * as many distinct browsers) is worse than the active version by more than the threshold; once
  * the step's time is up and the canary has its loads and is not worse, the next step, or promote
  * after the last. An active version without loads in the step counts as 0%.
  */
-export function judge(row: PlanRow, canary: VersionCounts, active: VersionCounts, now: number): Verdict {
+export function judge(
+  row: PlanRow,
+  canary: VersionCounts,
+  active: VersionCounts,
+  now: number,
+  vitals?: StepVitals,
+): Verdict {
   const attempts = canary.loads + canary.failures;
   const activeAttempts = active.loads + active.failures;
   const canaryRate = errorRate(canary) ?? 0;
   const activeRate = errorRate(active) ?? 0;
   const bad = (c: VersionCounts, n: number) => Math.min(n, c.failures + c.render_errors);
+  const speed = vitals
+    ? speedCheck(row, vitals)
+    : { slow: [] as string[], short: [] as string[], figures: [] as string[] };
   const figures =
     `canary ${row.version} error rate ${percent(canaryRate)} (${bad(canary, attempts)}/${attempts} loads)` +
     ` vs active ${percent(activeRate)} (${bad(active, activeAttempts)}/${activeAttempts})` +
+    speed.figures.map((f) => `; ${f}`).join('') +
     ` over ${duration(now - row.step_started_at)}`;
   const steps = stepsOf(row);
   const current = steps[row.step] ?? 0;
@@ -142,6 +198,11 @@ export function judge(row: PlanRow, canary: VersionCounts, active: VersionCounts
     };
   if (canaryRate - activeRate > row.max_increase_bp / 10_000 + EPSILON)
     return { kind: 'abort', text: `${figures}: aborted` };
+  // The speed limit, once both sides have their samples: slower than allowed aborts at once.
+  if (speed.slow.length > 0)
+    return { kind: 'abort', text: `${figures}: aborted, ${speed.slow.join(' and ')} too slow` };
+  if (speed.short.length > 0)
+    return { kind: 'wait', text: `${figures}: waiting for ${speed.short.join(' and ')} at ${current}%` };
   if (now < row.step_started_at + row.step_ms)
     return { kind: 'wait', text: `${figures}: healthy at ${current}%, next step when the step's time is up` };
   const next = steps[row.step + 1];

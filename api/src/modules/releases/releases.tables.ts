@@ -61,6 +61,10 @@ export interface CanaryPlansTable {
   step_ms: number;
   max_increase_bp: number;
   min_loads: number;
+  /** The speed limit (0028): milliseconds the canary's p75 may exceed the active's; null: not limited. */
+  max_lcp_increase_ms: number | null;
+  max_inp_increase_ms: number | null;
+  min_vitals_samples: number;
   status: 'running' | 'promoted' | 'aborted' | 'ended';
   step_started_at: number;
   /** JSON: version → loads counted in the step's first minute before it started. */
