@@ -11,6 +11,7 @@ import { sessionRestored } from '../stores/auth.store.ts';
 import { firstScreenFor } from './first-screen.ts';
 import { type ChosenRelease, lastGoodRelease, rememberGoodRelease } from './release-choice.ts';
 import { currentChoice, loadRemotePage, type RemoteUnavailableError } from './remote-loader.ts';
+import { measureVitalsOf } from './vitals-beacon.ts';
 
 /** A version counts as good for this player once its page has stayed up this long. */
 const GOOD_AFTER_MS = 2000;
@@ -93,6 +94,12 @@ export function RemotePage({ remote, expose }: { remote: RemoteName; expose: str
   // re-renders, but the page itself only does if it reads what changed.
   const LoadedPage = state.status === 'ready' ? state.Page : null;
   const page = useMemo(() => (LoadedPage ? <LoadedPage /> : null), [LoadedPage]);
+
+  // The page view's web vitals go to the first remote version whose page it shows (decision 051).
+  const shown = state.status === 'ready' ? state.release.version : null;
+  useEffect(() => {
+    if (shown) measureVitalsOf(remote, shown);
+  }, [remote, shown]);
 
   if (state.status === 'loading') {
     const firstScreen = firstScreenFor(remote, expose);
