@@ -24,12 +24,16 @@ Commands:
   disable <remote> | enable <remote>        switch a remote off (Unavailable page) or on
   canary <remote> <version> <percent>       send 1–99 % of players to another version
       [--step-minutes 10 --ramp 25,50 --max-error-rate-increase 0.05 --min-loads 20]
+      [--max-lcp-increase-ms 500 --max-inp-increase-ms 100 --min-vitals-samples 20]
                                             …and let the canary guard it: after each step
                                             (with enough canary loads, and an error rate no
                                             more than the increase above the active's) the
-                                            next percentage, then promote; worse: abort
+                                            next percentage, then promote; worse: abort;
+                                            with a speed limit, also abort when its p75 LCP
+                                            or INP is that much slower than the active's
   health [remote] [--minutes 60]            each remote's active and canary: loads, failed
-                                            loads, render errors, error rate; the guard's plan
+                                            loads, render errors, error rate, p75 LCP, INP
+                                            and CLS (page views); the guard's plan
   promote <remote> | abort <remote>         make the canary the active version, or drop it
   rollback <revision>                       restore an earlier revision (as a new revision)
   rollback <remote> <revision>              put one remote back as it was at that revision
@@ -83,6 +87,9 @@ const { values: opts, positionals } = parseArgs({
     'step-minutes': { type: 'string' },
     'max-error-rate-increase': { type: 'string' },
     'min-loads': { type: 'string' },
+    'max-lcp-increase-ms': { type: 'string' },
+    'max-inp-increase-ms': { type: 'string' },
+    'min-vitals-samples': { type: 'string' },
     name: { type: 'string' },
     actions: { type: 'string' },
     'max-percent': { type: 'string' },
@@ -185,7 +192,15 @@ const rate = (r) => (r === null ? '-' : `${Number((r * 100).toFixed(1))}%`);
 
 /** The canary guard's plan from the flags, or nothing when none is given. */
 function guardPlan() {
-  const flags = ['ramp', 'step-minutes', 'max-error-rate-increase', 'min-loads'];
+  const flags = [
+    'ramp',
+    'step-minutes',
+    'max-error-rate-increase',
+    'min-loads',
+    'max-lcp-increase-ms',
+    'max-inp-increase-ms',
+    'min-vitals-samples',
+  ];
   if (!flags.some((f) => opts[f] !== undefined)) return {};
   if (opts['step-minutes'] === undefined)
     throw new CliError('A guarded canary needs --step-minutes (how long each step lasts; 0.5 is 30 s).');
@@ -204,8 +219,27 @@ function guardPlan() {
   if (opts['max-error-rate-increase'] !== undefined)
     plan.max_error_rate_increase = number('max-error-rate-increase');
   if (opts['min-loads'] !== undefined) plan.min_loads = number('min-loads');
+  // The speed limit (docs/decisions/051-web-vitals-per-version.md).
+  if (opts['max-lcp-increase-ms'] !== undefined) plan.max_lcp_p75_increase_ms = number('max-lcp-increase-ms');
+  if (opts['max-inp-increase-ms'] !== undefined) plan.max_inp_p75_increase_ms = number('max-inp-increase-ms');
+  if (opts['min-vitals-samples'] !== undefined) plan.min_vitals_samples = number('min-vitals-samples');
   return { plan };
 }
+
+/** The plan's speed limit, one line, or none. */
+function speedLimit(p) {
+  const limits = [
+    p.max_lcp_p75_increase_ms == null ? null : `p75 LCP at most +${p.max_lcp_p75_increase_ms} ms`,
+    p.max_inp_p75_increase_ms == null ? null : `p75 INP at most +${p.max_inp_p75_increase_ms} ms`,
+  ].filter(Boolean);
+  return limits.length
+    ? [`  speed limit: ${limits.join(', ')} over the active (${p.min_vitals_samples} page views each side)`]
+    : [];
+}
+
+/** "1250ms/34": a p75 and its page views, or a dash. */
+const vital = (s, scale = 1) =>
+  !s || s.p75 === null ? '-' : `${s.p75 / scale}${scale === 1 ? 'ms' : ''}/${s.samples}`;
 
 function planLine(p) {
   if (p.status !== 'running')
@@ -214,6 +248,7 @@ function planLine(p) {
   return [
     `${p.remote} guard of ${p.version}: running at ${p.steps[p.step]}% (step ${p.step + 1} of ${p.steps.length}), then ${next}`,
     `  ${p.step_minutes} min a step (due ${p.step_due_at}), at least ${p.min_loads} canary loads, at most ${rate(p.max_error_rate_increase)} above the active`,
+    ...speedLimit(p),
     `  last check ${p.last_check_at ?? 'not yet'}${p.last_check ? `: ${p.last_check}` : ''}`,
   ].join('\n');
 }
@@ -401,9 +436,33 @@ const commands = {
       call('GET', '/releases/remotes'),
     ]);
     console.log(`Release health over the last ${health.window_minutes} min\n`);
-    const rows = [['remote', 'role', 'version', 'loads', 'failed', 'render errors', 'error rate']];
+    const rows = [
+      [
+        'remote',
+        'role',
+        'version',
+        'loads',
+        'failed',
+        'render errors',
+        'error rate',
+        'p75 LCP',
+        'p75 INP',
+        'p75 CLS',
+      ],
+    ];
     for (const v of health.versions.filter((v) => !only || v.remote === only))
-      rows.push([v.remote, v.role, v.version, v.loads, v.failures, v.render_errors, rate(v.error_rate)]);
+      rows.push([
+        v.remote,
+        v.role,
+        v.version,
+        v.loads,
+        v.failures,
+        v.render_errors,
+        rate(v.error_rate),
+        vital(v.vitals?.lcp),
+        vital(v.vitals?.inp),
+        vital(v.vitals?.cls, 1000),
+      ]);
     const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
     for (const r of rows)
       console.log(

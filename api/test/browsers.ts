@@ -117,3 +117,24 @@ export async function genuineRenderErrors(app: FastifyInstance, remote: string, 
     expect(res.json()).toEqual({ stored: 1 });
   }
 }
+
+/** Page views of one version with their web vitals: a fresh browser each, with its own ticket (decision 051). */
+export async function genuineVitals(
+  app: FastifyInstance,
+  remote: string,
+  version: string,
+  lcps: number[],
+  extra: Record<string, number> = {},
+) {
+  for (const lcp of lcps) {
+    const browser = await visit(app);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/releases/health/vitals',
+      remoteAddress: browser.ip,
+      headers: { 'content-type': 'application/json', cookie: cookieHeader(browser) },
+      payload: JSON.stringify({ remote, version, lcp, ...extra }),
+    });
+    expect(res.statusCode, res.body).toBe(204);
+  }
+}

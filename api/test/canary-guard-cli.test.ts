@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { genuineLoads } from './browsers.js';
+import { genuineLoads, genuineVitals } from './browsers.js';
 import { useReleaseCli } from './release-cli-kit.js';
 import { makeVersion } from './releases-fixtures.js';
 
@@ -78,6 +78,59 @@ describe('release CLI: guarded canaries and health (sqlite, over HTTP)', () => {
     const history = await ok('history');
     expect(history).toMatch(
       /canary-guard\n +abort wallet canary 2\.1\.0-next: canary 2\.1\.0-next error rate 25% \(1\/4 loads\)/,
+    );
+  }, 120_000);
+
+  it('takes the speed limit, prints p75 per version, and shows the guard abort on speed', async () => {
+    await ok('login', '--phone', kit.phone, '--password', 'correct-horse');
+    const bad = await cli(
+      'canary',
+      'wallet',
+      '2.1.0-next',
+      '10',
+      '--step-minutes',
+      '1',
+      '--max-lcp-increase-ms',
+      'slow',
+      '--reason',
+      'x',
+    );
+    expect(bad.code).toBe(1);
+    expect(bad.out).toContain('--max-lcp-increase-ms takes a number');
+    const set = await ok(
+      'canary',
+      'wallet',
+      '2.1.0-next',
+      '10',
+      '--step-minutes',
+      '1',
+      '--min-loads',
+      '2',
+      '--max-lcp-increase-ms',
+      '500',
+      '--max-inp-increase-ms',
+      '100',
+      '--min-vitals-samples',
+      '2',
+      '--reason',
+      'speed guarded',
+    );
+    expect(set).toContain('guarded');
+    kit.t.clock.advance(10 * 60_000);
+    await genuineLoads(kit.t.app, 'wallet', '2.1.0-next', 2);
+    await genuineLoads(kit.t.app, 'wallet', '2.0.0-live', 2);
+    await genuineVitals(kit.t.app, 'wallet', '2.0.0-live', [1000, 1100], { inp: 80, cls: 50 });
+    await genuineVitals(kit.t.app, 'wallet', '2.1.0-next', [4000, 4200], { inp: 90 });
+    const health = await ok('health', 'wallet', '--minutes', '5');
+    expect(health).toMatch(/error rate +p75 LCP +p75 INP +p75 CLS/);
+    expect(health).toMatch(/wallet +active +2\.0\.0-live +2 +0 +0 +0% +1100ms\/2 +80ms\/2 +0\.05\/2/);
+    expect(health).toMatch(/wallet +canary +2\.1\.0-next +2 +0 +0 +0% +4200ms\/2 +90ms\/2 +-/);
+    expect(health).toContain(
+      'speed limit: p75 LCP at most +500 ms, p75 INP at most +100 ms over the active (2 page views each side)',
+    );
+    await kit.t.app.canaryGuard.runOnce();
+    expect(await ok('health', 'wallet', '--minutes', '5')).toMatch(
+      /wallet guard of 2\.1\.0-next: aborted .*\n.*p75 LCP 4200 ms \(2\) vs 1100 ms \(2\), at most \+500 ms.*: aborted, LCP too slow/,
     );
   }, 120_000);
 });

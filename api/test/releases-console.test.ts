@@ -95,6 +95,11 @@ describe('release page', () => {
     // And how many browsers were counted, and what arrived without a valid load ticket (decision 031).
     expect(health).toContain("['Browsers', (v) => String(v.clients)]");
     expect(health).toContain('Not counted (');
+    // Real players' speed per version beside the error rate, and the guard's speed limit (decision 051).
+    expect(health).toContain("['p75 LCP', (v) => vital(v.vitals?.lcp, 'ms')]");
+    expect(health).toContain("['p75 INP', (v) => vital(v.vitals?.inp, 'ms')]");
+    expect(health).toContain("['p75 CLS', (v) => vital(v.vitals?.cls, 'cls')]");
+    expect(health).toContain('p75 LCP at most +');
     const history = releaseConsole().scripts['console-history.js'];
     // One remote rolled back on its own, with the same confirmation (reason, base revision).
     expect(history).toContain('/rollback`');

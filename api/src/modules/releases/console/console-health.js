@@ -3,12 +3,22 @@
 // console-remotes.js puts it in each remote's card.
 (() => {
   const rate = (r) => (r === null || r === undefined ? '–' : `${Number((r * 100).toFixed(1))}%`);
+  /** "1250 ms (34 views)", "0.12 (34 views)", or a dash without samples. */
+  const vital = (s, unit) => {
+    if (!s || s.p75 === null) return '–';
+    const value = unit === 'ms' ? `${s.p75} ms` : String(s.p75 / 1000);
+    return `${value} (${s.samples} ${s.samples === 1 ? 'view' : 'views'})`;
+  };
   const ROWS = [
     ['Loads', (v) => String(v.loads)],
     ['Failed loads', (v) => String(v.failures)],
     ['Render errors', (v) => String(v.render_errors)],
     ['Browsers', (v) => String(v.clients)],
     ['Error rate', (v) => rate(v.error_rate)],
+    // Real players' speed (decision 051): p75 over the window and how many page views it is of.
+    ['p75 LCP', (v) => vital(v.vitals?.lcp, 'ms')],
+    ['p75 INP', (v) => vital(v.vitals?.inp, 'ms')],
+    ['p75 CLS', (v) => vital(v.vitals?.cls, 'cls')],
   ];
 
   /** What arrived for this remote without a valid load ticket (decision 031): one small line, or nothing. */
@@ -59,7 +69,7 @@
             'tr',
             {},
             el('th', { scope: 'row' }, label),
-            ...columns.map((v) => el('td', { 'data-role': v.role }, value(v))),
+            ...columns.map((v) => el('td', { 'data-role': v.role, 'data-row': label }, value(v))),
           ),
         ),
       ),
@@ -68,7 +78,15 @@
 
   /** "running: 10% (step 1 of 2), then 50%, then promote", or how the plan ended. */
   function planState(el, when, p) {
-    const rules = `${p.step_minutes} min a step, at least ${p.min_loads} canary loads, at most ${rate(p.max_error_rate_increase)} above the active's error rate`;
+    const speed = [
+      p.max_lcp_p75_increase_ms == null ? null : `p75 LCP at most +${p.max_lcp_p75_increase_ms} ms`,
+      p.max_inp_p75_increase_ms == null ? null : `p75 INP at most +${p.max_inp_p75_increase_ms} ms`,
+    ].filter(Boolean);
+    const rules =
+      `${p.step_minutes} min a step, at least ${p.min_loads} canary loads, at most ${rate(p.max_error_rate_increase)} above the active's error rate` +
+      (speed.length
+        ? `, ${speed.join(', ')} over the active's (${p.min_vitals_samples} page views each side)`
+        : '');
     if (p.status === 'running') {
       const later = p.steps.slice(p.step + 1).map((s) => `${s}%`);
       return el(
