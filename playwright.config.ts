@@ -58,7 +58,7 @@ export default defineConfig({
     {
       name: 'release-audit',
       testMatch: /\.releases\.spec\.ts$/,
-      testIgnore: /(canary-guard|fresh-manifest)\.releases\.spec\.ts$/,
+      testIgnore: /(canary-guard|fresh-manifest|remote-outside)\.releases\.spec\.ts$/,
       dependencies: ['offline'],
     },
     // An open tab meets a release changed under it (wallet switched off, rolled back): alone.
@@ -74,6 +74,13 @@ export default defineConfig({
       testMatch: /canary-guard\.releases\.spec\.ts$/,
       dependencies: ['fresh-manifest'],
       fullyParallel: false,
+    },
+    // The wallet built outside the repository, published and canaried with its deploy key
+    // (decision 050): it starts a canary of the wallet, so after the guard's project, alone.
+    {
+      name: 'remote-outside',
+      testMatch: /remote-outside\.releases\.spec\.ts$/,
+      dependencies: ['canary-guard'],
     },
   ],
   webServer: {

@@ -11,15 +11,33 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Rspack } from '@rsbuild/core';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..', '..');
+
+/**
+ * The pnpm catalog (pnpm-workspace.yaml) inside the workspace; outside it (this package installed
+ * from its packed tarball, decision 050) the copy `scripts/pack-shared.mjs` packed beside this
+ * file, so a remote built elsewhere shares the versions the shell was built with.
+ */
+function catalog(): Record<string, string> {
+  const workspace = join(root, 'pnpm-workspace.yaml');
+  if (!existsSync(workspace))
+    return JSON.parse(readFileSync(join(here, 'catalog.json'), 'utf8')) as Record<string, string>;
+  const out: Record<string, string> = {};
+  let inCatalog = false;
+  for (const line of readFileSync(workspace, 'utf8').split('\n')) {
+    if (/^\S/.test(line)) inCatalog = line.startsWith('catalog:');
+    const m = inCatalog ? /^\s+(['"]?)([^'":]+)\1:\s*(\S+)/.exec(line) : null;
+    if (m) out[m[2]!] = m[3]!;
+  }
+  return out;
+}
 
 /** Reads a version pinned in the pnpm catalog (pnpm-workspace.yaml). */
 export function catalogVersion(pkg: string): string {
-  const yaml = readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8');
-  const keys = pkg.includes('@') || pkg.includes('/') ? [`'${pkg}'`, `"${pkg}"`] : [pkg];
-  const line = yaml.split('\n').find((l) => keys.some((key) => l.trim().startsWith(`${key}:`)));
-  if (!line) throw new Error(`${pkg} is not pinned in the pnpm catalog`);
-  return line.split(':')[1]!.trim().replace(/^\^/, '');
+  const version = catalog()[pkg];
+  if (!version) throw new Error(`${pkg} is not pinned in the pnpm catalog`);
+  return version.replace(/^\^/, '');
 }
 
 /** Workspace packages holding a store or context: shared, or host and remote get two. */

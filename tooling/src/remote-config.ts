@@ -12,8 +12,11 @@
  *   fake host. It cannot use `externalRuntime` (there is no shell to provide it), so it has no
  *   federation at all.
  */
+
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { defineConfig, type RsbuildConfig, rspack } from '@rsbuild/core';
+import { defineConfig, type RsbuildConfig, type RsbuildPlugin, rspack } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { preferEsmFederationRuntime, sharedSingletons } from './federation.ts';
 import {
@@ -22,6 +25,12 @@ import {
   pluginFirstScreens,
   remoteFirstScreens,
 } from './first-screens.ts';
+// @ts-expect-error: plain ESM shared with the build scripts (scripts/lib.mjs), no types.
+import * as sharedExports from './shared-exports.mjs';
+
+const { remoteSharedImports } = sharedExports as {
+  remoteSharedImports: (dir: string) => Record<string, string[]>;
+};
 
 export interface RemoteOptions {
   /** The MF container name, also the folder name under `remotes/`. */
@@ -68,6 +77,7 @@ export function defineRemoteConfig({
         { environment: 'federated' },
       ),
       ...(firstScreens.length ? [pluginFirstScreens(firstScreens, 'federated')] : []),
+      pluginSharedImports(root, 'federated'),
     ],
     environments: {
       federated: {
@@ -117,4 +127,23 @@ export function defineRemoteConfig({
       proxy: { '/api': process.env.API_ORIGIN ?? 'http://127.0.0.1:8080' },
     },
   });
+}
+
+/**
+ * Writes `shared-imports.json` (the names the remote imports from each `@mchezo/*` module) into
+ * the federated folder, so a build made anywhere, in this repository or a team's own pipeline
+ * (decision 050), carries what the release check compares with the live shell's exports.
+ */
+function pluginSharedImports(root: string, federated: string): RsbuildPlugin {
+  return {
+    name: 'mchezo:shared-imports',
+    setup(api) {
+      api.onAfterBuild(({ environments, stats }) => {
+        const built = environments[federated];
+        if (stats?.hasErrors() || !built) return;
+        const imports = remoteSharedImports(root);
+        writeFileSync(join(built.distPath, 'shared-imports.json'), `${JSON.stringify(imports, null, 2)}\n`);
+      });
+    },
+  };
 }
