@@ -11,7 +11,7 @@
  * the modules and never import one.
  */
 const ZOD_SCHEMA_FILES =
-  '^shared/contracts/src/(auth|wallet|casino|config|chat|errors|health|payments|releases|release-health|identity|safer-gambling|regulator-feed|aml|testing)[.]ts$';
+  '^shared/contracts/src/(auth|wallet|casino|config|chat|errors|health|payments|releases|release-health|identity|safer-gambling|regulator-feed|aml|staff|testing)[.]ts$';
 /** The kits tests share (stub API, contract fixtures): they run under Vitest, never ship to a phone. */
 const TEST_KITS =
   '^shared/host/src/render-remote[.]tsx$|^shared/contracts/src/testing[.]ts$|^shared/i18n/src/locale-check[.]ts$';

@@ -48,6 +48,7 @@ import type { CanaryGuard } from './modules/releases/canary-guard.service.js';
 import { deployKeyRefused, deployKeyToken } from './modules/releases/deploy-keys.service.js';
 import { releasesRoutes } from './modules/releases/releases.routes.js';
 import { syncWithBuilds } from './modules/releases/startup-sync.js';
+import { staffRoutes } from './modules/staff/staff.routes.js';
 import { saferGamblingRoutes } from './modules/safer-gambling/safer-gambling.routes.js';
 import { paymentCallbackRoutes } from './modules/wallet/callbacks.routes.js';
 import type { Reconciler } from './modules/wallet/reconcile.js';
@@ -268,6 +269,7 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
         requireAuth,
       });
       await api.register(releaseHealthRoutes, { ctx, health: releaseHealth, requireAuth });
+      await api.register(staffRoutes, { staff: services.staff, limiter: services.limiter, requireAuth });
       if (env.SIMULATOR_TEST_CONTROL && ctx.payments instanceof SimulatorPaymentProvider)
         await api.register(simulatorTestRoutes, { simulator: ctx.payments, env });
     },
@@ -281,8 +283,6 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
   if (env.SITE_DIR)
     app.register(sitePlugin, {
       siteDir: env.SITE_DIR,
-      // Remote versions' files from the version store (docs/decisions/049-version-store.md).
-      ...(versions.store && { readRemoteFile: versions.store.read.bind(versions.store) }),
       // What browsers get: versions failing their integrity check left out.
       currentManifest: () => revisions.served(),
       // Each page view's load ticket (docs/decisions/031-release-health-tickets.md).

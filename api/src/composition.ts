@@ -23,9 +23,9 @@ import { DeployKeyService } from './modules/releases/deploy-keys.service.js';
 import { IntegrityMonitor } from './modules/releases/integrity.service.js';
 import { OverrideService } from './modules/releases/overrides.service.js';
 import { RevisionService } from './modules/releases/revisions.service.js';
-import { versionStoreFrom } from './modules/releases/version-store.js';
 import { VersionService } from './modules/releases/versions.service.js';
 import { SaferGamblingService } from './modules/safer-gambling/safer-gambling.service.js';
+import { StaffService } from './modules/staff/staff.service.js';
 import { WalletActivityService } from './modules/wallet/activity.service.js';
 import { GameWalletService } from './modules/wallet/game-wallet.service.js';
 import { PaybillService } from './modules/wallet/paybill.service.js';
@@ -54,10 +54,9 @@ export function buildServices(ctx: AppContext, app: FastifyInstance, deps: Servi
   const games =
     deps.games ??
     new DemoGameProvider(ctx, app, deps.reelStops ?? reelStopsFor(ctx.env), (id) => enabledGameName(ctx, id));
-  // Published versions' files: a folder or the database (docs/decisions/049-version-store.md).
-  const versions = new VersionService(ctx, versionStoreFrom(ctx.env, ctx.database));
+  const versions = new VersionService(ctx);
   const revisions = new RevisionService(ctx, versions);
-  const integrity = new IntegrityMonitor(ctx, () => revisions.current(), versions);
+  const integrity = new IntegrityMonitor(ctx, () => revisions.current());
   const releaseHealth = new ReleaseHealthService(
     ctx,
     () => revisions.current(),
@@ -73,9 +72,13 @@ export function buildServices(ctx: AppContext, app: FastifyInstance, deps: Servi
   jobs.push(amlMonitor.job);
   const aml = new AmlCaseService(ctx);
   const wallet = new WalletService(ctx);
+  const auth = new AuthService(ctx);
+  const limiter = new RateLimiter(ctx);
   return {
-    auth: new AuthService(ctx),
-    limiter: new RateLimiter(ctx),
+    auth,
+    limiter,
+    // Staff accounts: roles, two factors, staff sessions, the staff audit (docs/decisions/052).
+    staff: new StaffService(ctx, auth, limiter),
     identity: new IdentityService(ctx),
     // Wallet: balances, mobile money and its settlement, Paybill, the operators' review.
     wallet,

@@ -61,23 +61,6 @@ const EnvSchema = z.object({
    */
   RELEASES_INTEGRITY_INTERVAL_SECONDS: int(300, 0, 86_400),
   /**
-   * Where published versions' files are kept and served from (docs/decisions/049-version-store.md):
-   * `folder` (default) a folder in SITE_DIR's layout (RELEASES_STORE_DIR, default SITE_DIR/remotes);
-   * `database` the database's release_files table, which every API instance reaches.
-   */
-  RELEASES_STORE: z.enum(['folder', 'database']).default('folder'),
-  /** The folder store's root (`<remote>/<version>/…` inside); default SITE_DIR/remotes. */
-  RELEASES_STORE_DIR: optionalString,
-  /**
-   * Built version folders start-up publishes into the store (`<remote>/<version>/…`, newest build
-   * of each remote, decision 021); default SITE_DIR/remotes. With the folder store at its default
-   * these are the store's own folders.
-   */
-  RELEASES_BUILDS_DIR: optionalString,
-  /** An uploaded version's largest file and its total (bytes, decoded); larger is refused (413). */
-  RELEASES_UPLOAD_MAX_FILE_BYTES: int(8 * 1024 * 1024, 1, 16 * 1024 * 1024),
-  RELEASES_UPLOAD_MAX_BYTES: int(32 * 1024 * 1024, 1, 256 * 1024 * 1024),
-  /**
    * How often the canary guard judges guarded canaries (docs/decisions/023-canary-guard.md); one
    * instance at a time does, by a lease in the database. 0: off (plans wait).
    */
@@ -97,6 +80,25 @@ const EnvSchema = z.object({
   OPERATOR_PHONES: phoneList,
   /** Phones (E.164, comma-separated) granted the compliance role (money-laundering alerts and cases). */
   COMPLIANCE_PHONES: phoneList,
+  /**
+   * Phones (E.164, comma-separated) granted the admin role: the bootstrap of an empty database's
+   * first administrator, who then grants and removes staff roles through /staff/people
+   * (docs/decisions/052-staff-accounts-two-factors.md).
+   */
+  ADMIN_PHONES: phoneList,
+  /**
+   * Staff sessions (decision 052): ended after STAFF_SESSION_IDLE_SECONDS without a request and
+   * STAFF_SESSION_MAX_SECONDS after sign-in, whichever comes first.
+   */
+  STAFF_SESSION_IDLE_SECONDS: int(900, 60, 86_400),
+  STAFF_SESSION_MAX_SECONDS: int(8 * 3600, 300, 7 * 86_400),
+  /**
+   * The key staff members' TOTP secrets are encrypted with at rest (AES-256-GCM, decision 052).
+   * Required in production; elsewhere, when unset, one is derived from JWT_SECRET.
+   */
+  STAFF_TOTP_KEY: secret,
+  /** The issuer authenticator apps show next to a staff member's code. */
+  STAFF_TOTP_ISSUER: z.string().min(1).max(64).default('Mchezo staff'),
   /**
    * Money-laundering monitoring (docs/decisions/043-money-laundering-monitoring.md, api/README.md):
    * amounts in integer cents, shares in basis points. The reporting threshold (KSh 1,000,000) is

@@ -63,6 +63,11 @@ export function deploymentProblems(config: EnvConfig): string[] {
     problems.push(
       `METRICS_TOKEN is too short: at least ${MIN_METRICS_TOKEN_LENGTH} characters in production; generate one (openssl rand -base64 32)`,
     );
+  // Staff members' TOTP secrets are encrypted with it; never derived from another secret (decision 052).
+  if (!config.STAFF_TOTP_KEY)
+    problems.push(
+      'STAFF_TOTP_KEY is not set: staff two-factor secrets are encrypted with it; generate one (openssl rand -base64 32)',
+    );
   const site = originOf(config.PUBLIC_BASE_URL);
   const foreign = config.GAME_FRAME_ANCESTORS.split(/\s+/).filter(
     (source) => source && source !== "'self'" && source !== "'none'" && source !== site,

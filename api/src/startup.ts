@@ -75,6 +75,7 @@ export async function prepareStart(
         ...secrets.values,
         PAYMENT_CALLBACK_SECRET_PREVIOUS: config.PAYMENT_CALLBACK_SECRET_PREVIOUS,
         REGULATOR_FEED_SECRET: config.REGULATOR_FEED_SECRET,
+        STAFF_TOTP_KEY: config.STAFF_TOTP_KEY,
         METRICS_TOKEN: config.METRICS_TOKEN,
       }),
     );

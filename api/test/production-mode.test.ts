@@ -25,6 +25,8 @@ const SECRETS = {
   CHAT_TOKEN_SECRET: randomBytes(32).toString('base64url'),
   GAME_PROVIDER_SECRET: randomBytes(32).toString('base64url'),
 };
+/** Never generated nor kept in the database: it encrypts what the database holds (decision 052). */
+const STAFF_TOTP_KEY = randomBytes(32).toString('base64url');
 
 /** A production configuration with nothing unsafe in it (the Daraja host is never called here). */
 const SAFE: Record<string, string> = {
@@ -46,6 +48,7 @@ const SAFE: Record<string, string> = {
   IDENTITY_REGISTRY_API_KEY: 'registry-key',
   RECONCILE_INTERVAL_SECONDS: '0',
   ...SECRETS,
+  STAFF_TOTP_KEY,
 };
 
 interface Run {
@@ -155,13 +158,20 @@ describe.concurrent('NODE_ENV=production refuses to start unsafe (the real serve
     for (const value of Object.values(SECRETS)) expect(run.stderr).not.toContain(value);
   });
 
+  it('exits non-zero without STAFF_TOTP_KEY, the key of the staff two-factor secrets', async () => {
+    const run = await startServer(without('STAFF_TOTP_KEY'));
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('STAFF_TOTP_KEY is not set');
+    expect(run.stderr.match(/^ {2}- /gm)).toHaveLength(1);
+  });
+
   it.each([
     ['16 × "a"', 'a'.repeat(16)],
     ['20 varied characters: too short', 'Zq8#pL2@vN5!xR7$kW3%'],
     ['long but low in entropy', 'ab'.repeat(20)],
     ['long but a few characters', 'changeme-changeme-changeme'],
   ])('exits non-zero naming each weak secret (%s), never printing it', async (_name, weak) => {
-    const keys = [...Object.keys(SECRETS), 'PAYMENT_CALLBACK_SECRET_PREVIOUS'];
+    const keys = [...Object.keys(SECRETS), 'PAYMENT_CALLBACK_SECRET_PREVIOUS', 'STAFF_TOTP_KEY'];
     const run = await startServer({ ...SAFE, ...Object.fromEntries(keys.map((key) => [key, weak])) });
     expect(run.code).toBe(1);
     for (const key of keys) expect(run.stderr).toContain(`${key} is too weak`);
@@ -196,9 +206,10 @@ describe.concurrent('NODE_ENV=production refuses to start unsafe (the real serve
       'IDENTITY_PROVIDER=simulator',
       'PUBLIC_BASE_URL=http://127.0.0.1:8080',
       ...Object.keys(SECRETS),
+      'STAFF_TOTP_KEY',
     ])
       expect(run.stderr).toContain(reason);
-    expect(run.stderr.match(/^ {2}- /gm)).toHaveLength(9);
+    expect(run.stderr.match(/^ {2}- /gm)).toHaveLength(10);
   });
 
   it('starts with secrets already in the shared database instead of the environment', async () => {

@@ -11,10 +11,10 @@ import { releaseAuditMigration } from '../modules/releases/migrations/0011-relea
 import { canaryPlansMigration } from '../modules/releases/migrations/0013-canary-plans.js';
 import { deployKeysMigration } from '../modules/releases/migrations/0021-deploy-keys.js';
 import { criticalPathMigration } from '../modules/releases/migrations/0022-critical-path.js';
-import { releaseFilesMigration } from '../modules/releases/migrations/0023-release-files.js';
 import { canarySpeedLimitMigration } from '../modules/releases/migrations/0028-canary-speed-limit.js';
 import { saferGamblingMigration } from '../modules/safer-gambling/migrations/0010-safer-gambling.js';
 import { lossLimitsMigration } from '../modules/safer-gambling/migrations/0018-loss-limits.js';
+import { staffMigration } from '../modules/staff/migrations/0026-staff.js';
 import { dropRedundantLedgerRefIdxMigration } from '../modules/wallet/migrations/0003-drop-redundant-ledger-ref-idx.js';
 import { paymentReviewMigration } from '../modules/wallet/migrations/0004-payment-review.js';
 import { reconcileScheduleMigration } from '../modules/wallet/migrations/0006-reconcile-schedule.js';
@@ -60,7 +60,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0020_aml': amlMigration,
   '0021_deploy_keys': deployKeysMigration,
   '0022_critical_path': criticalPathMigration,
-  '0023_release_files': releaseFilesMigration,
+  '0026_staff': staffMigration,
   '0027_web_vitals': webVitalsMigration,
   '0028_canary_speed_limit': canarySpeedLimitMigration,
 };

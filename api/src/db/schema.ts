@@ -6,6 +6,7 @@ import type { RegulatorFeedTables } from '../modules/regulator-feed/regulator-fe
 import type { ReleaseHealthTables } from '../modules/release-health/release-health.tables.js';
 import type { ReleasesTables } from '../modules/releases/releases.tables.js';
 import type { SaferGamblingTables } from '../modules/safer-gambling/safer-gambling.tables.js';
+import type { StaffTables } from '../modules/staff/staff.tables.js';
 import type { WalletTables } from '../modules/wallet/wallet.tables.js';
 import type { InfrastructureTables } from './infrastructure.tables.js';
 
@@ -24,4 +25,5 @@ export interface DB
     ReleaseHealthTables,
     RegulatorFeedTables,
     AmlTables,
+    StaffTables,
     InfrastructureTables {}

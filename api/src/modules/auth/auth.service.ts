@@ -24,6 +24,10 @@ import {
 } from './auth.repository.js';
 import { OtpService } from './otp.service.js';
 import { rotateRefreshToken, SUSPENDED_MESSAGE } from './refresh.js';
+
+/** What a suspended account is told (also by the staff sign-in, modules/staff). */
+export { SUSPENDED_MESSAGE };
+
 import { grantConfiguredRoles } from './roles.service.js';
 
 /**
@@ -120,15 +124,24 @@ export class AuthService {
     return toUserDto(row);
   }
 
+  /**
+   * The account whose password this is; 401 INVALID_CREDENTIALS otherwise, in the same time for
+   * an unknown phone (a throwaway hash is checked), so the answer tells nobody who has an account.
+   * Also the staff sign-in's first factor (modules/staff).
+   */
+  async checkPassword(phone: string, password: string): Promise<UserRow> {
+    const user = await findUserByPhone(this.ctx.database.db, phone);
+    this.dummyHash ??= this.hashPassword(randomToken());
+    const ok = await argonVerify(user?.password_hash ?? (await this.dummyHash), password).catch(() => false);
+    if (!user || !ok) throw unauthorized('Invalid phone number or password', 'INVALID_CREDENTIALS');
+    return user;
+  }
+
   async login(
     phone: string,
     password: string,
   ): Promise<{ body: LoginResponse; refresh: IssuedRefreshToken | null }> {
-    const user = await findUserByPhone(this.ctx.database.db, phone);
-    // Verify against a throwaway hash when the phone is unknown: same time, no enumeration.
-    this.dummyHash ??= this.hashPassword(randomToken());
-    const ok = await argonVerify(user?.password_hash ?? (await this.dummyHash), password).catch(() => false);
-    if (!user || !ok) throw unauthorized('Invalid phone number or password', 'INVALID_CREDENTIALS');
+    const user = await this.checkPassword(phone, password);
     // RELEASE_MANAGER_PHONES: the role is granted at the first login after it is configured.
     user.roles = await grantConfiguredRoles(this.ctx, user);
     if (user.status === 'suspended') throw lockedOut('ACCOUNT_SUSPENDED', SUSPENDED_MESSAGE);

@@ -8,7 +8,8 @@ type LimitedAction =
   | 'verify_request'
   | 'verify_confirm'
   | 'reset_request'
-  | 'reset_confirm';
+  | 'reset_confirm'
+  | 'staff_sign_in';
 
 /**
  * Fixed-window counters kept in the database, so every API instance sees the same counts.

@@ -1,9 +1,11 @@
 /**
- * Roles a user holds (`users.roles`). Two roles are granted by configuration: phones listed in
+ * Roles a user holds (`users.roles`). Some are granted by configuration: phones listed in
  * RELEASE_MANAGER_PHONES get `release_manager`, phones in OPERATOR_PHONES `payments_operator`
  * (the payment review queue), phones in COMPLIANCE_PHONES `compliance` (money-laundering alerts
- * and cases, docs/decisions/043), at boot and, for accounts registered later, at their next login
- * or guarded call. Removing a phone from a list takes nothing away.
+ * and cases, docs/decisions/043), phones in ADMIN_PHONES `admin` (who grants and removes staff
+ * roles, docs/decisions/052), at boot and, for accounts registered later, at their next login
+ * or guarded call. Removing a phone from a list takes nothing away; an administrator removes a
+ * role through the staff API (modules/staff).
  */
 import { RELEASE_MANAGER_ROLE } from '@mchezo/contracts/releases-constants';
 import type { AppContext } from '../../context.js';
@@ -13,15 +15,17 @@ import { findUserRoles, findUsersRolesByPhone, setRoles, type UserRoles } from '
 
 const PAYMENTS_OPERATOR_ROLE = 'payments_operator';
 const COMPLIANCE_ROLE = 'compliance';
+const ADMIN_ROLE = 'admin';
 
 type RolesContext = Pick<AppContext, 'env' | 'database' | 'clock'>;
 
-/** The configured roles this user's phone should hold. */
-function configuredRoles(ctx: RolesContext, phone: string): string[] {
+/** The configured roles this user's phone should hold (stored names). */
+export function configuredRoles(ctx: RolesContext, phone: string): string[] {
   const out: string[] = [];
   if (ctx.env.RELEASE_MANAGER_PHONES.includes(phone)) out.push(RELEASE_MANAGER_ROLE);
   if (ctx.env.OPERATOR_PHONES.includes(phone)) out.push(PAYMENTS_OPERATOR_ROLE);
   if (ctx.env.COMPLIANCE_PHONES.includes(phone)) out.push(COMPLIANCE_ROLE);
+  if (ctx.env.ADMIN_PHONES.includes(phone)) out.push(ADMIN_ROLE);
   return out;
 }
 
@@ -38,7 +42,12 @@ export async function grantConfiguredRoles(ctx: RolesContext, user: UserRoles): 
 /** At boot: grants the configured roles to the existing accounts listed. */
 export async function grantConfiguredManagers(ctx: RolesContext): Promise<void> {
   const phones = [
-    ...new Set([...ctx.env.RELEASE_MANAGER_PHONES, ...ctx.env.OPERATOR_PHONES, ...ctx.env.COMPLIANCE_PHONES]),
+    ...new Set([
+      ...ctx.env.RELEASE_MANAGER_PHONES,
+      ...ctx.env.OPERATOR_PHONES,
+      ...ctx.env.COMPLIANCE_PHONES,
+      ...ctx.env.ADMIN_PHONES,
+    ]),
   ];
   if (!phones.length) return;
   for (const user of await findUsersRolesByPhone(ctx.database.db, phones))

@@ -1,0 +1,258 @@
+/**
+ * `/api/v1/staff/…` (docs/decisions/052-staff-accounts-two-factors.md, api/README.md "Staff"):
+ * enrolment of the authenticator (signed in with the password), the two-factor staff sign-in,
+ * the staff session, and what administrators do: people and their roles, sessions, the audit log.
+ * Every staff route but enrolment and sign-in goes through `requireStaff` (staff.guard.ts).
+ */
+import {
+  GrantStaffRoleRequest,
+  StaffAuditCsvQuery,
+  StaffAuditQuery,
+  StaffAuditResponse,
+  StaffMember,
+  StaffMeResponse,
+  StaffPeopleQuery,
+  StaffPeopleResponse,
+  StaffPersonParams,
+  StaffReasonRequest,
+  StaffRoleParams,
+  StaffSessionParams,
+  StaffSessionsResponse,
+  StaffSignInRequest,
+  StaffSignInResponse,
+  TotpConfirmRequest,
+  TotpConfirmResponse,
+  TotpEnrolRequest,
+  TotpEnrolResponse,
+} from '@mchezo/contracts/staff';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
+import { parsePhone } from '../auth/auth.service.js';
+import { staffGuard, staffOf } from './staff.guard.js';
+import type { StaffLimiter, StaffService } from './staff.service.js';
+
+const tags = ['staff'];
+const security = [{ bearer: [] }];
+
+export const staffRoutes: FastifyPluginAsyncZod<{
+  staff: StaffService;
+  limiter: StaffLimiter;
+  requireAuth: PreHandler;
+}> = async (app, { staff, limiter, requireAuth }) => {
+  const requireStaff = staffGuard(staff, requireAuth);
+  const requireAdmin = requireStaff('admin');
+  const actor = (request: Parameters<PreHandler>[0]) => ({ userId: staffOf(request).userId, ip: request.ip });
+
+  app.post(
+    '/staff/totp/enrol',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        body: TotpEnrolRequest,
+        response: { 201: TotpEnrolResponse, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const body = await staff.enrol({ userId: authOf(request).userId, ip: request.ip });
+      return reply.code(201).header('cache-control', 'no-store').send(body);
+    },
+  );
+
+  app.post(
+    '/staff/totp/confirm',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        body: TotpConfirmRequest,
+        response: { 200: TotpConfirmResponse, ...errorResponses(400, 401, 403, 409, 429) },
+      },
+    },
+    async (request) => {
+      const { confirmed_at } = await staff.confirmEnrolment(
+        { userId: authOf(request).userId, ip: request.ip },
+        request.body.code,
+      );
+      return { enrolled: true as const, confirmed_at };
+    },
+  );
+
+  app.post(
+    '/staff/sign-in',
+    {
+      schema: {
+        tags,
+        body: StaffSignInRequest,
+        response: { 200: StaffSignInResponse, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      const phone = parsePhone(request.body.phone);
+      await limiter.hit('staff_sign_in', request.ip, null);
+      const { password, code, recovery_code } = request.body;
+      const body = await staff.signIn({ phone, password, code, recoveryCode: recovery_code }, request.ip);
+      return reply.header('cache-control', 'no-store').send(body);
+    },
+  );
+
+  app.get(
+    '/staff/me',
+    {
+      onRequest: requireStaff(),
+      schema: { tags, security, response: { 200: StaffMeResponse, ...errorResponses(401, 403) } },
+    },
+    async (request) => staff.me(staffOf(request)),
+  );
+
+  app.post(
+    '/staff/sign-out',
+    {
+      onRequest: requireStaff(),
+      schema: {
+        tags,
+        security,
+        body: TotpEnrolRequest,
+        response: { 204: z.null(), ...errorResponses(401, 403) },
+      },
+    },
+    async (request, reply) => {
+      await staff.signOut(staffOf(request), request.ip);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/staff/people',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        security,
+        querystring: StaffPeopleQuery,
+        response: { 200: StaffPeopleResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { phone } = request.query;
+      return { people: await staff.people(phone === undefined ? undefined : parsePhone(phone)) };
+    },
+  );
+
+  app.post(
+    '/staff/people/:user_id/roles',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        security,
+        params: StaffPersonParams,
+        body: GrantStaffRoleRequest,
+        response: { 200: StaffMember, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      staff.grantRole(actor(request), request.params.user_id, request.body.role, request.body.reason),
+  );
+
+  app.delete(
+    '/staff/people/:user_id/roles/:role',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        security,
+        params: StaffRoleParams,
+        body: StaffReasonRequest,
+        response: { 200: StaffMember, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      staff.removeRole(actor(request), request.params.user_id, request.params.role, request.body.reason),
+  );
+
+  app.delete(
+    '/staff/people/:user_id/totp',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        security,
+        params: StaffPersonParams,
+        body: StaffReasonRequest,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await staff.resetTwoFactor(actor(request), request.params.user_id, request.body.reason);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/staff/people/:user_id/sessions',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        security,
+        params: StaffPersonParams,
+        response: { 200: StaffSessionsResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({ sessions: await staff.sessionsOf(request.params.user_id) }),
+  );
+
+  app.delete(
+    '/staff/sessions/:session_id',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        security,
+        params: StaffSessionParams,
+        body: StaffReasonRequest,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await staff.endSession(actor(request), request.params.session_id, request.body.reason);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/staff/audit',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        security,
+        querystring: StaffAuditQuery,
+        response: { 200: StaffAuditResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => staff.auditPage(request.query),
+  );
+
+  app.get(
+    '/staff/audit.csv',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        security,
+        querystring: StaffAuditCsvQuery,
+        response: { 200: z.string(), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="staff-audit.csv"')
+        .send(await staff.auditCsv(request.query)),
+  );
+};

@@ -1,0 +1,64 @@
+/**
+ * The staff module's tables (./migrations/0026-staff.ts; docs/decisions/052): each staff member's
+ * TOTP secret (encrypted) and recovery codes (hashed), staff sessions and the staff audit log.
+ * Part of `DB` in db/schema.ts; row types never leave the server.
+ */
+export interface StaffTables {
+  staff_totp: StaffTotpTable;
+  staff_recovery_codes: StaffRecoveryCodesTable;
+  staff_sessions: StaffSessionsTable;
+  staff_audit: StaffAuditTable;
+}
+
+export interface StaffTotpTable {
+  user_id: string;
+  /** AES-256-GCM under STAFF_TOTP_KEY: `v1.<iv>.<tag>.<ciphertext>`, base64url (totp-crypto.ts). */
+  secret_enc: string;
+  created_at: number;
+  /** Null until a code from the app confirmed the enrolment. */
+  confirmed_at: number | null;
+  /** The last 30-second step a code was accepted for: no code of it or before is taken again. */
+  last_step: number | null;
+}
+
+export interface StaffRecoveryCodesTable {
+  id: string;
+  user_id: string;
+  /** SHA-256 of the normalised code (50 random bits each, so no slow hash is needed). */
+  code_hash: string;
+  created_at: number;
+  used_at: number | null;
+}
+
+export type StaffSecondFactor = 'totp' | 'recovery_code';
+
+export interface StaffSessionsTable {
+  id: string;
+  /** SHA-256 of the bearer token. */
+  token_hash: string;
+  user_id: string;
+  second_factor: StaffSecondFactor;
+  created_at: number;
+  last_seen_at: number;
+  /** The absolute end (created_at + STAFF_SESSION_MAX_SECONDS). */
+  expires_at: number;
+  ended_at: number | null;
+  ended_reason: string | null;
+  ended_by: string | null;
+}
+
+export interface StaffAuditTable {
+  /** UUIDv7: newest last, the page cursor. */
+  id: string;
+  at: number;
+  actor_user_id: string | null;
+  action: string;
+  target_user_id: string | null;
+  target: string | null;
+  /** JSON or null. */
+  before: string | null;
+  /** JSON or null. */
+  after: string | null;
+  reason: string | null;
+  ip: string | null;
+}
