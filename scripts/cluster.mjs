@@ -1,6 +1,7 @@
 // The cluster of `npm run start:cluster` and of `npm test`'s cluster money tests: PostgreSQL
 // (DATABASE_URL, or a throwaway server), two API instances on their own ports sharing that
-// database and the same secrets, and Debian's nginx in front as the load balancer and CDN
+// database and the same secrets but no folder (each its own; remote versions are in the database,
+// docs/decisions/049-version-store.md), and Debian's nginx in front as the load balancer and CDN
 // (config written from cluster/nginx.conf.template into the run's temp folder; nginx and
 // PostgreSQL are installed by scripts/setup.mjs).
 import { spawn, spawnSync } from 'node:child_process';
@@ -8,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
   copyFileSync,
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -51,7 +53,11 @@ function clusterSecrets() {
  * - `databaseUrl`: a PostgreSQL to use (else a throwaway server is started and stopped with it);
  * - `schema`: the PostgreSQL schema both instances share (`public` by default; a fresh one is
  *   dropped by stop() when `dropSchema` is set);
- * - `siteDir`: the CDN folder (build/cdn); `port`: nginx's port (0 = a free one);
+ * - `siteDir`: the site's build folder (build/cdn): nginx serves the shell's files from it, each
+ *   instance gets its own copy of `shell/` (the page it composes) and none of `remotes/`; the first
+ *   instance publishes the newest build of each remote there into the database at start (as
+ *   `npm start` does), every other version is uploaded (`release.mjs publish`);
+ * - `port`: nginx's port (0 = a free one);
  * - `env`: more variables for both instances (the first one also gets `firstEnv`);
  * - `quiet`: instance and nginx output go to log files in the run folder instead of the terminal.
  */
@@ -125,6 +131,9 @@ export async function startCluster({
       const name = `api-${i + 1}`;
       const dataDir = join(runDir, name);
       mkdirSync(dataDir);
+      // Its own folder: the shell's files only. Remote versions come from the database store.
+      const ownSite = join(dataDir, 'site');
+      if (siteDir) cpSync(join(siteDir, 'shell'), join(ownSite, 'shell'), { recursive: true });
       const instance = await supervised.add(name, await freePort(), {
         ...env,
         ...(i === 0 ? firstEnv : {}),
@@ -135,7 +144,10 @@ export async function startCluster({
         DATABASE_SCHEMA: schema,
         PUBLIC_BASE_URL: url,
         TRUST_PROXY: NGINX_ADDRESS,
-        ...(siteDir ? { SITE_DIR: siteDir } : {}),
+        RELEASES_STORE: 'database',
+        ...(siteDir ? { SITE_DIR: ownSite } : {}),
+        // The builds to publish at start: read by the first instance only, once.
+        ...(siteDir && i === 0 ? { RELEASES_BUILDS_DIR: join(siteDir, 'remotes') } : {}),
       });
       log(`${name} ready at ${instance.url}`);
     }

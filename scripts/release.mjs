@@ -5,7 +5,7 @@
 // deploy key in MCHEZO_DEPLOY_KEY instead of a login (docs/decisions/046-deploy-keys.md).
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { basename, join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CliError, staffCli } from './staff-cli.mjs';
 
@@ -19,7 +19,9 @@ Commands:
   history [--limit 20]                      manifest revisions and overrides: who, when, what, why
   integrity [--check]                       the live versions' files against their recorded
                                             hashes (--check: check now); exit code 2 if failing
-  publish <remote> [--folder <version>]     build ONE remote and publish its immutable version
+  publish <remote> [--folder <version> | --dir <path>]
+                                            build ONE remote and upload its immutable version
+                                            (its files and their sha384) to the platform
   activate <remote> <version>               make a published version the active one
   disable <remote> | enable <remote>        switch a remote off (Unavailable page) or on
   canary <remote> <version> <percent>       send 1–99 % of players to another version
@@ -60,12 +62,16 @@ Options:
                      the API refuses the change with 409 if the manifest has moved on
   --api <url>        the API (default $MCHEZO_API or http://127.0.0.1:8080)
   --folder <version> publish an already built folder of build/cdn/remotes/<remote>/ (no build)
+  --dir <path>       publish the built version folder at <path>, anywhere (no build): its name is
+                     the version when it looks like one (1.0.0-3f9c2a1b), else --version, else
+                     <buildVersion of its mf-manifest.json>-<hash of its files>, as the build names them
+  --version <v>      the version to publish a --dir as
   --cdn <dir>        the CDN folder holding remotes/ (default build/cdn; the API's SITE_DIR)
 
 Tokens are stored in $DATA_DIR/release-cli.json, or ~/.mchezo/release-cli.json (mode 0600).
 
 A team's CI: with MCHEZO_DEPLOY_KEY=mdk_… set, publish and canary use that deploy key instead
-of a login (publish <remote> --folder <version>; canary … with --step-minutes: a key's canary is
+of a login (publish <remote> --dir <path>; canary … with --step-minutes: a key's canary is
 always guarded). Every other command needs a release manager's login.
 `;
 
@@ -79,6 +85,8 @@ const { values: opts, positionals } = parseArgs({
     phone: { type: 'string' },
     password: { type: 'string' },
     folder: { type: 'string' },
+    dir: { type: 'string' },
+    version: { type: 'string' },
     cdn: { type: 'string' },
     limit: { type: 'string' },
     minutes: { type: 'string' },
@@ -113,10 +121,14 @@ const { API, session, http, fail, call, need, sessionCommands, run } = staffCli(
 const DEPLOY_KEY = process.env.MCHEZO_DEPLOY_KEY?.trim() || null;
 
 /** A publish or canary call: with the deploy key when one is set, else as the signed-in manager. */
-async function callAs(method, path, body) {
-  if (!DEPLOY_KEY) return call(method, path, body);
+async function callAs(method, path, body, withStatus = false) {
+  // A signed-in manager's CLI has read the list first: an answer is a new version.
+  if (!DEPLOY_KEY) {
+    const data = await call(method, path, body);
+    return withStatus ? { status: 201, data } : data;
+  }
   const res = await http(method, path, body, DEPLOY_KEY);
-  if (res.status < 400) return res.data;
+  if (res.status < 400) return withStatus ? { status: res.status, data: res.data } : res.data;
   const { error = 'request failed', code } = res.data ?? {};
   const issues = (res.data?.issues ?? []).map((i) => `\n  - ${i.path}: ${i.message}`).join('');
   throw new CliError(
@@ -172,20 +184,38 @@ async function change(path, body, post = call) {
   printRevision(r);
 }
 
-/** `file → sha384-<base64>` for every file of a version folder (the API checks them all). */
-function integrityOf(dir) {
-  const out = {};
+/** A version name, as the API takes it (contracts' VERSION_PATTERN). */
+const VERSION_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/;
+
+const sha384 = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+
+/** `[path, bytes]` of every file of a version folder, paths `/`-separated, sorted. */
+function filesOf(dir) {
+  const out = [];
   const walk = (d) => {
     for (const name of readdirSync(d).sort()) {
       const p = join(d, name);
       if (statSync(p).isDirectory()) walk(p);
-      else
-        out[relative(dir, p).split(sep).join('/')] =
-          `sha384-${createHash('sha384').update(readFileSync(p)).digest('base64')}`;
+      else out.push([relative(dir, p).split(sep).join('/'), readFileSync(p)]);
     }
   };
   walk(dir);
   return out;
+}
+
+/**
+ * A built folder's version: its name when it is one (`1.0.0-3f9c2a1b`), else the build's own
+ * naming (scripts/lib.mjs buildRemote): `<buildVersion>-<first 10 hex of the files' sha256>`,
+ * the precompressed copies and mf-stats.json left out.
+ */
+function versionOfFolder(dir) {
+  const name = basename(dir);
+  if (/^\d+\.\d+\.\d+[A-Za-z0-9.+]*-[0-9a-f]{6,}$/.test(name)) return name;
+  const manifest = JSON.parse(readFileSync(join(dir, 'mf-manifest.json'), 'utf8'));
+  const h = createHash('sha256');
+  for (const [path, bytes] of filesOf(dir).filter(([p]) => !/(mf-stats\.json|\.gz|\.br)$/.test(p)))
+    h.update(path).update('\0').update(bytes).update('\0');
+  return `${manifest.metaData?.buildInfo?.buildVersion ?? '0.0.0'}-${h.digest('hex').slice(0, 10)}`;
 }
 
 const rate = (r) => (r === null ? '-' : `${Number((r * 100).toFixed(1))}%`);
@@ -368,30 +398,55 @@ const commands = {
     const remote = remoteArg(args[0]);
     if (!DEPLOY_KEY) session(); // fail before a long build when not signed in
     let version = opts.folder;
-    if (!version) {
-      const { buildRemote, ensureDependencies } = await import('./lib.mjs');
-      if (!existsSync(join(import.meta.dirname, '..', 'node_modules'))) ensureDependencies();
-      // The folder name is the content hash: an unchanged remote gives its existing folder.
-      version = buildRemote(remote) ?? buildRemote(remote, { force: true });
+    let dir;
+    if (opts.dir) {
+      dir = resolve(opts.dir);
+      if (!existsSync(join(dir, 'mf-manifest.json'))) throw new CliError(`${dir} has no mf-manifest.json`);
+      version = opts.version ?? versionOfFolder(dir);
+    } else {
+      if (!version) {
+        const { buildRemote, ensureDependencies } = await import('./lib.mjs');
+        if (!existsSync(join(import.meta.dirname, '..', 'node_modules'))) ensureDependencies();
+        // The folder name is the content hash: an unchanged remote gives its existing folder.
+        version = buildRemote(remote) ?? buildRemote(remote, { force: true });
+      }
+      const cdn = opts.cdn ?? (await import('./lib.mjs')).CDN_DIR;
+      dir = join(cdn, 'remotes', remote, version);
     }
-    const cdn = opts.cdn ?? (await import('./lib.mjs')).CDN_DIR;
-    const dir = join(cdn, 'remotes', remote, version);
+    if (!VERSION_PATTERN.test(version)) throw new CliError(`"${version}" is not a version name (--version)`);
     if (!existsSync(join(dir, 'mf-manifest.json'))) throw new CliError(`${dir} has no mf-manifest.json`);
     const alreadyPublished = new CliError(
       `${remote} ${version} is already published (same content as before): nothing to publish.`,
     );
-    // A deploy key reads no list: the API's 409 VERSION_EXISTS says so instead.
+    // A deploy key reads no list: the API answers 200 for the same files again (409 for others).
     if (!DEPLOY_KEY) {
       const { remotes } = await call('GET', '/releases/remotes');
       if (remotes.find((r) => r.name === remote)?.versions.some((v) => v.version === version))
         throw alreadyPublished;
     }
-    const integrity = integrityOf(dir);
-    const body = { version, integrity, ...(opts.reason ? { reason: opts.reason } : {}) };
-    const v = await callAs('POST', `/releases/remotes/${remote}/versions`, body).catch((err) => {
-      throw DEPLOY_KEY && /\(VERSION_EXISTS\)/.test(err.message) ? alreadyPublished : err;
-    });
+    // The whole folder in one request (decision 049): every file's bytes and its sha384; the
+    // platform checks each, stores them and lists the version. The same files again: 200.
+    const files = filesOf(dir);
+    const integrity = Object.fromEntries(files.map(([path, bytes]) => [path, sha384(bytes)]));
+    const body = {
+      integrity,
+      files: Object.fromEntries(files.map(([path, bytes]) => [path, bytes.toString('base64')])),
+      ...(opts.reason ? { reason: opts.reason } : {}),
+    };
+    const bytes = files.reduce((n, [, b]) => n + b.length, 0);
+    const started = Date.now();
+    const { status, data: v } = await callAs(
+      'PUT',
+      `/releases/remotes/${remote}/versions/${encodeURIComponent(version)}`,
+      body,
+      true,
+    );
+    if (status === 200) throw alreadyPublished;
+    const took = Date.now() - started;
     console.log(`✓ published ${v.remote} ${v.version} (${v.files} files, sha384 recorded)`);
+    console.log(
+      `  uploaded ${files.length} files, ${bytes} bytes (${JSON.stringify(body).length} sent) in ${took} ms`,
+    );
     // Measured by the API from the folder (decision 048): activate and canary refuse it over budget.
     if (v.byte_budget) console.log(`  ${v.byte_budget.summary}`);
     console.log(`  next: node scripts/release.mjs activate ${remote} ${v.version} --reason "…"`);

@@ -283,6 +283,8 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
   if (env.SITE_DIR)
     app.register(sitePlugin, {
       siteDir: env.SITE_DIR,
+      // Remote versions' files from the version store (docs/decisions/049-version-store.md).
+      ...(versions.store && { readRemoteFile: versions.store.read.bind(versions.store) }),
       // What browsers get: versions failing their integrity check left out.
       currentManifest: () => revisions.served(),
       // Each page view's load ticket (docs/decisions/031-release-health-tickets.md).

@@ -23,6 +23,7 @@ import { DeployKeyService } from './modules/releases/deploy-keys.service.js';
 import { IntegrityMonitor } from './modules/releases/integrity.service.js';
 import { OverrideService } from './modules/releases/overrides.service.js';
 import { RevisionService } from './modules/releases/revisions.service.js';
+import { versionStoreFrom } from './modules/releases/version-store.js';
 import { VersionService } from './modules/releases/versions.service.js';
 import { SaferGamblingService } from './modules/safer-gambling/safer-gambling.service.js';
 import { StaffService } from './modules/staff/staff.service.js';
@@ -54,9 +55,10 @@ export function buildServices(ctx: AppContext, app: FastifyInstance, deps: Servi
   const games =
     deps.games ??
     new DemoGameProvider(ctx, app, deps.reelStops ?? reelStopsFor(ctx.env), (id) => enabledGameName(ctx, id));
-  const versions = new VersionService(ctx);
+  // Published versions' files: a folder or the database (docs/decisions/049-version-store.md).
+  const versions = new VersionService(ctx, versionStoreFrom(ctx.env, ctx.database));
   const revisions = new RevisionService(ctx, versions);
-  const integrity = new IntegrityMonitor(ctx, () => revisions.current());
+  const integrity = new IntegrityMonitor(ctx, () => revisions.current(), versions);
   const releaseHealth = new ReleaseHealthService(
     ctx,
     () => revisions.current(),

@@ -61,6 +61,23 @@ const EnvSchema = z.object({
    */
   RELEASES_INTEGRITY_INTERVAL_SECONDS: int(300, 0, 86_400),
   /**
+   * Where published versions' files are kept and served from (docs/decisions/049-version-store.md):
+   * `folder` (default) a folder in SITE_DIR's layout (RELEASES_STORE_DIR, default SITE_DIR/remotes);
+   * `database` the database's release_files table, which every API instance reaches.
+   */
+  RELEASES_STORE: z.enum(['folder', 'database']).default('folder'),
+  /** The folder store's root (`<remote>/<version>/…` inside); default SITE_DIR/remotes. */
+  RELEASES_STORE_DIR: optionalString,
+  /**
+   * Built version folders start-up publishes into the store (`<remote>/<version>/…`, newest build
+   * of each remote, decision 021); default SITE_DIR/remotes. With the folder store at its default
+   * these are the store's own folders.
+   */
+  RELEASES_BUILDS_DIR: optionalString,
+  /** An uploaded version's largest file and its total (bytes, decoded); larger is refused (413). */
+  RELEASES_UPLOAD_MAX_FILE_BYTES: int(8 * 1024 * 1024, 1, 16 * 1024 * 1024),
+  RELEASES_UPLOAD_MAX_BYTES: int(32 * 1024 * 1024, 1, 256 * 1024 * 1024),
+  /**
    * How often the canary guard judges guarded canaries (docs/decisions/023-canary-guard.md); one
    * instance at a time does, by a lease in the database. 0: off (plans wait).
    */

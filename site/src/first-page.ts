@@ -10,13 +10,11 @@
  * A wrong or missing one costs nothing but a fetch: the shell and the API client fall back to
  * the network.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { firstScreenFile, STRINGS_CHUNK } from '@mchezo/contracts/boot';
 import type { ReleaseManifest } from '@mchezo/contracts/releases';
 import { matchRoute, SITE_ROUTES } from '@mchezo/contracts/routes';
-import { readImmutableText } from './file-cache.js';
 import { sha384Integrity } from './integrity.js';
+import type { RemoteFiles } from './remote-files.js';
 
 interface MfManifest {
   metaData: { remoteEntry: { name: string; path: string } };
@@ -108,8 +106,13 @@ const NOTHING: Prepared = { preloads: [], files: {}, strings: {} };
 const cache = new Map<string, Promise<Prepared>>();
 
 /** A fragment of the version folder, trimmed, or '' when it has none (or it cannot be read). */
-async function readScreen(siteDir: string, remote: string, version: string, file: string): Promise<string> {
-  return ((await readImmutableText(join(siteDir, 'remotes', remote, version, file))) ?? '').trim();
+async function readScreen(
+  files: RemoteFiles,
+  remote: string,
+  version: string,
+  file: string,
+): Promise<string> {
+  return ((await files.readText(remote, version, file)) ?? '').trim();
 }
 
 /**
@@ -117,7 +120,7 @@ async function readScreen(siteDir: string, remote: string, version: string, file
  * fragment without text. Optional: a version without one paints when its script runs, as before.
  */
 async function firstScreen(
-  siteDir: string,
+  files: RemoteFiles,
   remote: string,
   version: string,
   expose: string,
@@ -125,15 +128,15 @@ async function firstScreen(
 ): Promise<FirstScreen | undefined> {
   const page = `${remote}/${expose}`;
   for (const language of languages) {
-    const html = await readScreen(siteDir, remote, version, firstScreenFile(expose, language));
+    const html = await readScreen(files, remote, version, firstScreenFile(expose, language));
     if (html) return { page, html, language };
   }
-  const html = await readScreen(siteDir, remote, version, firstScreenFile(expose));
+  const html = await readScreen(files, remote, version, firstScreenFile(expose));
   return html ? { page, html } : undefined;
 }
 
 async function prepare(
-  siteDir: string,
+  remoteFiles: RemoteFiles,
   remote: string,
   version: string,
   entry: string,
@@ -144,12 +147,12 @@ async function prepare(
   const prefix = `/remotes/${remote}/${version}/`;
   if (entry !== `${prefix}mf-manifest.json`) return NOTHING;
   const manifest = JSON.parse(
-    await readFile(join(siteDir, 'remotes', remote, version, 'mf-manifest.json'), 'utf8'),
+    (await remoteFiles.read(remote, version, 'mf-manifest.json'))?.toString('utf8') ?? '',
   ) as MfManifest;
   const page = manifest.exposes.find((e) => e.name === expose);
   const remoteEntry = manifest.metaData.remoteEntry;
   const hint = async (file: string, as: Preload['as']): Promise<Preload> => {
-    const bytes = await readFile(join(siteDir, 'remotes', remote, version, file)).catch(() => null);
+    const bytes = await remoteFiles.read(remote, version, file).catch(() => undefined);
     return { href: `${prefix}${file}`, as, ...(bytes && { integrity: sha384Integrity(bytes) }) };
   };
   const strings: Record<string, Preload> = {};
@@ -194,7 +197,7 @@ async function withData(
  * then `Accept-Language`): the first one the page's first screen ships in is written.
  */
 export async function firstPage(
-  siteDir: string,
+  remoteFiles: RemoteFiles,
   url: string,
   manifest: ReleaseManifest,
   readPublic?: ReadPublic,
@@ -209,9 +212,14 @@ export async function firstPage(
   const key = `${page.remote}@${release.version}/${page.expose}`;
   let prepared = cache.get(key);
   if (!prepared) {
-    prepared = prepare(siteDir, page.remote, release.version, release.entry, page.expose, page.data).catch(
-      () => NOTHING,
-    );
+    prepared = prepare(
+      remoteFiles,
+      page.remote,
+      release.version,
+      release.entry,
+      page.expose,
+      page.data,
+    ).catch(() => NOTHING);
     cache.set(key, prepared);
   }
   const version = await prepared;
@@ -220,7 +228,7 @@ export async function firstPage(
   const screen =
     version === NOTHING
       ? undefined
-      : await firstScreen(siteDir, page.remote, release.version, page.expose, languages);
+      : await firstScreen(remoteFiles, page.remote, release.version, page.expose, languages);
   // The strings the page asks for first: the first of the player's languages it ships, else
   // English, as the shell's language detection decides (shared/i18n/src/detect-language.ts).
   const language = languages.find((l) => l in strings) ?? 'en';

@@ -1,7 +1,8 @@
 /**
  * Serves the built site the way a CDN would, so `npm start` runs the product as deployed:
- * - `/remotes/<name>/<version>/…`: a remote's immutable version folder (cached for a year,
- *   CORS open, since in production remotes live on another origin than the shell);
+ * - `/remotes/<name>/<version>/…`: a remote's immutable version (cached for a year, CORS open,
+ *   since in production remotes live on another origin than the shell), from the API's version
+ *   store (remote-files.ts);
  * - everything else: the shell; its hashed assets (`/static/`) cached for a year, its other
  *   files (the page, the web app manifest and icons, the service worker, the offline page)
  *   revalidated on every use, and unknown paths answer `index.html` (client-side routes),
@@ -24,6 +25,7 @@ import {
 import { type FirstPage, firstPage } from './first-page.js';
 import { composeIndex, linkHeader } from './index-page.js';
 import { pageLanguages } from './page-language.js';
+import { folderRemoteFiles, type ReadRemoteFile, remoteFiles, serveRemoteFiles } from './remote-files.js';
 import { inlineShellStylesheet } from './shell-stylesheet.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -55,8 +57,13 @@ function compressedPage(html: string, encoding: 'br' | 'gzip'): Buffer {
 }
 
 export interface SiteOptions {
-  /** The CDN root: `shell/` and `remotes/<name>/<version>/` inside. */
+  /** The CDN root: `shell/` and (unless `readRemoteFile` is given) `remotes/<name>/<version>/` inside. */
   siteDir: string;
+  /**
+   * Where remote versions' files come from (the API's version store, decision 049); default the
+   * CDN root's `remotes/`. Served at `/remotes/…` and read for the first page.
+   */
+  readRemoteFile?: ReadRemoteFile;
   /** The live release manifest: written into index.html, with hints for the first page. */
   currentManifest?: () => Promise<ReleaseManifest>;
   /** The public config (`GET /config`'s data), written into index.html. */
@@ -74,26 +81,23 @@ export interface SiteOptions {
 
 export async function sitePlugin(
   app: FastifyInstance,
-  { siteDir, currentManifest, publicConfig, policy = { publicBaseUrl: '' }, loadTickets }: SiteOptions,
+  {
+    siteDir,
+    readRemoteFile,
+    currentManifest,
+    publicConfig,
+    policy = { publicBaseUrl: '' },
+    loadTickets,
+  }: SiteOptions,
 ): Promise<void> {
   const shellDir = join(siteDir, 'shell');
-  const remotesDir = join(siteDir, 'remotes');
   if (!existsSync(join(shellDir, 'index.html'))) {
     app.log.warn({ siteDir }, 'site: no built shell found; run `npm run build`');
   }
 
-  await app.register(fastifyStatic, {
-    root: remotesDir,
-    prefix: '/remotes/',
-    decorateReply: false,
-    index: false,
-    preCompressed: true,
-    setHeaders(reply, path) {
-      reply.header('Access-Control-Allow-Origin', '*');
-      // A version folder never changes; its mf-manifest.json may be re-read by a new shell.
-      reply.header('Cache-Control', path.endsWith('mf-manifest.json') ? 'public, max-age=60' : IMMUTABLE);
-    },
-  });
+  // Remote versions, as their CDN origin (remote-files.ts).
+  const remotes = readRemoteFile ? remoteFiles(readRemoteFile) : folderRemoteFiles(siteDir);
+  serveRemoteFiles(app, remotes);
 
   await app.register(fastifyStatic, {
     root: shellDir,
@@ -135,7 +139,7 @@ export async function sitePlugin(
     const { headers } = reply.request;
     const languages = pageLanguages(headers.cookie, headers['accept-language']);
     const first: FirstPage = release
-      ? await firstPage(siteDir, reply.request.url, release, readPublic, languages)
+      ? await firstPage(remotes, reply.request.url, release, readPublic, languages)
       : { preloads: [], files: {} };
     const composed = composeIndex(
       template,

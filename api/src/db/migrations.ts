@@ -11,6 +11,7 @@ import { releaseAuditMigration } from '../modules/releases/migrations/0011-relea
 import { canaryPlansMigration } from '../modules/releases/migrations/0013-canary-plans.js';
 import { deployKeysMigration } from '../modules/releases/migrations/0021-deploy-keys.js';
 import { criticalPathMigration } from '../modules/releases/migrations/0022-critical-path.js';
+import { releaseFilesMigration } from '../modules/releases/migrations/0023-release-files.js';
 import { canarySpeedLimitMigration } from '../modules/releases/migrations/0028-canary-speed-limit.js';
 import { saferGamblingMigration } from '../modules/safer-gambling/migrations/0010-safer-gambling.js';
 import { lossLimitsMigration } from '../modules/safer-gambling/migrations/0018-loss-limits.js';
@@ -60,6 +61,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0020_aml': amlMigration,
   '0021_deploy_keys': deployKeysMigration,
   '0022_critical_path': criticalPathMigration,
+  '0023_release_files': releaseFilesMigration,
   '0026_staff': staffMigration,
   '0027_web_vitals': webVitalsMigration,
   '0028_canary_speed_limit': canarySpeedLimitMigration,

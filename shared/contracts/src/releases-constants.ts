@@ -30,6 +30,14 @@ export const CANARY_STEP_MINUTES_MAX = 24 * 60;
 /** Who the canary guard's revisions are by. */
 export const CANARY_GUARD_ACTOR = 'canary-guard';
 
+/**
+ * An uploaded version (docs/decisions/049-version-store.md): at most this many files, none larger
+ * than this (the API's own limits, RELEASES_UPLOAD_MAX_*, may be lower). Today's remotes are about
+ * 60 files and 1.1 MB each with their .br and .gz.
+ */
+export const UPLOAD_FILES_MAX = 2000;
+export const UPLOAD_FILE_BYTES_MAX = 16 * 1024 * 1024;
+
 /** A version is a folder name: no slashes, no dot-dot. */
 export const VERSION_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/;
 

@@ -9,6 +9,8 @@ import {
   DEPLOY_KEY_ACTIONS,
   REMOTE_EXPOSES,
   REMOTE_NAMES,
+  UPLOAD_FILE_BYTES_MAX,
+  UPLOAD_FILES_MAX,
   VERSION_PATTERN,
 } from './releases-constants.ts';
 
@@ -98,6 +100,30 @@ export const PublishVersionRequest = z.object({
   reason: reason.optional(),
 });
 export type PublishVersionRequest = z.infer<typeof PublishVersionRequest>;
+
+export const VersionParams = z.object({ remote: RemoteName, version: ReleaseVersion });
+
+/**
+ * `PUT /releases/remotes/:remote/versions/:version` (docs/decisions/049-version-store.md): a built
+ * version folder uploaded whole, in one JSON body: every file's sha384 (`integrity`, as a publish
+ * of a folder already in the store declares) and its bytes in base64 (`files`), the same paths.
+ * The platform checks each file against its hash, then stores and lists the version; the same
+ * files again change nothing, other files under the same version are refused (409).
+ */
+export const UploadVersionRequest = z.object({
+  integrity: IntegrityMap,
+  files: z
+    .record(
+      z.string().min(1).max(512),
+      z
+        .string()
+        .max(Math.ceil(UPLOAD_FILE_BYTES_MAX / 3) * 4)
+        .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64'),
+    )
+    .refine((m) => Object.keys(m).length <= UPLOAD_FILES_MAX, `at most ${UPLOAD_FILES_MAX} files`),
+  reason: reason.optional(),
+});
+export type UploadVersionRequest = z.infer<typeof UploadVersionRequest>;
 
 /** A version whose files no longer match their recorded hashes: since when, and what is wrong. */
 export const IntegrityFailure = z.object({ since: z.string(), problem: z.string() });

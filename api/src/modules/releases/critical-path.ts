@@ -6,8 +6,6 @@
  * expose's sync CSS and JS, and one language's strings chunk (the largest: the budget holds for
  * every player). The version's figure is its largest page's.
  */
-import { readFile } from 'node:fs/promises';
-import { join, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import { STRINGS_CHUNK } from '@mchezo/contracts/boot';
 import type { ByteBudgetFigures } from '@mchezo/contracts/errors';
@@ -22,22 +20,23 @@ interface MfManifest {
   }[];
 }
 
-/** Brotli bytes of a file of the folder; 0 for one outside it or missing (the compatibility check's business). */
-async function brotliBytes(dir: string, file: string): Promise<number> {
-  const path = resolve(dir, file);
-  if (!path.startsWith(`${resolve(dir)}${sep}`)) return 0;
-  const raw = await readFile(path).catch(() => null);
+/** One file of a version, by its path in the version (undefined: missing, or outside it). */
+export type ReadVersionFile = (file: string) => Promise<Buffer | undefined>;
+
+/** Brotli bytes of a file of the version; 0 for one outside it or missing (the compatibility check's business). */
+async function brotliBytes(read: ReadVersionFile, file: string): Promise<number> {
+  const raw = await read(file.replace(/^\.?\//, '')).catch(() => undefined);
   if (!raw) return 0;
   return brotliCompressSync(raw, {
     params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length },
   }).length;
 }
 
-/** The version folder's critical path, or null when it has no readable `mf-manifest.json`. */
-export async function measureCriticalPath(dir: string): Promise<CriticalPath | null> {
+/** The version's critical path (its files from the version store), or null when it has no readable `mf-manifest.json`. */
+export async function measureCriticalPath(read: ReadVersionFile): Promise<CriticalPath | null> {
   let manifest: MfManifest;
   try {
-    manifest = JSON.parse(await readFile(join(dir, 'mf-manifest.json'), 'utf8')) as MfManifest;
+    manifest = JSON.parse((await read('mf-manifest.json'))?.toString('utf8') ?? '') as MfManifest;
   } catch {
     return null;
   }
@@ -45,7 +44,7 @@ export async function measureCriticalPath(dir: string): Promise<CriticalPath | n
   const size = (file: string) => {
     let bytes = sizes.get(file);
     if (!bytes) {
-      bytes = brotliBytes(dir, file);
+      bytes = brotliBytes(read, file);
       sizes.set(file, bytes);
     }
     return bytes;

@@ -4,19 +4,22 @@
  * URL path. The entry's chunks carry their own hashes inside the entry (the build's SRI), so
  * these are the whole chain. Versions are immutable: each is read once and kept.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { ReleaseManifest } from '@mchezo/contracts/releases';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { findVersion } from './releases.repository.js';
+import type { VersionStore } from './version-store.js';
 
 const MF_MANIFEST = 'mf-manifest.json';
 
 /** The entry script a version's `mf-manifest.json` names (its files were checked at publish). */
-async function entryScript(dir: string): Promise<string | undefined> {
+async function entryScript(
+  store: VersionStore,
+  remote: string,
+  version: string,
+): Promise<string | undefined> {
   try {
-    const { metaData } = JSON.parse(await readFile(join(dir, MF_MANIFEST), 'utf8'));
+    const { metaData } = JSON.parse((await store.read(remote, version, MF_MANIFEST))?.toString('utf8') ?? '');
     const { name, path } = metaData.remoteEntry as { name: string; path: string };
     return path ? `${path}/${name}` : name;
   } catch {
@@ -29,7 +32,7 @@ export class EntryIntegrity {
 
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly cdnDir: string | undefined,
+    private readonly store: VersionStore | null,
   ) {}
 
   /** `URL path → sha384-…` of one version's entry files, resolved against its entry's URL. */
@@ -39,9 +42,9 @@ export class EntryIntegrity {
     if (cached) return cached;
     const row = await findVersion(this.db, remote, version);
     // Only our own CDN's files: an entry elsewhere is not what was hashed at publish.
-    if (!row || row.entry !== entry || !entry.startsWith('/') || !this.cdnDir) return {};
+    if (!row || row.entry !== entry || !entry.startsWith('/') || !this.store) return {};
     const recorded = JSON.parse(row.integrity) as Record<string, string>;
-    const script = await entryScript(join(this.cdnDir, 'remotes', remote, version));
+    const script = await entryScript(this.store, remote, version);
     const base = new URL(entry, 'http://site');
     const paths = Object.fromEntries(
       [MF_MANIFEST, script]

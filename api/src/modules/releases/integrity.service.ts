@@ -6,13 +6,13 @@
  * disabled, or its canary dropped) until a check finds the files as published again. The
  * revisions are untouched: the release managers' decisions stay theirs.
  */
-import { join } from 'node:path';
 import type { ReleaseIntegrity, ReleaseManifest, RemoteName } from '@mchezo/contracts/releases';
 import type { AppContext } from '../../context.js';
 import { Job } from '../../lib/job-runner.js';
 import { iso } from '../../lib/time.js';
 import { checkFiles } from './releases.compat.js';
 import { failingVersions, findVersion, setIntegrityFailure, type VersionRow } from './releases.repository.js';
+import type { VersionService } from './versions.service.js';
 
 const key = (remote: string, version: string) => `${remote}\0${version}`;
 
@@ -38,8 +38,9 @@ export function withoutFailing(manifest: ReleaseManifest, failing: VersionRow[])
 }
 
 /**
- * Every instance checks the files it serves (its own SITE_DIR) and reports its own `checked_at`:
- * no lease (lib/job-runner.ts). The marks it writes are the same whichever instance writes them.
+ * Every instance checks the files it serves (its version store: its own folder, or the database)
+ * and reports its own `checked_at`: no lease (lib/job-runner.ts). The marks it writes are the
+ * same whichever instance writes them.
  */
 export class IntegrityMonitor {
   /** The checks: started and stopped by the app (app.ts), with the other jobs. */
@@ -50,11 +51,13 @@ export class IntegrityMonitor {
     private readonly ctx: AppContext,
     /** The stored release manifest (what managers decided). */
     private readonly manifest: () => Promise<ReleaseManifest>,
+    /** Where the versions' files are read from (their store). */
+    private readonly versions: VersionService,
   ) {
-    const { RELEASES_INTEGRITY_INTERVAL_SECONDS: every, SITE_DIR } = ctx.env;
+    const { RELEASES_INTEGRITY_INTERVAL_SECONDS: every } = ctx.env;
     this.job = new Job(ctx, {
       name: 'release-integrity',
-      everyMs: SITE_DIR ? every * 1000 : 0,
+      everyMs: versions.store ? every * 1000 : 0,
       round: () => this.check(),
     });
   }
@@ -83,8 +86,7 @@ export class IntegrityMonitor {
   /** Active and canary versions of the stored manifest, and every version marked failing. */
   private async check(): Promise<void> {
     const { ctx } = this;
-    const cdnDir = ctx.env.SITE_DIR;
-    if (!cdnDir) return;
+    if (!this.versions.store) return;
     const db = ctx.database.db;
     const pairs = new Map<string, [string, string]>();
     for (const [name, r] of Object.entries((await this.manifest()).remotes)) {
@@ -97,7 +99,7 @@ export class IntegrityMonitor {
       const row = await findVersion(db, remote, version);
       if (!row) continue;
       const problems = await checkFiles(
-        join(cdnDir, 'remotes', remote, version),
+        this.versions.reader(remote, version),
         JSON.parse(row.integrity) as Record<string, string>,
       );
       if (problems.length) {

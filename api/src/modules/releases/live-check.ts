@@ -49,6 +49,7 @@ export async function checkVersion(
 ): Promise<void> {
   const row = await versions.require(remote, version);
   const problems = await checkCompatibility({
+    read: versions.reader(remote, version),
     cdnDir: ctx.env.SITE_DIR,
     remote,
     version,

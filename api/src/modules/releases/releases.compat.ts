@@ -1,7 +1,8 @@
 /**
  * The compatibility check a version passes before it can go live (activate, canary, promote,
- * roll back to it). Reads the version folder and the shell's own `mf-manifest.json` from the
- * CDN root (SITE_DIR); answers the reasons it is refused, empty when it may go live:
+ * roll back to it). Reads the version's files from the version store (version-store.ts) and the
+ * shell's own `mf-manifest.json` from the CDN root (SITE_DIR: the site's deploy); answers the
+ * reasons it is refused, empty when it may go live:
  * - every singleton it shares is one the shell provides, in a version both sides accept;
  * - it exposes every module the shell's route table mounts for it (REMOTE_EXPOSES);
  * - every file recorded at publish exists and matches its sha384, and every file its
@@ -13,6 +14,7 @@ import type { RemoteName } from '@mchezo/contracts/releases';
 import { REMOTE_EXPOSES } from '@mchezo/contracts/releases-constants';
 import semver from 'semver';
 import { sha384Integrity } from '../../lib/crypto.js';
+import type { ReadVersionFile } from './critical-path.js';
 
 interface MfShared {
   name?: unknown;
@@ -44,19 +46,31 @@ function assetFiles(assets: unknown): string[] {
 
 const clean = (p: string) => p.replace(/^\.?\//, '');
 
+/** A version file's JSON, or undefined when it is missing or not JSON. */
+async function readVersionJson(read: ReadVersionFile, file: string): Promise<unknown> {
+  const bytes = await read(file).catch(() => undefined);
+  if (!bytes) return undefined;
+  try {
+    return JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Every file recorded at publish is in `dir` with its sha384: the reasons it is not, empty when
- * intact. Also what the integrity check on a schedule runs on live versions.
+ * Every file recorded at publish is in the store with its sha384: the reasons it is not, empty
+ * when intact. Also what the integrity check on a schedule runs on live versions.
  */
-export async function checkFiles(dir: string, integrity: Record<string, string>): Promise<string[]> {
+export async function checkFiles(
+  read: ReadVersionFile,
+  integrity: Record<string, string>,
+): Promise<string[]> {
   const missing: string[] = [];
   const mismatched: string[] = [];
   await Promise.all(
     Object.entries(integrity).map(async ([file, expected]) => {
-      let bytes: Buffer;
-      try {
-        bytes = await readFile(join(dir, file));
-      } catch {
+      const bytes = await read(file).catch(() => undefined);
+      if (!bytes) {
         missing.push(file);
         return;
       }
@@ -70,6 +84,9 @@ export async function checkFiles(dir: string, integrity: Record<string, string>)
 }
 
 interface CompatInput {
+  /** The version's files (the version store); undefined: there is no store. */
+  read: ReadVersionFile | undefined;
+  /** The site's deploy, for the shell's own manifest and exports. */
   cdnDir: string | undefined;
   remote: RemoteName;
   version: string;
@@ -77,20 +94,18 @@ interface CompatInput {
 }
 
 export async function checkCompatibility({
+  read,
   cdnDir,
   remote,
   version,
   integrity,
 }: CompatInput): Promise<string[]> {
-  if (!cdnDir) return ['no CDN folder is configured (SITE_DIR), so the version cannot be checked'];
-  const dir = join(cdnDir, 'remotes', remote, version);
+  if (!cdnDir || !read) return ['no CDN folder is configured (SITE_DIR), so the version cannot be checked'];
   // 1. Files: all present, all as published.
-  const problems = await checkFiles(dir, integrity);
+  const problems = await checkFiles(read, integrity);
 
-  let manifest: MfManifest;
-  try {
-    manifest = (await readJson(join(dir, 'mf-manifest.json'))) as MfManifest;
-  } catch {
+  const manifest = (await readVersionJson(read, 'mf-manifest.json')) as MfManifest | undefined;
+  if (!manifest || typeof manifest !== 'object') {
     problems.push(`${remote}/${version}/mf-manifest.json is missing or not JSON`);
     return problems;
   }
@@ -157,7 +172,7 @@ export async function checkCompatibility({
   //    host context, the API client, the i18n instance, the router/query/i18n facades…): the
   //    remote runs on the shell's copy, which must have every one, or the remote would get
   //    `undefined` at run time. Modules the shell does not provide are the remote's own copies.
-  const imports = await readJson(join(dir, 'shared-imports.json')).catch(() => null);
+  const imports = (await readVersionJson(read, 'shared-imports.json')) ?? null;
   const exports = await readJson(join(cdnDir, 'shell', 'shared-exports.json')).catch(() => null);
   if (imports && exports) {
     for (const [module, names] of Object.entries(imports as Record<string, string[]>)) {

@@ -38,6 +38,8 @@ import {
   RevokeDeployKeyRequest,
   RollbackRequest,
   ToggleRequest,
+  UploadVersionRequest,
+  VersionParams,
 } from '@mchezo/contracts/releases';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
@@ -301,6 +303,43 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
       const key = keyOf.get(request);
       if (key) await deployKeys.recordUse(key, 'publish', remote, published.version);
       return reply.code(201).send(published);
+    },
+  );
+
+  // Publish over HTTP (docs/decisions/049-version-store.md): the version's files in the body,
+  // stored in the version store; the same rules as above. 201 stored, 200 the same files again.
+  const { RELEASES_UPLOAD_MAX_BYTES: maxUpload } = ctx.env;
+  app.put(
+    '/releases/remotes/:remote/versions/:version',
+    {
+      preHandler: releaseManagerOrDeployKey('publish'),
+      // Base64 of the largest version, its integrity map and the JSON around them.
+      bodyLimit: Math.ceil(maxUpload / 3) * 4 + PUBLISH_BODY_LIMIT_BYTES,
+      schema: {
+        tags,
+        security,
+        params: VersionParams,
+        body: UploadVersionRequest,
+        response: {
+          200: PublishVersionResponse,
+          201: PublishVersionResponse,
+          ...errorResponses(400, 401, 403, 409, 413, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { remote, version } = request.params;
+      const active = (await revisions.current()).remotes[remote]?.version ?? null;
+      const { created, published } = await versions.upload(
+        actor(request),
+        remote,
+        version,
+        request.body,
+        active,
+      );
+      const key = keyOf.get(request);
+      if (key && created) await deployKeys.recordUse(key, 'publish', remote, version);
+      return reply.code(created ? 201 : 200).send(published);
     },
   );
 

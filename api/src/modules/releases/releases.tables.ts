@@ -9,6 +9,7 @@ export interface ReleasesTables {
   canary_plans: CanaryPlansTable;
   release_deploy_keys: ReleaseDeployKeysTable;
   release_deploy_key_uses: ReleaseDeployKeyUsesTable;
+  release_files: ReleaseFilesTable;
 }
 
 export interface ReleaseVersionsTable {
@@ -103,4 +104,16 @@ export interface ReleaseDeployKeyUsesTable {
   remote: string;
   version: string;
   at: number;
+}
+
+/** A published version's file in the database store (docs/decisions/049-version-store.md). */
+export interface ReleaseFilesTable {
+  remote: string;
+  version: string;
+  /** Relative to the version folder, `/`-separated. */
+  path: string;
+  /** `sha384-…` of `content`, as stored. */
+  sha384: string;
+  size: number;
+  content: Buffer;
 }

@@ -66,7 +66,7 @@ export class RevisionService {
     private readonly ctx: AppContext,
     private readonly versions: VersionService,
   ) {
-    this.entryIntegrity = new EntryIntegrity(ctx.database.db, ctx.env.SITE_DIR);
+    this.entryIntegrity = new EntryIntegrity(ctx.database.db, versions.store);
   }
 
   /** The served manifest as stored (compact JSON), so the ETag is stable. */

@@ -1,7 +1,8 @@
 /**
- * At boot, the release manifest catches up with the version folders built into the CDN root
- * (SITE_DIR/remotes/<remote>/<version>/): the newest build of each remote is published, through
- * the same services as the CLI's, as "npm start". Start never undoes a release manager's
+ * At boot, the release manifest catches up with the version folders built into the builds folder
+ * (RELEASES_BUILDS_DIR, default SITE_DIR/remotes: `<remote>/<version>/`): the newest build of each
+ * remote is published, through the same services as the CLI's (an upload into the version store
+ * when that is not the builds folder itself, decision 049), as "npm start". Start never undoes a release manager's
  * decision (docs/decisions/021-release-decisions-survive-restarts.md): the newest build goes
  * live, as one revision by "npm start", only
  * - for a remote no revision has ever had; or
@@ -18,30 +19,47 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { revisionTrail } from './releases.repository.js';
 import type { Remotes, RevisionService } from './revisions.service.js';
-import { integrityOfFolder, type VersionService } from './versions.service.js';
+import { FolderStore, filesOfFolder, hashesOf } from './version-store.js';
+import type { VersionService } from './versions.service.js';
 
 const STARTUP_ACTOR = 'npm start';
 
-/** Version folders of a remote in the CDN root, newest build first. */
-function builtVersions(cdnDir: string, remote: string): string[] {
-  const dir = join(cdnDir, 'remotes', remote);
+/** The folder of built versions start-up publishes from (`<remote>/<version>/`), if any. */
+export function buildsDir(env: AppContext['env']): string | undefined {
+  return env.RELEASES_BUILDS_DIR ?? (env.SITE_DIR ? join(env.SITE_DIR, 'remotes') : undefined);
+}
+
+/** Version folders of a remote in the builds folder, newest build first. */
+function builtVersions(builds: string, remote: string): string[] {
+  const dir = join(builds, remote);
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((v) => !v.includes('.tmp-') && existsSync(join(dir, v, 'mf-manifest.json')))
     .sort((a, b) => statSync(join(dir, b)).mtimeMs - statSync(join(dir, a)).mtimeMs);
 }
 
-/** Registers a built folder as a published version (integrity from disk), unless it is. */
+/**
+ * Registers a built folder as a published version, unless it is: in place when the store is that
+ * folder, else its files uploaded into the store (checked as any upload).
+ */
 async function publishFromDisk(
   ctx: AppContext,
   versions: VersionService,
+  builds: string,
   remote: RemoteName,
   version: string,
 ): Promise<boolean> {
   if (await versions.find(remote, version)) return true;
-  const integrity = await integrityOfFolder(join(ctx.env.SITE_DIR as string, 'remotes', remote, version));
+  const files = await filesOfFolder(join(builds, remote, version));
+  const integrity = hashesOf(files);
+  const reason = 'built locally';
+  const inPlace = versions.store instanceof FolderStore && versions.store.root === builds;
   try {
-    await versions.publish(STARTUP_ACTOR, remote, { version, integrity, reason: 'built locally' });
+    if (inPlace) await versions.publish(STARTUP_ACTOR, remote, { version, integrity, reason });
+    else {
+      const body = Object.fromEntries([...files].map(([path, bytes]) => [path, bytes.toString('base64')]));
+      await versions.upload(STARTUP_ACTOR, remote, version, { integrity, files: body, reason });
+    }
   } catch (err) {
     if (!(err instanceof AppError && err.statusCode === 409)) {
       ctx.log.warn({ remote, version, err: (err as Error).message }, 'release: build not published');
@@ -84,16 +102,16 @@ export async function syncWithBuilds(
   versions: VersionService,
   activateLatest: boolean | 'force',
 ): Promise<void> {
-  const cdnDir = ctx.env.SITE_DIR;
-  if (!cdnDir) return;
+  const builds = buildsDir(ctx.env);
+  if (!builds || !versions.store) return;
   const current = await revisions.current();
   const past = await pastOf(ctx);
   const remotes: Remotes = { ...current.remotes };
   const changed: string[] = [];
   for (const name of REMOTE_NAMES) {
-    const built = builtVersions(cdnDir, name);
+    const built = builtVersions(builds, name);
     const [latest] = built;
-    if (!latest || !(await publishFromDisk(ctx, versions, name, latest))) continue;
+    if (!latest || !(await publishFromDisk(ctx, versions, builds, name, latest))) continue;
     const existing = remotes[name];
     if (existing?.version === latest) continue;
     const { had, decision } = past.get(name) as Past;

@@ -1,12 +1,10 @@
 /**
  * Published versions of each remote. A version is published once, with the sha384 of every file
- * of its folder: the folder must be in the CDN root (SITE_DIR) and hold exactly the files
- * recorded, with the same hashes (checked again before it goes live, releases.compat.ts);
- * publishing puts nothing live.
+ * of its folder, and its files are in the version store (version-store.ts, decision 049): either
+ * uploaded with it (`upload`: checked file by file, then stored) or already there (`publish`: a
+ * build placed the folder in the folder store), holding exactly the files recorded, with the same
+ * hashes (checked again before it goes live, releases.compat.ts); publishing puts nothing live.
  */
-import { existsSync } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
 import type { ByteBudgetFigures } from '@mchezo/contracts/errors';
 import type {
   CriticalPath,
@@ -16,6 +14,7 @@ import type {
   ReleaseManifest,
   RemoteName,
   RemotesResponse,
+  UploadVersionRequest,
 } from '@mchezo/contracts/releases';
 import { REMOTE_NAMES } from '@mchezo/contracts/releases-constants';
 import type { AppContext } from '../../context.js';
@@ -25,8 +24,9 @@ import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.js
 import { iso } from '../../lib/time.js';
 import { toCanaryPlan } from './canary-plans.js';
 import { latestPlans, type PlanRow } from './canary-plans.repository.js';
-import { budgetFigures, measureCriticalPath } from './critical-path.js';
+import { budgetFigures, measureCriticalPath, type ReadVersionFile } from './critical-path.js';
 import { findVersion, insertVersion, listVersions, type VersionRow } from './releases.repository.js';
+import { type FileHashes, hashesOfFolder, sameFiles, type VersionStore } from './version-store.js';
 
 const defaultEntry = (remote: string, version: string) => `/remotes/${remote}/${version}/mf-manifest.json`;
 
@@ -48,21 +48,20 @@ function toPublished(row: VersionRow): PublishedVersion {
 }
 
 /** `file → sha384-…` for every file under a version folder. */
-export async function integrityOfFolder(dir: string): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  async function walk(d: string): Promise<void> {
-    for (const name of await readdir(d)) {
-      const p = join(d, name);
-      if ((await stat(p)).isDirectory()) await walk(p);
-      else out[relative(dir, p).split(sep).join('/')] = sha384Integrity(await readFile(p));
-    }
-  }
-  await walk(dir);
-  return out;
-}
+export const integrityOfFolder = hashesOfFolder;
 
 export class VersionService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    /** Where versions' files are kept; null: nowhere configured (no SITE_DIR, folder store). */
+    readonly store: VersionStore | null,
+  ) {}
+
+  /** Reads one file of a version from the store (undefined without a store). */
+  reader(remote: string, version: string): ReadVersionFile {
+    const { store } = this;
+    return async (file) => (store ? store.read(remote, version, file) : undefined);
+  }
 
   find(remote: RemoteName, version: string): Promise<VersionRow | undefined> {
     return findVersion(this.ctx.database.db, remote, version);
@@ -85,13 +84,145 @@ export class VersionService {
     active: string | null = null,
   ): Promise<PublishVersionResponse> {
     if (await this.find(remote, req.version)) throw versionExists(remote, req.version);
-    await this.checkFolder(remote, req.version, req.integrity);
-    const path = await measureCriticalPath(this.folder(remote, req.version));
+    await this.checkStored(remote, req.version, req.integrity);
+    const path = await measureCriticalPath(this.reader(remote, req.version));
+    const row = await this.record(actor, remote, req.version, req.integrity, req, path);
+    return { ...toPublished(row), byte_budget: await this.budget(remote, row, active) };
+  }
+
+  /**
+   * Publish over HTTP: a whole version folder uploaded (decision 049). Every file is checked
+   * against its declared sha384 and the sizes against RELEASES_UPLOAD_MAX_*, its mf-manifest.json
+   * must be JSON naming only uploaded files, its critical path is measured from the uploaded
+   * bytes; then the files are stored and the version listed. Any refusal stores nothing. The same
+   * files under a published version again: `created: false`, nothing changes; other files: 409.
+   */
+  async upload(
+    actor: string,
+    remote: RemoteName,
+    version: string,
+    req: UploadVersionRequest,
+    active: string | null = null,
+  ): Promise<{ created: boolean; published: PublishVersionResponse }> {
+    const { store } = this;
+    if (!store) throw noStore();
+    const existing = await this.find(remote, version);
+    if (existing) return this.again(remote, existing, req.integrity, active);
+    const files = this.checkUpload(remote, version, req);
+    const read: ReadVersionFile = async (file) => files.get(file);
+    const manifest = await read('mf-manifest.json');
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(manifest?.toString('utf8') ?? '');
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+      throw unprocessable(
+        `${remote} ${version}: mf-manifest.json is not a JSON object`,
+        'INVALID_MF_MANIFEST',
+      );
+    const unnamed = namedFiles(parsed as MfNames).filter((f) => !files.has(f));
+    if (unnamed.length)
+      throw unprocessable(
+        `${remote} ${version}: mf-manifest.json names files that are not in the upload: ${unnamed.slice(0, 5).join(', ')}`,
+        'INCOMPLETE_VERSION',
+      );
+    const path = await measureCriticalPath(read);
+    await store.put(remote, version, files);
+    try {
+      const row = await this.record(actor, remote, version, req.integrity, req, path);
+      return {
+        created: true,
+        published: { ...toPublished(row), byte_budget: await this.budget(remote, row, active) },
+      };
+    } catch (err) {
+      // Published by another request meanwhile (the store took the same files from both).
+      const raced = await this.find(remote, version);
+      if (raced) return this.again(remote, raced, req.integrity, active);
+      throw err;
+    }
+  }
+
+  /** An upload of a version already published: the same files are a no-op, others 409. */
+  private async again(remote: RemoteName, row: VersionRow, integrity: FileHashes, active: string | null) {
+    if (!sameFiles(JSON.parse(row.integrity) as FileHashes, integrity))
+      throw conflict(
+        `${remote} ${row.version} is already published with other files; a published version never changes: publish under a new version`,
+        'VERSION_CONTENT_DIFFERS',
+      );
+    return {
+      created: false,
+      published: { ...toPublished(row), byte_budget: await this.budget(remote, row, active) },
+    };
+  }
+
+  /** The uploaded files, decoded, each matching its declared hash and within the size limits; else 4xx. */
+  private checkUpload(remote: RemoteName, version: string, req: UploadVersionRequest): Map<string, Buffer> {
+    const { RELEASES_UPLOAD_MAX_FILE_BYTES: maxFile, RELEASES_UPLOAD_MAX_BYTES: maxTotal } = this.ctx.env;
+    const declared = Object.keys(req.integrity);
+    const missing = declared.filter((f) => !(f in req.files));
+    const extra = Object.keys(req.files).filter((f) => !(f in req.integrity));
+    if (missing.length || extra.length)
+      throw new AppError(400, `${remote} ${version}: files and integrity must name the same paths`, {
+        code: 'UPLOAD_PATHS_DIFFER',
+        issues: [
+          ...missing
+            .slice(0, 25)
+            .map((f) => ({ path: `files.${f}`, message: 'declared in integrity, not uploaded' })),
+          ...extra
+            .slice(0, 25)
+            .map((f) => ({ path: `files.${f}`, message: 'uploaded, not declared in integrity' })),
+        ],
+      });
+    const files = new Map<string, Buffer>();
+    let total = 0;
+    const mismatched: string[] = [];
+    for (const path of declared.sort()) {
+      const bytes = Buffer.from(req.files[path] as string, 'base64');
+      if (bytes.length > maxFile)
+        throw new AppError(
+          413,
+          `${remote} ${version}: ${path} is ${bytes.length} bytes, over the ${maxFile} a file may be`,
+          {
+            code: 'VERSION_TOO_LARGE',
+          },
+        );
+      total += bytes.length;
+      if (total > maxTotal)
+        throw new AppError(413, `${remote} ${version} is over the ${maxTotal} bytes a version may be`, {
+          code: 'VERSION_TOO_LARGE',
+        });
+      if (sha384Integrity(bytes) !== req.integrity[path]) mismatched.push(path);
+      files.set(path, bytes);
+    }
+    if (mismatched.length)
+      throw new AppError(
+        422,
+        `${remote} ${version}: ${mismatched.length} file${mismatched.length > 1 ? 's' : ''} differ from their declared sha384: ${mismatched.slice(0, 3).join(', ')}`,
+        {
+          code: 'INTEGRITY_MISMATCH',
+          issues: mismatched
+            .slice(0, 50)
+            .map((f) => ({ path: `${remote}/${version}/${f}`, message: 'differs from its declared sha384' })),
+        },
+      );
+    return files;
+  }
+
+  private async record(
+    actor: string,
+    remote: RemoteName,
+    version: string,
+    integrity: FileHashes,
+    req: { entry?: string | undefined; reason?: string | undefined },
+    path: CriticalPath | null,
+  ): Promise<VersionRow> {
     const row: VersionRow = {
       remote,
-      version: req.version,
-      entry: req.entry ?? defaultEntry(remote, req.version),
-      integrity: JSON.stringify(req.integrity),
+      version,
+      entry: req.entry ?? defaultEntry(remote, version),
+      integrity: JSON.stringify(integrity),
       published_by: actor,
       reason: req.reason ?? null,
       published_at: this.ctx.clock.now(),
@@ -101,24 +232,20 @@ export class VersionService {
     };
     try {
       await inTransaction(this.ctx.database, async (trx) => {
-        if (await findVersion(trx, remote, req.version)) throw versionExists(remote, req.version);
+        if (await findVersion(trx, remote, version)) throw versionExists(remote, version);
         await insertVersion(trx, row);
       });
     } catch (err) {
-      if (isUniqueViolation(err)) throw versionExists(remote, req.version);
+      if (isUniqueViolation(err)) throw versionExists(remote, version);
       throw err;
     }
-    return { ...toPublished(row), byte_budget: await this.budget(remote, row, active) };
+    return row;
   }
 
-  private folder(remote: string, version: string): string {
-    return join(this.ctx.env.SITE_DIR ?? '', 'remotes', remote, version);
-  }
-
-  /** As measured at publish; a version listed before sizes were kept is measured from its folder now. */
+  /** As measured at publish; a version listed before sizes were kept is measured from its files now. */
   private async criticalPath(row: VersionRow): Promise<CriticalPath | null> {
     if (row.critical_path !== null) return JSON.parse(row.critical_path) as CriticalPath;
-    return this.ctx.env.SITE_DIR ? measureCriticalPath(this.folder(row.remote, row.version)) : null;
+    return this.store ? measureCriticalPath(this.reader(row.remote, row.version)) : null;
   }
 
   /** The version's critical path against its remote's byte budget and `active`'s (decision 048). */
@@ -134,24 +261,18 @@ export class VersionService {
   }
 
   /**
-   * The version's folder is in the CDN root and holds exactly the recorded files, byte for byte:
-   * a publish of a folder that is not there, or that changed since its hashes were taken, is
-   * refused (422) and nothing is listed.
+   * The version's files are in the store, exactly the recorded ones, byte for byte: a publish of
+   * a version that is not there, or that changed since its hashes were taken, is refused (422)
+   * and nothing is listed.
    */
-  private async checkFolder(remote: RemoteName, version: string, integrity: Record<string, string>) {
-    const cdnDir = this.ctx.env.SITE_DIR;
-    if (!cdnDir)
+  private async checkStored(remote: RemoteName, version: string, integrity: Record<string, string>) {
+    if (!this.store) throw noStore();
+    const onDisk = await this.store.list(remote, version);
+    if (!onDisk)
       throw unprocessable(
-        'No CDN folder is configured (SITE_DIR): a version is published from its folder there',
-        'NO_CDN_FOLDER',
-      );
-    const dir = this.folder(remote, version);
-    if (!existsSync(dir) || !(await stat(dir)).isDirectory())
-      throw unprocessable(
-        `${remote} ${version} has no folder remotes/${remote}/${version} in the CDN root: build or copy it there first`,
+        `${remote} ${version} has no folder remotes/${remote}/${version} in the version store (${this.store.kind}): upload it (PUT …/versions/${version}), or build or copy it there first`,
         'VERSION_FOLDER_MISSING',
       );
-    const onDisk = await integrityOfFolder(dir);
     const problems = [
       ...Object.keys(integrity)
         .filter((f) => !(f in onDisk))
@@ -195,6 +316,33 @@ export class VersionService {
       }),
     };
   }
+}
+
+const noStore = () =>
+  unprocessable(
+    'No CDN folder is configured (SITE_DIR, or RELEASES_STORE=database): a version is published into the version store',
+    'NO_CDN_FOLDER',
+  );
+
+interface MfNames {
+  metaData?: { remoteEntry?: { name?: unknown; path?: unknown } };
+  exposes?: { assets?: unknown }[];
+}
+
+/** The files a version's mf-manifest.json names: its remote entry and its exposes' assets. */
+function namedFiles(manifest: MfNames): string[] {
+  const out = new Set<string>();
+  const clean = (p: string) => p.replace(/^\.?\//, '');
+  const entry = manifest.metaData?.remoteEntry;
+  if (typeof entry?.name === 'string' && entry.name)
+    out.add(clean(`${typeof entry.path === 'string' && entry.path ? `${entry.path}/` : ''}${entry.name}`));
+  for (const e of Array.isArray(manifest.exposes) ? manifest.exposes : []) {
+    const a = e?.assets as { js?: Record<string, unknown>; css?: Record<string, unknown> } | undefined;
+    for (const kind of [a?.js, a?.css])
+      for (const list of [kind?.sync, kind?.async])
+        if (Array.isArray(list)) for (const f of list) if (typeof f === 'string' && f) out.add(clean(f));
+  }
+  return [...out];
 }
 
 const versionExists = (remote: string, version: string) =>

@@ -1,0 +1,204 @@
+/**
+ * The version store (docs/decisions/049-version-store.md): where a published version's files are
+ * kept, and where everything that reads them goes (publish's checks, the compatibility and
+ * integrity checks, the critical path, the entry hashes, the site's first screens and its
+ * `/remotes/…` answers). One small interface, two backends:
+ * - `FolderStore`: `<root>/<remote>/<version>/<path>`, today's SITE_DIR/remotes layout (`npm start`);
+ * - `DatabaseStore`: the `release_files` table (0023), what every API instance reaches.
+ * A version is written whole or not at all, and never changed: `put` of a version the store
+ * already holds keeps it when its files are the same, and refuses (409) when they differ.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { DB } from '../../db/schema.js';
+import { inTransaction, isUniqueViolation } from '../../db/tx.js';
+import { newId, sha384Integrity } from '../../lib/crypto.js';
+import { conflict } from '../../lib/errors.js';
+
+/** `path → sha384-…` of a version's files. */
+export type FileHashes = Record<string, string>;
+
+export interface VersionStore {
+  /** `folder` or `database`: said in logs and errors. */
+  readonly kind: 'folder' | 'database';
+  /** The version's files and their sha384, or undefined when the store has none of it. */
+  list(remote: string, version: string): Promise<FileHashes | undefined>;
+  /** One file's bytes, or undefined (no such version or file, or a path outside the version). */
+  read(remote: string, version: string, path: string): Promise<Buffer | undefined>;
+  /**
+   * Stores a whole version. Already held with the same files: nothing changes; with other files:
+   * 409 VERSION_CONTENT_DIFFERS, nothing changes.
+   */
+  put(remote: string, version: string, files: ReadonlyMap<string, Buffer>): Promise<void>;
+}
+
+export const hashesOf = (files: ReadonlyMap<string, Buffer>): FileHashes =>
+  Object.fromEntries([...files].map(([path, bytes]) => [path, sha384Integrity(bytes)]));
+
+export function sameFiles(a: FileHashes, b: FileHashes): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
+}
+
+const contentDiffers = (remote: string, version: string) =>
+  conflict(
+    `${remote} ${version} is already stored with other files; a published version never changes: publish under a new version`,
+    'VERSION_CONTENT_DIFFERS',
+  );
+
+/** A relative path with no `..`, `.`, empty or absolute segment (also checked by the contracts). */
+const safePath = (path: string) =>
+  path.length > 0 &&
+  !path.startsWith('/') &&
+  !path.includes('\\') &&
+  !path.includes('\0') &&
+  !path.split('/').some((s) => s === '..' || s === '.' || s === '');
+const safeName = (name: string) => /^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/.test(name);
+
+/** `file → sha384-…` for every file under a folder (paths `/`-separated, relative to it). */
+export async function hashesOfFolder(dir: string): Promise<FileHashes> {
+  const out: FileHashes = {};
+  async function walk(d: string): Promise<void> {
+    for (const name of await readdir(d)) {
+      const p = join(d, name);
+      if ((await stat(p)).isDirectory()) await walk(p);
+      else out[relative(dir, p).split(sep).join('/')] = sha384Integrity(await readFile(p));
+    }
+  }
+  await walk(dir);
+  return out;
+}
+
+/** Every file under a folder, by relative path. */
+export async function filesOfFolder(dir: string): Promise<Map<string, Buffer>> {
+  const out = new Map<string, Buffer>();
+  async function walk(d: string): Promise<void> {
+    for (const name of (await readdir(d)).sort()) {
+      const p = join(d, name);
+      if ((await stat(p)).isDirectory()) await walk(p);
+      else out.set(relative(dir, p).split(sep).join('/'), await readFile(p));
+    }
+  }
+  await walk(dir);
+  return out;
+}
+
+/** `<root>/<remote>/<version>/<path>`: the layout builds write and `npm start` serves. */
+export class FolderStore implements VersionStore {
+  readonly kind = 'folder';
+  constructor(readonly root: string) {}
+
+  private dir(remote: string, version: string): string | undefined {
+    return safeName(remote) && safeName(version) ? join(this.root, remote, version) : undefined;
+  }
+
+  async list(remote: string, version: string): Promise<FileHashes | undefined> {
+    const dir = this.dir(remote, version);
+    if (!dir || !existsSync(dir) || !(await stat(dir)).isDirectory()) return undefined;
+    return hashesOfFolder(dir);
+  }
+
+  async read(remote: string, version: string, path: string): Promise<Buffer | undefined> {
+    const dir = this.dir(remote, version);
+    if (!dir || !safePath(path)) return undefined;
+    const file = resolve(dir, path);
+    if (!file.startsWith(`${resolve(dir)}${sep}`)) return undefined;
+    return readFile(file).catch(() => undefined);
+  }
+
+  async put(remote: string, version: string, files: ReadonlyMap<string, Buffer>): Promise<void> {
+    const dir = this.dir(remote, version);
+    if (!dir || ![...files.keys()].every(safePath)) throw new Error('not a version folder path');
+    const held = await this.list(remote, version);
+    if (held) {
+      if (!sameFiles(held, hashesOf(files))) throw contentDiffers(remote, version);
+      return;
+    }
+    // Written aside and renamed: a reader sees the whole version or none of it.
+    const tmp = `${dir}.tmp-${process.pid}-${newId()}`;
+    try {
+      for (const [path, bytes] of files) {
+        const file = join(tmp, path);
+        await mkdir(dirname(file), { recursive: true });
+        await writeFile(file, bytes);
+      }
+      await rename(tmp, dir).catch(async (err) => {
+        // Another publish of it won the race: the same files are fine.
+        const now = await this.list(remote, version);
+        if (!now) throw err;
+        if (!sameFiles(now, hashesOf(files))) throw contentDiffers(remote, version);
+      });
+    } finally {
+      await rm(tmp, { recursive: true, force: true });
+    }
+  }
+}
+
+/** The `release_files` table: a row per file, a version's rows written in one transaction. */
+export class DatabaseStore implements VersionStore {
+  readonly kind = 'database';
+  constructor(private readonly database: Database) {}
+
+  private get db(): Kysely<DB> {
+    return this.database.db;
+  }
+
+  async list(remote: string, version: string): Promise<FileHashes | undefined> {
+    const rows = await this.db
+      .selectFrom('release_files')
+      .select(['path', 'sha384'])
+      .where('remote', '=', remote)
+      .where('version', '=', version)
+      .execute();
+    return rows.length ? Object.fromEntries(rows.map((r) => [r.path, r.sha384])) : undefined;
+  }
+
+  async read(remote: string, version: string, path: string): Promise<Buffer | undefined> {
+    if (!safePath(path)) return undefined;
+    const row = await this.db
+      .selectFrom('release_files')
+      .select('content')
+      .where('remote', '=', remote)
+      .where('version', '=', version)
+      .where('path', '=', path)
+      .executeTakeFirst();
+    return row ? Buffer.from(row.content) : undefined;
+  }
+
+  async put(remote: string, version: string, files: ReadonlyMap<string, Buffer>): Promise<void> {
+    if (![...files.keys()].every(safePath)) throw new Error('not a version folder path');
+    const hashes = hashesOf(files);
+    const check = async () => {
+      const held = await this.list(remote, version);
+      if (held && !sameFiles(held, hashes)) throw contentDiffers(remote, version);
+      return held !== undefined;
+    };
+    if (await check()) return;
+    try {
+      await inTransaction(this.database, async (trx) => {
+        for (const [path, content] of files)
+          await trx
+            .insertInto('release_files')
+            .values({ remote, version, path, sha384: hashes[path] as string, size: content.length, content })
+            .execute();
+      });
+    } catch (err) {
+      // Another instance stored it meanwhile: the same files are fine.
+      if (!isUniqueViolation(err)) throw err;
+      if (!(await check())) throw err;
+    }
+  }
+}
+
+/** The store the configuration names, or null when there is nowhere to keep files (no SITE_DIR). */
+export function versionStoreFrom(
+  env: { RELEASES_STORE: 'folder' | 'database'; RELEASES_STORE_DIR?: string; SITE_DIR?: string },
+  database: Database,
+): VersionStore | null {
+  if (env.RELEASES_STORE === 'database') return new DatabaseStore(database);
+  const root = env.RELEASES_STORE_DIR ?? (env.SITE_DIR ? join(env.SITE_DIR, 'remotes') : undefined);
+  return root ? new FolderStore(root) : null;
+}

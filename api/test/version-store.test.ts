@@ -1,0 +1,111 @@
+/**
+ * The version store's two backends (docs/decisions/049-version-store.md), through the one
+ * interface: a version is put whole, read file by file, listed with its hashes; the same files
+ * again change nothing, other files are refused (409) and the first stay; nothing is read from
+ * outside a version. The database store on SQLite and PostgreSQL, the folder store on disk.
+ */
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha384Integrity } from '../src/lib/crypto.js';
+import { AppError } from '../src/lib/errors.js';
+import { DatabaseStore, FolderStore, type VersionStore } from '../src/modules/releases/version-store.js';
+import { DB_MODES, startApp, type TestApp } from './helpers.js';
+
+const files = (tag: string) =>
+  new Map<string, Buffer>([
+    ['mf-manifest.json', Buffer.from(JSON.stringify({ name: 'wallet', tag }))],
+    ['static/js/wallet.js', Buffer.from(`/* wallet ${tag} */`)],
+    ['static/js/wallet.js.br', Buffer.from([0x8b, 0x00, 0xff, 0x10])],
+    ['static/css/x.css', Buffer.alloc(70_000, 0xab)],
+  ]);
+
+const backends: [string, () => Promise<{ store: VersionStore; done: () => Promise<void>; root?: string }>][] =
+  [
+    [
+      'folder',
+      async () => {
+        const root = mkdtempSync(join(tmpdir(), 'mchezo-store-'));
+        return {
+          store: new FolderStore(root),
+          root,
+          done: async () => rmSync(root, { recursive: true, force: true }),
+        };
+      },
+    ],
+    ...DB_MODES.map(
+      (mode) =>
+        [
+          `database on ${mode}`,
+          async () => {
+            const t: TestApp = await startApp(mode);
+            return { store: new DatabaseStore(t.app.ctx.database), done: () => t.close() };
+          },
+        ] as [string, () => Promise<{ store: VersionStore; done: () => Promise<void> }>],
+    ),
+  ];
+
+describe.each(backends)('version store: %s', (_name, make) => {
+  let store: VersionStore;
+  let done: () => Promise<void>;
+  let root: string | undefined;
+  beforeAll(async () => {
+    ({ store, done, root } = await make());
+  });
+  afterAll(() => done());
+
+  it('puts a version whole, lists it with its hashes and reads each file byte for byte', async () => {
+    expect(await store.list('wallet', '1.0.0-a')).toBeUndefined();
+    const a = files('a');
+    await store.put('wallet', '1.0.0-a', a);
+    expect(await store.list('wallet', '1.0.0-a')).toEqual(
+      Object.fromEntries([...a].map(([p, b]) => [p, sha384Integrity(b)])),
+    );
+    for (const [path, bytes] of a)
+      expect((await store.read('wallet', '1.0.0-a', path))?.equals(bytes)).toBe(true);
+    expect(await store.read('wallet', '1.0.0-a', 'static/js/none.js')).toBeUndefined();
+    expect(await store.read('wallet', '1.0.0-b', 'mf-manifest.json')).toBeUndefined();
+    expect(await store.read('lobby', '1.0.0-a', 'mf-manifest.json')).toBeUndefined();
+  });
+
+  it('keeps a version as first put: the same files again are fine, other files 409', async () => {
+    const a = files('same');
+    await store.put('wallet', '1.1.0', a);
+    await store.put('wallet', '1.1.0', files('same'));
+    const other = files('other');
+    const refused = await store.put('wallet', '1.1.0', other).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).statusCode).toBe(409);
+    expect(
+      (await store.read('wallet', '1.1.0', 'mf-manifest.json'))?.equals(a.get('mf-manifest.json') as Buffer),
+    ).toBe(true);
+    // A subset or a superset is other files too.
+    const fewer = new Map(a);
+    fewer.delete('static/css/x.css');
+    expect(await store.put('wallet', '1.1.0', fewer).catch((e: AppError) => e.statusCode)).toBe(409);
+  });
+
+  it('two puts of the same version at once both succeed and store it once', async () => {
+    const a = files('race');
+    await Promise.all([store.put('wallet', '1.2.0', a), store.put('wallet', '1.2.0', files('race'))]);
+    expect(Object.keys((await store.list('wallet', '1.2.0')) ?? {}).sort()).toEqual([...a.keys()].sort());
+    if (root) expect(readdirSync(join(root, 'wallet')).filter((n) => n.includes('.tmp-'))).toEqual([]);
+  });
+
+  it('reads nothing outside a version, and refuses to put a path outside one', async () => {
+    await store.put('wallet', '1.3.0', files('in'));
+    for (const path of [
+      '../1.0.0-a/mf-manifest.json',
+      '/etc/passwd',
+      'static/../../1.0.0-a/mf-manifest.json',
+      '',
+    ])
+      expect(await store.read('wallet', '1.3.0', path)).toBeUndefined();
+    expect(await store.read('wallet', '..', 'wallet/1.3.0/mf-manifest.json')).toBeUndefined();
+    const evil = new Map([['../escape.js', Buffer.from('x')]]);
+    await expect(store.put('wallet', '1.4.0', evil)).rejects.toThrow();
+    expect(await store.list('wallet', '1.4.0')).toBeUndefined();
+    if (root) expect(existsSync(join(root, 'wallet', 'escape.js'))).toBe(false);
+  });
+});
