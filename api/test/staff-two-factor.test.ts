@@ -216,6 +216,50 @@ describe.each(DB_MODES)('staff two-factor sign-in (%s)', (mode) => {
     expect(ended.map((s) => s.ended_reason).sort()).toEqual(['expired', 'idle']);
   });
 
+  it('the same code sent twice at once signs in once', async () => {
+    nextStep(t);
+    const code = totpCode(enrolled.secret, t.clock.now());
+    const both = await Promise.all([staffSignIn(t, admin, { code }), staffSignIn(t, admin, { code })]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+    expect(both.map((r) => json(r).code).filter(Boolean)).toEqual(['CODE_USED']);
+  });
+
+  it('a suspended staff member’s session stops at once', async () => {
+    const member = await t.signedInPlayer(undefined, undefined, { identity: false });
+    await t.app.ctx.database.db
+      .updateTable('users')
+      .set({ roles: 'user,support' })
+      .where('id', '=', member.userId)
+      .execute();
+    const token = await staffToken(t, member, await enrol(t, member));
+    expect((await staffRequest(t, 'GET', '/staff/me', staffHeaders(token))).statusCode).toBe(200);
+    await t.app.ctx.database.db
+      .updateTable('users')
+      .set({ status: 'suspended' })
+      .where('id', '=', member.userId)
+      .execute();
+    const refused = await staffRequest(t, 'GET', '/staff/me', staffHeaders(token));
+    expect(refused.statusCode).toBe(401);
+    expect(json(refused).code).toBe('ACCOUNT_SUSPENDED');
+    nextStep(t);
+    expect((await staffSignIn(t, member, { code: '000000' })).statusCode).toBe(401);
+  });
+
+  it('enrolment answers only a signed-in staff member: none 401, a player 403, a staff token 401', async () => {
+    const player = await t.signedInPlayer(undefined, undefined, { identity: false });
+    for (const url of ['/staff/totp/enrol', '/staff/totp/confirm']) {
+      const body = url.endsWith('confirm') ? { code: '123456' } : {};
+      expect((await t.post(url, body)).statusCode, `${url} without a token`).toBe(401);
+      const asPlayer = await t.post(url, body, player.headers);
+      expect(asPlayer.statusCode, `${url} as a player`).toBe(403);
+      expect(json(asPlayer).code).toBe('STAFF_ROLE_REQUIRED');
+      // Enrolment is done with the password session, never a staff token.
+      expect((await t.post(url, body, staffHeaders('stf_x'))).statusCode, `${url} with a staff token`).toBe(
+        401,
+      );
+    }
+  });
+
   it('signing out ends the session', async () => {
     const token = await staffToken(t, admin, enrolled);
     expect((await staffRequest(t, 'POST', '/staff/sign-out', staffHeaders(token), {})).statusCode).toBe(204);
