@@ -1,7 +1,9 @@
 // `npm run start:cluster`: the product as it runs at scale, on this machine. PostgreSQL
 // (DATABASE_URL, or a throwaway server for this run), two API instances sharing it and the same
-// secrets, and nginx in front (http://127.0.0.1:8080, PORT to change) serving the CDN folder's
-// immutable files itself and passing the page and /api to the instances, round robin.
+// secrets but no folder (remote versions in the database, docs/decisions/049-version-store.md),
+// and nginx in front (http://127.0.0.1:8080, PORT to change) serving the shell's files from the
+// build folder itself, caching the remote versions the instances serve, and passing the page and
+// /api to the instances, round robin.
 // An instance that exits is started again (with backoff); Ctrl-C (or SIGTERM) stops everything;
 // `npm run deploy:rolling` replaces the instances one at a time. See README "Running at scale".
 import { rmSync, writeFileSync } from 'node:fs';

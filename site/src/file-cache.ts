@@ -1,6 +1,6 @@
 /**
- * Text files of the site that never change under their name (a version folder's first screen,
- * the shell's hashed stylesheet), read once and kept: undefined when the file cannot be read.
+ * Text files of the shell that never change under their name (its hashed stylesheet), read once
+ * and kept (a remote version's first screens: remote-files.ts): undefined when the file cannot be read.
  * Bounded: past `MAX_FILES` the cache starts over.
  */
 import { readFile } from 'node:fs/promises';

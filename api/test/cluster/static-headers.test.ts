@@ -1,7 +1,8 @@
 /**
  * Files nginx serves itself (cluster/static-headers.conf) carry the same browser defences as
  * every answer of the API (site/src/security-headers.ts): a change to one without the other
- * fails here.
+ * fails here. A remote's entry comes from the instances through nginx's cache (decision 049):
+ * the API's own headers, kept with the cached answer.
  */
 import { describe, expect, it } from 'vitest';
 import { cluster } from './cluster-kit.js';
@@ -12,7 +13,7 @@ async function defencesOf(path: string) {
   const res = await fetch(`${cluster.url}${path}`);
   await res.arrayBuffer();
   expect(res.status, path).toBe(200);
-  // Answered by nginx itself, not proxied: no instance named it.
+  // Answered by nginx itself (the shell's files) or from its cache (a remote's).
   return Object.fromEntries(DEFENCES.map((name) => [name, res.headers.get(name)]));
 }
 
