@@ -2,8 +2,9 @@
  * A remote built and published from outside this repository (issue 29 item 3, decision 050), as
  * a team's own pipeline would: the shared packages packed as tarballs (`scripts/pack-shared.mjs`),
  * the wallet copied to a folder outside the workspace that depends on those tarballs only,
- * installed with pnpm, built by its own build script, published with a wallet deploy key and
- * started as a guarded canary with it (the release CLI, as docs/remote-teams.md tells a team).
+ * installed with pnpm, built by its own build script, uploaded with a wallet deploy key
+ * (`release.mjs publish --dir`) and started as a guarded canary with it, as docs/remote-teams.md
+ * tells a team.
  * The release check passes it (same shared singletons as the shell), a player inside the canary's
  * bucket gets the new version in Chromium (its files loaded with their integrity: the page
  * renders) and a player outside keeps the active one. The canary is aborted, the key revoked and
@@ -125,6 +126,7 @@ test('the wallet built outside the repository, published and canaried with its d
   const run = randomBytes(4).toString('hex');
   const version = `1.0.0-outside-${run}`;
   const work = mkdtempSync(join(tmpdir(), 'mchezo-outside-'));
+  // Where the platform keeps the uploaded files when its version store is a folder (npm start's).
   const folder = join(CDN, 'remotes', 'wallet', version);
   const wallet = join(work, 'wallet');
   let keyId: string | undefined;
@@ -174,21 +176,16 @@ test('the wallet built outside the repository, published and canaried with its d
       expect(existsSync(join(dist, file)), file).toBe(true);
 
     // 4. The same shared singletons, in the same versions, as the wallet built in this repository.
-    const shares = (file: string) =>
-      (
-        JSON.parse(readFileSync(file, 'utf8')).shared as {
-          name: string;
-          version: string;
-          requiredVersion: string;
-        }[]
-      )
-        .map((s) => `${s.name} ${s.version} ${s.requiredVersion}`)
-        .sort();
+    const shares = (manifest: { shared: { name: string; version: string; requiredVersion: string }[] }) =>
+      manifest.shared.map((s) => `${s.name} ${s.version} ${s.requiredVersion}`).sort();
     const active = (await api.ok('GET', '/releases/remotes')).remotes.find(
       (r: { name: string }) => r.name === 'wallet',
     ).active as string;
-    expect(shares(join(dist, 'mf-manifest.json'))).toEqual(
-      shares(join(CDN, 'remotes', 'wallet', active, 'mf-manifest.json')),
+    // The active wallet's manifest as the platform serves it (wherever its version store keeps it).
+    const served = await request.get(`/remotes/wallet/${active}/mf-manifest.json`);
+    expect(served.ok()).toBe(true);
+    expect(shares(JSON.parse(readFileSync(join(dist, 'mf-manifest.json'), 'utf8')))).toEqual(
+      shares(await served.json()),
     );
 
     // 5. A release manager gives the team a key for the wallet.
@@ -202,13 +199,13 @@ test('the wallet built outside the repository, published and canaried with its d
     keyId = key.id;
     const withKey = outsideEnv({ MCHEZO_DEPLOY_KEY: key.token });
 
-    // 6. The team publishes and starts a guarded canary with it (today's CLI: the folder in SITE_DIR).
-    cpSync(dist, folder, { recursive: true });
+    // 6. The team uploads the built folder and starts a guarded canary of it with the key.
     const cli = (...args: string[]) =>
-      timed('node', [join(ROOT, 'scripts', 'release.mjs'), ...args, '--api', baseURL], ROOT, withKey).output;
-    expect(cli('publish', 'wallet', '--folder', version, '--reason', `outside build ${run}`)).toContain(
-      `published wallet ${version}`,
-    );
+      timed('node', [join(ROOT, 'scripts', 'release.mjs'), ...args, '--api', baseURL], wallet, withKey)
+        .output;
+    expect(
+      cli('publish', 'wallet', '--dir', dist, '--version', version, '--reason', `outside build ${run}`),
+    ).toContain(`published wallet ${version}`);
     // A step of an hour: only this test's abort ends it.
     expect(
       cli(
