@@ -247,8 +247,15 @@ describe.each(cases)('publish over HTTP (%s, %s store)', (mode, store) => {
     const v = await build('2.6.0-who');
     const payload = { integrity: v.integrity, files: v.body };
     refused(await upload('2.6.0-who', payload, {}), 401, 'UNAUTHORIZED');
+    // Who it is is known before the body is looked at: a bad body without a token is a 401 too.
+    refused(await upload('2.6.0-who', { files: 'not even an object' }, {}), 401, 'UNAUTHORIZED');
     const player = await t.signedInPlayer();
     refused(await upload('2.6.0-who', payload, player.headers), 403, 'RELEASE_MANAGER_REQUIRED');
+    refused(
+      await upload('2.6.0-who', { files: 'not even an object' }, player.headers),
+      403,
+      'RELEASE_MANAGER_REQUIRED',
+    );
     const key = async (remote: string, name: string) => {
       const res = await t.post(
         '/releases/deploy-keys',

@@ -312,7 +312,9 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
   app.put(
     '/releases/remotes/:remote/versions/:version',
     {
-      preHandler: releaseManagerOrDeployKey('publish'),
+      // Who it is before its body (up to tens of MB) is read and parsed: nobody else's upload
+      // costs the API more than its headers.
+      onRequest: releaseManagerOrDeployKey('publish'),
       // Base64 of the largest version, its integrity map and the JSON around them.
       bodyLimit: Math.ceil(maxUpload / 3) * 4 + PUBLISH_BODY_LIMIT_BYTES,
       schema: {
