@@ -4,12 +4,16 @@
  * (a) A lobby build that throws on render, set as a guarded canary, is aborted by the guard long
  * before its step is over; the abort, with its figures, is in the history on the release page;
  * the canary's players get the active version again. (b) A healthy copy of the active lobby
- * ramps 10% -> 50% -> promoted, each move a revision by "canary-guard".
+ * ramps 10% -> 50% -> promoted, each move a revision by "canary-guard". (c) A copy of the
+ * active auth version whose page waits before rendering (its entry holds the main thread) is
+ * aborted by the guard's speed limit on its players' real LCP (decision 051), while a faithful copy
+ * under the same limit ramps; the release page shows p75 per version.
  * Its own project, after every other spec (playwright.config.ts): the guard changes the live release by itself.
  */
 import { randomBytes } from 'node:crypto';
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Browser, Page } from '@playwright/test';
 import { canaryBucket } from '../../shared/contracts/src/canary-bucket.ts';
 import { homeLoaded } from '../support/first-screen.ts';
@@ -198,5 +202,158 @@ test('a healthy canary ramps through its steps to promoted', async ({ browser, p
     if (lobby.canary) await api.change('/remotes/lobby/canary/abort');
     if (lobby.active !== good) await api.change('/remotes/lobby/activate', { version: good });
     rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+const AUTH = join(CDN, 'remotes', 'auth');
+
+/** A browser id whose auth bucket is under `percent` (the canary's) or not. */
+function authDeviceId(percent: number, canary: boolean): string {
+  for (;;) {
+    const id = `e2e-speed-${randomBytes(6).toString('hex')}`;
+    if (canaryBucket(id, 'auth') < percent === canary) return id;
+  }
+}
+
+/**
+ * Makes a copy of a version slow on purpose: its entry script first holds the main thread for
+ * `ms`, so the page it renders (and its largest paint) comes that much later. The precompressed
+ * copies are written again from the changed script, as the build writes them.
+ */
+function slowDown(folder: string, ms: number): void {
+  const { metaData } = JSON.parse(readFileSync(join(folder, 'mf-manifest.json'), 'utf8'));
+  const file = join(folder, metaData.remoteEntry.path ?? '', metaData.remoteEntry.name);
+  const hold = `(function(){var t=Date.now();while(Date.now()-t<${ms}){}})();`;
+  const script = Buffer.from(hold + readFileSync(file, 'utf8'));
+  writeFileSync(file, script);
+  writeFileSync(`${file}.br`, brotliCompressSync(script));
+  writeFileSync(`${file}.gz`, gzipSync(script));
+}
+
+/**
+ * One guest's visit to the reset-password page (an auth page the HTML paints nothing of first)
+ * in a fresh browser as `deviceId`: once the page is up and its vitals are being measured, a tap
+ * (an interaction for INP), then the page is left, which sends its vitals. Answers the auth
+ * versions the page fetched.
+ */
+async function speedVisit(
+  browser: Browser,
+  id: string,
+  /** The LCP page views release health has counted for an auth version so far. */
+  counted: (version: string) => Promise<number>,
+): Promise<string[]> {
+  const context = await browser.newContext();
+  await context.addInitScript((device) => localStorage.setItem('mchezo:device-id', device), id);
+  const page = await context.newPage();
+  const versions = new Set<string>();
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/remotes/auth/')) versions.add(path.split('/')[3] as string);
+  });
+  await page.goto('/forgot-password');
+  // A slow copy's page comes seconds late: wait for it, however long the busy machine takes.
+  await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible({ timeout: 30_000 });
+  await page.waitForFunction(() => performance.getEntriesByName('mchezo:vitals-measured').length > 0);
+  await page.getByRole('heading', { name: 'Reset Password' }).click();
+  const [version] = [...versions];
+  const before = await counted(version as string);
+  await page.goto('about:blank');
+  // Counted once the beacon the page sent as it was left has arrived.
+  await expect.poll(() => counted(version as string), { timeout: 20_000 }).toBe(before + 1);
+  await context.close();
+  return [...versions];
+}
+
+test('a canary slow to render is aborted by its speed limit while a healthy one ramps; the release page shows speed per version', async ({
+  browser,
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const api = await guardApi(request);
+  const authStatus = async (): Promise<RemoteStatus> =>
+    (await api.ok('GET', '/releases/remotes')).remotes.find((r: RemoteStatus) => r.name === 'auth');
+  const vitalsOf = async (version: string) =>
+    (await api.ok('GET', '/releases/health?minutes=60')).versions.find(
+      (v: { remote: string; version: string }) => v.remote === 'auth' && v.version === version,
+    )?.vitals;
+  const counted = async (version: string): Promise<number> => (await vitalsOf(version))?.lcp.samples ?? 0;
+  const good = (await authStatus()).active as string;
+  const tag = randomBytes(3).toString('hex');
+  const slow = `${good}-slow-${tag}`;
+  const healthy = `${good}-same-${tag}`;
+  for (const version of [slow, healthy]) cpSync(join(AUTH, good), join(AUTH, version), { recursive: true });
+  slowDown(join(AUTH, slow), 4000);
+  // At most 1.5 s slower at p75 LCP than the active version, judged on 2 page views a side: room
+  // for a busy machine's noise between two identical builds, not for a 4 s hold (which stays under
+  // the shell's 5 s deadline for a remote, so the page is slow, not unavailable).
+  const limit = {
+    max_lcp_p75_increase_ms: 1500,
+    min_vitals_samples: 2,
+    max_error_rate_increase: 0.5,
+    min_loads: 2,
+  };
+  try {
+    for (const version of [slow, healthy])
+      await api.ok('POST', '/releases/remotes/auth/versions', {
+        version,
+        integrity: integrityOf(join(AUTH, version)),
+        reason: 'e2e: speed limit',
+      });
+
+    // (1) The slow copy, guarded with a 10-minute step: only the speed limit can end it here.
+    await api.change('/remotes/auth/canary', {
+      version: slow,
+      percent: 50,
+      plan: { ramp: [90], step_minutes: 10, ...limit },
+    });
+    for (let i = 0; i < 2; i++)
+      expect(await speedVisit(browser, authDeviceId(50, true), counted)).toContain(slow);
+    for (let i = 0; i < 2; i++)
+      expect(await speedVisit(browser, authDeviceId(50, false), counted)).toEqual([good]);
+    await expect.poll(async () => (await authStatus()).plan?.status, { timeout: 30_000 }).toBe('aborted');
+    const abort = (await api.ok('GET', '/releases/history?limit=5')).revisions.find(
+      (r: { action: string }) => r.action === `abort auth canary ${slow}`,
+    );
+    expect(abort.author).toBe('canary-guard');
+    expect(abort.reason).toMatch(
+      /p75 LCP \d+ ms \(\d+\) vs \d+ ms \(\d+\), at most \+1500 ms.*: aborted, LCP too slow$/,
+    );
+    const slowLcp = (await vitalsOf(slow)).lcp;
+    const goodLcp = (await vitalsOf(good)).lcp;
+    test.info().annotations.push({ type: 'speed-limit abort', description: abort.reason });
+    expect(slowLcp.p75 - goodLcp.p75).toBeGreaterThan(1500);
+
+    // (2) A faithful copy under the same limit: as fast as the active, it moves on to 50%.
+    await api.change('/remotes/auth/canary', {
+      version: healthy,
+      percent: 10,
+      plan: { ramp: [50], step_minutes: 0.25, ...limit },
+    });
+    for (let i = 0; i < 2; i++)
+      expect(await speedVisit(browser, authDeviceId(10, true), counted)).toEqual([healthy]);
+    for (let i = 0; i < 2; i++)
+      expect(await speedVisit(browser, authDeviceId(10, false), counted)).toEqual([good]);
+    await expect.poll(async () => (await authStatus()).canary?.percent, { timeout: 60_000 }).toBe(50);
+    expect((await authStatus()).plan?.status).toBe('running');
+
+    // The release page: p75 LCP per version with its page views, beside the error rate.
+    await page.setViewportSize({ width: 900, height: 1100 });
+    await signInConsole(page);
+    const health = page.locator('article[data-remote="auth"] [data-field="health"]');
+    await expect(health.locator('th[data-role="canary"]')).toHaveText(`Canary ${healthy}`);
+    await expect(health.locator('tr', { hasText: 'Error rate' })).toBeVisible();
+    for (const role of ['active', 'canary'])
+      await expect(health.locator(`td[data-role="${role}"][data-row="p75 LCP"]`)).toHaveText(
+        /^\d+ ms \(\d+ views?\)$/,
+      );
+    await expect(page.locator('article[data-remote="auth"] [data-field="plan"]')).toContainText(
+      'p75 LCP at most +1500 ms',
+    );
+  } finally {
+    const auth = await authStatus();
+    if (auth.canary) await api.change('/remotes/auth/canary/abort');
+    if (auth.active !== good) await api.change('/remotes/auth/activate', { version: good });
+    for (const version of [slow, healthy]) rmSync(join(AUTH, version), { recursive: true, force: true });
   }
 });

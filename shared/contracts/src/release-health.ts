@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ReleaseIntegrity, ReleaseVersion, RemoteName } from './releases.ts';
+import { VITAL_MAX } from './web-vitals.ts';
 
 /** The most versions one beacon may count (a page loads each remote at most once or twice). */
 export const LOAD_BEACON_MAX_ENTRIES = 20;
@@ -22,14 +23,8 @@ export const LoadBeacon = z.strictObject({
 });
 export type LoadBeacon = z.infer<typeof LoadBeacon>;
 
-/**
- * Web vitals (docs/decisions/051-web-vitals-per-version.md): the largest contentful paint and
- * interaction to next paint in whole milliseconds, the cumulative layout shift in thousandths.
- * Bounds: LCP and INP 0-60 s, CLS 0-10.
- */
-export const VITAL_METRICS = ['lcp', 'inp', 'cls'] as const;
-export type VitalMetric = (typeof VITAL_METRICS)[number];
-export const VITAL_MAX: Record<VitalMetric, number> = { lcp: 60_000, inp: 60_000, cls: 10_000 };
+/** Web vitals' names and bounds (docs/decisions/051-web-vitals-per-version.md): ./web-vitals.ts. */
+export { VITAL_MAX, VITAL_METRICS, type VitalMetric } from './web-vitals.ts';
 
 /**
  * `POST /api/v1/releases/health/vitals` (public, sent by `navigator.sendBeacon` when the page is

@@ -26,6 +26,7 @@ beforeEach(() => {
   beacons = [];
   visibility = 'visible';
   vitals.callbacks = {};
+  performance.clearMarks();
   vi.resetModules();
   Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
   // Idle at once: the library is fetched as soon as the browser has time.
@@ -102,5 +103,6 @@ describe('web vitals per remote version', () => {
     expect(vitals.loaded).toBe(loadedBefore);
     measureVitalsOf('auth', '3.0.0');
     await vi.waitFor(() => expect(vitals.callbacks.LCP).toBeDefined());
+    await vi.waitFor(() => expect(performance.getEntriesByName('mchezo:vitals-measured')).toHaveLength(1));
   });
 });
