@@ -220,6 +220,7 @@ describe.each(DB_MODES)('malformed input on every endpoint (%s)', (mode) => {
       { url: `/payments/callbacks/simulator/${secret}/deposit`, valid: {} },
       { url: `/payments/c2b/simulator/${secret}/confirmation`, valid: {} },
       { url: '/releases/health/loads', valid: {} },
+      { url: '/releases/health/vitals', valid: {} },
     ];
     for (const e of [...endpoints, ...more]) {
       const field = JSON.stringify(Object.keys(e.valid)[0] ?? 'loads');
