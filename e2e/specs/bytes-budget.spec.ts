@@ -6,8 +6,12 @@
 import { homeLoaded } from '../support/first-screen.ts';
 import { expect, test } from '../support/test.ts';
 
-/** gzip KiB of JavaScript for the whole cold load of `/` as a guest (the issue's target). */
-const HOME_JS_BUDGET_KIB = 170;
+/**
+ * gzip KiB of JavaScript for the whole cold load of `/` as a guest: 170 (the first issue's
+ * target) plus the web-vitals chunk the shell loads once the page is up and the browser idle
+ * (3.9 KiB with its headers, decision 051). Before it, the home took 167.8 KiB; with it 171.8.
+ */
+const HOME_JS_BUDGET_KIB = 175;
 
 test('the guest home stays within its JavaScript budget, and no remote ships its own runtime or singletons', async ({
   browser,
