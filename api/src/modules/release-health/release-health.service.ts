@@ -231,16 +231,18 @@ export class ReleaseHealthService {
   }
 
   /**
-   * Web vitals of some versions of one remote from the start of the minute `since` falls in (a
-   * version with none has no p75 and 0 samples): what the guard's speed limit compares.
+   * Web vitals of a canary and the active version of one remote from the start of the minute
+   * `since` falls in (a version with none has no p75 and 0 samples): what the guard's speed limit
+   * compares.
    */
-  async versionVitals(
+  async canaryVitals(
     remote: RemoteName,
-    versions: string[],
+    versions: { canary: string; active: string },
     since: number,
-  ): Promise<Record<string, VersionVitals>> {
+  ): Promise<{ canary: VersionVitals; active: VersionVitals }> {
     const byKey = summarize(await vitalsSince(this.ctx.database.db, startOfMinute(since), remote));
-    return Object.fromEntries(versions.map((v) => [v, byKey.get(`${remote}\n${v}`) ?? noVitals()]));
+    const of = (version: string) => byKey.get(`${remote}\n${version}`) ?? noVitals();
+    return { canary: of(versions.canary), active: of(versions.active) };
   }
 
   async events(filter: { remote?: string; version?: string; limit?: number }): Promise<ErrorEventsResponse> {

@@ -15,7 +15,6 @@ import { newId } from '../../lib/crypto.js';
 import { AppError, conflict } from '../../lib/errors.js';
 import { Job } from '../../lib/job-runner.js';
 import type { ReleaseHealthService } from '../release-health/release-health.service.js';
-import { noVitals } from '../release-health/vitals.js';
 import { type Baseline, type ChangeOptions, judge, newPlanRow, sinceStepStart } from './canary-plans.js';
 import {
   endRunningPlans,
@@ -140,16 +139,18 @@ export class CanaryGuard {
     // The speed limit reads the step's vitals (from its first minute: buckets cannot be taken apart).
     const limited = plan.max_lcp_increase_ms !== null || plan.max_inp_increase_ms !== null;
     const vitals = limited
-      ? await this.health.versionVitals(remote, versions, plan.step_started_at)
+      ? await this.health.canaryVitals(
+          remote,
+          { canary: plan.version, active: live.version },
+          plan.step_started_at,
+        )
       : undefined;
     const verdict = judge(
       plan,
       sinceStepStart(counts[plan.version], before[plan.version]),
       sinceStepStart(counts[live.version], before[live.version]),
       now,
-      vitals
-        ? { canary: vitals[plan.version] ?? noVitals(), active: vitals[live.version] ?? noVitals() }
-        : undefined,
+      vitals,
     );
     const checked = { last_check: verdict.text, last_check_at: now };
     const request = { base_revision: manifest.revision, reason: verdict.text };
