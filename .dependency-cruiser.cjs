@@ -3,6 +3,7 @@
  *   contracts <- api-client <- host <- remotes/* (loaded at run time by) shell
  *   ui, i18n <- remotes, shell;   api never imports front-end code;
  *   contracts <- site (the site composer) <- api: the site never imports the API.
+ *   release-cli (shared/release-cli) imports nothing but Node builtins, and nothing imports it.
  * `npm run depcheck` fails on any import that crosses them.
  *
  * Inside the API (api/src): modules/<domain>/ is routes -> service -> repository; another
@@ -92,6 +93,24 @@ module.exports = {
       severity: 'error',
       from: { path: '^site/' },
       to: { path: '^(api|shell|remotes|shared/(api-client|host|ui|i18n)|tooling|e2e)/' },
+    },
+    {
+      name: 'release-cli-stands-alone',
+      comment:
+        'The release CLI (shared/release-cli) is installed by teams outside this repository (decision 050): Node builtins and fetch only, no workspace package and no dependency. The repository hands it its builder at run time (scripts/release.mjs).',
+      severity: 'error',
+      from: { path: '^shared/release-cli/' },
+      to: {
+        path: '^(api|shell|remotes|site|tooling|e2e|scripts)/|^shared/(contracts|api-client|host|ui|i18n)/|(^|/)node_modules/',
+      },
+    },
+    {
+      name: 'nothing-imports-release-cli',
+      comment:
+        'The release CLI is a tool run beside the platform: no app, shared package or the API imports it.',
+      severity: 'error',
+      from: { path: '^(api|shell|remotes|site|tooling)/|^shared/(contracts|api-client|host|ui|i18n)/' },
+      to: { path: '^shared/release-cli/' },
     },
     {
       name: 'api-module-internals',

@@ -1,6 +1,7 @@
 // `node scripts/pack-shared.mjs [--out <dir>]`: packs the packages a remote builds against
-// (`@mchezo/contracts`, `api-client`, `host`, `i18n`, `ui` and `tooling`) as versioned tarballs,
-// so a team can build its remote outside this repository (docs/remote-teams.md, decision 050).
+// (`@mchezo/contracts`, `api-client`, `host`, `i18n`, `ui` and `tooling`) and the release CLI
+// (`@mchezo/release-cli`, bin `mchezo-release`) as versioned tarballs, so a team can build,
+// publish and canary its remote outside this repository (docs/remote-teams.md, decision 050).
 // `pnpm pack` turns `workspace:*` and `catalog:` into versions; the tooling package also gets
 // the catalog's versions (`src/catalog.json`), which name the shared singletons' versions the
 // shell was built with. Prints one JSON line: the tarballs, their bytes and the time it took.
@@ -19,6 +20,7 @@ export const SHARED_PACKAGES = [
   ['@mchezo/ui', 'shared/ui'],
   ['@mchezo/host', 'shared/host'],
   ['@mchezo/tooling', 'tooling'],
+  ['@mchezo/release-cli', 'shared/release-cli'],
 ];
 
 /** The `catalog:` section of pnpm-workspace.yaml: package → version. */

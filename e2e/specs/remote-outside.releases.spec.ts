@@ -3,7 +3,8 @@
  * a team's own pipeline would: the shared packages packed as tarballs (`scripts/pack-shared.mjs`),
  * the wallet copied to a folder outside the workspace that depends on those tarballs only,
  * installed with pnpm, built by its own build script, uploaded with a wallet deploy key
- * (`release.mjs publish --dir`) and started as a guarded canary with it, as docs/remote-teams.md
+ * (`pnpm exec mchezo-release publish --dir`: the bin of the packed `@mchezo/release-cli`, not
+ * this repository's script) and started as a guarded canary with it, as docs/remote-teams.md
  * tells a team.
  * The release check passes it (same shared singletons as the shell), a player inside the canary's
  * bucket gets the new version in Chromium (its files loaded with their integrity: the page
@@ -79,6 +80,8 @@ function outsidePackageJson(dir: string, packed: Packed) {
       expect(pkg[field][name], name).toMatch(/^(file:|\d)/);
     }
   }
+  // The release CLI, installed from its tarball like the rest: the team publishes with its bin.
+  pkg.devDependencies['@mchezo/release-cli'] = tarballs['@mchezo/release-cli'];
   pkg.pnpm = { overrides: tarballs };
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
 }
@@ -141,6 +144,7 @@ test('the wallet built outside the repository, published and canaried with its d
       '@mchezo/contracts',
       '@mchezo/host',
       '@mchezo/i18n',
+      '@mchezo/release-cli',
       '@mchezo/tooling',
       '@mchezo/ui',
     ]);
@@ -201,8 +205,7 @@ test('the wallet built outside the repository, published and canaried with its d
 
     // 6. The team uploads the built folder and starts a guarded canary of it with the key.
     const cli = (...args: string[]) =>
-      timed('node', [join(ROOT, 'scripts', 'release.mjs'), ...args, '--api', baseURL], wallet, withKey)
-        .output;
+      timed('pnpm', ['exec', 'mchezo-release', ...args, '--api', baseURL], wallet, withKey).output;
     expect(
       cli('publish', 'wallet', '--dir', dist, '--version', version, '--reason', `outside build ${run}`),
     ).toContain(`published wallet ${version}`);
