@@ -13,6 +13,7 @@ import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { inTransaction } from '../../db/tx.js';
 import { newId } from '../../lib/crypto.js';
+import { csvCell } from '../../lib/csv.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { eatIso, eatMidnight, iso } from '../../lib/time.js';
 import {
@@ -244,11 +245,6 @@ export class AmlCaseService {
       eatMidnight(from),
       eatMidnight(to) + DAY_MS,
     );
-    const cell = (v: string) => {
-      // A cell a spreadsheet would run as a formula is kept as text (phone numbers stay numbers).
-      const text = /^([=@\t\r]|[+-]\D)/.test(v) ? `'${v}` : v;
-      return /[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-    };
     return [
       'transaction_id,type,created_at,settled_at,amount,currency,player_ref,phone,provider,provider_ref',
       ...rows.map((r) =>
@@ -264,7 +260,7 @@ export class AmlCaseService {
           r.provider,
           r.provider_ref ?? '',
         ]
-          .map((v) => cell(String(v)))
+          .map((v) => csvCell(String(v)))
           .join(','),
       ),
       '',

@@ -15,6 +15,7 @@ import { STAFF_AUDIT_CSV_MAX_ROWS } from '@mchezo/contracts/staff';
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/tx.js';
 import { newId, randomToken, sha256 } from '../../lib/crypto.js';
+import { csvCell } from '../../lib/csv.js';
 import { AppError, conflict, forbidden, lockedOut, notFound, unauthorized } from '../../lib/errors.js';
 import { eatIso, eatMidnight, iso } from '../../lib/time.js';
 import { type AuthService, SUSPENDED_MESSAGE } from '../auth/auth.service.js';
@@ -575,16 +576,6 @@ export class StaffService {
       '',
     ].join('\n');
   }
-}
-
-/**
- * One CSV cell. Free text (reasons, phones typed at a failed sign-in) may start with what a
- * spreadsheet runs as a formula (`=`, `+`, `-`, `@`, tab, carriage return): such a cell is kept as
- * text with a leading apostrophe; quotes, commas and line breaks are quoted.
- */
-export function csvCell(value: string): string {
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 const parse = (v: string | null) => (v === null ? null : (JSON.parse(v) as unknown));
