@@ -4,7 +4,7 @@
  * key, into an API whose version store is the database: nothing lands in its CDN folder, and the
  * API serves the files byte for byte.
  */
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,6 +42,12 @@ describe('release CLI publish --dir (sqlite, database store, over HTTP)', () => 
     expect(await servedAsBuilt('wallet', '3.0.0-abcdef1234', dir)).toBeGreaterThan(3);
     expect(existsSync(join(kit.cdn, 'remotes', 'wallet', '3.0.0-abcdef1234'))).toBe(false);
     expect((await kit.cli('publish', 'wallet', '--dir', dir)).out).toMatch(/already published/);
+    // The same name with one more file: refused, not taken for the version already published.
+    writeFileSync(join(dir, 'extra.js'), 'export {};\n');
+    const changed = await kit.cli('publish', 'wallet', '--dir', dir);
+    expect(changed.code, changed.out).toBe(1);
+    expect(changed.out).toMatch(/409: .*already published with other files/);
+    rmSync(join(dir, 'extra.js'));
 
     // A build's output folder without a version name: named as the build names versions.
     const dist = join(outside, 'dist', 'federated');

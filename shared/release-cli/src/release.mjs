@@ -135,11 +135,7 @@ const DEPLOY_KEY = process.env.MCHEZO_DEPLOY_KEY?.trim() || null;
 
 /** A publish or canary call: with the deploy key when one is set, else as the signed-in manager. */
 async function callAs(method, path, body, withStatus = false) {
-  // A signed-in manager's CLI has read the list first: an answer is a new version.
-  if (!DEPLOY_KEY) {
-    const data = await call(method, path, body);
-    return withStatus ? { status: 201, data } : data;
-  }
+  if (!DEPLOY_KEY) return call(method, path, body, { withStatus });
   const res = await http(method, path, body, DEPLOY_KEY);
   if (res.status < 400) return withStatus ? { status: res.status, data: res.data } : res.data;
   const { error = 'request failed', code } = res.data ?? {};
@@ -434,14 +430,9 @@ const commands = {
     const alreadyPublished = new CliError(
       `${remote} ${version} is already published (same content as before): nothing to publish.`,
     );
-    // A deploy key reads no list: the API answers 200 for the same files again (409 for others).
-    if (!DEPLOY_KEY) {
-      const { remotes } = await call('GET', '/releases/remotes');
-      if (remotes.find((r) => r.name === remote)?.versions.some((v) => v.version === version))
-        throw alreadyPublished;
-    }
     // The whole folder in one request (decision 049): every file's bytes and its sha384; the
-    // platform checks each, stores them and lists the version. The same files again: 200.
+    // platform checks each, stores them and lists the version. The same files again: 200; other
+    // files under a version already published: 409. Never judged by the name alone (--version).
     const files = filesOf(dir);
     const integrity = Object.fromEntries(files.map(([path, bytes]) => [path, sha384(bytes)]));
     const body = {

@@ -99,9 +99,10 @@ export function staffCli({ name, role, roleSource, help, api }) {
 
   /**
    * An authenticated call; an expired access token is refreshed once (and stored). Answers the
-   * parsed JSON, or with `{ text: true }` the body as text (a CSV report).
+   * parsed JSON, with `{ text: true }` the body as text (a CSV report), with `{ withStatus: true }`
+   * `{ status, data }` (201 or 200 tell a new resource from one already there).
    */
-  async function call(method, path, body, { text = false } = {}) {
+  async function call(method, path, body, { text = false, withStatus = false } = {}) {
     let s = session();
     let res = await http(method, path, body, s.access_token);
     if (res.status === 401) {
@@ -117,6 +118,7 @@ export function staffCli({ name, role, roleSource, help, api }) {
       res = await http(method, path, body, s.access_token);
     }
     if (res.status >= 400) fail(res);
+    if (withStatus) return { status: res.status, data: res.data };
     return text ? res.text : res.data;
   }
 
