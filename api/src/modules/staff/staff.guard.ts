@@ -11,7 +11,8 @@ import type { StaffRoleName } from '@mchezo/contracts/staff';
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../../lib/errors.js';
 import type { PreHandler } from '../../lib/http.js';
-import { STAFF_TOKEN_PREFIX, type StaffAuth, type StaffService } from './staff.service.js';
+import type { StaffService } from './staff.service.js';
+import { STAFF_TOKEN_PREFIX, type StaffAuth } from './staff.types.js';
 
 const admitted = new WeakMap<FastifyRequest, StaffAuth>();
 
@@ -24,7 +25,11 @@ export function staffOf(request: FastifyRequest): StaffAuth {
 
 export type RequireStaff = (...roles: StaffRoleName[]) => PreHandler;
 
-export function staffGuard(staff: StaffService, requireAuth: PreHandler): RequireStaff {
+/** `staff`: composition.ts's `services.staff`. */
+export function staffGuard(
+  staff: Pick<StaffService, 'authenticate' | 'checkRoles'>,
+  requireAuth: PreHandler,
+): RequireStaff {
   return (...roles) =>
     async (request, reply) => {
       const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');

@@ -30,7 +30,8 @@ import { z } from 'zod';
 import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
 import { parsePhone } from '../auth/auth.service.js';
 import { staffGuard, staffOf } from './staff.guard.js';
-import type { StaffLimiter, StaffService } from './staff.service.js';
+import type { StaffService } from './staff.service.js';
+import type { StaffLimiter } from './staff.types.js';
 
 const tags = ['staff'];
 const security = [{ bearer: [] }];
@@ -39,8 +40,9 @@ export const staffRoutes: FastifyPluginAsyncZod<{
   staff: StaffService;
   limiter: StaffLimiter;
   requireAuth: PreHandler;
-}> = async (app, { staff, limiter, requireAuth }) => {
-  const requireStaff = staffGuard(staff, requireAuth);
+}> = async (app, { staff: service, limiter, requireAuth }) => {
+  const { sessions: staff, enrolment, roles, audit } = service;
+  const requireStaff = staffGuard(service, requireAuth);
   const requireAdmin = requireStaff('admin');
   const actor = (request: Parameters<PreHandler>[0]) => ({ userId: staffOf(request).userId, ip: request.ip });
 
@@ -56,7 +58,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const body = await staff.enrol({ userId: authOf(request).userId, ip: request.ip });
+      const body = await enrolment.enrol({ userId: authOf(request).userId, ip: request.ip });
       return reply.code(201).header('cache-control', 'no-store').send(body);
     },
   );
@@ -73,7 +75,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { confirmed_at } = await staff.confirmEnrolment(
+      const { confirmed_at } = await enrolment.confirm(
         { userId: authOf(request).userId, ip: request.ip },
         request.body.code,
       );
@@ -138,7 +140,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { phone } = request.query;
-      return { people: await staff.people(phone === undefined ? undefined : parsePhone(phone)) };
+      return { people: await roles.people(phone === undefined ? undefined : parsePhone(phone)) };
     },
   );
 
@@ -155,7 +157,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      staff.grantRole(actor(request), request.params.user_id, request.body.role, request.body.reason),
+      roles.grantRole(actor(request), request.params.user_id, request.body.role, request.body.reason),
   );
 
   app.delete(
@@ -171,7 +173,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      staff.removeRole(actor(request), request.params.user_id, request.params.role, request.body.reason),
+      roles.removeRole(actor(request), request.params.user_id, request.params.role, request.body.reason),
   );
 
   app.delete(
@@ -187,7 +189,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await staff.resetTwoFactor(actor(request), request.params.user_id, request.body.reason);
+      await roles.resetTwoFactor(actor(request), request.params.user_id, request.body.reason);
       return reply.code(204).send(null);
     },
   );
@@ -235,7 +237,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{
         response: { 200: StaffAuditResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => staff.auditPage(request.query),
+    async (request) => audit.list(request.query),
   );
 
   app.get(
@@ -253,6 +255,6 @@ export const staffRoutes: FastifyPluginAsyncZod<{
       reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="staff-audit.csv"')
-        .send(await staff.auditCsv(request.query)),
+        .send(await audit.csv(request.query)),
   );
 };
