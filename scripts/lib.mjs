@@ -125,6 +125,27 @@ export function buildShell({ force = false } = {}) {
 }
 
 /**
+ * Builds the staff site (staff/, decision 054) into `build/cdn/staff/`, which the site composer
+ * serves under /staff/ with its own policy. A plain app: no federation, no versions.
+ */
+export function buildStaff({ force = false } = {}) {
+  const dir = join(ROOT, 'staff');
+  const hash = sourceHash(dir);
+  const target = join(CDN_DIR, 'staff');
+  if (!force && isFresh('staff', hash) && existsSync(join(target, 'index.html')))
+    return log('staff is up to date');
+  log('building staff');
+  rsbuild(dir, []);
+  precompress(join(dir, 'dist'));
+  const tmp = `${target}.tmp-${process.pid}`;
+  rmSync(tmp, { recursive: true, force: true });
+  cpSync(join(dir, 'dist'), tmp, { recursive: true });
+  rmSync(target, { recursive: true, force: true });
+  renameSync(tmp, target);
+  stamp('staff', hash);
+}
+
+/**
  * Builds one remote and places it in its immutable version folder
  * `build/cdn/remotes/<name>/<package version>-<content hash>/`. The same output always gets
  * the same folder; an existing folder is never overwritten.
@@ -169,5 +190,6 @@ export function buildRemote(name, { force = false } = {}) {
 
 export function buildAll(opts = {}) {
   buildShell(opts);
+  buildStaff(opts);
   for (const name of REMOTES) buildRemote(name, opts);
 }

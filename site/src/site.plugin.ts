@@ -27,6 +27,7 @@ import { composeIndex, linkHeader } from './index-page.js';
 import { pageLanguages } from './page-language.js';
 import { folderRemoteFiles, type ReadRemoteFile, remoteFiles, serveRemoteFiles } from './remote-files.js';
 import { inlineShellStylesheet } from './shell-stylesheet.js';
+import { isStaffPath, serveStaffSite } from './staff-site.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Larger API answers are not written into the page: they would delay its first paint. */
@@ -76,7 +77,8 @@ export interface SiteOptions {
    */
   loadTickets?: {
     cookies(request: { cookie: string | undefined; ip: string }, release: ReleaseManifest): Promise<string[]>;
-  };
+  } /** STAFF_SITE_ORIGIN: the staff site (/staff/, staff-site.ts) answers only that origin's host. */;
+  staffOrigin?: string | undefined;
 }
 
 export async function sitePlugin(
@@ -88,6 +90,7 @@ export async function sitePlugin(
     publicConfig,
     policy = { publicBaseUrl: '' },
     loadTickets,
+    staffOrigin,
   }: SiteOptions,
 ): Promise<void> {
   const shellDir = join(siteDir, 'shell');
@@ -98,6 +101,9 @@ export async function sitePlugin(
   // Remote versions, as their CDN origin (remote-files.ts).
   const remotes = readRemoteFile ? remoteFiles(readRemoteFile) : folderRemoteFiles(siteDir);
   serveRemoteFiles(app, remotes);
+
+  // The staff site, its own app with its own policy (staff-site.ts).
+  const staffNotFound = await serveStaffSite(app, { staffDir: join(siteDir, 'staff'), staffOrigin });
 
   await app.register(fastifyStatic, {
     root: shellDir,
@@ -204,6 +210,7 @@ export async function sitePlugin(
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
+    if (isStaffPath(path)) return staffNotFound(req, reply);
     // A client-side route (no file extension) gets the app; a missing file stays a 404, so a
     // lost chunk fails as a chunk error instead of executing HTML.
     const isPage =

@@ -1,0 +1,33 @@
+/**
+ * THE ROUTE TABLE of the staff site: one line per screen. Each area's engineer adds their lines
+ * (and nothing else in this file): the path under /staff/, the roles that may open it ('any' for
+ * every signed-in staff member), the nav label (`ns` is the area's i18n namespace, its JSON in
+ * src/i18n/locales/{en,sw}/<ns>.json) for a screen in the nav, and the page, loaded lazily.
+ * The nav shows a screen only to people holding one of its roles; the route guard refuses the
+ * others (app/guards.tsx).
+ */
+import type { StaffRoleName } from '@mchezo/contracts/staff';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+export interface StaffRoute {
+  /** Under /staff/, without a leading slash; '' is the home screen. */
+  path: string;
+  roles: readonly StaffRoleName[] | 'any';
+  /** In the nav when given: `t(key, { ns })`. Detail screens (with :params) leave it out. */
+  nav?: { ns: string; key: string };
+  page: LazyExoticComponent<ComponentType>;
+}
+
+export const ROUTES: StaffRoute[] = [
+  {
+    path: '',
+    roles: 'any',
+    nav: { ns: 'home', key: 'nav' },
+    page: lazy(() => import('../pages/home/home-page.tsx')),
+  },
+];
+
+/** Whether a person with `roles` may open `route`. */
+export function allows(route: Pick<StaffRoute, 'roles'>, roles: readonly StaffRoleName[]): boolean {
+  return route.roles === 'any' || route.roles.some((r) => roles.includes(r));
+}

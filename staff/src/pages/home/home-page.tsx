@@ -1,0 +1,65 @@
+/**
+ * Home: for each of the person's roles, what it lets them do and the screens it opens (from the
+ * route table, so an area appears here as soon as its route is added).
+ */
+import type { StaffRoleName } from '@mchezo/contracts/staff';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { ROUTES } from '../../app/routes.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { Empty } from '../../components/states.tsx';
+import { useSession } from '../../session/session-store.ts';
+
+const ROLE_ORDER: StaffRoleName[] = ['admin', 'support', 'finance', 'compliance', 'release_manager'];
+const AREAS = ROUTES.filter((r) => r.nav && r.path !== '');
+
+function RoleCard({ role }: { role: StaffRoleName }) {
+  const { t } = useTranslation(['home', ...new Set(AREAS.map((r) => r.nav?.ns ?? 'home'))]);
+  const areas = AREAS.filter((r) => r.roles !== 'any' && r.roles.includes(role));
+  return (
+    <section
+      aria-labelledby={`role-${role}`}
+      className="space-y-2 rounded-lg border border-line bg-surface p-4"
+    >
+      <h2 id={`role-${role}`} className="font-semibold">
+        {t(`roles.${role}.title`, { ns: 'home' })}
+      </h2>
+      <p className="text-sm text-muted">{t(`roles.${role}.body`, { ns: 'home' })}</p>
+      {areas.length > 0 ? (
+        <ul className="flex flex-wrap gap-2">
+          {areas.map((r) => (
+            <li key={r.path}>
+              <Link
+                to={`/${r.path}`}
+                className="inline-flex min-h-11 items-center rounded-lg border border-line px-3 text-sm font-semibold text-brand hover:border-brand"
+              >
+                {t(r.nav?.key ?? '', { ns: r.nav?.ns })}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+export default function HomePage() {
+  const { t } = useTranslation('home');
+  const member = useSession((s) => s.member);
+  const roles = ROLE_ORDER.filter((r) => member?.roles.includes(r));
+  const who = member?.full_name || member?.phone || '';
+  return (
+    <div>
+      <PageHeader title={t('title', { who })} description={t('description')} />
+      {roles.length === 0 ? (
+        <Empty title={t('noRoles')} />
+      ) : (
+        <div className="grid gap-4 md:grid-cols-2">
+          {roles.map((role) => (
+            <RoleCard key={role} role={role} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
