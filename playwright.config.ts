@@ -45,7 +45,22 @@ export default defineConfig({
   // Release-control specs change the live release (a remote switched off for a moment): they run
   // after every other spec, alone, so no player-facing spec sees their changes.
   projects: [
-    { name: 'site', testIgnore: /(releases|offline)\.spec\.ts$/ },
+    { name: 'site', testIgnore: [/(releases|offline)\.spec\.ts$/, /(^|\/)staff\//] },
+    // The staff site (staff/, decision 054) at a desktop's width and a phone's, beside the site's
+    // specs; a staff spec that changes the live release is named *.releases.spec.ts and left to
+    // the release projects.
+    {
+      name: 'staff-desktop',
+      testMatch: /(^|\/)staff\/[^/]+\.spec\.ts$/,
+      testIgnore: /\.releases\.spec\.ts$/,
+      use: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false },
+    },
+    {
+      name: 'staff-phone',
+      testMatch: /(^|\/)staff\/[^/]+\.spec\.ts$/,
+      testIgnore: /\.releases\.spec\.ts$/,
+      use: { viewport: { width: 390, height: 844 } },
+    },
     {
       name: 'release-control',
       testMatch: /(^|\/)releases\.spec\.ts$/,
