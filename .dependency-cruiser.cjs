@@ -12,7 +12,7 @@
  * the modules and never import one.
  */
 const ZOD_SCHEMA_FILES =
-  '^shared/contracts/src/(auth|wallet|casino|config|chat|errors|health|payments|releases|release-health|identity|safer-gambling|regulator-feed|aml|staff|testing)[.]ts$';
+  '^shared/contracts/src/(auth|wallet|casino|config|chat|errors|health|payments|releases|release-health|release-history|identity|safer-gambling|regulator-feed|aml|staff|staff-players|testing)[.]ts$';
 /** The kits tests share (stub API, contract fixtures): they run under Vitest, never ship to a phone. */
 const TEST_KITS =
   '^shared/host/src/render-remote[.]tsx$|^shared/contracts/src/testing[.]ts$|^shared/i18n/src/locale-check[.]ts$';
@@ -113,6 +113,21 @@ module.exports = {
       to: { path: '^shared/release-cli/' },
     },
     {
+      name: 'staff-imports-app',
+      comment:
+        'The staff site (staff/, decision 054) is its own app: it uses shared/* (contracts, api-client, ui) and never the shell, a remote, the site composer or the API.',
+      severity: 'error',
+      from: { path: '^staff/' },
+      to: { path: '^(shell|remotes|site|api|tooling|e2e)/' },
+    },
+    {
+      name: 'nothing-imports-staff',
+      comment: 'Nothing imports the staff site: it is an app, not a library.',
+      severity: 'error',
+      from: { path: '^(shell|remotes|shared|site|api|tooling)/' },
+      to: { path: '^staff/' },
+    },
+    {
       name: 'api-module-internals',
       comment:
         "An API module reaches another module only through its services (*.service.ts) or its public types (*.types.ts): the repository's queries and the routes stay private to their module.",
@@ -166,7 +181,7 @@ module.exports = {
       comment:
         'Browser code imports contract types (import type) and the zod-free contract files only (constants, config defaults, money): the schema library would ship to every phone.',
       severity: 'error',
-      from: { path: '^(shell|remotes|shared/(api-client|host|ui|i18n))/', pathNot: TEST_CODE },
+      from: { path: '^(shell|remotes|staff|shared/(api-client|host|ui|i18n))/', pathNot: TEST_CODE },
       to: { path: ZOD_SCHEMA_FILES, dependencyTypesNot: ['type-only'] },
     },
     {

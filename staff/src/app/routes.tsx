@@ -25,6 +25,27 @@ export const ROUTES: StaffRoute[] = [
     nav: { ns: 'home', key: 'nav' },
     page: lazy(() => import('../pages/home/home-page.tsx')),
   },
+  {
+    path: 'releases',
+    roles: ['release_manager'],
+    nav: { ns: 'releases', key: 'navLabel' },
+    page: lazy(() => import('../pages/releases/releases-page.tsx')),
+  },
+  {
+    path: 'releases/history',
+    roles: ['release_manager'],
+    page: lazy(() => import('../pages/releases/history-page.tsx')),
+  },
+  {
+    path: 'releases/deploy-keys',
+    roles: ['release_manager'],
+    page: lazy(() => import('../pages/releases/deploy-keys-page.tsx')),
+  },
+  {
+    path: 'releases/:remote/health',
+    roles: ['release_manager'],
+    page: lazy(() => import('../pages/releases/health-page.tsx')),
+  },
 ];
 
 /** Whether a person with `roles` may open `route`. */

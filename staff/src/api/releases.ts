@@ -1,0 +1,119 @@
+/**
+ * Release control for the staff site's Releases screens: the remotes and their versions, the
+ * manifest changes (each from the revision on screen, with a reason), overrides for testers, the
+ * live-file check, deploy keys, the revision history and each remote's health over time.
+ */
+import type { HealthHistoryResponse } from '@mchezo/contracts/release-history';
+import type {
+  CanaryPlanRequest,
+  CreatedDeployKey,
+  DeployKey,
+  DeployKeyAction,
+  DeployKeysResponse,
+  HistoryResponse,
+  OverrideResponse,
+  ReleaseIntegrity,
+  RemoteName,
+  RemotesResponse,
+  RevisionEntry,
+} from '@mchezo/contracts/releases';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { queryString, staffApi } from './client.ts';
+
+export const releaseKeys = {
+  all: ['releases'] as const,
+  remotes: ['releases', 'remotes'] as const,
+  history: ['releases', 'history'] as const,
+  keys: ['releases', 'deploy-keys'] as const,
+  integrity: ['releases', 'integrity'] as const,
+  health: (remote: string, hours: number) => ['releases', 'health', remote, hours] as const,
+};
+
+/** While a canary runs, how often its screens read again (the guard checks every 15 s). */
+export const CANARY_REFRESH_MS = 5_000;
+
+export function useRemotes() {
+  return useQuery({
+    queryKey: releaseKeys.remotes,
+    queryFn: ({ signal }) => staffApi.get<RemotesResponse>('/releases/remotes', { signal }),
+    // A running canary moves by itself: keep its step and plan current.
+    refetchInterval: (q) =>
+      q.state.data?.remotes.some((r) => r.plan?.status === 'running') ? CANARY_REFRESH_MS : false,
+  });
+}
+
+export function useReleaseHistory(limit = 100) {
+  return useQuery({
+    queryKey: [...releaseKeys.history, limit],
+    queryFn: ({ signal }) => staffApi.get<HistoryResponse>(`/releases/history?limit=${limit}`, { signal }),
+  });
+}
+
+export function useDeployKeys() {
+  return useQuery({
+    queryKey: releaseKeys.keys,
+    queryFn: ({ signal }) => staffApi.get<DeployKeysResponse>('/releases/deploy-keys', { signal }),
+  });
+}
+
+export function useIntegrity() {
+  return useQuery({
+    queryKey: releaseKeys.integrity,
+    queryFn: ({ signal }) => staffApi.get<ReleaseIntegrity>('/releases/integrity', { signal }),
+  });
+}
+
+/** The last `hours` of one remote's health; read again every few seconds while `live`. */
+export function useHealthHistory(remote: RemoteName, hours: number, live: boolean) {
+  return useQuery({
+    queryKey: releaseKeys.health(remote, hours),
+    queryFn: ({ signal }) => {
+      const to = Date.now();
+      const query = queryString({
+        remote,
+        from: new Date(to - hours * 3_600_000).toISOString(),
+        to: new Date(to).toISOString(),
+      });
+      return staffApi.get<HealthHistoryResponse>(`/releases/health/history${query}`, { signal });
+    },
+    placeholderData: keepPreviousData,
+    refetchInterval: live ? CANARY_REFRESH_MS : false,
+  });
+}
+
+/** What every manifest change sends: the revision it was made from and why. */
+interface Change {
+  base_revision: number;
+  reason: string;
+}
+
+const remotePath = (remote: RemoteName, action: string) => `/releases/remotes/${remote}/${action}`;
+
+export const releasesApi = {
+  activate: (remote: RemoteName, body: Change & { version: string }) =>
+    staffApi.post<RevisionEntry>(remotePath(remote, 'activate'), body),
+  setEnabled: (remote: RemoteName, enabled: boolean, body: Change) =>
+    staffApi.post<RevisionEntry>(remotePath(remote, enabled ? 'enable' : 'disable'), body),
+  canary: (
+    remote: RemoteName,
+    body: Change & { version: string; percent: number; plan?: CanaryPlanRequest },
+  ) => staffApi.post<RevisionEntry>(remotePath(remote, 'canary'), body),
+  promote: (remote: RemoteName, body: Change) =>
+    staffApi.post<RevisionEntry>(remotePath(remote, 'canary/promote'), body),
+  abort: (remote: RemoteName, body: Change) =>
+    staffApi.post<RevisionEntry>(remotePath(remote, 'canary/abort'), body),
+  rollbackRemote: (remote: RemoteName, body: Change & { revision: number }) =>
+    staffApi.post<RevisionEntry>(remotePath(remote, 'rollback'), body),
+  override: (body: { remote: RemoteName; version: string; minutes: number; reason: string }) =>
+    staffApi.post<OverrideResponse>('/releases/overrides', body),
+  checkIntegrity: () => staffApi.post<ReleaseIntegrity>('/releases/integrity/check'),
+  createKey: (body: {
+    name: string;
+    remote: RemoteName;
+    actions: DeployKeyAction[];
+    max_canary_percent?: number;
+    expires_at: string;
+  }) => staffApi.post<CreatedDeployKey>('/releases/deploy-keys', body),
+  revokeKey: (id: string, reason: string) =>
+    staffApi.post<DeployKey>(`/releases/deploy-keys/${encodeURIComponent(id)}/revoke`, { reason }),
+};

@@ -1,0 +1,138 @@
+/**
+ * One remote's health over time: loads, error rate and p75 LCP per version, with the canary's
+ * steps and the guard's decisions marked, and the events listed. Read again every few seconds
+ * while the remote has a canary, so the chart moves as players load it and the guard acts.
+ */
+import { REMOTE_NAMES, type RemoteNameValue } from '@mchezo/contracts/releases-constants';
+import { inputClass } from '@mchezo/ui/fields';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { useHealthHistory, useRemotes } from '../../api/releases.ts';
+import { LineChart } from '../../components/charts.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { ErrorState, Loading } from '../../components/states.tsx';
+import { EventsList } from './events-list.tsx';
+import { type Figure, fieldOf, healthRows, isMarked, rowOf } from './health-rows.ts';
+
+const RANGES = [1, 6, 24, 168] as const;
+
+export default function HealthPage() {
+  const { t, i18n } = useTranslation('releases');
+  const params = useParams();
+  const remote = (REMOTE_NAMES as readonly string[]).includes(params.remote ?? '')
+    ? (params.remote as RemoteNameValue)
+    : null;
+  const [hours, setHours] = useState<number>(1);
+  const remotes = useRemotes();
+  const status = remotes.data?.remotes.find((r) => r.name === remote);
+  const live = !!status?.canary || status?.plan?.status === 'running';
+  const history = useHealthHistory(remote ?? 'lobby', hours, live);
+  if (!remote) return <ErrorState error={new Error(t('health.unknown'))} />;
+
+  const data = history.data;
+  const rows = data ? healthRows(data, i18n.language) : [];
+  const markers = (data?.events ?? []).filter(isMarked).flatMap((e) => {
+    const row = rowOf(rows, e.at);
+    if (!row) return [];
+    const label =
+      e.kind === 'guard'
+        ? t(`events.verdict.${e.verdict}`)
+        : e.kind === 'plan_started'
+          ? t('events.kind.plan_started')
+          : t('events.kind.change');
+    return [{ x: row.time, label }];
+  });
+  // One marker per bucket and label (two steps in one bucket read as one line).
+  const marked = markers.filter((m, i) => markers.findIndex((o) => o.x === m.x && o.label === m.label) === i);
+  const series = (figure: Figure) =>
+    (data?.versions ?? []).map((v) => ({
+      key: fieldOf(figure, v.version),
+      label: `${v.version} (${t(`health.role.${v.role}`)})`,
+    }));
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={t('health.title', { remote })}
+        description={live ? t('health.live') : t('health.description')}
+        actions={
+          <Link
+            to="/releases"
+            className="inline-flex min-h-11 items-center rounded-lg border border-line px-3 text-sm font-semibold text-brand hover:border-brand"
+          >
+            {t('health.back')}
+          </Link>
+        }
+      />
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="space-y-1">
+          <label htmlFor="health-range" className="block text-sm font-semibold">
+            {t('health.range')}
+          </label>
+          <select
+            id="health-range"
+            value={hours}
+            onChange={(e) => setHours(Number(e.target.value))}
+            className={inputClass()}
+          >
+            {RANGES.map((h) => (
+              <option key={h} value={h}>
+                {t(`health.ranges.${h}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p className="text-sm text-muted" aria-live="polite">
+          {history.isFetching
+            ? t('refreshing')
+            : data
+              ? t('health.updated', { at: new Date(history.dataUpdatedAt).toLocaleTimeString(i18n.language) })
+              : ''}
+        </p>
+      </div>
+      {history.isError ? (
+        <ErrorState error={history.error} onRetry={() => history.refetch()} />
+      ) : !data ? (
+        <Loading />
+      ) : data.versions.length === 0 ? (
+        <p className="text-sm text-muted">{t('health.noVersions')}</p>
+      ) : (
+        <>
+          <LineChart
+            title={t('health.loads')}
+            rows={rows}
+            x="time"
+            xLabel={t('health.time')}
+            series={series('loads')}
+            markers={marked}
+          />
+          <LineChart
+            title={t('health.errorRate')}
+            rows={rows}
+            x="time"
+            xLabel={t('health.time')}
+            series={series('rate')}
+            format={(v) => `${v}%`}
+            markers={marked}
+          />
+          <LineChart
+            title={t('health.lcp')}
+            rows={rows}
+            x="time"
+            xLabel={t('health.time')}
+            series={series('lcp')}
+            format={(v) => `${v} ms`}
+            markers={marked}
+          />
+          <section aria-labelledby="events-title" className="space-y-3">
+            <h2 id="events-title" className="text-lg font-semibold">
+              {t('events.title')}
+            </h2>
+            <EventsList events={data.events} />
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
