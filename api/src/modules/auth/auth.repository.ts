@@ -134,3 +134,101 @@ export const recordOtpFailure = (db: Kysely<DB>, id: string, attempts: number, e
 
 export const consumeOtp = (db: Kysely<DB>, id: string, now: number) =>
   db.updateTable('otp_codes').set({ consumed_at: now }).where('id', '=', id).execute();
+
+/** A page position: rows strictly older than (created_at, id), newest first. */
+export interface NewestFirstCursor {
+  createdAt: number;
+  id: string;
+}
+
+export interface UserSearch {
+  /** `%…%` over the phone's digits (LIKE); indexed by users_phone_trgm_idx on PostgreSQL. */
+  phonePattern?: string | undefined;
+  /** `%…%` over lower(full_name) (LIKE, `\` escapes); users_name_trgm_idx on PostgreSQL. */
+  namePattern?: string | undefined;
+  /** Exact ids (a Paybill account's holder). */
+  ids?: string[] | undefined;
+  status?: UserRow['status'] | undefined;
+  before?: NewestFirstCursor | undefined;
+  limit: number;
+}
+
+/**
+ * Players matching any of the patterns or ids (and the status), newest first. Every pattern is
+ * a trigram index read on PostgreSQL (migration 0030_user_search), so a search costs its matches,
+ * not the table; a status alone reads users_status_created_idx.
+ */
+export function searchUsers(db: Kysely<DB>, s: UserSearch) {
+  let query = db.selectFrom('users').select(['id', 'phone', 'full_name', 'status', 'created_at']);
+  if (s.phonePattern || s.namePattern || s.ids?.length)
+    query = query.where((eb) =>
+      eb.or([
+        ...(s.phonePattern ? [eb('phone', 'like', s.phonePattern)] : []),
+        ...(s.namePattern ? [sql<boolean>`lower(full_name) like ${s.namePattern} escape '\\'`] : []),
+        ...(s.ids?.length ? [eb('id', 'in', s.ids)] : []),
+      ]),
+    );
+  if (s.status) query = query.where('status', '=', s.status);
+  const { before } = s;
+  if (before)
+    query = query.where((eb) =>
+      eb.or([
+        eb('created_at', '<', before.createdAt),
+        eb.and([eb('created_at', '=', before.createdAt), eb('id', '<', before.id)]),
+      ]),
+    );
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(s.limit).execute();
+}
+
+/** The player's sign-in sessions, newest first, with the last time each was refreshed. */
+export const sessionsOfUser = (db: Kysely<DB>, userId: string, limit: number) =>
+  db
+    .selectFrom('sessions')
+    .leftJoin('refresh_tokens', 'refresh_tokens.session_id', 'sessions.id')
+    .select((eb) => [
+      'sessions.id',
+      'sessions.created_at',
+      'sessions.expires_at',
+      'sessions.revoked_at',
+      'sessions.revoked_reason',
+      eb.fn.max<number | null>('refresh_tokens.created_at').as('last_refreshed_at'),
+    ])
+    .where('sessions.user_id', '=', userId)
+    .groupBy([
+      'sessions.id',
+      'sessions.created_at',
+      'sessions.expires_at',
+      'sessions.revoked_at',
+      'sessions.revoked_reason',
+    ])
+    .orderBy('sessions.created_at', 'desc')
+    .limit(limit)
+    .execute();
+
+/** Open sessions: not revoked, not expired. */
+export async function countOpenSessions(db: Kysely<DB>, userId: string, now: number): Promise<number> {
+  const row = await db
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The latest sign-in (session opened), epoch ms. */
+export async function lastSessionStart(db: Kysely<DB>, userId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.max<number | null>('created_at').as('at'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.at === null || row?.at === undefined ? null : Number(row.at);
+}
+
+/** Names (or phones) of accounts by id: the authors of staff notes. */
+export const namesOfUsers = (db: Kysely<DB>, ids: string[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db.selectFrom('users').select(['id', 'phone', 'full_name']).where('id', 'in', ids).execute();

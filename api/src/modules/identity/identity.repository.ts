@@ -49,3 +49,13 @@ export async function saveIdentity(db: Kysely<DB>, row: Insertable<IdentitiesTab
 
 export const insertCheck = (db: Kysely<DB>, row: Insertable<IdentityChecksTable>) =>
   db.insertInto('identity_checks').values(row).execute();
+
+/** The player's identity checks, newest first. */
+export const listChecks = (db: Kysely<DB>, userId: string, limit: number) =>
+  db
+    .selectFrom('identity_checks')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('checked_at', 'desc')
+    .limit(limit)
+    .execute();

@@ -17,6 +17,7 @@ import {
   findStatus,
   type IdentityRow,
   insertCheck,
+  listChecks,
   saveIdentity,
 } from './identity.repository.js';
 
@@ -40,6 +41,30 @@ const view = (row: IdentityRow | undefined): IdentityResponse => {
     ...(row.reason ? { reason: row.reason } : {}),
   };
 };
+
+/** `19**-**-**`: the century only, until a member of staff reveals it with a reason. */
+export const maskDateOfBirth = (date: string): string => `${date.slice(0, 2)}**-**-**`;
+
+/** What staff see of an identity (modules/players): the number and date of birth masked. */
+export interface StaffIdentity {
+  status: IdentityRow['status'] | 'none';
+  fullName: string | null;
+  documentType: IdentityRow['document_type'] | null;
+  idNumberMasked: string | null;
+  dateOfBirthMasked: string | null;
+  reason: string | null;
+  checks: {
+    provider: string;
+    documentType: string;
+    last4: string;
+    status: string;
+    reason: string | null;
+    at: number;
+  }[];
+}
+
+/** Identity checks a staff page lists. */
+const CHECKS_LISTED = 20;
 
 /**
  * Age and identity (docs/decisions/019-age-and-identity.md): collects a player's date of birth and
@@ -125,5 +150,37 @@ export class IdentityService {
       throw conflict('Your identity is already confirmed and cannot be changed', 'IDENTITY_CONFIRMED');
     this.ctx.log.info({ userId, provider, status, reason }, 'identity checked');
     return this.get(userId);
+  }
+
+  /** The identity and its checks as staff see them: never the full number or date of birth. */
+  async staffView(userId: string): Promise<StaffIdentity> {
+    const db = this.ctx.database.db;
+    const [row, checks] = await Promise.all([
+      findIdentity(db, userId),
+      listChecks(db, userId, CHECKS_LISTED),
+    ]);
+    return {
+      status: row?.status ?? 'none',
+      fullName: row?.full_name ?? null,
+      documentType: row?.document_type ?? null,
+      idNumberMasked: row ? maskDocumentNumber(row.document_number) : null,
+      dateOfBirthMasked: row ? maskDateOfBirth(row.date_of_birth) : null,
+      reason: row?.reason ?? null,
+      checks: checks.map((c) => ({
+        provider: c.provider,
+        documentType: c.document_type,
+        last4: c.document_last4,
+        status: c.status,
+        reason: c.reason,
+        at: Number(c.checked_at),
+      })),
+    };
+  }
+
+  /** The full ID number or date of birth, for a reveal staff make with a reason (audited by the caller). */
+  async unmasked(userId: string, field: 'id_number' | 'date_of_birth'): Promise<string | undefined> {
+    const row = await findIdentity(this.ctx.database.db, userId);
+    if (!row) return undefined;
+    return field === 'id_number' ? row.document_number : row.date_of_birth;
   }
 }

@@ -54,3 +54,13 @@ export const saveRealityCheck = (db: Kysely<DB>, userId: string, minutes: number
     .values({ user_id: userId, reality_check_minutes: minutes, updated_at: now })
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ reality_check_minutes: minutes, updated_at: now }))
     .execute();
+
+/** Every time-out and self-exclusion of the player, newest first. */
+export const listRestrictions = (db: Kysely<DB>, userId: string, limit: number) =>
+  db
+    .selectFrom('self_restrictions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('started_at', 'desc')
+    .limit(limit)
+    .execute();

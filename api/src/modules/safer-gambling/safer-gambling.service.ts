@@ -65,7 +65,7 @@ const kes = (cents: number) =>
 type Limit<K extends string> = Omit<LimitRow, 'period'> & { period: K };
 
 /** The row as it stands at `now`: a pending change whose time has come is in force. */
-function effective<K extends string>(row: Limit<K>, now: number): Limit<K> {
+export function effective<K extends string>(row: Limit<K>, now: number): Limit<K> {
   if (row.pending_at === null || row.pending_at > now) return row;
   return { ...row, amount: row.pending_amount, pending_amount: null, pending_at: null };
 }

@@ -215,3 +215,32 @@ export const reconciliationCounts = (db: Kysely<DB>, now: number) =>
     .where('status', 'in', ['pending', 'review'])
     .groupBy('status')
     .execute();
+
+/** A staff reader's filters over one player's transactions (modules/players). */
+export interface StaffTxFilter {
+  type?: WalletTxRow['type'] | undefined;
+  status?: WalletTxRow['status'] | undefined;
+  /** [from, to) on created_at, epoch ms. */
+  from?: number | undefined;
+  to?: number | undefined;
+  after?: PageCursor | undefined;
+  limit: number;
+}
+
+/** Newest first, every status (review included), through wallet_tx_user_idx (user_id, created_at, id). */
+export function listTxForStaff(db: Kysely<DB>, userId: string, f: StaffTxFilter): Promise<WalletTxRow[]> {
+  let query = db.selectFrom('wallet_transactions').selectAll().where('user_id', '=', userId);
+  if (f.type) query = query.where('type', '=', f.type);
+  if (f.status) query = query.where('status', '=', f.status);
+  if (f.from !== undefined) query = query.where('created_at', '>=', f.from);
+  if (f.to !== undefined) query = query.where('created_at', '<', f.to);
+  const { after } = f;
+  if (after)
+    query = query.where((eb) =>
+      eb.or([
+        eb('created_at', '<', after.createdAt),
+        eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)]),
+      ]),
+    );
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(f.limit).execute();
+}
