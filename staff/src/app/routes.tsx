@@ -46,6 +46,17 @@ export const ROUTES: StaffRoute[] = [
     roles: ['release_manager'],
     page: lazy(() => import('../pages/releases/health-page.tsx')),
   },
+  {
+    path: 'players',
+    roles: ['support', 'compliance'],
+    nav: { ns: 'players', key: 'nav' },
+    page: lazy(() => import('../pages/players/players-search-page.tsx')),
+  },
+  {
+    path: 'players/:userId',
+    roles: ['support', 'compliance'],
+    page: lazy(() => import('../pages/players/player-page.tsx')),
+  },
 ];
 
 /** Whether a person with `roles` may open `route`. */
