@@ -241,6 +241,7 @@ describe.each(DB_MODES)('staff roles, sessions and audit (%s)', (mode) => {
       ['GET', `/staff/people/${someone}/sessions`, undefined, 'admin'],
       ['DELETE', `/staff/sessions/${sessionId}`, { reason: 'Checking access' }, 'admin'],
       ['DELETE', `/staff/people/${someone}/totp`, { reason: 'Checking access' }, 'admin'],
+      ['POST', `/staff/people/${someone}/enrolment`, { reason: 'Checking access' }, 'admin'],
       ['GET', '/staff/audit', undefined, 'admin'],
       ['GET', '/staff/audit.csv', undefined, 'admin'],
     ];
@@ -273,7 +274,7 @@ describe.each(DB_MODES)('staff roles, sessions and audit (%s)', (mode) => {
     // And an administrator is let through each (in an order where each succeeds).
     for (const [method, url, body] of endpoints) {
       const res = await asAdmin(method, url, body);
-      expect([200, 204], `${method} ${url} as admin: ${res.body}`).toContain(res.statusCode);
+      expect([200, 201, 204], `${method} ${url} as admin: ${res.body}`).toContain(res.statusCode);
     }
     // Nothing refused above changed anything: the player got support once (the admin's grant) and lost it.
     const audit = json(await asAdmin('GET', `/staff/audit?player=${player.userId}`)).entries;

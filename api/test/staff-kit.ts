@@ -1,10 +1,16 @@
 /**
- * The staff suites' kit (staff-*.test.ts): a staff member's enrolment, codes computed from the
- * enrolled secret with the same library the API uses (otpauth), two-factor sign-in, and requests
- * with a staff token.
+ * The staff suites' kit (staff-*.test.ts and every suite that needs staff): a staff member's
+ * enrolment (with an enrolment code), codes computed from the enrolled secret with the same
+ * library the API uses (otpauth), two-factor sign-in, requests with a staff token, and
+ * `staffSession` (a person with roles, signed in with two factors, in one call).
  */
+
+import { randomBytes } from 'node:crypto';
+import type { StaffRoleName } from '@mchezo/contracts/staff';
 import type { LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
+import { STORED_ROLE } from '../src/modules/staff/staff.types.js';
+import { enrolmentCodeHash } from '../src/modules/staff/totp.js';
 import { bearer, json, type Player, type TestApp } from './helpers.js';
 
 export interface Enrolled {
@@ -24,9 +30,40 @@ export const totpCode = (secret: string, at: number): string =>
  */
 export const nextStep = (t: TestApp) => t.clock.advance(30_000);
 
-/** Enrols the player's authenticator and confirms it with a code. */
-export async function enrol(t: TestApp, player: Player): Promise<Enrolled> {
-  const res = await t.post('/staff/totp/enrol', {}, player.headers);
+/**
+ * Gives the person an enrolment code as an administrator's POST /staff/people/:user_id/enrolment
+ * would (a suite's set-up, written to the database; the API's own issuing is tested in
+ * staff-enrolment.test.ts). 24 hours from the suite's clock.
+ */
+export async function plantEnrolmentCode(t: TestApp, userId: string): Promise<string> {
+  const code = randomBytes(6).toString('hex');
+  const db = t.app.ctx.database.db;
+  await db.deleteFrom('staff_enrolment_codes').where('user_id', '=', userId).execute();
+  await db
+    .insertInto('staff_enrolment_codes')
+    .values({
+      user_id: userId,
+      code_hash: enrolmentCodeHash(code),
+      issued_by: userId,
+      created_at: t.clock.now(),
+      expires_at: t.clock.now() + 86_400_000,
+      used_at: null,
+    })
+    .execute();
+  return code;
+}
+
+/**
+ * Enrols the player's authenticator and confirms it with a code. Without `enrolmentCode` the kit
+ * plants one (an ADMIN_PHONES administrator of an empty system needs none; one sent is ignored).
+ */
+export async function enrol(
+  t: TestApp,
+  player: Player,
+  { enrolmentCode }: { enrolmentCode?: string } = {},
+): Promise<Enrolled> {
+  const enrolment_code = enrolmentCode ?? (await plantEnrolmentCode(t, player.userId));
+  const res = await t.post('/staff/totp/enrol', { enrolment_code }, player.headers);
   if (res.statusCode !== 201) throw new Error(`enrol ${res.statusCode} ${res.body}`);
   const body = json(res);
   nextStep(t);
@@ -67,6 +104,36 @@ export function staffRequest(
 }
 
 export const staffHeaders = (token: string) => bearer(token);
+
+/** POST /staff/people/:user_id/enrolment as an administrator (their staff token). */
+export function issueEnrolment(t: TestApp, adminToken: string, userId: string, reason = 'new starter') {
+  return staffRequest(t, 'POST', `/staff/people/${userId}/enrolment`, staffHeaders(adminToken), { reason });
+}
+
+export interface StaffSession {
+  player: Player;
+  enrolled: Enrolled;
+  token: string;
+  /** `Authorization: Bearer stf_…` */
+  headers: Record<string, string>;
+}
+
+/**
+ * A person holding `roles` (stored directly, as setStoredRoles), enrolled and signed in with two
+ * factors: what a suite needs to call staff routes. `phone` defaults to a fresh one.
+ */
+export async function staffSession(
+  t: TestApp,
+  phone: string | undefined,
+  roles: StaffRoleName[],
+): Promise<StaffSession> {
+  const player = await t.signedInPlayer(phone);
+  if (roles.length)
+    await setStoredRoles(t, player.userId, ['user', ...roles.map((r) => STORED_ROLE[r])].join(','));
+  const enrolled = await enrol(t, player);
+  const token = await staffToken(t, player, enrolled);
+  return { player, enrolled, token, headers: staffHeaders(token) };
+}
 
 /** Gives the account stored roles directly (a suite's set-up; the API's own grants are tested). */
 export async function setStoredRoles(t: TestApp, userId: string, roles: string): Promise<void> {

@@ -16,6 +16,7 @@ import { canarySpeedLimitMigration } from '../modules/releases/migrations/0028-c
 import { saferGamblingMigration } from '../modules/safer-gambling/migrations/0010-safer-gambling.js';
 import { lossLimitsMigration } from '../modules/safer-gambling/migrations/0018-loss-limits.js';
 import { staffMigration } from '../modules/staff/migrations/0026-staff.js';
+import { staffEnrolmentCodesMigration } from '../modules/staff/migrations/0036-staff-enrolment-codes.js';
 import { dropRedundantLedgerRefIdxMigration } from '../modules/wallet/migrations/0003-drop-redundant-ledger-ref-idx.js';
 import { paymentReviewMigration } from '../modules/wallet/migrations/0004-payment-review.js';
 import { reconcileScheduleMigration } from '../modules/wallet/migrations/0006-reconcile-schedule.js';
@@ -63,6 +64,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0022_critical_path': criticalPathMigration,
   '0023_release_files': releaseFilesMigration,
   '0026_staff': staffMigration,
+  // The staff module's, beside its first (the migrator sorts them by name).
+  '0036_staff_enrolment_codes': staffEnrolmentCodesMigration,
   '0027_web_vitals': webVitalsMigration,
   '0028_canary_speed_limit': canarySpeedLimitMigration,
 };

@@ -28,8 +28,36 @@ export const RecoveryCode = z
   .max(32)
   .regex(/^[A-Za-z0-9][A-Za-z0-9\s-]*$/, 'A recovery code has letters and digits');
 
-/** POST /staff/totp/enrol (a staff member signed in as a player, not yet enrolled): nothing to send. */
-export const TotpEnrolRequest = z.strictObject({}).nullish();
+/**
+ * An enrolment code an administrator issued (`xxxx-xxxx-xxxx`, 12 letters and digits, 60 bits);
+ * case, spaces and dashes do not matter.
+ */
+export const EnrolmentCode = z
+  .string()
+  .trim()
+  .max(40)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9\s-]*$/, 'An enrolment code has letters and digits');
+
+/**
+ * POST /staff/totp/enrol (a staff member signed in with their password, not yet enrolled):
+ * `enrolment_code` is the one-time code an administrator issued (POST
+ * /staff/people/:user_id/enrolment). Without it: 403 ENROLMENT_CODE_REQUIRED, except for a person
+ * whose admin role comes from ADMIN_PHONES while no administrator has a confirmed authenticator
+ * (the first administrator of an empty system). A wrong, used or expired code: 401
+ * ENROLMENT_CODE_INVALID, counted towards the account's lock like a wrong authenticator code.
+ */
+export const TotpEnrolRequest = z.strictObject({ enrolment_code: EnrolmentCode.optional() }).nullish();
+export type TotpEnrolRequest = z.infer<typeof TotpEnrolRequest>;
+
+/** POST /staff/sign-out: nothing to send. */
+export const StaffEmptyRequest = z.strictObject({}).nullish();
+
+/** POST /staff/people/:user_id/enrolment {reason} (administrators). */
+export const IssueEnrolmentRequest = z.strictObject({ reason: Reason });
+export type IssueEnrolmentRequest = z.infer<typeof IssueEnrolmentRequest>;
+/** The code, shown this once (the API keeps its SHA-256 only); it voids the person's earlier one. */
+export const IssueEnrolmentResponse = z.object({ enrolment_code: z.string(), expires_at: z.string() });
+export type IssueEnrolmentResponse = z.infer<typeof IssueEnrolmentResponse>;
 
 /**
  * The new secret, answered once: the otpauth:// URI (what the QR code holds), the secret in

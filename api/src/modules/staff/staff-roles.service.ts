@@ -9,6 +9,7 @@ import { inTransaction } from '../../db/tx.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { configuredRoles } from '../auth/roles.service.js';
 import {
+  deleteEnrolmentCode,
   deleteTotp,
   endStaffSessionsOf,
   findStaffUser,
@@ -112,13 +113,17 @@ export class StaffRolesService {
     return memberOf(this.db, user);
   }
 
-  /** An administrator removes someone's authenticator (a lost phone): they enrol again; their sessions end. */
+  /**
+   * An administrator removes someone's authenticator (a lost phone): their sessions end, and an
+   * enrolment code issued before is void: they enrol again with a new one.
+   */
   async resetTwoFactor(actor: PersonActor, userId: string, reason: string): Promise<void> {
     const now = this.ctx.clock.now();
     await inTransaction(this.ctx.database, async (trx) => {
       if (!(await findStaffUser(trx, userId))) throw notFound('No such person');
       if (!(await findTotp(trx, userId))) throw conflict('No authenticator is enrolled', 'NOT_ENROLLED');
       await deleteTotp(trx, userId);
+      await deleteEnrolmentCode(trx, userId);
       await this.audit.write(actor, { action: 'staff.totp_reset', targetUserId: userId, reason }, trx);
       for (const id of await endStaffSessionsOf(trx, userId, 'totp_reset', actor.userId, now))
         await this.audit.write(

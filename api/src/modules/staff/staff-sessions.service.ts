@@ -37,7 +37,6 @@ import type { StaffAuditService } from './staff-audit.service.js';
 import { memberOf, staffUser } from './staff-people.js';
 import { recoveryCodeHash } from './totp.js';
 
-
 export class StaffSessionsService {
   private readonly key: Buffer;
 

@@ -1,7 +1,12 @@
 /** Data access for staff accounts, sessions and the audit log. Every function takes the database or a transaction. */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { StaffAuditTable, StaffSessionsTable, StaffTotpTable } from './staff.tables.js';
+import type {
+  StaffAuditTable,
+  StaffEnrolmentCodesTable,
+  StaffSessionsTable,
+  StaffTotpTable,
+} from './staff.tables.js';
 
 type Db = Kysely<DB>;
 
@@ -63,6 +68,40 @@ export async function replaceTotp(db: Db, row: StaffTotpTable): Promise<void> {
 export async function deleteTotp(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('staff_totp').where('user_id', '=', userId).execute();
   await db.deleteFrom('staff_recovery_codes').where('user_id', '=', userId).execute();
+}
+
+/** Ids of the people holding a confirmed authenticator whose roles name `storedRole`. */
+export async function enrolledWithRole(db: Db, storedRole: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .innerJoin('staff_totp', 'staff_totp.user_id', 'users.id')
+    .select(['users.id', 'users.roles'])
+    .where('staff_totp.confirmed_at', 'is not', null)
+    .execute();
+  return rows.filter((r) => r.roles.split(',').includes(storedRole)).map((r) => r.id);
+}
+
+/** Issues a person's enrolment code: the one before it, used or not, is gone. */
+export async function replaceEnrolmentCode(db: Db, row: StaffEnrolmentCodesTable): Promise<void> {
+  await db.deleteFrom('staff_enrolment_codes').where('user_id', '=', row.user_id).execute();
+  await db.insertInto('staff_enrolment_codes').values(row).execute();
+}
+
+/** Takes a person's enrolment code once, if it is theirs, unused and not expired. */
+export async function useEnrolmentCode(db: Db, userId: string, codeHash: string, now: number) {
+  const result = await db
+    .updateTable('staff_enrolment_codes')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('code_hash', '=', codeHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function deleteEnrolmentCode(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('staff_enrolment_codes').where('user_id', '=', userId).execute();
 }
 
 /** Takes the step if it is later than every step taken before: false for a replayed code. */

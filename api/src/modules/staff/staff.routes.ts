@@ -6,9 +6,12 @@
  */
 import {
   GrantStaffRoleRequest,
+  IssueEnrolmentRequest,
+  IssueEnrolmentResponse,
   StaffAuditCsvQuery,
   StaffAuditQuery,
   StaffAuditResponse,
+  StaffEmptyRequest,
   StaffMember,
   StaffMeResponse,
   StaffPeopleQuery,
@@ -54,11 +57,14 @@ export const staffRoutes: FastifyPluginAsyncZod<{
         tags,
         security,
         body: TotpEnrolRequest,
-        response: { 201: TotpEnrolResponse, ...errorResponses(400, 401, 403, 409) },
+        response: { 201: TotpEnrolResponse, ...errorResponses(400, 401, 403, 409, 429) },
       },
     },
     async (request, reply) => {
-      const body = await enrolment.enrol({ userId: authOf(request).userId, ip: request.ip });
+      const body = await enrolment.enrol(
+        { userId: authOf(request).userId, ip: request.ip },
+        request.body?.enrolment_code,
+      );
       return reply.code(201).header('cache-control', 'no-store').send(body);
     },
   );
@@ -117,7 +123,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         security,
-        body: TotpEnrolRequest,
+        body: StaffEmptyRequest,
         response: { 204: z.null(), ...errorResponses(401, 403) },
       },
     },
@@ -174,6 +180,24 @@ export const staffRoutes: FastifyPluginAsyncZod<{
     },
     async (request) =>
       roles.removeRole(actor(request), request.params.user_id, request.params.role, request.body.reason),
+  );
+
+  app.post(
+    '/staff/people/:user_id/enrolment',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        security,
+        params: StaffPersonParams,
+        body: IssueEnrolmentRequest,
+        response: { 201: IssueEnrolmentResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const body = await enrolment.issueCode(actor(request), request.params.user_id, request.body.reason);
+      return reply.code(201).header('cache-control', 'no-store').send(body);
+    },
   );
 
   app.delete(

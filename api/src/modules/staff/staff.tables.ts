@@ -1,6 +1,7 @@
 /**
  * The staff module's tables (./migrations/0026-staff.ts; docs/decisions/052): each staff member's
- * TOTP secret (encrypted) and recovery codes (hashed), staff sessions and the staff audit log.
+ * TOTP secret (encrypted) and recovery codes (hashed), staff sessions and the staff audit log;
+ * enrolment codes (hashed, ./migrations/0036-staff-enrolment-codes.ts).
  * Part of `DB` in db/schema.ts; row types never leave the server.
  */
 export interface StaffTables {
@@ -8,6 +9,17 @@ export interface StaffTables {
   staff_recovery_codes: StaffRecoveryCodesTable;
   staff_sessions: StaffSessionsTable;
   staff_audit: StaffAuditTable;
+  staff_enrolment_codes: StaffEnrolmentCodesTable;
+}
+
+/** The one live enrolment code an administrator issued for a person (its SHA-256, never the code). */
+export interface StaffEnrolmentCodesTable {
+  user_id: string;
+  code_hash: string;
+  issued_by: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
 }
 
 export interface StaffTotpTable {

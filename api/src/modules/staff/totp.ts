@@ -79,3 +79,13 @@ export function newRecoveryCodes(): string[] {
 /** What is stored of a recovery code: case, spaces and dashes do not matter. */
 export const recoveryCodeHash = (code: string): string =>
   sha256(`staff-recovery:${code.toLowerCase().replace(/[\s-]/g, '')}`);
+
+/** An enrolment code: 12 characters (60 bits), shown as `xxxx-xxxx-xxxx`. */
+export function newEnrolmentCode(): string {
+  const chars = Array.from({ length: 12 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]);
+  return [0, 4, 8].map((i) => chars.slice(i, i + 4).join('')).join('-');
+}
+
+/** What is stored of an enrolment code: case, spaces and dashes do not matter. */
+export const enrolmentCodeHash = (code: string): string =>
+  sha256(`staff-enrolment:${code.toLowerCase().replace(/[\s-]/g, '')}`);
