@@ -20,6 +20,10 @@ const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'api', 'src
     SITE_DIR: join(root, 'build', 'cdn'),
     RELEASES_ACTIVATE_LATEST: 'true',
     NODE_ENV: 'test',
+    // The bootstrap administrator (e2e/support/staff.ts STAFF_ADMIN_PHONE): enrols without an
+    // enrolment code while no administrator is enrolled, then grants roles and issues the codes
+    // of every staff person the specs make.
+    ADMIN_PHONES: '+254799000010',
     // Taxes at the API's defaults (decision 018): the screens show them and the specs assert the
     // net amounts (a deposit of 500 credits 475).
   },

@@ -1,0 +1,237 @@
+/**
+ * Staff people for e2e specs (docs/decisions/052): `enrolStaff` makes a person with staff roles
+ * and an enrolled authenticator through the real API, `staffCode` computes their authenticator's
+ * code (otpauth, as the API), `staffSignIn` opens a two-factor staff session.
+ *
+ * Who grants the roles and issues the enrolment codes: the bootstrap administrator
+ * (STAFF_ADMIN_PHONE, in ADMIN_PHONES of e2e/support/start-server.mjs), enrolled without a code
+ * by the bootstrap rule the first time any worker needs it. Workers are separate processes, so
+ * its secret and staff token are kept in a file beside the server's data (wiped with it at each
+ * server start), written under a lock: the first worker enrols it, the others reuse its session.
+ */
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type APIRequestContext, expect } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { TEST_CODE, uniquePhone } from './session.ts';
+
+/** The staff roles as the API names them (shared/contracts/src/staff.ts `StaffRoleName`). */
+export type StaffRoleName = 'support' | 'finance' | 'compliance' | 'release_manager' | 'admin';
+
+/** The e2e server's bootstrap administrator (ADMIN_PHONES in start-server.mjs). */
+export const STAFF_ADMIN_PHONE = '+254799000010';
+const STAFF_ADMIN_PASSWORD = 'staff-admin-9';
+/** Every staff person's password here. */
+export const STAFF_PASSWORD = 'staff-person-9';
+
+export interface StaffPerson {
+  phone: string;
+  password: string;
+  /** The authenticator's secret (base32): `staffCode(person.secret)` is what the app shows. */
+  secret: string;
+  recoveryCodes: string[];
+}
+
+/** A phone no other test of the run uses: specs make their staff people with it, in parallel. */
+export const staffPhone = uniquePhone;
+
+const PERIOD_MS = 30_000;
+const totp = (secret: string) =>
+  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
+
+/** The last 30-second step whose code was used, per secret (this worker). */
+const lastStep = new Map<string, number>();
+
+/**
+ * The 6-digit code of `secret`: at `at` if given; otherwise one the API will take now. A code is
+ * taken once (its step and every earlier one are spent) and the API accepts one step of drift
+ * either way (decision 052): when this step's code was used, the next step's is given; when that
+ * one was used too, this waits for the next step to begin.
+ */
+export async function staffCode(secret: string, at?: number): Promise<string> {
+  if (at !== undefined) return totp(secret).generate({ timestamp: at });
+  for (;;) {
+    const step = Math.floor(Date.now() / PERIOD_MS);
+    const next = Math.max(step, (lastStep.get(secret) ?? -1) + 1);
+    if (next <= step + 1) {
+      lastStep.set(secret, next);
+      return totp(secret).generate({ timestamp: next * PERIOD_MS });
+    }
+    await sleep((step + 1) * PERIOD_MS - Date.now() + 50);
+  }
+}
+
+async function call(
+  request: APIRequestContext,
+  method: 'GET' | 'POST',
+  path: string,
+  token?: string,
+  data?: unknown,
+) {
+  return request.fetch(`/api/v1${path}`, {
+    method,
+    ...(data === undefined ? {} : { data }),
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+}
+
+async function ok(res: Awaited<ReturnType<typeof call>>, what: string) {
+  expect(res.ok(), `${what}: ${res.status()} ${await res.text()}`).toBe(true);
+  return res.status() === 204 ? null : res.json();
+}
+
+/** Registers and verifies the phone's player account unless it exists; its password-only access token. */
+async function playerToken(request: APIRequestContext, phone: string, password: string): Promise<string> {
+  const login = () => call(request, 'POST', '/auth/login', undefined, { phone, password });
+  let answer = await login();
+  if (answer.status() === 401) {
+    const register = await call(request, 'POST', '/auth/register', undefined, {
+      phone,
+      password,
+      full_name: 'Wanjiru Kamau',
+    });
+    // 409: another worker registered it meanwhile and verifies it.
+    if (register.status() !== 409) {
+      await ok(register, `register ${phone}`);
+      await ok(await call(request, 'POST', '/auth/verify/request', undefined, { phone }), 'verify');
+      await ok(
+        await call(request, 'POST', '/auth/verify/confirm', undefined, { phone, code: TEST_CODE }),
+        'confirm',
+      );
+    }
+    answer = await login();
+  }
+  return (await ok(answer, `login ${phone}`)).access_token as string;
+}
+
+/** Starts the enrolment (with an enrolment code unless bootstrapping) and confirms it. */
+async function enrolWith(
+  request: APIRequestContext,
+  token: string,
+  enrolmentCode: string | null,
+): Promise<Omit<StaffPerson, 'phone' | 'password'>> {
+  const body = enrolmentCode ? { enrolment_code: enrolmentCode } : {};
+  const enrolled = await ok(await call(request, 'POST', '/staff/totp/enrol', token, body), 'enrol');
+  const code = await staffCode(enrolled.secret);
+  await ok(await call(request, 'POST', '/staff/totp/confirm', token, { code }), 'confirm enrolment');
+  return { secret: enrolled.secret, recoveryCodes: enrolled.recovery_codes };
+}
+
+/** A two-factor staff session of `person`: its `stf_…` token. */
+export async function staffSignIn(request: APIRequestContext, person: StaffPerson): Promise<string> {
+  const { phone, password, secret } = person;
+  const res = await call(request, 'POST', '/staff/sign-in', undefined, {
+    phone,
+    password,
+    code: await staffCode(secret),
+  });
+  return (await ok(res, `staff sign-in ${phone}`)).token as string;
+}
+
+// ---- The bootstrap administrator, shared by the workers ------------------------------------------
+
+interface AdminState {
+  secret: string;
+  token: string;
+  lastStep: number;
+}
+
+/** Beside the e2e server's DATA_DIR (playwright.config.ts), which start-server.mjs wipes. */
+const port = process.env.E2E_PORT ?? '8190';
+const statePath = join(tmpdir(), `mchezo-e2e-${port}`, 'e2e-staff-admin.json');
+const lockPath = `${statePath}.lock`;
+
+function readState(): AdminState | null {
+  try {
+    const state = JSON.parse(readFileSync(statePath, 'utf8')) as AdminState;
+    lastStep.set(state.secret, Math.max(lastStep.get(state.secret) ?? -1, state.lastStep));
+    return state;
+  } catch {
+    return null;
+  }
+}
+
+/** A lock older than this was left by a worker that died holding it. */
+const STALE_LOCK_MS = 60_000;
+
+/** One worker at a time (a directory made atomically is the lock). */
+async function withLock<T>(fn: () => Promise<T>): Promise<T> {
+  mkdirSync(dirname(lockPath), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(lockPath);
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const age = Date.now() - (statSync(lockPath, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > STALE_LOCK_MS) rmSync(lockPath, { recursive: true, force: true });
+      else await sleep(100);
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    rmSync(lockPath, { recursive: true, force: true });
+  }
+}
+
+const sessionStands = async (request: APIRequestContext, token: string) =>
+  (await call(request, 'GET', '/staff/me', token)).ok();
+
+/** The bootstrap administrator's staff token: enrolled by the bootstrap rule on first use. */
+export async function staffAdminToken(request: APIRequestContext): Promise<string> {
+  const known = readState();
+  if (known && (await sessionStands(request, known.token))) return known.token;
+  return withLock(async () => {
+    const state = readState();
+    if (state && (await sessionStands(request, state.token))) return state.token;
+    const person = {
+      phone: STAFF_ADMIN_PHONE,
+      password: STAFF_ADMIN_PASSWORD,
+      secret: state?.secret ?? '',
+      recoveryCodes: [],
+    };
+    if (!state) {
+      const token = await playerToken(request, STAFF_ADMIN_PHONE, STAFF_ADMIN_PASSWORD);
+      person.secret = (await enrolWith(request, token, null)).secret;
+    }
+    const token = await staffSignIn(request, person);
+    const next: AdminState = { secret: person.secret, token, lastStep: lastStep.get(person.secret) ?? -1 };
+    writeFileSync(statePath, JSON.stringify(next), { mode: 0o600 });
+    return token;
+  });
+}
+
+/**
+ * A person holding `roles` with an enrolled authenticator, made through the API as a new member
+ * of staff is: their player account registered and verified, the administrator grants the roles
+ * and issues an enrolment code, the person enrols with it and confirms. Use a fresh `phone`
+ * (`staffPhone()`) per test.
+ */
+export async function enrolStaff(
+  request: APIRequestContext,
+  phone: string,
+  roles: StaffRoleName[],
+): Promise<StaffPerson> {
+  const token = await playerToken(request, phone, STAFF_PASSWORD);
+  const admin = await staffAdminToken(request);
+  const query = `/staff/people?phone=${encodeURIComponent(phone)}`;
+  const [member] = (await ok(await call(request, 'GET', query, admin), 'find person')).people;
+  for (const role of roles) {
+    const res = await call(request, 'POST', `/staff/people/${member.user_id}/roles`, admin, {
+      role,
+      reason: 'e2e staff person',
+    });
+    // A role the environment grants (RELEASE_MANAGER_PHONES…) is held already.
+    if (res.status() !== 409) await ok(res, `grant ${role}`);
+  }
+  const issued = await ok(
+    await call(request, 'POST', `/staff/people/${member.user_id}/enrolment`, admin, {
+      reason: 'e2e staff person',
+    }),
+    'issue enrolment code',
+  );
+  return { phone, password: STAFF_PASSWORD, ...(await enrolWith(request, token, issued.enrolment_code)) };
+}
