@@ -26,7 +26,7 @@ export const releaseKeys = {
   history: ['releases', 'history'] as const,
   keys: ['releases', 'deploy-keys'] as const,
   integrity: ['releases', 'integrity'] as const,
-  health: (remote: string, hours: number) => ['releases', 'health', remote, hours] as const,
+  health: (remote: string, minutes: number) => ['releases', 'health', remote, minutes] as const,
 };
 
 /** While a canary runs, how often its screens read again (the guard checks every 15 s). */
@@ -63,15 +63,15 @@ export function useIntegrity() {
   });
 }
 
-/** The last `hours` of one remote's health; read again every few seconds while `live`. */
-export function useHealthHistory(remote: RemoteName, hours: number, live: boolean) {
+/** The last `minutes` of one remote's health; read again every few seconds while `live`. */
+export function useHealthHistory(remote: RemoteName, minutes: number, live: boolean) {
   return useQuery({
-    queryKey: releaseKeys.health(remote, hours),
+    queryKey: releaseKeys.health(remote, minutes),
     queryFn: ({ signal }) => {
       const to = Date.now();
       const query = queryString({
         remote,
-        from: new Date(to - hours * 3_600_000).toISOString(),
+        from: new Date(to - minutes * 60_000).toISOString(),
         to: new Date(to).toISOString(),
       });
       return staffApi.get<HealthHistoryResponse>(`/releases/health/history${query}`, { signal });

@@ -42,6 +42,8 @@ export interface ChartProps<Row> {
   height?: number;
   /** Vertical lines at some `x` values (a release, a canary step), each with its label; also listed under the chart. */
   markers?: { x: string; label: string }[];
+  /** Lines: a dot on every value, so a lone value between gaps (null) shows (a figure with no data some minutes). */
+  dots?: boolean;
 }
 
 type Kind = 'line' | 'bar';
@@ -56,6 +58,7 @@ function Chart<Row extends object>({
   format,
   height = 260,
   markers = [],
+  dots = false,
 }: ChartProps<Row> & { kind: Kind }) {
   const { t } = useTranslation('common');
   const [asTable, setAsTable] = useState(false);
@@ -70,7 +73,7 @@ function Chart<Row extends object>({
         dataKey={String(s.key)}
         name={s.label}
         stroke={COLOURS[i % COLOURS.length]}
-        dot={false}
+        dot={dots ? { r: 3 } : false}
         strokeWidth={2}
       />
     ) : (

@@ -15,7 +15,8 @@ import { ErrorState, Loading } from '../../components/states.tsx';
 import { EventsList } from './events-list.tsx';
 import { type Figure, fieldOf, healthRows, isMarked, rowOf } from './health-rows.ts';
 
-const RANGES = [1, 6, 24, 168] as const;
+/** Minutes; a quarter of an hour shows a running canary's minutes one by one. */
+const RANGES = [15, 60, 360, 1440, 10080] as const;
 
 export default function HealthPage() {
   const { t, i18n } = useTranslation('releases');
@@ -23,11 +24,11 @@ export default function HealthPage() {
   const remote = (REMOTE_NAMES as readonly string[]).includes(params.remote ?? '')
     ? (params.remote as RemoteNameValue)
     : null;
-  const [hours, setHours] = useState<number>(1);
+  const [minutes, setMinutes] = useState<number>(60);
   const remotes = useRemotes();
   const status = remotes.data?.remotes.find((r) => r.name === remote);
   const live = !!status?.canary || status?.plan?.status === 'running';
-  const history = useHealthHistory(remote ?? 'lobby', hours, live);
+  const history = useHealthHistory(remote ?? 'lobby', minutes, live);
   if (!remote) return <ErrorState error={new Error(t('health.unknown'))} />;
 
   const data = history.data;
@@ -43,8 +44,11 @@ export default function HealthPage() {
           : t('events.kind.change');
     return [{ x: row.time, label }];
   });
-  // One marker per bucket and label (two steps in one bucket read as one line).
-  const marked = markers.filter((m, i) => markers.findIndex((o) => o.x === m.x && o.label === m.label) === i);
+  // One marker per bucket, its events' labels together (a canary started and its first hold in one minute).
+  const marked = [...new Set(markers.map((m) => m.x))].map((x) => ({
+    x,
+    label: [...new Set(markers.filter((m) => m.x === x).map((m) => m.label))].join(' · '),
+  }));
   const series = (figure: Figure) =>
     (data?.versions ?? []).map((v) => ({
       key: fieldOf(figure, v.version),
@@ -72,13 +76,13 @@ export default function HealthPage() {
           </label>
           <select
             id="health-range"
-            value={hours}
-            onChange={(e) => setHours(Number(e.target.value))}
+            value={minutes}
+            onChange={(e) => setMinutes(Number(e.target.value))}
             className={inputClass()}
           >
-            {RANGES.map((h) => (
-              <option key={h} value={h}>
-                {t(`health.ranges.${h}`)}
+            {RANGES.map((m) => (
+              <option key={m} value={m}>
+                {t(`health.ranges.${m}`)}
               </option>
             ))}
           </select>
@@ -113,6 +117,7 @@ export default function HealthPage() {
             x="time"
             xLabel={t('health.time')}
             series={series('rate')}
+            dots
             format={(v) => `${v}%`}
             markers={marked}
           />
@@ -122,6 +127,7 @@ export default function HealthPage() {
             x="time"
             xLabel={t('health.time')}
             series={series('lcp')}
+            dots
             format={(v) => `${v} ms`}
             markers={marked}
           />
