@@ -20,6 +20,7 @@ export function ReasonDialog({
   danger = false,
   onConfirm,
   onClose,
+  describeError,
 }: {
   open: boolean;
   title: string;
@@ -29,6 +30,8 @@ export function ReasonDialog({
   danger?: boolean;
   /** Runs the change; a thrown error is shown in the dialog, success closes it. */
   onConfirm(reason: string): Promise<unknown>;
+  /** Plain words for a refusal the screen knows (by its code); null: the server's own message. */
+  describeError?: (error: unknown) => string | null;
   onClose(): void;
 }) {
   const { t } = useTranslation('common');
@@ -63,7 +66,7 @@ export function ReasonDialog({
       onClose();
     } catch (err) {
       setBusy(false);
-      setError(errorText(err));
+      setError(describeError?.(err) ?? errorText(err));
     }
   };
 

@@ -104,10 +104,10 @@ export function EnrolmentPage() {
 
   return (
     <div className="mx-auto flex min-h-dvh max-w-xl flex-col px-4 py-8">
-      <div className="mb-6 flex items-center justify-between">
+      <header className="mb-6 flex items-center justify-between">
         <p className="text-lg font-bold">{t('brand')}</p>
         <LanguageSwitch />
-      </div>
+      </header>
       <main id="main" className="space-y-5">
         <h1 className="text-2xl font-bold">{t('enrol.title')}</h1>
         {state?.notEnrolled && step === 'password' ? (

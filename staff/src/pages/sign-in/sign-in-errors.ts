@@ -8,6 +8,13 @@ export type SignInOutcome =
   | { kind: 'not_enrolled' }
   | { kind: 'message'; text: string; field: 'password' | 'code' | 'form' };
 
+/** "Try again in N minutes", from a 429's `retry_after_seconds`. */
+export function lockedText(error: unknown, t: TFunction): string {
+  const body = (error instanceof ApiError ? error.body : null) as { retry_after_seconds?: unknown } | null;
+  const seconds = typeof body?.retry_after_seconds === 'number' ? body.retry_after_seconds : 60;
+  return t('signIn.errors.locked', { count: Math.max(1, Math.ceil(seconds / 60)) });
+}
+
 /** `t` is the 'access' namespace's. */
 export function signInOutcome(error: unknown, t: TFunction): SignInOutcome {
   const code = errorCode(error);
@@ -22,12 +29,8 @@ export function signInOutcome(error: unknown, t: TFunction): SignInOutcome {
       return { kind: 'message', text: t('signIn.errors.codeInvalid'), field: 'code' };
     case 'CODE_USED':
       return { kind: 'message', text: t('signIn.errors.codeUsed'), field: 'code' };
-    case 'RATE_LIMITED': {
-      const body = (error as ApiError).body as { retry_after_seconds?: unknown };
-      const seconds = typeof body.retry_after_seconds === 'number' ? body.retry_after_seconds : 60;
-      const minutes = Math.max(1, Math.ceil(seconds / 60));
-      return { kind: 'message', text: t('signIn.errors.locked', { count: minutes }), field: 'form' };
-    }
+    case 'RATE_LIMITED':
+      return { kind: 'message', text: lockedText(error, t), field: 'form' };
     case 'ACCOUNT_SUSPENDED':
       return { kind: 'message', text: t('signIn.errors.suspended'), field: 'form' };
     case 'NEEDS_VERIFICATION':
