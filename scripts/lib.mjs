@@ -137,11 +137,11 @@ export function buildStaff({ force = false } = {}) {
   log('building staff');
   rsbuild(dir, []);
   precompress(join(dir, 'dist'));
-  const tmp = `${target}.tmp-${process.pid}`;
-  rmSync(tmp, { recursive: true, force: true });
-  cpSync(join(dir, 'dist'), tmp, { recursive: true });
-  rmSync(target, { recursive: true, force: true });
-  renameSync(tmp, target);
+  // Over the earlier build, keeping its hashed files (as a CDN keeps immutable assets): a tab
+  // opened before this build still loads its screens' files; the page itself is replaced.
+  // The hashed files first, so the new page never names a file not there yet.
+  cpSync(join(dir, 'dist', 'static'), join(target, 'static'), { recursive: true });
+  cpSync(join(dir, 'dist'), target, { recursive: true });
   stamp('staff', hash);
 }
 

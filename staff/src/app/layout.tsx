@@ -83,7 +83,7 @@ export function Layout({ routes }: { routes: StaffRoute[] }) {
           <SignOutButton />
         </div>
       </aside>
-      <main id="main" className="mx-auto w-full max-w-6xl p-4 lg:p-8">
+      <main id="main" className="mx-auto w-full min-w-0 max-w-6xl p-4 lg:p-8">
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>

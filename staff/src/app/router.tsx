@@ -7,6 +7,7 @@ import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { SignInPage } from '../pages/sign-in/sign-in-page.tsx';
 import { RequireRole, RequireSession } from './guards.tsx';
 import { Layout } from './layout.tsx';
+import { RouteError } from './route-error.tsx';
 import { ROUTES, type StaffRoute } from './routes.tsx';
 
 export const BASENAME = '/staff';
@@ -19,15 +20,17 @@ function screen({ path, roles, page: Page }: StaffRoute): RouteObject {
       </Suspense>
     </RequireRole>
   );
-  return path === '' ? { index: true, element } : { path, element };
+  const errorElement = <RouteError inLayout />;
+  return path === '' ? { index: true, element, errorElement } : { path, element, errorElement };
 }
 
 export function staffRoutes(routes: StaffRoute[] = ROUTES): RouteObject[] {
   return [
-    { path: '/sign-in', element: <SignInPage /> },
-    { path: '/enrol', element: <EnrolmentPage /> },
+    { path: '/sign-in', element: <SignInPage />, errorElement: <RouteError /> },
+    { path: '/enrol', element: <EnrolmentPage />, errorElement: <RouteError /> },
     {
       path: '/',
+      errorElement: <RouteError />,
       element: (
         <RequireSession>
           <Layout routes={routes} />

@@ -27,8 +27,9 @@ export function Table<Row>({
   captionHidden?: boolean;
 }) {
   return (
-    // A scrollable region must be reachable by keyboard (axe: scrollable-region-focusable).
-    <section
+    // A scrollable box must be reachable by keyboard (axe: scrollable-region-focusable); a
+    // figure, not a landmark, so a section titled like the table does not clash with it.
+    <figure
       className="overflow-x-auto rounded-lg border border-line"
       // biome-ignore lint/a11y/noNoninteractiveTabindex: the box scrolls, so the keyboard must reach it.
       tabIndex={0}
@@ -67,6 +68,6 @@ export function Table<Row>({
           ))}
         </tbody>
       </table>
-    </section>
+    </figure>
   );
 }

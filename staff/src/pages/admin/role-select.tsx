@@ -1,5 +1,4 @@
 import type { StaffRoleName } from '@mchezo/contracts/staff';
-import { inputClass } from '@mchezo/ui/fields';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STAFF_ROLES } from './role-badges.tsx';
@@ -25,7 +24,8 @@ export function RoleSelect({
         id={id}
         value={value}
         onChange={(e) => onChange(e.target.value as StaffRoleName)}
-        className={`${inputClass()} w-56`}
+        // Not the kit's inputClass: a <select> matches :read-only, which greys its text there.
+        className="min-h-11 w-56 rounded-lg border border-line bg-surface-2 px-3 text-base text-text focus-visible:outline-2 focus-visible:outline-brand"
       >
         {STAFF_ROLES.filter((r) => !exclude.includes(r)).map((r) => (
           <option key={r} value={r}>
