@@ -91,7 +91,7 @@ export function IdentitySection({ userId, identity }: { userId: string; identity
             <Empty title={t('identity.noChecks')} />
           ) : (
             <Table
-              caption={t('identity.checks')}
+              caption={t('tableOf', { what: t('identity.checks') })}
               columns={columns}
               rows={identity.checks}
               rowKey={(c) => `${c.checked_at}-${c.provider}`}

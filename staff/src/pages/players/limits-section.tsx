@@ -59,7 +59,7 @@ export function LimitsSection({ limits }: { limits: Limits }) {
   return (
     <Section id="limits" title={t('limits.title')}>
       <Table
-        caption={t('limits.title')}
+        caption={t('tableOf', { what: t('limits.title') })}
         columns={[
           { key: 'label', header: t('limits.limit'), cell: (r: (typeof rows)[number]) => r.label },
           { key: 'value', header: t('limits.value'), cell: (r: (typeof rows)[number]) => r.value },
@@ -72,7 +72,7 @@ export function LimitsSection({ limits }: { limits: Limits }) {
         <Empty title={t('limits.noRestrictions')} />
       ) : (
         <Table
-          caption={t('limits.restrictions')}
+          caption={t('tableOf', { what: t('limits.restrictions') })}
           columns={restrictionColumns}
           rows={limits.restrictions}
           rowKey={(r) => r.started_at}

@@ -105,10 +105,8 @@ export default function PlayersSearchPage() {
         </form>
       </search>
 
-      <section aria-labelledby={`${ids}-results`} aria-busy={search.isFetching || undefined}>
-        <h2 id={`${ids}-results`} className="sr-only">
-          {t('search.results')}
-        </h2>
+      <div aria-busy={search.isFetching || undefined}>
+        <h2 className="sr-only">{t('search.results')}</h2>
         {!asked ? (
           <Empty title={t('search.idleTitle')}>{t('search.idleBody')}</Empty>
         ) : search.isPending ? (
@@ -124,7 +122,7 @@ export default function PlayersSearchPage() {
             </p>
             <div className="hidden md:block">
               <Table
-                caption={t('search.results')}
+                caption={t('tableOf', { what: t('search.results') })}
                 columns={columns}
                 rows={players}
                 rowKey={(p) => p.user_id}
@@ -161,7 +159,7 @@ export default function PlayersSearchPage() {
             ) : null}
           </div>
         )}
-      </section>
+      </div>
     </div>
   );
 }

@@ -39,7 +39,12 @@ export function RoundsSection({ userId }: { userId: string }) {
         <Empty title={t('rounds.none')} />
       ) : (
         <>
-          <Table caption={t('rounds.title')} columns={columns} rows={rows} rowKey={(r) => r.round_id} />
+          <Table
+            caption={t('tableOf', { what: t('rounds.title') })}
+            columns={columns}
+            rows={rows}
+            rowKey={(r) => r.round_id}
+          />
           {rounds.hasNextPage ? (
             <Button
               variant="secondary"

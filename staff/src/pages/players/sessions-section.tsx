@@ -48,7 +48,7 @@ export function SessionsSection({ userId }: { userId: string }) {
       title={t('sessions.title')}
       actions={
         canLogout ? (
-          <Button variant="danger" onClick={() => setAsking(true)} disabled={open === 0 || logout.isPending}>
+          <Button variant="secondary" onClick={() => setAsking(true)} disabled={open === 0 || logout.isPending}>
             {logout.isPending ? t('sessions.loggingOut') : t('sessions.forceLogout')}
           </Button>
         ) : null
@@ -66,7 +66,7 @@ export function SessionsSection({ userId }: { userId: string }) {
             {t('sessions.openCount', { count: open })}
           </p>
           <Table
-            caption={t('sessions.title')}
+            caption={t('tableOf', { what: t('sessions.title') })}
             columns={columns}
             rows={sessions.data.sessions}
             rowKey={(s) => s.id}
@@ -75,7 +75,6 @@ export function SessionsSection({ userId }: { userId: string }) {
       )}
       <ReasonDialog
         open={asking}
-        danger
         title={t('sessions.forceLogout')}
         description={t('sessions.forceLogoutWhy')}
         confirmLabel={t('sessions.forceLogoutConfirm')}

@@ -84,7 +84,12 @@ export function TransactionsSection({ userId }: { userId: string }) {
           <Empty title={t('tx.none')} />
         ) : (
           <div className="space-y-3">
-            <Table caption={t('tx.title')} columns={columns} rows={rows} rowKey={(r) => r.id} />
+            <Table
+              caption={t('tableOf', { what: t('tx.title') })}
+              columns={columns}
+              rows={rows}
+              rowKey={(r) => r.id}
+            />
             {tx.hasNextPage ? (
               <Button variant="secondary" onClick={() => tx.fetchNextPage()} disabled={tx.isFetchingNextPage}>
                 {tx.isFetchingNextPage ? t('common.loadingMore') : t('common.loadMore')}
