@@ -44,7 +44,7 @@ describe('players search', () => {
       ],
       next_cursor: null,
     };
-    const fetch = vi.fn(async () => json(found));
+    const fetch = vi.fn(async (_url: string) => json(found));
     vi.stubGlobal('fetch', fetch);
     renderWithClient(<PlayersSearchPage />);
     expect(await screen.findByText('Search for a player')).toBeTruthy();
