@@ -12,9 +12,8 @@ import { formatDateTime } from '../../components/format.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Empty, ErrorState, Loading, useErrorText } from '../../components/states.tsx';
 import { type Column, Table } from '../../components/table.tsx';
+import { AuditCards, changeText } from './audit-cards.tsx';
 import { AuditFiltersForm } from './audit-filters.tsx';
-
-const json = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
 
 function saveBlob(blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);
@@ -66,9 +65,7 @@ export default function AuditPage() {
       key: 'change',
       header: t('columns.change'),
       cell: (e) => (
-        <span className="block max-w-80 break-all font-mono text-xs text-muted">
-          {[json(e.before), json(e.after)].filter(Boolean).join(' → ')}
-        </span>
+        <span className="block max-w-80 break-all font-mono text-xs text-muted">{changeText(e)}</span>
       ),
     },
   ];
@@ -94,7 +91,12 @@ export default function AuditPage() {
       {audit.isError ? <ErrorState error={audit.error} onRetry={() => void audit.refetch()} /> : null}
       {audit.isSuccess && entries.length === 0 ? <Empty title={t('empty')} /> : null}
       {entries.length > 0 ? (
-        <Table caption={t('tableCaption')} columns={columns} rows={entries} rowKey={(e) => e.id} />
+        <>
+          <AuditCards entries={entries} className="sm:hidden" />
+          <div className="hidden sm:block">
+            <Table caption={t('tableCaption')} columns={columns} rows={entries} rowKey={(e) => e.id} />
+          </div>
+        </>
       ) : null}
       {audit.hasNextPage ? (
         <Button
