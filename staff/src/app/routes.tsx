@@ -26,6 +26,23 @@ export const ROUTES: StaffRoute[] = [
     page: lazy(() => import('../pages/home/home-page.tsx')),
   },
   {
+    path: 'admin',
+    roles: ['admin'],
+    nav: { ns: 'admin', key: 'nav' },
+    page: lazy(() => import('../pages/admin/people-page.tsx')),
+  },
+  {
+    path: 'admin/people/:userId',
+    roles: ['admin'],
+    page: lazy(() => import('../pages/admin/person-page.tsx')),
+  },
+  {
+    path: 'audit',
+    roles: ['admin'],
+    nav: { ns: 'audit', key: 'nav' },
+    page: lazy(() => import('../pages/audit/audit-page.tsx')),
+  },
+  {
     path: 'releases',
     roles: ['release_manager'],
     nav: { ns: 'releases', key: 'navLabel' },
