@@ -74,6 +74,24 @@ export const ROUTES: StaffRoute[] = [
     roles: ['support', 'compliance'],
     page: lazy(() => import('../pages/players/player-page.tsx')),
   },
+  {
+    path: 'payments',
+    roles: ['finance'],
+    nav: { ns: 'payments', key: 'nav' },
+    page: lazy(() => import('../pages/payments/review-page.tsx')),
+  },
+  {
+    path: 'payments/adjustments',
+    roles: ['finance'],
+    nav: { ns: 'payments', key: 'navAdjustments' },
+    page: lazy(() => import('../pages/payments/adjustments-page.tsx')),
+  },
+  {
+    path: 'finance',
+    roles: ['finance'],
+    nav: { ns: 'finance', key: 'nav' },
+    page: lazy(() => import('../pages/finance/finance-page.tsx')),
+  },
 ];
 
 /** Whether a person with `roles` may open `route`. */

@@ -1,0 +1,136 @@
+/**
+ * Payments for finance (api/README.md "Payment outcomes and review", "Finance (staff)"): the
+ * review queue with kept callbacks, late payouts and Paybill suspense; resolving each; finding a
+ * player by phone or Paybill account number; and manual adjustments with four eyes.
+ */
+import type {
+  Adjustment,
+  AdjustmentListResponse,
+  AdjustmentStatus,
+  FinancePlayersResponse,
+} from '@mchezo/contracts/staff-finance';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryString, staffApi } from './client.ts';
+
+/** GET /payments/review: amounts are the API's KES numbers (two decimals), not cents. */
+export interface ReviewQueue {
+  transactions: {
+    transaction_id: string;
+    type: 'deposit' | 'withdrawal';
+    reason: string;
+    amount: number;
+    phone_number: string;
+    provider_ref: string | null;
+    created_at: string;
+    review_created_at: string;
+  }[];
+  callbacks: {
+    callback_id: string;
+    provider: string;
+    kind: string;
+    reason: string;
+    provider_ref: string | null;
+    received_at: string;
+  }[];
+  late_payouts: {
+    transaction_id: string;
+    amount: number;
+    phone_number: string;
+    created_at: string;
+    age_minutes: number;
+    guarantee_minutes: number;
+  }[];
+  paybill: {
+    paybill_id: string;
+    trans_id: string;
+    amount: number;
+    bill_ref: string;
+    msisdn: string;
+    reason: string | null;
+    received_at: string;
+  }[];
+}
+
+export const paymentKeys = {
+  review: ['payments', 'review'] as const,
+  adjustments: (status: AdjustmentStatus | 'all') => ['payments', 'adjustments', status] as const,
+  players: (q: string) => ['payments', 'players', q] as const,
+};
+
+export function useReviewQueue() {
+  return useQuery({
+    queryKey: paymentKeys.review,
+    queryFn: ({ signal }) => staffApi.get<ReviewQueue>('/payments/review?limit=200', { signal }),
+  });
+}
+
+function useAfterReview<Args, Result>(fn: (args: Args) => Promise<Result>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () => client.invalidateQueries({ queryKey: paymentKeys.review }),
+  });
+}
+
+const item = (kind: string, id: string) => `/payments/review/${kind}/${encodeURIComponent(id)}`;
+
+export const useResolveTransaction = () =>
+  useAfterReview(({ id, outcome, note }: { id: string; outcome: 'completed' | 'failed'; note: string }) =>
+    staffApi.post<{ transaction_id: string; status: string }>(`${item('transactions', id)}/resolve`, {
+      outcome,
+      note,
+    }),
+  );
+
+export const useCloseCallback = () =>
+  useAfterReview(({ id, note }: { id: string; note: string }) =>
+    staffApi.post<{ callback_id: string; resolved: boolean }>(`${item('callbacks', id)}/resolve`, { note }),
+  );
+
+export const useAssignPaybill = () =>
+  useAfterReview(({ id, account, note }: { id: string; account: string; note: string }) =>
+    staffApi.post<{ paybill_id: string; transaction_id: string }>(`${item('paybill', id)}/assign`, {
+      account_number: account,
+      note,
+    }),
+  );
+
+/** Players by phone or Paybill account number; nothing is asked under 3 characters. */
+export function useFinancePlayers(q: string) {
+  return useQuery({
+    queryKey: paymentKeys.players(q),
+    enabled: q.length >= 3,
+    queryFn: ({ signal }) =>
+      staffApi.get<FinancePlayersResponse>(`/staff/finance/players${queryString({ q })}`, { signal }),
+  });
+}
+
+export function useAdjustments(status: AdjustmentStatus | 'all') {
+  return useQuery({
+    queryKey: paymentKeys.adjustments(status),
+    queryFn: ({ signal }) =>
+      staffApi.get<AdjustmentListResponse>(
+        `/staff/adjustments${queryString({ status: status === 'all' ? undefined : status, limit: 100 })}`,
+        { signal },
+      ),
+  });
+}
+
+function useAfterAdjustment<Args>(fn: (args: Args) => Promise<Adjustment>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () => client.invalidateQueries({ queryKey: ['payments'] }),
+  });
+}
+
+export const useProposeAdjustment = () =>
+  useAfterAdjustment((body: { player_id: string; amount_cents: number; reason: string }) =>
+    staffApi.post<Adjustment>('/staff/adjustments', body),
+  );
+
+export const useDecideAdjustment = () =>
+  useAfterAdjustment(
+    ({ id, decision, reason }: { id: string; decision: 'approve' | 'reject'; reason: string }) =>
+      staffApi.post<Adjustment>(`/staff/adjustments/${encodeURIComponent(id)}/${decision}`, { reason }),
+  );
