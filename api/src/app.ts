@@ -291,6 +291,8 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
       loadTickets: releaseHealth.tickets,
       publicConfig: buildPublicConfig(env),
       policy: { publicBaseUrl: env.PUBLIC_BASE_URL, development: env.NODE_ENV === 'development' },
+      // The staff site (/staff/) on its own origin, when configured.
+      staffOrigin: env.STAFF_SITE_ORIGIN,
     });
 
   app.addHook('onReady', async () => {

@@ -45,6 +45,14 @@ const EnvSchema = z.object({
   /** The built site (CDN layout: shell/ and remotes/<name>/<version>/) to serve at `/`. */
   SITE_DIR: optionalString,
   /**
+   * The staff site's own origin (e.g. https://staff.example.ke): when set, /staff/ is answered
+   * only for that host and the player host gets 404 there; empty: /staff/ on every host.
+   */
+  STAFF_SITE_ORIGIN: optionalString.refine(
+    (v) => v === undefined || /^https?:\/\/[^/?#]+\/?$/.test(v),
+    'must be an origin like https://staff.example.ke',
+  ),
+  /**
    * Start-up and the newest builds (docs/decisions/021-release-decisions-survive-restarts.md):
    * `true` activates them for remotes no release manager has decided on (`npm start`), `force`
    * for every remote, for this start only; with `false` only a remote the manifest never had.
