@@ -53,6 +53,14 @@ describe('staff sign-in', () => {
     expect(JSON.stringify({ ...localStorage, ...sessionStorage })).not.toContain('stf_abc');
   });
 
+  it('asks for the phone and password before calling the API', async () => {
+    const calls = fakeApi(() => [500, null]);
+    renderAt('/sign-in');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Enter your phone number and password.');
+    expect(calls).toEqual([]);
+  });
+
   it('shows busy text on the button while the API answers', async () => {
     let release: (v: [number, unknown]) => void = () => {};
     fakeApi(() => new Promise((resolve) => (release = resolve)));

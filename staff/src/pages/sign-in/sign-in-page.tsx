@@ -42,6 +42,10 @@ export function SignInPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
+    if (!phone.trim() || !password) {
+      setError({ text: t('signIn.errors.missing'), field: 'form' });
+      return;
+    }
     if (step === 'code' && code.length !== 6) {
       setError({ text: t('signIn.errors.codeLength'), field: 'code' });
       return;
