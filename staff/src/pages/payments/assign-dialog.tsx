@@ -59,7 +59,7 @@ export function AssignDialog({ payment, onClose }: { payment: Payment | null; on
       open={payment !== null}
       onClose={close}
       labelledBy={`${id}-title`}
-      className="w-[min(36rem,calc(100vw-2rem))] rounded-xl border border-line p-0"
+      className="m-auto w-[min(36rem,calc(100vw-2rem))] rounded-xl border border-line p-0"
     >
       {payment ? (
         <form onSubmit={submit} noValidate className="space-y-4 p-5">

@@ -101,7 +101,9 @@ export default function ReviewPage() {
                 key: 'act',
                 header: t('common.actions'),
                 cell: (p) => (
-                  <Button variant="secondary" onClick={() => setAssigning(p)}>
+                  // `relative`: the screen-reader text is placed inside the table's scrolling box, not
+                  // at the page's right edge (which made the whole page scroll sideways on a phone).
+                  <Button variant="secondary" className="relative" onClick={() => setAssigning(p)}>
                     {t('suspense.assign')}
                     <span className="sr-only"> {p.trans_id}</span>
                   </Button>
