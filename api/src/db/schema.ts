@@ -2,6 +2,7 @@ import type { AmlTables } from '../modules/aml/aml.tables.js';
 import type { AuthTables } from '../modules/auth/auth.tables.js';
 import type { CasinoTables } from '../modules/casino/casino.tables.js';
 import type { IdentityTables } from '../modules/identity/identity.tables.js';
+import type { PlayersTables } from '../modules/players/players.tables.js';
 import type { RegulatorFeedTables } from '../modules/regulator-feed/regulator-feed.tables.js';
 import type { ReleaseHealthTables } from '../modules/release-health/release-health.tables.js';
 import type { ReleasesTables } from '../modules/releases/releases.tables.js';
@@ -26,4 +27,5 @@ export interface DB
     RegulatorFeedTables,
     AmlTables,
     StaffTables,
+    PlayersTables,
     InfrastructureTables {}
