@@ -49,8 +49,10 @@ import { deployKeyRefused, deployKeyToken } from './modules/releases/deploy-keys
 import { releasesRoutes } from './modules/releases/releases.routes.js';
 import { syncWithBuilds } from './modules/releases/startup-sync.js';
 import { saferGamblingRoutes } from './modules/safer-gambling/safer-gambling.routes.js';
+import { staffGuard, staffOf } from './modules/staff/staff.guard.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
 import { paymentCallbackRoutes } from './modules/wallet/callbacks.routes.js';
+import { financeRoutes } from './modules/wallet/finance.routes.js';
 import type { Reconciler } from './modules/wallet/reconcile.js';
 import { reviewRoutes } from './modules/wallet/review.routes.js';
 import type { SettlementService } from './modules/wallet/settlement.service.js';
@@ -270,6 +272,12 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
       });
       await api.register(releaseHealthRoutes, { ctx, health: releaseHealth, requireAuth });
       await api.register(staffRoutes, { staff: services.staff, limiter: services.limiter, requireAuth });
+      await api.register(financeRoutes, {
+        adjustments: services.adjustments,
+        report: services.financeReport,
+        requireStaff: staffGuard(services.staff, requireAuth),
+        staffOf,
+      });
       if (env.SIMULATOR_TEST_CONTROL && ctx.payments instanceof SimulatorPaymentProvider)
         await api.register(simulatorTestRoutes, { simulator: ctx.payments, env });
     },

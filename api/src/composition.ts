@@ -28,6 +28,8 @@ import { VersionService } from './modules/releases/versions.service.js';
 import { SaferGamblingService } from './modules/safer-gambling/safer-gambling.service.js';
 import { StaffService } from './modules/staff/staff.service.js';
 import { WalletActivityService } from './modules/wallet/activity.service.js';
+import { AdjustmentService } from './modules/wallet/adjustments.service.js';
+import { FinanceReportService } from './modules/wallet/finance-report.service.js';
 import { GameWalletService } from './modules/wallet/game-wallet.service.js';
 import { PaybillService } from './modules/wallet/paybill.service.js';
 import { PaymentsService } from './modules/wallet/payments.service.js';
@@ -76,11 +78,12 @@ export function buildServices(ctx: AppContext, app: FastifyInstance, deps: Servi
   const wallet = new WalletService(ctx);
   const auth = new AuthService(ctx);
   const limiter = new RateLimiter(ctx);
+  const staff = new StaffService(ctx, auth, limiter);
   return {
     auth,
     limiter,
     // Staff accounts: roles, two factors, staff sessions, the staff audit (docs/decisions/052).
-    staff: new StaffService(ctx, auth, limiter),
+    staff,
     identity: new IdentityService(ctx),
     // Wallet: balances, mobile money and its settlement, Paybill, the operators' review.
     wallet,
@@ -92,6 +95,9 @@ export function buildServices(ctx: AppContext, app: FastifyInstance, deps: Servi
     review: new ReviewService(ctx),
     taxReport: new TaxReportService(ctx),
     taxRates: new TaxRatesService(ctx),
+    // Finance: manual adjustments with four eyes and the finance report (docs/decisions/055).
+    adjustments: new AdjustmentService(ctx, (trx, e) => staff.audit.record(trx, e)),
+    financeReport: new FinanceReportService(ctx),
     reconciler,
     safer,
     // Casino: the catalogue and game links, the seamless wallet game providers call.

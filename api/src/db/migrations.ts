@@ -23,6 +23,7 @@ import { reconcileScheduleMigration } from '../modules/wallet/migrations/0006-re
 import { paybillMigration } from '../modules/wallet/migrations/0007-paybill.js';
 import { taxesMigration } from '../modules/wallet/migrations/0008-taxes.js';
 import { taxRatesMigration } from '../modules/wallet/migrations/0017-tax-rates.js';
+import { staffAdjustmentsMigration } from '../modules/wallet/migrations/0034-staff-adjustments.js';
 import { initialMigration } from './migrations/0001-initial.js';
 import { sharedSecretsMigration } from './migrations/0005-shared-secrets.js';
 import { simulatorPaymentsMigration } from './migrations/0016-simulator-payments.js';
@@ -68,6 +69,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0036_staff_enrolment_codes': staffEnrolmentCodesMigration,
   '0027_web_vitals': webVitalsMigration,
   '0028_canary_speed_limit': canarySpeedLimitMigration,
+  '0034_staff_adjustments': staffAdjustmentsMigration,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -27,6 +27,8 @@ const WIRE_TYPES: Record<FeedRow['type'], string> = {
   win: 'win',
   rollback: 'rollback',
   review_adjustment: 'adjustment',
+  // A manual adjustment approved by two finance people (decision 055): an adjustment on the wire too.
+  manual_adjustment: 'adjustment',
   excise_duty: 'tax_excise',
   withholding_tax: 'tax_withholding',
   withholding_tax_refund: 'tax_withholding_refund',

@@ -15,6 +15,7 @@ export interface WalletTables {
   paybill_accounts: PaybillAccountsTable;
   paybill_payments: PaybillPaymentsTable;
   tax_rates: TaxRatesTable;
+  staff_adjustments: StaffAdjustmentsTable;
 }
 
 export interface WalletsTable {
@@ -58,7 +59,12 @@ export interface LedgerEntriesTable {
     | 'excise_duty'
     /** Withholding tax on a withdrawal, into `tax_withholding`; refunded when the payout is reversed. */
     | 'withholding_tax'
-    | 'withholding_tax_refund';
+    | 'withholding_tax_refund'
+    /**
+     * A manual adjustment approved by a second finance person (ref_id: the adjustment's id): the
+     * player's `main` and its counterpart on `operator` (docs/decisions/055).
+     */
+    | 'manual_adjustment';
   ref_id: string;
   created_at: number;
 }
@@ -191,4 +197,22 @@ export interface TaxRatesTable {
   /** `environment` (the first rows) or the operator's phone. */
   created_by: string;
   created_at: number;
+}
+
+/**
+ * A manual balance adjustment (migration 0034_staff_adjustments, docs/decisions/055): proposed by
+ * one finance person, approved (booked) or rejected by another.
+ */
+export interface StaffAdjustmentsTable {
+  id: string;
+  user_id: string;
+  /** Signed integer cents on the player's main balance. */
+  amount: number;
+  reason: string;
+  status: 'pending' | 'approved' | 'rejected';
+  proposed_by: string;
+  proposed_at: number;
+  decided_by: string | null;
+  decided_at: number | null;
+  decision_reason: string | null;
 }
