@@ -81,7 +81,7 @@ export const ROUTES: StaffRoute[] = [
     page: lazy(() => import('../pages/payments/review-page.tsx')),
   },
   {
-    path: 'payments/adjustments',
+    path: 'adjustments',
     roles: ['finance'],
     nav: { ns: 'payments', key: 'navAdjustments' },
     page: lazy(() => import('../pages/payments/adjustments-page.tsx')),

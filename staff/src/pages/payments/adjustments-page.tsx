@@ -28,7 +28,13 @@ export default function AdjustmentsPage() {
   const decide = useDecideAdjustment();
   const [deciding, setDeciding] = useState<Decision | null>(null);
 
-  const who = (p: Adjustment['player']) => (p.full_name ? `${p.phone} · ${p.full_name}` : p.phone);
+  /** A person on two short lines (phone, then name or a time), so the actions stay in view. */
+  const who = (p: Adjustment['player'], second?: string | null) => (
+    <span className="block">
+      <span className="block">{p.phone}</span>
+      <span className="block text-xs text-muted">{second ?? p.full_name ?? ''}</span>
+    </span>
+  );
   const base: Column<Adjustment>[] = [
     { key: 'player', header: t('adjustments.player'), cell: (a) => who(a.player) },
     {
@@ -41,7 +47,8 @@ export default function AdjustmentsPage() {
     {
       key: 'by',
       header: t('adjustments.proposedBy'),
-      cell: (a) => `${who(a.proposed_by)} · ${money.time(a.proposed_at)}`,
+      cell: (a) =>
+        who(a.proposed_by, [a.proposed_by.full_name, money.time(a.proposed_at)].filter(Boolean).join(' · ')),
     },
   ];
   const pendingColumns: Column<Adjustment>[] = [
@@ -52,7 +59,9 @@ export default function AdjustmentsPage() {
       cell: (a) =>
         a.proposed_by.user_id === me ? (
           <div className="flex flex-wrap items-center gap-2">
-            <span className="text-xs text-muted">{t('adjustments.ownProposal')}</span>
+            <span className="block max-w-48 whitespace-normal text-xs text-muted">
+              {t('adjustments.ownProposal')}
+            </span>
             <Button variant="secondary" onClick={() => setDeciding({ adjustment: a, decision: 'reject' })}>
               {t('adjustments.withdraw')}
             </Button>
@@ -78,7 +87,7 @@ export default function AdjustmentsPage() {
       header: t('adjustments.decidedBy'),
       cell: (a) =>
         a.decided_by && a.decided_at
-          ? `${who(a.decided_by)} · ${money.time(a.decided_at)} · ${a.decision_reason ?? ''}`
+          ? who(a.decided_by, `${money.time(a.decided_at)} · ${a.decision_reason ?? ''}`)
           : '—',
     },
   ];
