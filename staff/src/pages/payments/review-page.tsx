@@ -51,10 +51,7 @@ export default function ReviewPage() {
       title={t('review.title')}
       description={t('review.description')}
       actions={
-        <Link
-          to="/payments/adjustments"
-          className="font-semibold text-brand underline-offset-2 hover:underline"
-        >
+        <Link to="/adjustments" className="font-semibold text-brand underline-offset-2 hover:underline">
           {t('review.toAdjustments')}
         </Link>
       }
