@@ -41,6 +41,7 @@ import { buildPublicConfig } from './modules/config/config.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
 import { metricsRoutes } from './modules/metrics/metrics.routes.js';
+import { playersRoutes } from './modules/players/players.routes.js';
 import { regulatorFeedRoutes } from './modules/regulator-feed/regulator-feed.routes.js';
 import type { RegulatorFeedService } from './modules/regulator-feed/regulator-feed.service.js';
 import { releaseHealthRoutes } from './modules/release-health/release-health.routes.js';
@@ -272,6 +273,11 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
       });
       await api.register(releaseHealthRoutes, { ctx, health: releaseHealth, requireAuth });
       await api.register(staffRoutes, { staff: services.staff, limiter: services.limiter, requireAuth });
+      await api.register(playersRoutes, {
+        players: services.players,
+        requireStaff: staffGuard(services.staff, requireAuth),
+        staffOf,
+      });
       await api.register(financeRoutes, {
         adjustments: services.adjustments,
         report: services.financeReport,

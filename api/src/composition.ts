@@ -12,10 +12,12 @@ import type { Job } from './lib/job-runner.js';
 import { AmlCaseService } from './modules/aml/aml-cases.service.js';
 import { AmlMonitor } from './modules/aml/aml-monitor.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { PlayerAccountsService } from './modules/auth/player-accounts.service.js';
 import { RateLimiter } from './modules/auth/rate-limit.js';
 import { CasinoService, enabledGameName } from './modules/casino/casino.service.js';
 import { IdentityService } from './modules/identity/identity.service.js';
 import { MetricsService } from './modules/metrics/metrics.service.js';
+import { PlayersService } from './modules/players/players.service.js';
 import { RegulatorFeedService } from './modules/regulator-feed/regulator-feed.service.js';
 import { ReleaseHealthService } from './modules/release-health/release-health.service.js';
 import { CanaryGuard } from './modules/releases/canary-guard.service.js';
@@ -25,6 +27,7 @@ import { OverrideService } from './modules/releases/overrides.service.js';
 import { RevisionService } from './modules/releases/revisions.service.js';
 import { versionStoreFrom } from './modules/releases/version-store.js';
 import { VersionService } from './modules/releases/versions.service.js';
+import { PlayerLimitsService } from './modules/safer-gambling/player-limits.service.js';
 import { SaferGamblingService } from './modules/safer-gambling/safer-gambling.service.js';
 import { StaffService } from './modules/staff/staff.service.js';
 import { WalletActivityService } from './modules/wallet/activity.service.js';
@@ -33,6 +36,7 @@ import { FinanceReportService } from './modules/wallet/finance-report.service.js
 import { GameWalletService } from './modules/wallet/game-wallet.service.js';
 import { PaybillService } from './modules/wallet/paybill.service.js';
 import { PaymentsService } from './modules/wallet/payments.service.js';
+import { PlayerMoneyService } from './modules/wallet/player-money.service.js';
 import { Reconciler } from './modules/wallet/reconcile.js';
 import { ReviewService } from './modules/wallet/review.service.js';
 import { SettlementService } from './modules/wallet/settlement.service.js';
@@ -85,6 +89,14 @@ export function buildServices(ctx: AppContext, app: FastifyInstance, deps: Servi
     // Staff accounts: roles, two factors, staff sessions, the staff audit (docs/decisions/052).
     staff,
     identity: new IdentityService(ctx),
+    // The support desk's view of players (issue 30 item 2), read through each owning module.
+    players: new PlayersService(ctx, {
+      accounts: new PlayerAccountsService(ctx),
+      identity: new IdentityService(ctx),
+      limits: new PlayerLimitsService(ctx),
+      money: new PlayerMoneyService(ctx),
+      audit: (trx, e) => staff.audit.record(trx, e),
+    }),
     // Wallet: balances, mobile money and its settlement, Paybill, the operators' review.
     wallet,
     settlement,

@@ -1,7 +1,9 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
 import { amlMigration } from '../modules/aml/migrations/0020-aml.js';
+import { userSearchMigration } from '../modules/auth/migrations/0030-user-search.js';
 import { gameLaunchesMigration } from '../modules/casino/migrations/0015-game-launches.js';
 import { identityMigration } from '../modules/identity/migrations/0009-identity.js';
+import { playerNotesMigration } from '../modules/players/migrations/0031-player-notes.js';
 import { regulatorFeedMigration } from '../modules/regulator-feed/migrations/0019-regulator-feed.js';
 import { releaseHealthMigration } from '../modules/release-health/migrations/0012-release-health.js';
 import { releaseHealthTicketsMigration } from '../modules/release-health/migrations/0014-release-health-tickets.js';
@@ -69,6 +71,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0036_staff_enrolment_codes': staffEnrolmentCodesMigration,
   '0027_web_vitals': webVitalsMigration,
   '0028_canary_speed_limit': canarySpeedLimitMigration,
+  '0030_user_search': userSearchMigration,
+  '0031_player_notes': playerNotesMigration,
   '0034_staff_adjustments': staffAdjustmentsMigration,
 };
 
