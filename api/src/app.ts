@@ -39,6 +39,7 @@ import { chatRoutes } from './modules/chat/chat.routes.js';
 import { configRoutes } from './modules/config/config.routes.js';
 import { buildPublicConfig } from './modules/config/config.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { identityReviewRoutes } from './modules/identity/identity-review.routes.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
 import { metricsRoutes } from './modules/metrics/metrics.routes.js';
 import { playersRoutes } from './modules/players/players.routes.js';
@@ -50,6 +51,7 @@ import { deployKeyRefused, deployKeyToken } from './modules/releases/deploy-keys
 import { releasesRoutes } from './modules/releases/releases.routes.js';
 import { syncWithBuilds } from './modules/releases/startup-sync.js';
 import { saferGamblingRoutes } from './modules/safer-gambling/safer-gambling.routes.js';
+import { selfExclusionRegisterRoutes } from './modules/safer-gambling/self-exclusion-register.routes.js';
 import { staffGuard, staffOf } from './modules/staff/staff.guard.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
 import { paymentCallbackRoutes } from './modules/wallet/callbacks.routes.js';
@@ -283,6 +285,16 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
         report: services.financeReport,
         requireStaff: staffGuard(services.staff, requireAuth),
         staffOf,
+      });
+      // Compliance's identity queue and self-exclusion register (issue 30 item 4).
+      await api.register(identityReviewRoutes, {
+        review: services.identityReview,
+        requireStaff: staffGuard(services.staff, requireAuth),
+        staffOf,
+      });
+      await api.register(selfExclusionRegisterRoutes, {
+        register: services.selfExclusions,
+        requireStaff: staffGuard(services.staff, requireAuth),
       });
       if (env.SIMULATOR_TEST_CONTROL && ctx.payments instanceof SimulatorPaymentProvider)
         await api.register(simulatorTestRoutes, { simulator: ctx.payments, env });

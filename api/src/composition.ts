@@ -15,6 +15,7 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { PlayerAccountsService } from './modules/auth/player-accounts.service.js';
 import { RateLimiter } from './modules/auth/rate-limit.js';
 import { CasinoService, enabledGameName } from './modules/casino/casino.service.js';
+import { IdentityReviewService } from './modules/identity/identity-review.service.js';
 import { IdentityService } from './modules/identity/identity.service.js';
 import { MetricsService } from './modules/metrics/metrics.service.js';
 import { PlayersService } from './modules/players/players.service.js';
@@ -29,6 +30,7 @@ import { versionStoreFrom } from './modules/releases/version-store.js';
 import { VersionService } from './modules/releases/versions.service.js';
 import { PlayerLimitsService } from './modules/safer-gambling/player-limits.service.js';
 import { SaferGamblingService } from './modules/safer-gambling/safer-gambling.service.js';
+import { SelfExclusionRegister } from './modules/safer-gambling/self-exclusion-register.service.js';
 import { StaffService } from './modules/staff/staff.service.js';
 import { WalletActivityService } from './modules/wallet/activity.service.js';
 import { AdjustmentService } from './modules/wallet/adjustments.service.js';
@@ -129,6 +131,9 @@ export function buildServices(ctx: AppContext, app: FastifyInstance, deps: Servi
     regulatorFeed,
     amlMonitor,
     aml,
+    // Compliance's identity queue and self-exclusion register (issue 30 item 4).
+    identityReview: new IdentityReviewService(ctx, (trx, e) => staff.audit.record(trx, e)),
+    selfExclusions: new SelfExclusionRegister(ctx),
     // Prometheus metrics, read at each scrape through the modules above (docs/decisions/044).
     metrics: new MetricsService(ctx, { feed: regulatorFeed, aml, wallet }),
     jobs,

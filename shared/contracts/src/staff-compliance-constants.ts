@@ -1,0 +1,17 @@
+/**
+ * Zod-free constants of `/api/v1/staff/identity-checks` and `/api/v1/staff/self-exclusions`
+ * (staff-compliance.ts), for the staff site.
+ */
+
+/** The refusals compliance may give an identity check: the register's own reasons, as players read them. */
+export const IDENTITY_REJECT_CODES = ['NOT_FOUND', 'NAME_MISMATCH', 'DETAILS_MISMATCH'] as const;
+export type IdentityRejectCode = (typeof IDENTITY_REJECT_CODES)[number];
+
+/** Identity checks per page. */
+export const IDENTITY_CHECKS_PAGE = 50;
+/** Self-exclusion register rows per page, and the most one CSV holds. */
+export const SELF_EXCLUSIONS_PAGE = 50;
+export const SELF_EXCLUSIONS_CSV_MAX_ROWS = 50_000;
+
+export const RESTRICTION_KINDS = ['time_out', 'self_exclusion'] as const;
+export type RestrictionKind = (typeof RESTRICTION_KINDS)[number];
