@@ -8,8 +8,12 @@ import { CliError, staffCli } from './staff-cli.mjs';
 const HELP = `Usage: node scripts/payments.mjs <command> [options]
 
 Commands:
-  login [--phone +2547…] [--password …]   sign in (payments_operator role needed)
-  logout                                   forget the stored tokens
+  login [--phone +2547…] [--password …] [--code 123456]
+                                           sign in to staff with the password and the code from
+                                           your authenticator app (asked when not given;
+                                           $MCHEZO_TOTP_CODE for scripts; or --recovery-code)
+                                           (payments_operator, the staff site's finance role)
+  logout                                   end the staff session, forget the token
   list [--limit 50] [--json]               transactions in review, kept callbacks, Paybill suspense
   resolve <transaction id> completed|failed --note "<why>"
                                            decide a transaction in review (money follows)
@@ -33,7 +37,8 @@ Options:
   --note "<why>"   required for every decision (kept in the audit)
   --api <url>      the API (default $MCHEZO_API or http://127.0.0.1:8080)
 
-Tokens are stored in $DATA_DIR/payments-cli.json, or ~/.mchezo/payments-cli.json (mode 0600).
+The staff token is stored in $DATA_DIR/payments-cli.json, or ~/.mchezo/payments-cli.json
+(mode 0600); when the staff session ends (idle, expired) the tool says so: log in again.
 `;
 
 const { values: opts, positionals } = parseArgs({
@@ -43,6 +48,8 @@ const { values: opts, positionals } = parseArgs({
     note: { type: 'string' },
     phone: { type: 'string' },
     password: { type: 'string' },
+    code: { type: 'string' },
+    'recovery-code': { type: 'string' },
     limit: { type: 'string' },
     json: { type: 'boolean' },
     csv: { type: 'boolean' },

@@ -166,6 +166,9 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
     if (deployKeyToken(request.headers.authorization)) throw deployKeyRefused();
     request.auth = await auth.authenticate(request.headers.authorization);
   };
+  // Every staff route's guard: a two-factor staff session holding the role (docs/decisions/052);
+  // a player's token, even with the role, gets 403 SECOND_FACTOR_REQUIRED.
+  const requireStaff = staffGuard(services.staff, requireAuth);
 
   // Keep the raw text (the seamless-wallet HMAC is computed over it) and accept an empty body
   // as "no body": the logout and chat-token calls may send nothing. JSON nested deeper than
@@ -247,7 +250,7 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
       // Off in production unless API_DOCS_PUBLIC=true (decision 032).
       if (env.API_DOCS_PUBLIC)
         api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-      await api.register(healthRoutes, { ctx, requireAuth });
+      await api.register(healthRoutes, { ctx, requireStaff });
       await api.register(configRoutes, { ctx });
       await api.register(authRoutes, { ctx, auth, limiter: services.limiter, requireAuth });
       await api.register(chatRoutes, { ctx, requireAuth });
@@ -256,12 +259,20 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
       const { wallet, payments, paybill, review, taxReport, taxRates } = services;
       await api.register(walletRoutes, { ctx, wallet, payments, paybill, identity, requireAuth });
       await api.register(paymentCallbackRoutes, { ctx, settlement });
-      await api.register(reviewRoutes, { ctx, review, paybill, taxReport, taxRates, requireAuth });
+      await api.register(reviewRoutes, {
+        ctx,
+        review,
+        paybill,
+        taxReport,
+        taxRates,
+        requireStaff,
+        staffOf,
+      });
       await api.register(seamlessRoutes, { ctx, wallet: services.gameWallet, identity, safer });
       await api.register(demoGameRoutes, { ctx, games });
       await api.register(saferGamblingRoutes, { safer, requireAuth });
-      await api.register(amlRoutes, { ctx, aml: services.aml, requireAuth });
-      await api.register(regulatorFeedRoutes, { ctx, feed: services.regulatorFeed, requireAuth });
+      await api.register(amlRoutes, { ctx, aml: services.aml, requireStaff, staffOf });
+      await api.register(regulatorFeedRoutes, { ctx, feed: services.regulatorFeed, requireStaff, staffOf });
       await api.register(releasesRoutes, {
         ctx,
         revisions,
@@ -271,9 +282,10 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
         integrity,
         canaryGuard: services.canaryGuard,
         loadTickets: releaseHealth.tickets,
-        requireAuth,
+        requireStaff,
+        staffOf,
       });
-      await api.register(releaseHealthRoutes, { ctx, health: releaseHealth, requireAuth });
+      await api.register(releaseHealthRoutes, { ctx, health: releaseHealth, requireStaff });
       await api.register(staffRoutes, { staff: services.staff, limiter: services.limiter, requireAuth });
       await api.register(playersRoutes, {
         players: services.players,

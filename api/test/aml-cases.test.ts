@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { amlKit, HOUR, KES, THRESHOLD } from './aml-kit.js';
 import { bearer, DB_MODES, freshPhone, json, type Player, suiteApp } from './helpers.js';
+import { asStaff } from './staff-kit.js';
 
 const T0 = Date.parse('2026-11-20T06:00:00Z');
 
@@ -17,7 +18,8 @@ describe.each(DB_MODES)('money-laundering cases (%s)', (mode) => {
   const staff: Player[] = [];
   const as = (p: Player) => bearer(p.accessToken);
   const staffMember = async (i: number) => {
-    if (!staff[i]) staff[i] = await t.signedInPlayer(staffPhones[i], undefined, { identity: false });
+    if (!staff[i])
+      staff[i] = await asStaff(t, await t.signedInPlayer(staffPhones[i], undefined, { identity: false }));
     return staff[i]!;
   };
 
@@ -50,7 +52,7 @@ describe.each(DB_MODES)('money-laundering cases (%s)', (mode) => {
     expect((await t.get('/aml/alerts')).statusCode).toBe(401);
     const res = await t.get('/aml/alerts', as(player));
     expect(res.statusCode).toBe(403);
-    expect(json(res)).toMatchObject({ code: 'COMPLIANCE_REQUIRED', error: expect.any(String) });
+    expect(json(res)).toMatchObject({ code: 'SECOND_FACTOR_REQUIRED', error: expect.any(String) });
     expect((await t.get('/aml/alerts', as(await staffMember(0)))).statusCode).toBe(200);
   });
 

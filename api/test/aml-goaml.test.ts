@@ -11,6 +11,7 @@ import { validateXML } from 'xmllint-wasm';
 import { GOAML_SCHEMA_FILE } from '../src/modules/aml/goaml/goaml-report.js';
 import { amlKit, HOUR, KES, THRESHOLD } from './aml-kit.js';
 import { bearer, DB_MODES, freshPhone, json, type Player, suiteApp } from './helpers.js';
+import { asStaff } from './staff-kit.js';
 
 const XSD_PATH = join(import.meta.dirname, '../src/modules/aml/goaml', GOAML_SCHEMA_FILE);
 // 2026-11-20 09:00 in Nairobi.
@@ -36,7 +37,7 @@ describe.each(DB_MODES)('goAML reports and the threshold CSV (%s)', (mode) => {
   const { money, scan, alertsOf } = amlKit(t);
   const staff: Player[] = [];
   const as = async (i: number) => {
-    staff[i] ??= await t.signedInPlayer(staffPhones[i], undefined, { identity: false });
+    staff[i] ??= await asStaff(t, await t.signedInPlayer(staffPhones[i], undefined, { identity: false }));
     return bearer(staff[i]!.accessToken);
   };
 
@@ -171,7 +172,7 @@ describe.each(DB_MODES)('goAML without a reporting entity (%s)', (mode) => {
   const { money, scan, alertsOf } = amlKit(t);
 
   it('is refused with 409 GOAML_NOT_CONFIGURED until GOAML_RENTITY_ID is set', async () => {
-    const officer = await t.signedInPlayer(phone, undefined, { identity: false });
+    const officer = await asStaff(t, await t.signedInPlayer(phone, undefined, { identity: false }));
     const p = (await t.signedInPlayer()).userId;
     await money(p, 'deposit', THRESHOLD, T0);
     await scan();

@@ -8,7 +8,7 @@ describe('release CLI: guarded canaries and health (sqlite, over HTTP)', () => {
   const { cli, ok } = kit;
 
   it('sets a guarded canary, refuses a bad plan, and prints health with the plan', async () => {
-    await ok('login', '--phone', kit.phone, '--password', 'correct-horse');
+    await ok('login', '--phone', kit.phone, '--password', 'correct-horse', '--code', kit.code());
     for (const v of ['2.0.0-live', '2.1.0-next']) {
       await makeVersion(kit.cdn, 'wallet', v);
       await ok('publish', 'wallet', '--folder', v);
@@ -82,7 +82,7 @@ describe('release CLI: guarded canaries and health (sqlite, over HTTP)', () => {
   }, 120_000);
 
   it('takes the speed limit, prints p75 per version, and shows the guard abort on speed', async () => {
-    await ok('login', '--phone', kit.phone, '--password', 'correct-horse');
+    await ok('login', '--phone', kit.phone, '--password', 'correct-horse', '--code', kit.code());
     const bad = await cli(
       'canary',
       'wallet',

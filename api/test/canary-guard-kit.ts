@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { genuineLoads, genuineRenderErrors } from './browsers.js';
 import { type DbMode, freshPhone, type Json, json, type Player, startApp, type TestApp } from './helpers.js';
 import { makeCdn, makeVersion } from './releases-fixtures.js';
+import { asStaff } from './staff-kit.js';
 
 export const LIVE = '1.0.0-live';
 export const NEXT = '1.1.0-next';
@@ -48,7 +49,7 @@ export function guardKit(mode: DbMode): GuardKit {
       // The tests move the clock on by hours: the manager's token outlives them.
       ACCESS_TOKEN_TTL_SECONDS: '86400',
     });
-    const rm = await t.signedInPlayer(rmPhone);
+    const rm = await asStaff(t, await t.signedInPlayer(rmPhone));
     const manifest = async () => ReleaseManifest.parse(json(await t.get('/releases/manifest')));
     const post = async (path: string, body: Json = {}) => {
       const res = await t.post(

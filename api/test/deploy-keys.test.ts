@@ -19,6 +19,7 @@ import {
   type TestApp,
 } from './helpers.js';
 import { makeCdn, makeVersion } from './releases-fixtures.js';
+import { asStaff } from './staff-kit.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -37,7 +38,7 @@ describe.each(DB_MODES)('deploy keys (%s)', (mode) => {
       { SITE_DIR: cdn, RELEASE_MANAGER_PHONES: rmPhone, LOG_LEVEL: 'info' },
       { logger: undefined, logStream: log.stream },
     );
-    rm = await t.signedInPlayer(rmPhone);
+    rm = await asStaff(t, await t.signedInPlayer(rmPhone));
     player = await t.signedInPlayer();
     // The wallet and the lobby have an active version; the wallet's team ships the next ones.
     for (const remote of ['wallet', 'lobby'] as const) {
@@ -224,9 +225,9 @@ describe.each(DB_MODES)('deploy keys (%s)', (mode) => {
 
   it('only release managers create, list and revoke keys; creation is validated', async () => {
     const body = { name: 'lobby-ci', remote: 'lobby', actions: ['publish'], expires_at: inDays(10) };
-    refused(await createKey(body, player.headers), 403, 'RELEASE_MANAGER_REQUIRED');
-    refused(await createKey(body, {}), 401, 'UNAUTHORIZED');
-    refused(await t.get('/releases/deploy-keys', player.headers), 403, 'RELEASE_MANAGER_REQUIRED');
+    refused(await createKey(body, player.headers), 403, 'SECOND_FACTOR_REQUIRED');
+    refused(await createKey(body, {}), 401, 'STAFF_SESSION_REQUIRED');
+    refused(await t.get('/releases/deploy-keys', player.headers), 403, 'SECOND_FACTOR_REQUIRED');
 
     refused(await createKey({ ...body, name: 'x' }), 400, 'VALIDATION_ERROR');
     refused(await createKey({ ...body, remote: 'casino' }), 400, 'VALIDATION_ERROR');
@@ -250,7 +251,7 @@ describe.each(DB_MODES)('deploy keys (%s)', (mode) => {
     refused(
       await t.post(`/releases/deploy-keys/${id}/revoke`, { reason: 'x' }, player.headers),
       403,
-      'RELEASE_MANAGER_REQUIRED',
+      'SECOND_FACTOR_REQUIRED',
     );
     refused(await t.post(`/releases/deploy-keys/${id}/revoke`, {}, rm.headers), 400, 'VALIDATION_ERROR');
     refused(await t.post('/releases/deploy-keys/nope/revoke', { reason: 'x' }, rm.headers), 404, 'NOT_FOUND');

@@ -141,6 +141,11 @@ export async function startApp(
     // (taxes.test.ts) pass TAXED (the production defaults) or their own rates.
     TAX_EXCISE_RATE: '0',
     TAX_WITHHOLDING_RATE: '0',
+    // Staff sessions (decision 052) as long as they may be: suites sign their staff in once
+    // (staff-kit.ts asStaff) and move the clock by hours or days; staff-two-factor.test.ts sets
+    // the real limits it tests.
+    STAFF_SESSION_IDLE_SECONDS: '86400',
+    STAFF_SESSION_MAX_SECONDS: '604800',
     ...(mode === 'postgres' ? { DATABASE_URL: process.env.TEST_DATABASE_URL, DATABASE_SCHEMA: schema } : {}),
     ...overrides,
   });

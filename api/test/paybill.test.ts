@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DarajaPaymentProvider } from '../src/adapters/payments/daraja.js';
 import { luhnDigit, readAccountNumber } from '../src/modules/wallet/paybill-account.js';
 import { DB_MODES, freshPhone, json, type Player, suiteApp } from './helpers.js';
+import { asStaff } from './staff-kit.js';
 
 let receipts = 0;
 /** A fresh M-Pesa receipt number (10 characters, as Safaricom's). */
@@ -44,7 +45,7 @@ describe.each(DB_MODES)('Paybill (C2B) deposits (%s)', (mode) => {
   const t = suiteApp(mode, { OPERATOR_PHONES: operatorPhone, SIMULATOR_TEST_CONTROL: 'true' });
   let op: Player;
   beforeAll(async () => {
-    op = await t.signedInPlayer(operatorPhone);
+    op = await asStaff(t, await t.signedInPlayer(operatorPhone));
   });
   const c2b = (kind: string, body: unknown, secret = t.env.PAYMENT_CALLBACK_SECRET, provider = 'simulator') =>
     t.post(`/payments/c2b/${provider}/${secret}/${kind}`, body);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPhone, json, type Player, startApp, type TestApp } from './helpers.js';
+import { enrol, nextStep, totpCode } from './staff-kit.js';
 
 const run = promisify(execFile);
 const CLI = join(import.meta.dirname, '../../scripts/payments.mjs');
@@ -15,11 +16,17 @@ describe('payments operator CLI (sqlite, over HTTP)', () => {
   let api: string;
   let p: Player;
   const phone = freshPhone();
+  /** The operator's next authenticator code (the clock moves to the next step). */
+  let code: () => string;
 
   beforeAll(async () => {
     home = mkdtempSync(join(tmpdir(), 'mchezo-payments-cli-'));
     t = await startApp('sqlite', { OPERATOR_PHONES: phone });
-    await t.signedInPlayer(phone);
+    const enrolled = await enrol(t, await t.signedInPlayer(phone));
+    code = () => {
+      nextStep(t);
+      return totpCode(enrolled.secret, t.clock.now());
+    };
     p = await t.signedInPlayer();
     api = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
@@ -41,7 +48,7 @@ describe('payments operator CLI (sqlite, over HTTP)', () => {
   };
 
   it('prints the tax report of a month, as a table or CSV', async () => {
-    await cli('login', '--phone', phone, '--password', 'correct-horse');
+    await cli('login', '--phone', phone, '--password', 'correct-horse', '--code', code());
     const table = await cli('tax-report', '--month', '2026-02');
     expect(table.code, table.out).toBe(0);
     expect(table.out).toMatch(/Taxes 2026-02-01 to 2026-02-28 \(Africa\/Nairobi, KES\), per day/);
@@ -58,7 +65,7 @@ describe('payments operator CLI (sqlite, over HTTP)', () => {
 
   it('logs in, lists the review queue, resolves with a note and shows the audit', async () => {
     expect((await cli('list')).out).toMatch(/Not signed in/);
-    const login = await cli('login', '--phone', phone, '--password', 'correct-horse');
+    const login = await cli('login', '--phone', phone, '--password', 'correct-horse', '--code', code());
     expect(login.code, login.out).toBe(0);
     expect(statSync(join(home, 'payments-cli.json')).mode & 0o777).toBe(0o600);
 
@@ -119,7 +126,9 @@ describe('payments operator CLI (sqlite, over HTTP)', () => {
   }, 60_000);
 
   it('lists the tax rates and schedules a change with a note', async () => {
-    expect((await cli('login', '--phone', phone, '--password', 'correct-horse')).code).toBe(0);
+    expect((await cli('login', '--phone', phone, '--password', 'correct-horse', '--code', code())).code).toBe(
+      0,
+    );
     const rates = await cli('tax-rates');
     expect(rates.code, rates.out).toBe(0);
     expect(rates.out).toMatch(/In force: excise 0 bp, withholding 0 bp/);
@@ -144,27 +153,40 @@ describe('payments operator CLI (sqlite, over HTTP)', () => {
     await cli('logout');
   }, 60_000);
 
-  it('tells a player without the role that the API refuses', async () => {
-    const login = await cli('login', '--phone', p.phone, '--password', 'correct-horse');
-    expect(login.out).toMatch(/no payments_operator role/);
-    const list = await cli('list');
-    expect(list.code).toBe(1);
-    expect(list.out).toMatch(/403.*payments_operator role/s);
+  it('tells a player without a staff role that the API refuses', async () => {
+    const login = await cli('login', '--phone', p.phone, '--password', 'correct-horse', '--code', '123456');
+    expect(login.code).toBe(1);
+    expect(login.out).toMatch(/403.*STAFF_ROLE_REQUIRED.*payments_operator role/s);
+    expect((await cli('list')).out).toMatch(/Not signed in/);
   }, 60_000);
 
-  it('keeps the refresh cookie it was given and refreshes with it once the access token expired', async () => {
+  it('keeps the staff token (0600) and says "signed out" once the staff session ended', async () => {
     const stored = () => JSON.parse(readFileSync(join(home, 'payments-cli.json'), 'utf8'))[api];
-    expect((await cli('login', '--phone', phone, '--password', 'correct-horse')).code).toBe(0);
-    const first = stored();
-    expect(first.refresh_token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    const noCode = await cli('login', '--phone', phone, '--password', 'correct-horse');
+    expect(noCode.code).toBe(1);
+    expect(noCode.out).toMatch(/Code from your authenticator app is required/);
+    expect((await cli('login', '--phone', phone, '--password', 'correct-horse', '--code', code())).code).toBe(
+      0,
+    );
+    expect(stored().staff_token).toMatch(/^stf_/);
+    expect(stored().refresh_token).toBeUndefined();
+    expect(statSync(join(home, 'payments-cli.json')).mode & 0o777).toBe(0o600);
     const now = t.clock.now();
-    t.clock.advance(t.env.ACCESS_TOKEN_TTL_SECONDS * 1000 + 1000);
+    t.clock.advance(t.env.STAFF_SESSION_IDLE_SECONDS * 1000 + 1000);
     const list = await cli('list');
     t.clock.set(now);
-    expect(list.code, list.out).toBe(0);
-    expect(stored().refresh_token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
-    expect(stored().refresh_token).not.toBe(first.refresh_token);
-    expect(stored().access_token).not.toBe(first.access_token);
+    expect(list.code).toBe(1);
+    expect(list.out).toMatch(/Signed out \(.*expired.*\), log in again: node scripts\/payments\.mjs login/);
+    expect(stored()).toBeUndefined();
+    // MCHEZO_TOTP_CODE for scripts.
+    const { stdout } = await run(
+      process.execPath,
+      [CLI, 'login', '--phone', phone, '--password', 'correct-horse', '--api', api],
+      { env: { ...process.env, DATA_DIR: home, MCHEZO_TOTP_CODE: code() } },
+    );
+    expect(stdout).toMatch(/signed in/);
+    expect((await cli('list')).code).toBe(0);
     await cli('logout');
+    expect(stored()).toBeUndefined();
   });
 });

@@ -1,14 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SIMULATOR_TEST_PHONES } from '../src/adapters/payments/simulator.js';
 import { DB_MODES, freshPhone, json, type Player, suiteApp } from './helpers.js';
+import { asStaff, type StaffPlayer } from './staff-kit.js';
 
 describe.each(DB_MODES)('payment review queue for operators (%s)', (mode) => {
   const operatorPhone = freshPhone();
   const t = suiteApp(mode, { OPERATOR_PHONES: operatorPhone });
-  let op: Player;
+  let op: StaffPlayer;
   let p: Player;
   beforeAll(async () => {
-    op = await t.signedInPlayer(operatorPhone);
+    op = await asStaff(t, await t.signedInPlayer(operatorPhone));
     p = await t.signedInPlayer();
     await t.creditWinnings(p, 1000);
   });
@@ -18,7 +19,7 @@ describe.each(DB_MODES)('payment review queue for operators (%s)', (mode) => {
   const payoutCallback = (body: unknown) =>
     t.post(`/payments/callbacks/simulator/${t.env.PAYMENT_CALLBACK_SECRET}/payout`, body);
   const queue = async () => json(await t.get('/payments/review', op.headers));
-  const resolve = (id: string, body: unknown, who = op) =>
+  const resolve = (id: string, body: unknown, who: Player = op) =>
     t.post(`/payments/review/transactions/${id}/resolve`, body, who.headers);
   const status = async (id: string) =>
     (
@@ -33,9 +34,9 @@ describe.each(DB_MODES)('payment review queue for operators (%s)', (mode) => {
     expect((await t.get('/payments/review')).statusCode).toBe(401);
     const denied = await t.get('/payments/review', p.headers);
     expect(denied.statusCode).toBe(403);
-    expect(json(denied).code).toBe('PAYMENTS_OPERATOR_REQUIRED');
+    expect(json(denied).code).toBe('SECOND_FACTOR_REQUIRED');
     expect((await t.get('/payments/review', op.headers)).statusCode).toBe(200);
-    const me = json(await t.get('/auth/me', op.headers));
+    const me = json(await t.get('/auth/me', op.playerHeaders));
     expect(me.user.roles).toContain('payments_operator');
   });
 
@@ -188,7 +189,7 @@ describe.each(DB_MODES)('payouts past the guaranteed time (%s)', (mode) => {
   const MINUTE = 60_000;
 
   it('lists a withdrawal still pending past PAYOUT_GUARANTEE_MINUTES, with its age, until it is paid', async () => {
-    const op = await t.signedInPlayer(operatorPhone);
+    const op = await asStaff(t, await t.signedInPlayer(operatorPhone));
     const p = await t.signedInPlayer();
     await t.creditWinnings(p, 1000);
     const late = json(await t.walletRequest('withdraw', p, 300));

@@ -13,6 +13,7 @@ import type {
 } from '../src/adapters/payments/payment-provider.js';
 import { BACKOFF_CAP_MS, backoffMs } from '../src/modules/wallet/reconciliation.service.js';
 import { DB_MODES, freshPhone, json, startApp, type TestApp } from './helpers.js';
+import { asStaff } from './staff-kit.js';
 
 class StubProvider implements PaymentProvider {
   readonly name = 'stub';
@@ -189,7 +190,7 @@ describe.each(DB_MODES)('reconciliation schedule (%s)', (mode) => {
 
   it('operators see the queue: pending, due, oldest age, in review; /health stays public and bare', async () => {
     const { t } = await start();
-    const op = await t.signedInPlayer(operatorPhone);
+    const op = await asStaff(t, await t.signedInPlayer(operatorPhone));
     const p = await t.signedInPlayer();
     const figures = async () => {
       const res = await t.get('/health/reconciliation', op.headers);
@@ -202,7 +203,7 @@ describe.each(DB_MODES)('reconciliation schedule (%s)', (mode) => {
     expect((await t.get('/health/reconciliation')).statusCode).toBe(401);
     const denied = await t.get('/health/reconciliation', p.headers);
     expect(denied.statusCode).toBe(403);
-    expect(json(denied).code).toBe('PAYMENTS_OPERATOR_REQUIRED');
+    expect(json(denied).code).toBe('SECOND_FACTOR_REQUIRED');
 
     expect(await figures()).toEqual({ pending: 0, due: 0, oldest_pending_age_seconds: null, review: 0 });
     const ids = [await deposit(t, STUCK), await deposit(t, STUCK), await deposit(t, STUCK)];

@@ -17,6 +17,7 @@ import { startFeedReceiver } from '../src/modules/regulator-feed/receiver-simula
 import { bookEntries } from '../src/modules/wallet/wallet.repository.js';
 import { productionProblems } from '../src/startup.js';
 import { DB_MODES, freshPhone, json, type Player, startApp, TAXED, type TestApp } from './helpers.js';
+import { asStaff } from './staff-kit.js';
 
 const SECRET = 'feed-test-secret-0123456789abcdef';
 const schema = JSON.parse(
@@ -72,7 +73,7 @@ describe.each(DB_MODES)('regulator feed delivery (%s)', (mode) => {
       REGULATOR_FEED_BACKOFF_MAX_MS: '4000',
     });
     player = await t.signedInPlayer();
-    operator = await t.signedInPlayer(operatorPhone);
+    operator = await asStaff(t, await t.signedInPlayer(operatorPhone));
   }, 30_000);
   afterAll(async () => {
     await t?.close();

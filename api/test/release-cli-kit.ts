@@ -1,6 +1,7 @@
 /**
  * The release CLI (`scripts/release.mjs`) against a real API over HTTP, for a describe block:
- * an app on SQLite serving a temporary CDN folder, one release manager (`phone`, signed up),
+ * an app on SQLite serving a temporary CDN folder, one release manager (`phone`, signed up and
+ * enrolled with an authenticator: `code()` is their next code for `login --code`),
  * and a home folder for the CLI's stored session. `cli` answers `{ code, out }`; `ok` expects
  * success and answers the output; `cliWith` runs it with more environment (MCHEZO_DEPLOY_KEY).
  */
@@ -12,6 +13,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { freshPhone, startApp, type TestApp } from './helpers.js';
 import { makeCdn } from './releases-fixtures.js';
+import { enrol, nextStep, totpCode } from './staff-kit.js';
 
 const run = promisify(execFile);
 const CLI = join(import.meta.dirname, '../../scripts/release.mjs');
@@ -24,6 +26,8 @@ interface ReleaseCliKit {
   cli: (...args: string[]) => Promise<{ code: number; out: string }>;
   cliWith: (env: Record<string, string>, ...args: string[]) => Promise<{ code: number; out: string }>;
   ok: (...args: string[]) => Promise<string>;
+  /** A fresh authenticator code of the release manager (the clock moves to the next step). */
+  code: () => string;
 }
 
 export function useReleaseCli(env: Record<string, string> = {}): ReleaseCliKit {
@@ -33,7 +37,11 @@ export function useReleaseCli(env: Record<string, string> = {}): ReleaseCliKit {
     kit.cdn = makeCdn();
     kit.home = mkdtempSync(join(tmpdir(), 'mchezo-cli-'));
     kit.t = await startApp('sqlite', { SITE_DIR: kit.cdn, RELEASE_MANAGER_PHONES: kit.phone, ...env });
-    await kit.t.signedInPlayer(kit.phone);
+    const enrolled = await enrol(kit.t, await kit.t.signedInPlayer(kit.phone));
+    kit.code = () => {
+      nextStep(kit.t);
+      return totpCode(enrolled.secret, kit.t.clock.now());
+    };
     api = await kit.t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {

@@ -9,6 +9,7 @@ import { ReleaseManifest } from '@mchezo/contracts/releases';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { type DbMode, freshPhone, type Json, json, type Player, startApp, type TestApp } from './helpers.js';
 import { makeCdn, makeVersion } from './releases-fixtures.js';
+import { asStaff } from './staff-kit.js';
 
 export const LIVE = '1.0.0-live';
 export const CANARY = '1.1.0-canary';
@@ -57,7 +58,7 @@ export function healthKit(mode: DbMode, env: Record<string, string> = {}): Healt
       ACCESS_TOKEN_TTL_SECONDS: '86400',
       ...env,
     });
-    const rm = await t.signedInPlayer(phone);
+    const rm = await asStaff(t, await t.signedInPlayer(phone));
     const health = async (minutes = 60) =>
       ReleaseHealthResponse.parse(json(await t.get(`/releases/health?minutes=${minutes}`, rm.headers)));
     const change = managerChange(t, rm);

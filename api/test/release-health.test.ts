@@ -6,6 +6,7 @@ import { type Browser, cookieHeader, genuineLoads, visit } from './browsers.js';
 import { DB_MODES, freshPhone, type Json, json, type Player, startApp, type TestApp } from './helpers.js';
 import { managerChange } from './release-health-kit.js';
 import { makeCdn, makeVersion } from './releases-fixtures.js';
+import { asStaff } from './staff-kit.js';
 
 /** A Sentry envelope as the browser SDK sends it: a header line, then an item header and its payload per item. */
 function envelope(events: Json[], { withLength = false } = {}): string {
@@ -69,7 +70,7 @@ describe.each(DB_MODES)('release health (%s)', (mode) => {
       RELEASE_MANAGER_PHONES: rmPhone,
       SENTRY_DSN: sentry.dsn,
     });
-    rm = await t.signedInPlayer(rmPhone);
+    rm = await asStaff(t, await t.signedInPlayer(rmPhone));
     player = await t.signedInPlayer();
     for (const version of ['1.0.0-live', '1.1.0-canary']) {
       const integrity = await makeVersion(cdn, 'lobby', version);
@@ -240,9 +241,7 @@ describe.each(DB_MODES)('release health (%s)', (mode) => {
 
   it('counts only the window asked for', async () => {
     t.clock.advance(2 * 60 * 60_000);
-    // The manager's access token has expired meanwhile: a new one.
-    const login = json(await t.post('/auth/login', { phone: rmPhone, password: 'correct-horse' }));
-    rm = { ...rm, headers: { authorization: `Bearer ${login.access_token}` } };
+    // The manager's staff session stands (idle less than STAFF_SESSION_IDLE_SECONDS).
     const lobby = (await health(60)).versions.filter((v) => v.remote === 'lobby');
     expect(lobby.map((v) => [v.version, v.loads, v.errors, v.error_rate])).toEqual([
       ['1.0.0-live', 0, 0, null],

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from '../src/env.js';
 import { bearer, DB_MODES, freshPhone, type Json, json, type Player, suiteApp } from './helpers.js';
 import { makeCdn, makeVersion } from './releases-fixtures.js';
+import { asStaff } from './staff-kit.js';
 
 const BUDGET = 20_000;
 
@@ -46,7 +47,7 @@ describe.each(DB_MODES)('byte budgets (%s)', (mode) => {
   });
   let rm: Player;
   beforeAll(async () => {
-    rm = await t.signedInPlayer(rmPhone);
+    rm = await asStaff(t, await t.signedInPlayer(rmPhone));
   });
   afterAll(() => rmSync(cdn, { recursive: true, force: true }));
 

@@ -32,7 +32,10 @@ describe('release CLI publish --dir (sqlite, database store, over HTTP)', () => 
   };
 
   it('uploads a folder outside the repository as a release manager, then as a deploy key', async () => {
-    expect((await kit.cli('login', '--phone', kit.phone, '--password', 'correct-horse')).code).toBe(0);
+    expect(
+      (await kit.cli('login', '--phone', kit.phone, '--password', 'correct-horse', '--code', kit.code()))
+        .code,
+    ).toBe(0);
     // Built somewhere else entirely: only its folder is given.
     await makeVersion(outside, 'wallet', '3.0.0-abcdef1234');
     const dir = join(outside, 'remotes', 'wallet', '3.0.0-abcdef1234');

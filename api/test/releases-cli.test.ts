@@ -10,7 +10,15 @@ describe('release CLI (sqlite, over HTTP)', () => {
 
   it('logs in, publishes a built folder, activates, canaries, rolls back and shows history', async () => {
     expect((await cli('list')).out).toMatch(/Not signed in/);
-    const login = await cli('login', '--phone', kit.phone, '--password', 'correct-horse');
+    const login = await cli(
+      'login',
+      '--phone',
+      kit.phone,
+      '--password',
+      'correct-horse',
+      '--code',
+      kit.code(),
+    );
     expect(login.code, login.out).toBe(0);
     expect(statSync(join(kit.home, 'release-cli.json')).mode & 0o777).toBe(0o600);
 

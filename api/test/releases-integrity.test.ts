@@ -11,6 +11,7 @@ import { buildApp } from '../src/app.js';
 import { integrityOfFolder } from '../src/modules/releases/versions.service.js';
 import { DB_MODES, freshPhone, type Json, json, type Player, startApp, type TestApp } from './helpers.js';
 import { makeCdn, makeVersion } from './releases-fixtures.js';
+import { asStaff } from './staff-kit.js';
 
 describe.each(DB_MODES)('release integrity check (%s)', (mode) => {
   let t: TestApp;
@@ -35,7 +36,7 @@ describe.each(DB_MODES)('release integrity check (%s)', (mode) => {
   beforeAll(async () => {
     cdn = makeCdn();
     t = await startApp(mode, { SITE_DIR: cdn, RELEASE_MANAGER_PHONES: rmPhone });
-    rm = await t.signedInPlayer(rmPhone);
+    rm = await asStaff(t, await t.signedInPlayer(rmPhone));
     for (const [remote, version] of [
       ['lobby', 'l1'],
       ['wallet', 'w1'],

@@ -8,6 +8,7 @@ import { ReleaseManifest } from '@mchezo/contracts/releases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_MODES, freshPhone, type Json, json, type Player, startApp, type TestApp } from './helpers.js';
 import { makeCdn, makeVersion } from './releases-fixtures.js';
+import { asStaff } from './staff-kit.js';
 
 describe.each(DB_MODES)('release overrides (%s)', (mode) => {
   let t: TestApp;
@@ -18,7 +19,7 @@ describe.each(DB_MODES)('release overrides (%s)', (mode) => {
   beforeAll(async () => {
     cdn = makeCdn();
     t = await startApp(mode, { SITE_DIR: cdn, RELEASE_MANAGER_PHONES: rmPhone });
-    rm = await t.signedInPlayer(rmPhone);
+    rm = await asStaff(t, await t.signedInPlayer(rmPhone));
   });
   afterAll(async () => {
     await t.close();

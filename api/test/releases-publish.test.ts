@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_MODES, freshPhone, type Json, json, type Player, startApp, type TestApp } from './helpers.js';
 import { makeCdn, makeVersion } from './releases-fixtures.js';
+import { asStaff } from './staff-kit.js';
 
 describe.each(DB_MODES)('publishing checks the folder (%s)', (mode) => {
   let t: TestApp;
@@ -17,7 +18,7 @@ describe.each(DB_MODES)('publishing checks the folder (%s)', (mode) => {
   beforeAll(async () => {
     cdn = makeCdn();
     t = await startApp(mode, { SITE_DIR: cdn, RELEASE_MANAGER_PHONES: rmPhone });
-    rm = await t.signedInPlayer(rmPhone);
+    rm = await asStaff(t, await t.signedInPlayer(rmPhone));
   });
   afterAll(async () => {
     await t.close();
@@ -101,7 +102,7 @@ describe('publishing without a CDN folder', () => {
     const phone = freshPhone();
     const t = await startApp('sqlite', { RELEASE_MANAGER_PHONES: phone });
     try {
-      const rm = await t.signedInPlayer(phone);
+      const rm = await asStaff(t, await t.signedInPlayer(phone));
       const res = await t.post(
         '/releases/remotes/lobby/versions',
         { version: '1.0.0-x', integrity: { 'mf-manifest.json': `sha384-${'A'.repeat(64)}` } },

@@ -12,6 +12,7 @@ import { buildApp } from '../src/app.js';
 import type { Env } from '../src/env.js';
 import { DB_MODES, freshPhone, type Json, json, type Player, startApp, type TestApp } from './helpers.js';
 import { makeCdn, makeVersion } from './releases-fixtures.js';
+import { asStaff } from './staff-kit.js';
 
 describe.each(DB_MODES)('start-up keeps release decisions (%s)', (mode) => {
   let t: TestApp;
@@ -61,7 +62,7 @@ describe.each(DB_MODES)('start-up keeps release decisions (%s)', (mode) => {
       RELEASE_MANAGER_PHONES: rmPhone,
       RELEASES_ACTIVATE_LATEST: 'true',
     });
-    rm = await t.signedInPlayer(rmPhone);
+    rm = await asStaff(t, await t.signedInPlayer(rmPhone));
   });
   afterAll(async () => {
     await t.close();

@@ -14,6 +14,7 @@ import { sha384Integrity } from '../src/lib/crypto.js';
 import { filesOfFolder, versionStoreFrom } from '../src/modules/releases/version-store.js';
 import { DB_MODES, freshPhone, type Json, json, type Player, startApp, type TestApp } from './helpers.js';
 import { makeCdn, makeVersion } from './releases-fixtures.js';
+import { asStaff } from './staff-kit.js';
 
 const STORES = ['database', 'folder'] as const;
 const cases = DB_MODES.flatMap((mode) => STORES.map((store) => [mode, store] as const));
@@ -36,7 +37,7 @@ describe.each(cases)('publish over HTTP (%s, %s store)', (mode, store) => {
       RELEASES_UPLOAD_MAX_FILE_BYTES: '60000',
       RELEASES_UPLOAD_MAX_BYTES: '100000',
     });
-    rm = await t.signedInPlayer(rmPhone);
+    rm = await asStaff(t, await t.signedInPlayer(rmPhone));
   });
   afterAll(async () => {
     await t.close();
@@ -246,15 +247,15 @@ describe.each(cases)('publish over HTTP (%s, %s store)', (mode, store) => {
   it('takes a release manager or a deploy key for that remote; nobody else', async () => {
     const v = await build('2.6.0-who');
     const payload = { integrity: v.integrity, files: v.body };
-    refused(await upload('2.6.0-who', payload, {}), 401, 'UNAUTHORIZED');
+    refused(await upload('2.6.0-who', payload, {}), 401, 'STAFF_SESSION_REQUIRED');
     // Who it is is known before the body is looked at: a bad body without a token is a 401 too.
-    refused(await upload('2.6.0-who', { files: 'not even an object' }, {}), 401, 'UNAUTHORIZED');
+    refused(await upload('2.6.0-who', { files: 'not even an object' }, {}), 401, 'STAFF_SESSION_REQUIRED');
     const player = await t.signedInPlayer();
-    refused(await upload('2.6.0-who', payload, player.headers), 403, 'RELEASE_MANAGER_REQUIRED');
+    refused(await upload('2.6.0-who', payload, player.headers), 403, 'SECOND_FACTOR_REQUIRED');
     refused(
       await upload('2.6.0-who', { files: 'not even an object' }, player.headers),
       403,
-      'RELEASE_MANAGER_REQUIRED',
+      'SECOND_FACTOR_REQUIRED',
     );
     const key = async (remote: string, name: string) => {
       const res = await t.post(

@@ -4,18 +4,19 @@ import { ReleaseManifest } from '@mchezo/contracts/releases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_MODES, freshPhone, type Json, json, type Player, startApp, type TestApp } from './helpers.js';
 import { makeCdn, makeVersion } from './releases-fixtures.js';
+import { asStaff, type StaffPlayer } from './staff-kit.js';
 
 describe.each(DB_MODES)('release control (%s)', (mode) => {
   let t: TestApp;
   let cdn: string;
-  let rm: Player;
+  let rm: StaffPlayer;
   let player: Player;
   const rmPhone = freshPhone();
 
   beforeAll(async () => {
     cdn = makeCdn();
     t = await startApp(mode, { SITE_DIR: cdn, RELEASE_MANAGER_PHONES: rmPhone });
-    rm = await t.signedInPlayer(rmPhone);
+    rm = await asStaff(t, await t.signedInPlayer(rmPhone));
     player = await t.signedInPlayer();
   });
   afterAll(async () => {
@@ -64,7 +65,7 @@ describe.each(DB_MODES)('release control (%s)', (mode) => {
     }
     const forbidden = await publish('profile', '0.0.1-roles', integrity, player.headers);
     expect(forbidden.statusCode).toBe(403);
-    expect(json(forbidden).error).toMatch(/release managers/i);
+    expect(json(forbidden).code).toBe('SECOND_FACTOR_REQUIRED');
     for (const path of ['/releases/remotes', '/releases/history']) {
       expect((await t.get(path, player.headers)).statusCode).toBe(403);
     }
@@ -73,7 +74,7 @@ describe.each(DB_MODES)('release control (%s)', (mode) => {
     const rollback = await change('/rollback', { revision: 1 }, player.headers);
     expect(rollback.statusCode).toBe(403);
     // The manager's role came from RELEASE_MANAGER_PHONES at login.
-    const me = json(await t.get('/auth/me', rm.headers));
+    const me = json(await t.get('/auth/me', rm.playerHeaders));
     expect(JSON.stringify(me)).toContain('release_manager');
   });
 

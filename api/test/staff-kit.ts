@@ -139,3 +139,43 @@ export async function staffSession(
 export async function setStoredRoles(t: TestApp, userId: string, roles: string): Promise<void> {
   await t.app.ctx.database.db.updateTable('users').set({ roles }).where('id', '=', userId).execute();
 }
+
+/**
+ * A player who also holds a staff session: `headers` and `accessToken` are the staff token's,
+ * `playerHeaders` the password sign-in's.
+ */
+export type StaffPlayer = Player & {
+  playerHeaders: Record<string, string>;
+  enrolled: Enrolled;
+  staffToken: string;
+};
+
+/**
+ * Enrols `player` (who holds a staff role already: a *_PHONES list or setStoredRoles) and signs
+ * them in with two factors: the same player whose `headers` now open staff routes. Suites that
+ * called staff routes with a player token wrap their staff player in this.
+ */
+export async function asStaff(t: TestApp, player: Player): Promise<StaffPlayer> {
+  const enrolled = await enrol(t, player);
+  const token = await staffToken(t, player, enrolled);
+  return {
+    ...player,
+    headers: staffHeaders(token),
+    accessToken: token,
+    playerHeaders: player.headers,
+    enrolled,
+    staffToken: token,
+  };
+}
+
+/**
+ * Signs a staff player in again with the current step's code, in place (the clock moved past
+ * their session's idle end). The clock does not move: the step must not have been used yet.
+ */
+export async function signInAgain(t: TestApp, staff: StaffPlayer): Promise<void> {
+  const res = await staffSignIn(t, staff, { code: totpCode(staff.enrolled.secret, t.clock.now()) });
+  if (res.statusCode !== 200) throw new Error(`staff sign-in ${res.statusCode} ${res.body}`);
+  staff.staffToken = json(res).token;
+  staff.accessToken = staff.staffToken;
+  staff.headers = staffHeaders(staff.staffToken);
+}

@@ -11,6 +11,7 @@ import { SIMULATOR_TEST_PHONES } from '../src/adapters/payments/simulator.js';
 import { loadEnv } from '../src/env.js';
 import { taxOf } from '../src/modules/wallet/taxes.js';
 import { DB_MODES, freshPhone, json, type Player, suiteApp, TAXED } from './helpers.js';
+import { asStaff } from './staff-kit.js';
 
 describe('tax arithmetic and configuration', () => {
   it('rounds half up: to the cent on deposits, to the shilling on payouts', () => {
@@ -52,7 +53,7 @@ describe.each(DB_MODES)('betting taxes (%s)', (mode) => {
   const t = suiteApp(mode, { ...TAXED, OPERATOR_PHONES: operatorPhone });
   let op: Player;
   beforeAll(async () => {
-    op = await t.signedInPlayer(operatorPhone);
+    op = await asStaff(t, await t.signedInPlayer(operatorPhone));
   });
   const taxEntries = (ref: string) =>
     t.app.ctx.database.db

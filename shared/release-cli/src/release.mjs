@@ -26,8 +26,12 @@ async function repositoryBuilder() {
 const HELP = `Usage: mchezo-release <command> [options]   (in the repository: node scripts/release.mjs)
 
 Commands:
-  login [--phone +2547…] [--password …]    sign in (release_manager role needed for changes)
-  logout                                    forget the stored tokens
+  login [--phone +2547…] [--password …] [--code 123456]
+                                            sign in to staff with the password and the code from
+                                            your authenticator app (asked when not given;
+                                            $MCHEZO_TOTP_CODE for scripts; or --recovery-code);
+                                            release_manager role needed for changes
+  logout                                    end the staff session, forget the token
   list                                      remotes: active version, enabled, canary, versions
   history [--limit 20]                      manifest revisions and overrides: who, when, what, why
   integrity [--check]                       the live versions' files against their recorded
@@ -81,7 +85,8 @@ Options:
   --version <v>      the version to publish a --dir as
   --cdn <dir>        the CDN folder holding remotes/ (default build/cdn; the API's SITE_DIR)
 
-Tokens are stored in $DATA_DIR/release-cli.json, or ~/.mchezo/release-cli.json (mode 0600).
+The staff token is stored in $DATA_DIR/release-cli.json, or ~/.mchezo/release-cli.json
+(mode 0600); when the staff session ends (idle, expired) the tool says so: log in again.
 
 A team's CI: with MCHEZO_DEPLOY_KEY=mdk_… set, publish and canary use that deploy key instead
 of a login (publish <remote> --dir <path>; canary … with --step-minutes: a key's canary is
@@ -97,6 +102,8 @@ const { values: opts, positionals } = parseArgs({
     base: { type: 'string' },
     phone: { type: 'string' },
     password: { type: 'string' },
+    code: { type: 'string' },
+    'recovery-code': { type: 'string' },
     folder: { type: 'string' },
     dir: { type: 'string' },
     version: { type: 'string' },

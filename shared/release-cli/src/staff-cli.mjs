@@ -1,6 +1,7 @@
 // What the staff command-line tools share (scripts/release.mjs for release managers,
-// scripts/payments.mjs for payments operators): signing in, the stored tokens, authenticated
-// calls to the API with one refresh, readable errors, and running a command.
+// scripts/payments.mjs for payments operators): the two-factor staff sign-in (password and the
+// authenticator's code, docs/decisions/052), the stored staff token, authenticated calls to the
+// API, readable errors, and running a command.
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -9,18 +10,8 @@ import { createInterface } from 'node:readline/promises';
 /** An expected failure: printed as `✗ message`, exit code 1. */
 export class CliError extends Error {}
 
-/**
- * The session's refresh token travels only in this cookie (docs/decisions/034-session-cookies.md):
- * the tools keep it in their token file and send it back themselves. They send no `Origin`, as
- * a client that is not a browser, which the API's refresh accepts.
- */
-const REFRESH_COOKIE = 'mchezo_refresh';
-
-/** The refresh token an answer set in its cookie, if any. */
-function refreshCookieOf(headers) {
-  const cookie = headers.getSetCookie().find((c) => c.startsWith(`${REFRESH_COOKIE}=`));
-  return cookie?.slice(REFRESH_COOKIE.length + 1).split(';')[0] || undefined;
-}
+/** The API's staff role names of the roles the tools check (`payments_operator` is `finance`). */
+const API_ROLE = { payments_operator: 'finance', release_manager: 'release_manager' };
 
 /**
  * The kit for one tool. `name` names its token file (`<name>-cli.json`) and its script
@@ -54,7 +45,7 @@ export function staffCli({ name, role, roleSource, help, api }) {
 
   function session() {
     const s = readCredentials()[API];
-    if (!s?.refresh_token) throw new CliError(`Not signed in to ${API}: run \`${script} login\``);
+    if (!s?.staff_token) throw new CliError(`Not signed in to ${API}: run \`${script} login\``);
     return s;
   }
 
@@ -82,7 +73,7 @@ export function staffCli({ name, role, roleSource, help, api }) {
     } catch {
       data = { error: text.slice(0, 200) };
     }
-    return { status: res.status, data, text, refreshToken: refreshCookieOf(res.headers) };
+    return { status: res.status, data, text };
   }
 
   function fail({ status, data }) {
@@ -93,29 +84,24 @@ export function staffCli({ name, role, roleSource, help, api }) {
     const lines = [`${status}: ${head}${data?.code ? ` (${data.code})` : ''}`];
     if (head !== error) for (const issue of issues) lines.push(`  - ${issue.path}: ${issue.message}`);
     if (status === 401) lines.push(`Sign in again: ${script} login`);
-    if (status === 403) lines.push(`Your account lacks the ${role} role (see ${roleSource}).`);
+    if (data?.code === 'STAFF_ROLE_REQUIRED')
+      lines.push(`Your account lacks the ${role} role (see ${roleSource}).`);
     throw new CliError(lines.join('\n'));
   }
 
   /**
-   * An authenticated call; an expired access token is refreshed once (and stored). Answers the
+   * An authenticated call with the stored staff token. A staff session that ended (idle, expired,
+   * signed out, ended by an administrator) is forgotten: "signed out, log in again". Answers the
    * parsed JSON, with `{ text: true }` the body as text (a CSV report), with `{ withStatus: true }`
    * `{ status, data }` (201 or 200 tell a new resource from one already there).
    */
   async function call(method, path, body, { text = false, withStatus = false } = {}) {
-    let s = session();
-    let res = await http(method, path, body, s.access_token);
+    const res = await http(method, path, body, session().staff_token);
     if (res.status === 401) {
-      const refreshed = await http('POST', '/auth/refresh', undefined, null, {
-        cookie: `${REFRESH_COOKIE}=${s.refresh_token}`,
-      });
-      if (refreshed.status !== 200 || !refreshed.refreshToken) {
-        storeSession(null);
-        fail(refreshed);
-      }
-      s = { ...s, access_token: refreshed.data.access_token, refresh_token: refreshed.refreshToken };
-      storeSession(s);
-      res = await http(method, path, body, s.access_token);
+      storeSession(null);
+      throw new CliError(
+        `Signed out (${res.data?.error ?? 'staff session ended'}), log in again: ${script} login`,
+      );
     }
     if (res.status >= 400) fail(res);
     if (withStatus) return { status: res.status, data: res.data };
@@ -143,30 +129,39 @@ export function staffCli({ name, role, roleSource, help, api }) {
     return answer.trim();
   }
 
-  /** `login` and `logout`, the same in every tool. */
+  /**
+   * `login` and `logout`, the same in every tool. `login` signs in to staff with two factors:
+   * phone, password and the authenticator's code (`--code`, MCHEZO_TOTP_CODE for scripts, or asked
+   * on the terminal) or one recovery code (`--recovery-code`); the staff token is kept in the
+   * token file (0600).
+   */
   function sessionCommands(opts) {
     return {
       async login() {
         const phone = opts.phone ?? process.env.MCHEZO_PHONE ?? (await prompt('Phone (+2547…): '));
         const password =
           opts.password ?? process.env.MCHEZO_PASSWORD ?? (await prompt('Password: ', { secret: true }));
-        const res = await http('POST', '/auth/login', { phone, password });
+        const recovery = opts['recovery-code'];
+        const code = recovery
+          ? undefined
+          : (opts.code ??
+            process.env.MCHEZO_TOTP_CODE ??
+            (await prompt('Code from your authenticator app: ')));
+        const second = recovery ? { recovery_code: recovery } : { code };
+        const res = await http('POST', '/staff/sign-in', { phone, password, ...second });
         if (res.status !== 200) fail(res);
-        if (res.data.needs_verification)
-          throw new CliError('This account is not verified yet: verify the phone first.');
-        storeSession({
-          phone: res.data.user.phone,
-          access_token: res.data.access_token,
-          refresh_token: res.refreshToken,
-        });
-        console.log(`✓ signed in to ${API} as ${res.data.user.phone}; tokens stored in ${CREDENTIALS}`);
-        if (!(res.data.user.roles ?? []).includes(role))
+        const { token, session: staffSession, member } = res.data;
+        storeSession({ phone: member.phone, staff_token: token, expires_at: staffSession.expires_at });
+        console.log(
+          `✓ signed in to ${API} as ${member.phone} until ${staffSession.expires_at} at the latest; token stored in ${CREDENTIALS}`,
+        );
+        if (!member.roles.includes(API_ROLE[role] ?? role))
           console.log(`! this account has no ${role} role: the API will refuse (403)`);
       },
 
       async logout() {
         const s = readCredentials()[API];
-        if (s?.access_token) await http('POST', '/auth/logout', {}, s.access_token).catch(() => {});
+        if (s?.staff_token) await http('POST', '/staff/sign-out', undefined, s.staff_token).catch(() => {});
         storeSession(null);
         console.log(`✓ signed out of ${API}`);
       },

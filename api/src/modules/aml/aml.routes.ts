@@ -19,8 +19,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
-import { requireStaffRole } from '../auth/roles.service.js';
+import { errorResponses, type PreHandler } from '../../lib/http.js';
+import type { RequireStaff, StaffOf } from '../staff/staff.service.js';
 import type { AmlCaseService } from './aml-cases.service.js';
 
 const tags = ['aml'];
@@ -29,15 +29,16 @@ const security = [{ bearer: [] }];
 export const amlRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
   aml: AmlCaseService;
-  requireAuth: PreHandler;
-}> = async (app, { ctx, aml, requireAuth }) => {
-  const requireCompliance = requireStaffRole(ctx, requireAuth, 'compliance');
-  const staff = (request: Parameters<PreHandler>[0]) => authOf(request).userId;
+  requireStaff: RequireStaff;
+  staffOf: StaffOf;
+}> = async (app, { ctx, aml, requireStaff, staffOf }) => {
+  const requireCompliance = requireStaff('compliance');
+  const staff = (request: Parameters<PreHandler>[0]) => staffOf(request).userId;
 
   app.get(
     '/aml/alerts',
     {
-      preHandler: requireCompliance,
+      onRequest: requireCompliance,
       schema: {
         tags,
         security,
@@ -51,7 +52,7 @@ export const amlRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/aml/cases',
     {
-      preHandler: requireCompliance,
+      onRequest: requireCompliance,
       schema: {
         tags,
         security,
@@ -65,7 +66,7 @@ export const amlRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/aml/cases',
     {
-      preHandler: requireCompliance,
+      onRequest: requireCompliance,
       schema: {
         tags,
         security,
@@ -80,7 +81,7 @@ export const amlRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/aml/cases/:id',
     {
-      preHandler: requireCompliance,
+      onRequest: requireCompliance,
       schema: {
         tags,
         security,
@@ -94,7 +95,7 @@ export const amlRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/aml/cases/:id/review',
     {
-      preHandler: requireCompliance,
+      onRequest: requireCompliance,
       schema: {
         tags,
         security,
@@ -109,7 +110,7 @@ export const amlRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/aml/cases/:id/close',
     {
-      preHandler: requireCompliance,
+      onRequest: requireCompliance,
       schema: {
         tags,
         security,
@@ -124,7 +125,7 @@ export const amlRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/aml/cases/:id/goaml',
     {
-      preHandler: requireCompliance,
+      onRequest: requireCompliance,
       schema: {
         tags,
         security,
@@ -147,7 +148,7 @@ export const amlRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/aml/threshold-transactions.csv',
     {
-      preHandler: requireCompliance,
+      onRequest: requireCompliance,
       schema: {
         tags,
         security,

@@ -4,14 +4,12 @@
  * (the payment review queue), phones in COMPLIANCE_PHONES `compliance` (money-laundering alerts
  * and cases, docs/decisions/043), phones in ADMIN_PHONES `admin` (who grants and removes staff
  * roles, docs/decisions/052), at boot and, for accounts registered later, at their next login
- * or guarded call. Removing a phone from a list takes nothing away; an administrator removes a
- * role through the staff API (modules/staff).
+ * or staff sign-in. Removing a phone from a list takes nothing away; an administrator removes a
+ * role through the staff API (modules/staff), whose `requireStaff` guards every staff route.
  */
 import { RELEASE_MANAGER_ROLE } from '@mchezo/contracts/releases-constants';
 import type { AppContext } from '../../context.js';
-import { forbidden } from '../../lib/errors.js';
-import { authOf, type PreHandler } from '../../lib/http.js';
-import { findUserRoles, findUsersRolesByPhone, setRoles, type UserRoles } from './roles.repository.js';
+import { findUsersRolesByPhone, setRoles, type UserRoles } from './roles.repository.js';
 
 const PAYMENTS_OPERATOR_ROLE = 'payments_operator';
 const COMPLIANCE_ROLE = 'compliance';
@@ -52,36 +50,4 @@ export async function grantConfiguredManagers(ctx: RolesContext): Promise<void> 
   if (!phones.length) return;
   for (const user of await findUsersRolesByPhone(ctx.database.db, phones))
     await grantConfiguredRoles(ctx, user);
-}
-
-async function hasRole(ctx: RolesContext, userId: string, role: string): Promise<boolean> {
-  const user = await findUserRoles(ctx.database.db, userId);
-  if (!user) return false;
-  return (await grantConfiguredRoles(ctx, user)).split(',').includes(role);
-}
-
-/** The staff roles, and what a route that needs one answers anyone else (403 with the code). */
-const STAFF_ROLES = {
-  release_manager: { role: RELEASE_MANAGER_ROLE, who: 'release managers', code: 'RELEASE_MANAGER_REQUIRED' },
-  payments_operator: {
-    role: PAYMENTS_OPERATOR_ROLE,
-    who: 'payments operators',
-    code: 'PAYMENTS_OPERATOR_REQUIRED',
-  },
-  compliance: { role: COMPLIANCE_ROLE, who: 'compliance staff', code: 'COMPLIANCE_REQUIRED' },
-} as const;
-export type StaffRole = keyof typeof STAFF_ROLES;
-
-/** Whether the user holds the staff role (granted first when their phone is configured). */
-export const hasStaffRole = (ctx: RolesContext, userId: string, role: StaffRole) =>
-  hasRole(ctx, userId, STAFF_ROLES[role].role);
-
-/** A route's guard: the bearer token (`requireAuth`), then the staff role, else 403. */
-export function requireStaffRole(ctx: RolesContext, requireAuth: PreHandler, role: StaffRole): PreHandler {
-  const { who, code } = STAFF_ROLES[role];
-  return async (request, reply) => {
-    await requireAuth(request, reply);
-    if (!(await hasStaffRole(ctx, authOf(request).userId, role)))
-      throw forbidden(`Only ${who} may do this`, code);
-  };
 }

@@ -12,8 +12,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { serviceUnavailable } from '../../lib/errors.js';
-import { errorResponses, type PreHandler } from '../../lib/http.js';
-import { requireStaffRole } from '../auth/roles.service.js';
+import { errorResponses } from '../../lib/http.js';
+import type { RequireStaff } from '../staff/staff.service.js';
 import { reconciliationFigures } from '../wallet/reconciliation.service.js';
 
 /** How long readiness waits for the database's answer. */
@@ -36,9 +36,9 @@ async function databaseAnswers(ctx: AppContext, timeoutMs: number): Promise<bool
   }
 }
 
-export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; requireAuth: PreHandler }> = async (
+export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; requireStaff: RequireStaff }> = async (
   app,
-  { ctx, requireAuth },
+  { ctx, requireStaff },
 ) => {
   app.get('/health', { schema: { tags: ['health'], response: { 200: Health } } }, async () => ({
     ok: true as const,
@@ -57,7 +57,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; requireAuth:
   app.get(
     '/health/reconciliation',
     {
-      preHandler: requireStaffRole(ctx, requireAuth, 'payments_operator'),
+      onRequest: requireStaff('finance'),
       schema: {
         tags: ['health'],
         security: [{ bearer: [] }],

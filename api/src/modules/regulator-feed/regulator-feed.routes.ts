@@ -9,8 +9,8 @@ import { FeedStatusResponse, ReplayFeedRequest, ReplayFeedResponse } from '@mche
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
-import { requireStaffRole } from '../auth/roles.service.js';
+import { errorResponses } from '../../lib/http.js';
+import type { RequireStaff, StaffOf } from '../staff/staff.service.js';
 import { FEED_SIGNATURE_HEADER } from './feed-format.js';
 import { FEED_SIMULATOR_PATH, type RegulatorFeedService } from './regulator-feed.service.js';
 
@@ -20,14 +20,15 @@ const security = [{ bearer: [] }];
 export const regulatorFeedRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
   feed: RegulatorFeedService;
-  requireAuth: PreHandler;
-}> = async (app, { ctx, feed, requireAuth }) => {
-  const requireCompliance = requireStaffRole(ctx, requireAuth, 'compliance');
+  requireStaff: RequireStaff;
+  staffOf: StaffOf;
+}> = async (app, { ctx, feed, requireStaff, staffOf }) => {
+  const requireCompliance = requireStaff('compliance');
 
   app.get(
     '/regulator-feed/status',
     {
-      preHandler: requireCompliance,
+      onRequest: requireCompliance,
       schema: { tags, security, response: { 200: FeedStatusResponse, ...errorResponses(401, 403) } },
     },
     async () => feed.status(),
@@ -36,7 +37,7 @@ export const regulatorFeedRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/regulator-feed/replay',
     {
-      preHandler: requireCompliance,
+      onRequest: requireCompliance,
       schema: {
         tags,
         security,
@@ -44,7 +45,7 @@ export const regulatorFeedRoutes: FastifyPluginAsyncZod<{
         response: { 200: ReplayFeedResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => feed.replay(authOf(request).phone, request.body.fromSequence),
+    async (request) => feed.replay(staffOf(request).phone, request.body.fromSequence),
   );
 
   const simulator = feed.simulator;

@@ -12,8 +12,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { errorResponses, type PreHandler } from '../../lib/http.js';
-import { requireStaffRole } from '../auth/roles.service.js';
+import { errorResponses } from '../../lib/http.js';
+import type { RequireStaff } from '../staff/staff.service.js';
 import type { ReleaseHealthService, Sender } from './release-health.service.js';
 
 /** An envelope carries one event and its breadcrumbs: far below this. */
@@ -34,8 +34,8 @@ const security = [{ bearer: [] }];
 export const releaseHealthRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
   health: ReleaseHealthService;
-  requireAuth: PreHandler;
-}> = async (app, { ctx, health, requireAuth }) => {
+  requireStaff: RequireStaff;
+}> = async (app, { ctx, health, requireStaff }) => {
   // The browser SDK's `tunnel`: the body is an envelope, not JSON (whatever type it claims), and
   // bigger than a JSON call's; in a scope of its own, so the routes beside it keep their JSON.
   await app.register(async (tunnel) => {
@@ -84,12 +84,12 @@ export const releaseHealthRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  const requireReleaseManager = requireStaffRole(ctx, requireAuth, 'release_manager');
+  const requireReleaseManager = requireStaff('release_manager');
 
   app.get(
     '/releases/health',
     {
-      preHandler: requireReleaseManager,
+      onRequest: requireReleaseManager,
       schema: {
         tags,
         security,
@@ -103,7 +103,7 @@ export const releaseHealthRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/errors/events',
     {
-      preHandler: requireReleaseManager,
+      onRequest: requireReleaseManager,
       schema: {
         tags,
         security,

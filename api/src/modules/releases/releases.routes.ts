@@ -43,9 +43,9 @@ import {
 } from '@mchezo/contracts/releases';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
-import { requireStaffRole } from '../auth/roles.service.js';
+import { errorResponses, type PreHandler } from '../../lib/http.js';
 import type { LoadTicketIssuer } from '../release-health/load-ticket.service.js';
+import { markStaffGuard, type RequireStaff, type StaffOf } from '../staff/staff.service.js';
 import type { CanaryGuard } from './canary-guard.service.js';
 import type { DeployKeyRow } from './deploy-keys.repository.js';
 import { type DeployKeyService, deployKeyActor, deployKeyToken } from './deploy-keys.service.js';
@@ -107,7 +107,8 @@ interface ReleasesRoutesOptions {
   canaryGuard: CanaryGuard;
   /** Issues the load tickets release health counts by. */
   loadTickets: LoadTicketIssuer;
-  requireAuth: PreHandler;
+  requireStaff: RequireStaff;
+  staffOf: StaffOf;
 }
 
 const tags = ['releases'];
@@ -115,7 +116,18 @@ const security = [{ bearer: [] }];
 
 export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = async (
   app,
-  { ctx, revisions, versions, overrides, deployKeys, integrity, canaryGuard, loadTickets, requireAuth },
+  {
+    ctx,
+    revisions,
+    versions,
+    overrides,
+    deployKeys,
+    integrity,
+    canaryGuard,
+    loadTickets,
+    requireStaff,
+    staffOf,
+  },
 ) => {
   app.get(
     '/releases/manifest',
@@ -168,31 +180,30 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
   }
 
   /** Bearer token, then the release-manager role (granted in the database or by configuration). */
-  const requireReleaseManager = requireStaffRole(ctx, requireAuth, 'release_manager');
+  const requireReleaseManager = requireStaff('release_manager');
   /** The deploy key a publish or canary was made with (the release manager's session otherwise). */
   const keyOf = new WeakMap<Parameters<PreHandler>[0], DeployKeyRow>();
   const actor = (request: Parameters<PreHandler>[0]) => {
     const key = keyOf.get(request);
-    return key ? deployKeyActor(key.name) : authOf(request).phone;
+    return key ? deployKeyActor(key.name) : staffOf(request).phone;
   };
   /**
    * Publish and canary: a release manager's session, or a deploy key (401 unknown; 403 revoked,
    * expired, or another remote or action). The canary's own limits are checked with its body.
    */
-  const releaseManagerOrDeployKey =
-    (action: 'publish' | 'canary'): PreHandler =>
-    async (request, reply) => {
+  const releaseManagerOrDeployKey = (action: 'publish' | 'canary'): PreHandler =>
+    markStaffGuard<PreHandler>(async (request, reply) => {
       const token = deployKeyToken(request.headers.authorization);
       if (!token) return requireReleaseManager(request, reply);
       const key = await deployKeys.authenticate(token);
       deployKeys.authorize(key, (request.params as { remote: RemoteName }).remote, action);
       keyOf.set(request, key);
-    };
+    });
 
   app.get(
     '/releases/deploy-keys',
     {
-      preHandler: requireReleaseManager,
+      onRequest: requireReleaseManager,
       schema: { tags, security, response: { 200: DeployKeysResponse, ...errorResponses(401, 403) } },
     },
     async () => deployKeys.list(),
@@ -201,7 +212,7 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
   app.post(
     '/releases/deploy-keys',
     {
-      preHandler: requireReleaseManager,
+      onRequest: requireReleaseManager,
       schema: {
         tags,
         security,
@@ -215,7 +226,7 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
   app.post(
     '/releases/deploy-keys/:id/revoke',
     {
-      preHandler: requireReleaseManager,
+      onRequest: requireReleaseManager,
       schema: {
         tags,
         security,
@@ -230,7 +241,7 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
   app.post(
     '/releases/overrides',
     {
-      preHandler: requireReleaseManager,
+      onRequest: requireReleaseManager,
       schema: {
         tags,
         security,
@@ -244,7 +255,7 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
   app.get(
     '/releases/remotes',
     {
-      preHandler: requireReleaseManager,
+      onRequest: requireReleaseManager,
       schema: { tags, security, response: { 200: RemotesResponse, ...errorResponses(401, 403) } },
     },
     async () => versions.remotes(await revisions.current()),
@@ -256,19 +267,19 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
     security,
     response: { 200: ReleaseIntegrity, ...errorResponses(401, 403) },
   };
-  app.get('/releases/integrity', { preHandler: requireReleaseManager, schema: integritySchema }, async () =>
+  app.get('/releases/integrity', { onRequest: requireReleaseManager, schema: integritySchema }, async () =>
     integrity.status(),
   );
   app.post(
     '/releases/integrity/check',
-    { preHandler: requireReleaseManager, schema: integritySchema },
+    { onRequest: requireReleaseManager, schema: integritySchema },
     async () => integrity.runOnce(),
   );
 
   app.get(
     '/releases/history',
     {
-      preHandler: requireReleaseManager,
+      onRequest: requireReleaseManager,
       schema: {
         tags,
         security,
@@ -285,7 +296,7 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
   app.post(
     '/releases/remotes/:remote/versions',
     {
-      preHandler: releaseManagerOrDeployKey('publish'),
+      onRequest: releaseManagerOrDeployKey('publish'),
       bodyLimit: PUBLISH_BODY_LIMIT_BYTES,
       schema: {
         tags,
@@ -350,7 +361,7 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
   app.post(
     '/releases/remotes/:remote/activate',
     {
-      preHandler: requireReleaseManager,
+      onRequest: requireReleaseManager,
       schema: { tags, security, params: RemoteParams, body: ActivateRequest, response: changeResponses },
     },
     async (request) => revisions.activate(actor(request), request.params.remote, request.body),
@@ -360,7 +371,7 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
     app.post(
       `/releases/remotes/:remote/${enabled ? 'enable' : 'disable'}`,
       {
-        preHandler: requireReleaseManager,
+        onRequest: requireReleaseManager,
         schema: { tags, security, params: RemoteParams, body: ToggleRequest, response: changeResponses },
       },
       async (request) => revisions.setEnabled(actor(request), request.params.remote, enabled, request.body),
@@ -370,7 +381,7 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
   app.post(
     '/releases/remotes/:remote/canary',
     {
-      preHandler: releaseManagerOrDeployKey('canary'),
+      onRequest: releaseManagerOrDeployKey('canary'),
       schema: { tags, security, params: RemoteParams, body: CanaryRequest, response: changeResponses },
     },
     // With `plan`, a canary that guards itself (canary-guard.service.ts); a deploy key's always has one.
@@ -387,7 +398,7 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
   app.post(
     '/releases/remotes/:remote/canary/promote',
     {
-      preHandler: requireReleaseManager,
+      onRequest: requireReleaseManager,
       schema: { tags, security, params: RemoteParams, body: ToggleRequest, response: changeResponses },
     },
     async (request) => revisions.promote(actor(request), request.params.remote, request.body),
@@ -396,7 +407,7 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
   app.post(
     '/releases/remotes/:remote/canary/abort',
     {
-      preHandler: requireReleaseManager,
+      onRequest: requireReleaseManager,
       schema: { tags, security, params: RemoteParams, body: ToggleRequest, response: changeResponses },
     },
     async (request) => revisions.abort(actor(request), request.params.remote, request.body),
@@ -405,7 +416,7 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
   app.post(
     '/releases/remotes/:remote/rollback',
     {
-      preHandler: requireReleaseManager,
+      onRequest: requireReleaseManager,
       schema: { tags, security, params: RemoteParams, body: RollbackRequest, response: changeResponses },
     },
     async (request) => revisions.rollbackRemote(actor(request), request.params.remote, request.body),
@@ -414,7 +425,7 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
   app.post(
     '/releases/rollback',
     {
-      preHandler: requireReleaseManager,
+      onRequest: requireReleaseManager,
       schema: { tags, security, body: RollbackRequest, response: changeResponses },
     },
     async (request) => revisions.rollback(actor(request), request.body),

@@ -188,7 +188,7 @@ export class StaffSessionsService {
     const user = await findStaffUser(this.db, session.user_id);
     if (user?.status !== 'active') throw lockedOut('ACCOUNT_SUSPENDED', SUSPENDED_MESSAGE);
     await touchStaffSession(this.db, session.id, now);
-    return { userId: user.id, sessionId: session.id, roles: staffRolesOf(user.roles) };
+    return { userId: user.id, phone: user.phone, sessionId: session.id, roles: staffRolesOf(user.roles) };
   }
 
   /** 403 STAFF_ROLE_REQUIRED unless the staff member holds one of `roles` (any staff role if none given). */

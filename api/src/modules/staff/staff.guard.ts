@@ -16,6 +16,22 @@ import { STAFF_TOKEN_PREFIX, type StaffAuth } from './staff.types.js';
 
 const admitted = new WeakMap<FastifyRequest, StaffAuth>();
 
+/** Every guard `requireStaff` made, and the wrappers marked with `markStaffGuard`. */
+const guards = new WeakSet<object>();
+
+/**
+ * Marks a route guard that admits staff through `requireStaff` inside (the release routes'
+ * "release manager or deploy key"): api/test/staff-routes-access.test.ts walks every route
+ * holding a staff guard and checks who it refuses.
+ */
+export function markStaffGuard<T extends object>(guard: T): T {
+  guards.add(guard);
+  return guard;
+}
+
+/** Whether `hook` is a staff guard (for the route walk of the tests). */
+export const isStaffGuard = (hook: unknown): boolean => typeof hook === 'function' && guards.has(hook);
+
 /** The staff member of a request that passed `requireStaff`. */
 export function staffOf(request: FastifyRequest): StaffAuth {
   const staff = admitted.get(request);
@@ -24,6 +40,7 @@ export function staffOf(request: FastifyRequest): StaffAuth {
 }
 
 export type RequireStaff = (...roles: StaffRoleName[]) => PreHandler;
+export type StaffOf = typeof staffOf;
 
 /** `staff`: composition.ts's `services.staff`. */
 export function staffGuard(
@@ -31,7 +48,7 @@ export function staffGuard(
   requireAuth: PreHandler,
 ): RequireStaff {
   return (...roles) =>
-    async (request, reply) => {
+    markStaffGuard<PreHandler>(async (request, reply) => {
       const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
       const token = match?.[1];
       if (!token) throw unauthorized('Staff sign-in required', 'STAFF_SESSION_REQUIRED');
@@ -45,5 +62,5 @@ export function staffGuard(
       const auth = await staff.authenticate(token);
       staff.checkRoles(auth, roles);
       admitted.set(request, auth);
-    };
+    });
 }

@@ -9,6 +9,10 @@
  *   compliance, releases…) take `services.staff.audit` (type `StaffAudit`) and call
  *   `audit.record(trx, {actorUserId, ip, action, targetUserId, target, before, after, reason})`
  *   inside the transaction of the change they audit; `audit.list(query)` reads it.
+ *
+ * Other modules' staff routes take `requireStaff` (the guard app.ts builds with staffGuard) and
+ * `staffOf` as plugin options: `preHandler: requireStaff('finance')`, then
+ * `staffOf(request).userId`.
  */
 import type { StaffRoleName } from '@mchezo/contracts/staff';
 import type { AppContext } from '../../context.js';
@@ -19,6 +23,7 @@ import { StaffEnrolmentService } from './staff-enrolment.service.js';
 import { StaffRolesService } from './staff-roles.service.js';
 import { StaffSessionsService } from './staff-sessions.service.js';
 
+export { isStaffGuard, markStaffGuard, type RequireStaff, type StaffOf, staffOf } from './staff.guard.js';
 export { STAFF_TOKEN_PREFIX, type StaffAuth, type StaffLimiter, staffRolesOf } from './staff.types.js';
 export type { StaffAudit, StaffAuditQuery, StaffAuditRecord } from './staff-audit.service.js';
 

@@ -11,6 +11,8 @@ export const STAFF_TOKEN_PREFIX = 'stf_';
 /** The staff member behind a request that passed `requireStaff`. */
 export interface StaffAuth {
   userId: string;
+  /** Their phone: what the release and payment audits name the actor by. */
+  phone: string;
   sessionId: string;
   roles: StaffRoleName[];
 }

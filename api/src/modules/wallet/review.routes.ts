@@ -24,8 +24,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
-import { requireStaffRole } from '../auth/roles.service.js';
+import { errorResponses, type PreHandler } from '../../lib/http.js';
+import type { RequireStaff, StaffOf } from '../staff/staff.service.js';
 import type { PaybillService } from './paybill.service.js';
 import type { ReviewService } from './review.service.js';
 import type { TaxRatesService } from './tax-rates.service.js';
@@ -40,15 +40,16 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
   paybill: PaybillService;
   taxReport: TaxReportService;
   taxRates: TaxRatesService;
-  requireAuth: PreHandler;
-}> = async (app, { ctx, review, paybill, taxReport, taxRates, requireAuth }) => {
-  const requireOperator = requireStaffRole(ctx, requireAuth, 'payments_operator');
-  const actor = (request: Parameters<PreHandler>[0]) => authOf(request).phone;
+  requireStaff: RequireStaff;
+  staffOf: StaffOf;
+}> = async (app, { ctx, review, paybill, taxReport, taxRates, requireStaff, staffOf }) => {
+  const requireOperator = requireStaff('finance');
+  const actor = (request: Parameters<PreHandler>[0]) => staffOf(request).phone;
 
   app.get(
     '/payments/review',
     {
-      preHandler: requireOperator,
+      onRequest: requireOperator,
       schema: {
         tags,
         security,
@@ -66,7 +67,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/payments/tax-report',
     {
-      preHandler: requireOperator,
+      onRequest: requireOperator,
       schema: {
         tags,
         security,
@@ -88,7 +89,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/taxes/rates',
     {
-      preHandler: requireOperator,
+      onRequest: requireOperator,
       schema: {
         tags,
         security,
@@ -101,7 +102,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/taxes/rates',
     {
-      preHandler: requireOperator,
+      onRequest: requireOperator,
       schema: {
         tags,
         security,
@@ -115,7 +116,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/taxes/rates/:id/cancel',
     {
-      preHandler: requireOperator,
+      onRequest: requireOperator,
       schema: {
         tags,
         security,
@@ -130,7 +131,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/payments/audit',
     {
-      preHandler: requireOperator,
+      onRequest: requireOperator,
       schema: {
         tags,
         security,
@@ -144,7 +145,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/payments/review/transactions/:id/resolve',
     {
-      preHandler: requireOperator,
+      onRequest: requireOperator,
       schema: {
         tags,
         security,
@@ -162,7 +163,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/payments/review/callbacks/:id/resolve',
     {
-      preHandler: requireOperator,
+      onRequest: requireOperator,
       schema: {
         tags,
         security,
@@ -180,7 +181,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/payments/review/paybill/:id/assign',
     {
-      preHandler: requireOperator,
+      onRequest: requireOperator,
       schema: {
         tags,
         security,
@@ -199,7 +200,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/payments/paybill/register-urls',
     {
-      preHandler: requireOperator,
+      onRequest: requireOperator,
       schema: { tags, security, response: { 200: z.unknown(), ...errorResponses(401, 403, 422) } },
     },
     async () => paybill.registerUrls(),
