@@ -39,6 +39,8 @@ export function useRemotes() {
     // A running canary moves by itself: keep its step and plan current.
     refetchInterval: (q) =>
       q.state.data?.remotes.some((r) => r.plan?.status === 'running') ? CANARY_REFRESH_MS : false,
+    // Also while the tab is behind another: a canary is watched while doing something else.
+    refetchIntervalInBackground: true,
   });
 }
 
@@ -78,6 +80,7 @@ export function useHealthHistory(remote: RemoteName, minutes: number, live: bool
     },
     placeholderData: keepPreviousData,
     refetchInterval: live ? CANARY_REFRESH_MS : false,
+    refetchIntervalInBackground: true,
   });
 }
 

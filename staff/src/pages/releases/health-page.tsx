@@ -5,7 +5,7 @@
  */
 import { REMOTE_NAMES, type RemoteNameValue } from '@mchezo/contracts/releases-constants';
 import { inputClass } from '@mchezo/ui/fields';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { useHealthHistory, useRemotes } from '../../api/releases.ts';
@@ -29,6 +29,13 @@ export default function HealthPage() {
   const status = remotes.data?.remotes.find((r) => r.name === remote);
   const live = !!status?.canary || status?.plan?.status === 'running';
   const history = useHealthHistory(remote ?? 'lobby', minutes, live);
+  // The canary just ended (promoted, aborted): read once more, so its last step is on the chart.
+  const wasLive = useRef(live);
+  const { refetch } = history;
+  useEffect(() => {
+    if (wasLive.current && !live) void refetch();
+    wasLive.current = live;
+  }, [live, refetch]);
   if (!remote) return <ErrorState error={new Error(t('health.unknown'))} />;
 
   const data = history.data;
