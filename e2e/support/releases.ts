@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { type APIRequestContext, expect } from '@playwright/test';
-import { TEST_CODE } from './session.ts';
+import { configuredStaffToken } from './staff.ts';
 
 /** The release manager the e2e server knows (RELEASE_MANAGER_PHONES). */
 export const RELEASE_MANAGER_PHONE = '+254799000001';
@@ -10,30 +10,13 @@ export const RELEASE_MANAGER_PHONE = '+254799000001';
 export const RELEASE_MANAGER_PASSWORD = 'release-manager-9';
 
 /**
- * Logs the release manager in, registering (test-mode code) and verifying it first when the
- * server does not know it yet. Signing in first keeps the registrations to one per server: a
- * phone may ask to register RATE_LIMIT_PER_PHONE times in the window, and many specs sign it in.
+ * The release manager's staff token (two factors, decision 052): registered, verified and
+ * enrolled (an enrolment code from the bootstrap administrator, e2e/support/staff.ts) by the
+ * first worker that needs it, its session shared by the others. Release routes take no
+ * password-only token.
  */
-export async function releaseManagerToken(request: APIRequestContext): Promise<string> {
-  const phone = RELEASE_MANAGER_PHONE;
-  const login = () =>
-    request.post('/api/v1/auth/login', { data: { phone, password: RELEASE_MANAGER_PASSWORD } });
-  let answer = await login();
-  if (answer.status() === 401) {
-    const register = await request.post('/api/v1/auth/register', {
-      data: { phone, password: RELEASE_MANAGER_PASSWORD, full_name: 'Release Manager' },
-    });
-    // 409: another worker registered it meanwhile; it verifies it too.
-    if (register.status() !== 409) {
-      expect(register.status(), await register.text()).toBe(201);
-      expect((await request.post('/api/v1/auth/verify/request', { data: { phone } })).ok()).toBe(true);
-      const confirm = await request.post('/api/v1/auth/verify/confirm', { data: { phone, code: TEST_CODE } });
-      expect(confirm.ok(), await confirm.text()).toBe(true);
-    }
-    answer = await login();
-  }
-  expect(answer.ok(), await answer.text()).toBe(true);
-  return (await answer.json()).access_token as string;
+export function releaseManagerToken(request: APIRequestContext): Promise<string> {
+  return configuredStaffToken(request, 'release-manager', RELEASE_MANAGER_PHONE, RELEASE_MANAGER_PASSWORD);
 }
 
 /** The CDN folder the e2e server serves (SITE_DIR): remote versions are published from it. */

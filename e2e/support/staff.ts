@@ -130,9 +130,9 @@ export async function staffSignIn(request: APIRequestContext, person: StaffPerso
   return (await ok(res, `staff sign-in ${phone}`)).token as string;
 }
 
-// ---- The bootstrap administrator, shared by the workers ------------------------------------------
+// ---- People shared by the workers (the bootstrap administrator, the release manager) ----------
 
-interface AdminState {
+interface SharedState {
   secret: string;
   token: string;
   lastStep: number;
@@ -140,12 +140,11 @@ interface AdminState {
 
 /** Beside the e2e server's DATA_DIR (playwright.config.ts), which start-server.mjs wipes. */
 const port = process.env.E2E_PORT ?? '8190';
-const statePath = join(tmpdir(), `mchezo-e2e-${port}`, 'e2e-staff-admin.json');
-const lockPath = `${statePath}.lock`;
+const stateDir = join(tmpdir(), `mchezo-e2e-${port}`);
 
-function readState(): AdminState | null {
+function readState(path: string): SharedState | null {
   try {
-    const state = JSON.parse(readFileSync(statePath, 'utf8')) as AdminState;
+    const state = JSON.parse(readFileSync(path, 'utf8')) as SharedState;
     lastStep.set(state.secret, Math.max(lastStep.get(state.secret) ?? -1, state.lastStep));
     return state;
   } catch {
@@ -157,7 +156,7 @@ function readState(): AdminState | null {
 const STALE_LOCK_MS = 60_000;
 
 /** One worker at a time (a directory made atomically is the lock). */
-async function withLock<T>(fn: () => Promise<T>): Promise<T> {
+async function withLock<T>(lockPath: string, fn: () => Promise<T>): Promise<T> {
   mkdirSync(dirname(lockPath), { recursive: true });
   for (;;) {
     try {
@@ -180,29 +179,64 @@ async function withLock<T>(fn: () => Promise<T>): Promise<T> {
 const sessionStands = async (request: APIRequestContext, token: string) =>
   (await call(request, 'GET', '/staff/me', token)).ok();
 
-/** The bootstrap administrator's staff token: enrolled by the bootstrap rule on first use. */
-export async function staffAdminToken(request: APIRequestContext): Promise<string> {
-  const known = readState();
+/**
+ * The staff token of a person every worker shares (a fixed phone): the first worker to need it
+ * registers and enrols them (`enrolment`: the enrolment code to use, null for the bootstrap
+ * administrator) and keeps their secret and session in `e2e-staff-<name>.json`; the others
+ * reuse the session, or sign in again when it ended.
+ */
+async function sharedStaffToken(
+  request: APIRequestContext,
+  name: string,
+  phone: string,
+  password: string,
+  enrolment: (userId: string) => Promise<string | null>,
+): Promise<string> {
+  const path = join(stateDir, `e2e-staff-${name}.json`);
+  const known = readState(path);
   if (known && (await sessionStands(request, known.token))) return known.token;
-  return withLock(async () => {
-    const state = readState();
+  return withLock(`${path}.lock`, async () => {
+    const state = readState(path);
     if (state && (await sessionStands(request, state.token))) return state.token;
-    const person = {
-      phone: STAFF_ADMIN_PHONE,
-      password: STAFF_ADMIN_PASSWORD,
-      secret: state?.secret ?? '',
-      recoveryCodes: [],
-    };
-    if (!state) {
-      const token = await playerToken(request, STAFF_ADMIN_PHONE, STAFF_ADMIN_PASSWORD);
-      person.secret = (await enrolWith(request, token, null)).secret;
+    let secret = state?.secret;
+    if (!secret) {
+      const token = await playerToken(request, phone, password);
+      const me = await ok(await call(request, 'GET', '/auth/me', token), 'who am I');
+      secret = (await enrolWith(request, token, await enrolment(me.user.id))).secret;
     }
-    const token = await staffSignIn(request, person);
-    const next: AdminState = { secret: person.secret, token, lastStep: lastStep.get(person.secret) ?? -1 };
-    writeFileSync(statePath, JSON.stringify(next), { mode: 0o600 });
+    const token = await staffSignIn(request, { phone, password, secret, recoveryCodes: [] });
+    const next: SharedState = { secret, token, lastStep: lastStep.get(secret) ?? -1 };
+    writeFileSync(path, JSON.stringify(next), { mode: 0o600 });
     return token;
   });
 }
+
+/** The bootstrap administrator's staff token: enrolled by the bootstrap rule on first use. */
+export const staffAdminToken = (request: APIRequestContext): Promise<string> =>
+  sharedStaffToken(request, 'admin', STAFF_ADMIN_PHONE, STAFF_ADMIN_PASSWORD, async () => null);
+
+/** A one-time enrolment code the administrator issues for `userId`. */
+export async function issueEnrolmentCode(request: APIRequestContext, userId: string): Promise<string> {
+  const admin = await staffAdminToken(request);
+  const issued = await ok(
+    await call(request, 'POST', `/staff/people/${userId}/enrolment`, admin, { reason: 'e2e staff person' }),
+    'issue enrolment code',
+  );
+  return issued.enrolment_code as string;
+}
+
+/**
+ * The staff token of a person with a fixed phone whose role the server's environment grants
+ * (RELEASE_MANAGER_PHONES…): enrolled once with a code the administrator issues, shared by the
+ * workers.
+ */
+export const configuredStaffToken = (
+  request: APIRequestContext,
+  name: string,
+  phone: string,
+  password: string,
+): Promise<string> =>
+  sharedStaffToken(request, name, phone, password, (userId) => issueEnrolmentCode(request, userId));
 
 /**
  * A person holding `roles` with an enrolled authenticator, made through the API as a new member
@@ -227,11 +261,6 @@ export async function enrolStaff(
     // A role the environment grants (RELEASE_MANAGER_PHONES…) is held already.
     if (res.status() !== 409) await ok(res, `grant ${role}`);
   }
-  const issued = await ok(
-    await call(request, 'POST', `/staff/people/${member.user_id}/enrolment`, admin, {
-      reason: 'e2e staff person',
-    }),
-    'issue enrolment code',
-  );
-  return { phone, password: STAFF_PASSWORD, ...(await enrolWith(request, token, issued.enrolment_code)) };
+  const code = await issueEnrolmentCode(request, member.user_id);
+  return { phone, password: STAFF_PASSWORD, ...(await enrolWith(request, token, code)) };
 }
