@@ -39,10 +39,11 @@ import { chatRoutes } from './modules/chat/chat.routes.js';
 import { configRoutes } from './modules/config/config.routes.js';
 import { buildPublicConfig } from './modules/config/config.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
-import { identityReviewRoutes } from './modules/identity/identity-review.routes.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
+import { identityReviewRoutes } from './modules/identity/identity-review.routes.js';
 import { metricsRoutes } from './modules/metrics/metrics.routes.js';
 import { playersRoutes } from './modules/players/players.routes.js';
+import { feedReplayRoutes } from './modules/regulator-feed/feed-replay.routes.js';
 import { regulatorFeedRoutes } from './modules/regulator-feed/regulator-feed.routes.js';
 import type { RegulatorFeedService } from './modules/regulator-feed/regulator-feed.service.js';
 import { releaseHealthRoutes } from './modules/release-health/release-health.routes.js';
@@ -307,6 +308,11 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
       await api.register(selfExclusionRegisterRoutes, {
         register: services.selfExclusions,
         requireStaff: staffGuard(services.staff, requireAuth),
+      });
+      await api.register(feedReplayRoutes, {
+        replays: services.feedReplays,
+        requireStaff: staffGuard(services.staff, requireAuth),
+        staffOf,
       });
       if (env.SIMULATOR_TEST_CONTROL && ctx.payments instanceof SimulatorPaymentProvider)
         await api.register(simulatorTestRoutes, { simulator: ctx.payments, env });

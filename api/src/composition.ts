@@ -15,10 +15,11 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { PlayerAccountsService } from './modules/auth/player-accounts.service.js';
 import { RateLimiter } from './modules/auth/rate-limit.js';
 import { CasinoService, enabledGameName } from './modules/casino/casino.service.js';
-import { IdentityReviewService } from './modules/identity/identity-review.service.js';
 import { IdentityService } from './modules/identity/identity.service.js';
+import { IdentityReviewService } from './modules/identity/identity-review.service.js';
 import { MetricsService } from './modules/metrics/metrics.service.js';
 import { PlayersService } from './modules/players/players.service.js';
+import { FeedReplayService } from './modules/regulator-feed/feed-replay.service.js';
 import { RegulatorFeedService } from './modules/regulator-feed/regulator-feed.service.js';
 import { ReleaseHealthService } from './modules/release-health/release-health.service.js';
 import { CanaryGuard } from './modules/releases/canary-guard.service.js';
@@ -134,6 +135,7 @@ export function buildServices(ctx: AppContext, app: FastifyInstance, deps: Servi
     // Compliance's identity queue and self-exclusion register (issue 30 item 4).
     identityReview: new IdentityReviewService(ctx, (trx, e) => staff.audit.record(trx, e)),
     selfExclusions: new SelfExclusionRegister(ctx),
+    feedReplays: new FeedReplayService(ctx, (trx, e) => staff.audit.record(trx, e)),
     // Prometheus metrics, read at each scrape through the modules above (docs/decisions/044).
     metrics: new MetricsService(ctx, { feed: regulatorFeed, aml, wallet }),
     jobs,

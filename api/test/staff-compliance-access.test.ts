@@ -53,6 +53,7 @@ describe.each(DB_MODES)('staff compliance: who may call what (%s)', (mode) => {
       ['GET', '/staff/self-exclusions.csv', undefined],
       ['POST', `/staff/identity-checks/${id}/recheck`, { reason }],
       ['POST', `/staff/identity-checks/${id}/reject`, { code: 'NOT_FOUND', reason }],
+      ['POST', '/staff/regulator-feed/replay', { from_sequence: 1, reason }],
     ];
     for (const [method, url, body] of endpoints) {
       const none = await staffRequest(t, method, url, {}, body);

@@ -182,4 +182,35 @@ describe.each(DB_MODES)('staff compliance (%s)', (mode) => {
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen.length).toBeGreaterThanOrEqual(5);
   });
+
+  it('replays the regulator feed from a sequence number with a reason, audited', async () => {
+    await signInAgain();
+    const bad = await post('/staff/regulator-feed/replay', { from_sequence: 0, reason: 'Regulator asked' });
+    expect(bad.statusCode).toBe(400);
+    const noReason = await post('/staff/regulator-feed/replay', { from_sequence: 1 });
+    expect(noReason.statusCode).toBe(400);
+    const db = t.app.ctx.database.db;
+    const audited = () =>
+      db.selectFrom('staff_audit').selectAll().where('action', '=', 'regulator_feed.replayed').execute();
+    expect(await audited()).toEqual([]);
+    // Events of this suite's deposits and restrictions, marked delivered as the job would.
+    await db.updateTable('regulator_feed_events').set({ delivered_at: t.clock.now() }).execute();
+    const events = await db.selectFrom('regulator_feed_events').select('sequence').execute();
+    expect(events.length).toBeGreaterThan(0);
+    const res = await post('/staff/regulator-feed/replay', {
+      from_sequence: 1,
+      reason: 'Regulator ticket 42',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toEqual({ from_sequence: 1, requeued: events.length });
+    const undelivered = await db
+      .selectFrom('regulator_feed_events')
+      .select('sequence')
+      .where('delivered_at', 'is', null)
+      .execute();
+    expect(undelivered).toHaveLength(events.length);
+    const [row] = await audited();
+    expect(row).toMatchObject({ actor_user_id: compliance.player.userId, reason: 'Regulator ticket 42' });
+    expect(JSON.parse(String(row?.after))).toEqual({ from_sequence: 1, requeued: events.length });
+  });
 });

@@ -109,3 +109,16 @@ export const SelfExclusionsResponse = z.object({
   next_cursor: z.string().nullable(),
 });
 export type SelfExclusionsResponse = z.infer<typeof SelfExclusionsResponse>;
+
+/**
+ * POST /staff/regulator-feed/replay: deliver again every event from `from_sequence` on, with the
+ * reason (the regulator's request, a ticket) kept in the staff audit.
+ */
+export const StaffFeedReplayRequest = z.strictObject({
+  from_sequence: z.number().int().min(1),
+  reason: Reason,
+});
+export type StaffFeedReplayRequest = z.infer<typeof StaffFeedReplayRequest>;
+
+export const StaffFeedReplayResponse = z.object({ from_sequence: z.number(), requeued: z.number() });
+export type StaffFeedReplayResponse = z.infer<typeof StaffFeedReplayResponse>;
