@@ -49,6 +49,7 @@ import type { RegulatorFeedService } from './modules/regulator-feed/regulator-fe
 import { releaseHealthRoutes } from './modules/release-health/release-health.routes.js';
 import type { CanaryGuard } from './modules/releases/canary-guard.service.js';
 import { deployKeyRefused, deployKeyToken } from './modules/releases/deploy-keys.service.js';
+import { healthHistoryRoutes } from './modules/releases/health-history.routes.js';
 import { releasesRoutes } from './modules/releases/releases.routes.js';
 import { syncWithBuilds } from './modules/releases/startup-sync.js';
 import { saferGamblingRoutes } from './modules/safer-gambling/safer-gambling.routes.js';
@@ -287,6 +288,12 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
         staffOf,
       });
       await api.register(releaseHealthRoutes, { ctx, health: releaseHealth, requireStaff });
+      await api.register(healthHistoryRoutes, {
+        ctx,
+        health: releaseHealth,
+        revisions,
+        requireReleaseManager: requireStaff('release_manager'),
+      });
       await api.register(staffRoutes, { staff: services.staff, limiter: services.limiter, requireAuth });
       await api.register(playersRoutes, {
         players: services.players,

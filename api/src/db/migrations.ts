@@ -15,6 +15,7 @@ import { deployKeysMigration } from '../modules/releases/migrations/0021-deploy-
 import { criticalPathMigration } from '../modules/releases/migrations/0022-critical-path.js';
 import { releaseFilesMigration } from '../modules/releases/migrations/0023-release-files.js';
 import { canarySpeedLimitMigration } from '../modules/releases/migrations/0028-canary-speed-limit.js';
+import { canaryDecisionsMigration } from '../modules/releases/migrations/0029-canary-decisions.js';
 import { saferGamblingMigration } from '../modules/safer-gambling/migrations/0010-safer-gambling.js';
 import { lossLimitsMigration } from '../modules/safer-gambling/migrations/0018-loss-limits.js';
 import { staffMigration } from '../modules/staff/migrations/0026-staff.js';
@@ -71,6 +72,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0036_staff_enrolment_codes': staffEnrolmentCodesMigration,
   '0027_web_vitals': webVitalsMigration,
   '0028_canary_speed_limit': canarySpeedLimitMigration,
+  '0029_canary_decisions': canaryDecisionsMigration,
   '0030_user_search': userSearchMigration,
   '0031_player_notes': playerNotesMigration,
   '0034_staff_adjustments': staffAdjustmentsMigration,

@@ -17,6 +17,7 @@ import type {
   VersionVitals,
   VitalsBeacon,
 } from '@mchezo/contracts/release-health';
+import type { HealthPoint } from '@mchezo/contracts/release-history';
 import {
   REMOTE_NAMES,
   type ReleaseIntegrity,
@@ -26,6 +27,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { countedErrorsSince, latestErrorEvents } from './error-events.repository.js';
 import { ERROR_BOUNDS, ErrorIntake } from './error-intake.js';
+import { type Buckets, healthSeries } from './history.js';
 import { LoadCounter } from './load-counter.js';
 import { countedSince, uncountedSince } from './load-counts.repository.js';
 import { LoadTicketIssuer, NEW_CLIENTS, TicketSigner } from './load-ticket.service.js';
@@ -243,6 +245,14 @@ export class ReleaseHealthService {
     const byKey = summarize(await vitalsSince(this.ctx.database.db, startOfMinute(since), remote));
     const of = (version: string) => byKey.get(`${remote}\n${version}`) ?? noVitals();
     return { canary: of(versions.canary), active: of(versions.active) };
+  }
+
+  /**
+   * One remote's counted figures per version and time bucket (release health over time, read by
+   * the releases module's history): version → one point per bucket, for versions with figures.
+   */
+  healthSeries(remote: RemoteName, buckets: Buckets): Promise<Map<string, HealthPoint[]>> {
+    return healthSeries(this.ctx.database.db, remote, buckets);
   }
 
   async events(filter: { remote?: string; version?: string; limit?: number }): Promise<ErrorEventsResponse> {

@@ -11,10 +11,12 @@ import type { CanaryRequest, RemoteName, RevisionEntry } from '@mchezo/contracts
 import { CANARY_GUARD_ACTOR } from '@mchezo/contracts/releases-constants';
 import type { Updateable } from 'kysely';
 import type { AppContext } from '../../context.js';
+import { inTransaction } from '../../db/tx.js';
 import { newId } from '../../lib/crypto.js';
 import { AppError, conflict } from '../../lib/errors.js';
 import { Job } from '../../lib/job-runner.js';
 import type { ReleaseHealthService } from '../release-health/release-health.service.js';
+import { guardFigures, insertDecision, keepHold, pruneDecisions } from './canary-decisions.js';
 import { type Baseline, type ChangeOptions, judge, newPlanRow, sinceStepStart } from './canary-plans.js';
 import {
   endRunningPlans,
@@ -28,6 +30,7 @@ import type { RevisionService } from './revisions.service.js';
 
 /** An instance that stopped without giving the lease up (killed) loses it after this long at least. */
 const LEASE_MIN_TTL_MS = 30_000;
+const DAY_MS = 86_400_000;
 
 /** What one round did: whether this instance held the lease, and the moves it made. */
 interface GuardRound {
@@ -91,6 +94,8 @@ export class CanaryGuard {
     const { ctx } = this;
     const db = ctx.database.db;
     const actions: string[] = [];
+    // The decisions are kept as long as release health keeps the figures they were made on.
+    await pruneDecisions(db, ctx.clock.now() - ctx.env.RELEASE_HEALTH_RETENTION_DAYS * DAY_MS);
     for (const plan of await runningPlans(db)) {
       try {
         const action = await this.guard(plan);
@@ -145,28 +150,40 @@ export class CanaryGuard {
           plan.step_started_at,
         )
       : undefined;
-    const verdict = judge(
-      plan,
-      sinceStepStart(counts[plan.version], before[plan.version]),
-      sinceStepStart(counts[live.version], before[live.version]),
-      now,
-      vitals,
-    );
+    const step = {
+      canary: sinceStepStart(counts[plan.version], before[plan.version]),
+      active: sinceStepStart(counts[live.version], before[live.version]),
+    };
+    const verdict = judge(plan, step.canary, step.active, now, vitals);
     const checked = { last_check: verdict.text, last_check_at: now };
     const request = { base_revision: manifest.revision, reason: verdict.text };
-    /** The plan's row changes in the revision's transaction, or neither is written. */
+    /** The decision as stored, with the figures it was made on (the health history's markers). */
+    const decision = (revision: number | null) => ({
+      at: now,
+      verdict: verdict.kind,
+      nextPercent: verdict.kind === 'advance' ? verdict.percent : null,
+      figures: guardFigures(plan, live.version, step, vitals, now),
+      text: verdict.text,
+      revision,
+    });
+    /** The plan's row and the decision change in the revision's transaction, or none is written. */
     const own = (changes: Updateable<CanaryPlansTable>): ChangeOptions => ({
       keepPlan: plan.id,
-      inTx: async (trx) => {
+      inTx: async (trx, rev) => {
         if (!(await updateRunningPlan(trx, plan.id, plan.step, { ...checked, ...changes })))
           throw conflict('The plan changed meanwhile', 'STALE_PLAN');
+        await insertDecision(trx, plan, decision(rev.revision));
       },
     });
     const ended = (status: 'aborted' | 'promoted') =>
       own({ status, ended_at: now, end_reason: verdict.text });
     switch (verdict.kind) {
       case 'wait':
-        await updateRunningPlan(db, plan.id, plan.step, checked);
+        // A hold: the plan's last check, and the decision once a minute, together.
+        await inTransaction(this.ctx.database, async (trx) => {
+          if ((await updateRunningPlan(trx, plan.id, plan.step, checked)) && keepHold(plan, now))
+            await insertDecision(trx, plan, decision(null));
+        });
         return null;
       case 'abort':
         await this.revisions.abort(CANARY_GUARD_ACTOR, remote, request, ended('aborted'));

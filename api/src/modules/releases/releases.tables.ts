@@ -7,6 +7,7 @@ export interface ReleasesTables {
   release_revisions: ReleaseRevisionsTable;
   release_overrides: ReleaseOverridesTable;
   canary_plans: CanaryPlansTable;
+  canary_decisions: CanaryDecisionsTable;
   release_deploy_keys: ReleaseDeployKeysTable;
   release_deploy_key_uses: ReleaseDeployKeyUsesTable;
   release_files: ReleaseFilesTable;
@@ -76,6 +77,23 @@ export interface CanaryPlansTable {
   last_check_at: number | null;
   ended_at: number | null;
   end_reason: string | null;
+}
+
+/** One of the canary guard's decisions with its figures (0029). */
+export interface CanaryDecisionsTable {
+  id: string;
+  plan_id: string;
+  remote: string;
+  version: string;
+  at: number;
+  step: number;
+  percent: number;
+  verdict: 'wait' | 'advance' | 'promote' | 'abort';
+  next_percent: number | null;
+  /** JSON `GuardFigures` (@mchezo/contracts/release-history). */
+  figures: string;
+  text: string;
+  revision: number | null;
 }
 
 /** A team's CI credential (docs/decisions/046-deploy-keys.md); the token is kept as its SHA-256 only. */
