@@ -75,9 +75,9 @@ describe('release page', () => {
       expect(script.body).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write/);
     }
     const res = await t.get('/releases/console/console.js');
-    // It signs in through the API, keeps the token in sessionStorage only, sends the base
+    // It signs in to staff with two factors, keeps the token in sessionStorage only, sends the base
     // revision with each change and explains 409, 403 and 422.
-    expect(res.body).toContain("'/auth/login'");
+    expect(res.body).toContain("'/staff/sign-in'");
     expect(res.body).toContain('sessionStorage');
     expect(res.body).not.toContain('localStorage');
     expect(res.body).toContain('base_revision');

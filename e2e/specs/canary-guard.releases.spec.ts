@@ -24,6 +24,7 @@ import {
   RELEASE_MANAGER_PASSWORD,
   RELEASE_MANAGER_PHONE,
   type RemoteStatus,
+  releaseManagerCode,
 } from '../support/releases.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -72,6 +73,7 @@ async function signInConsole(page: Page) {
   await page.goto('/api/v1/releases/console');
   await page.getByLabel('Phone number').fill(RELEASE_MANAGER_PHONE);
   await page.getByLabel('Password').fill(RELEASE_MANAGER_PASSWORD);
+  await page.getByLabel('Code from your authenticator app').fill(await releaseManagerCode(page.request));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('status')).toHaveText('Signed in.');
 }

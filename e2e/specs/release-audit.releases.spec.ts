@@ -7,7 +7,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { RELEASE_MANAGER_PASSWORD, RELEASE_MANAGER_PHONE, releaseManagerToken } from '../support/releases.ts';
+import {
+  RELEASE_MANAGER_PASSWORD,
+  RELEASE_MANAGER_PHONE,
+  releaseManagerCode,
+  releaseManagerToken,
+} from '../support/releases.ts';
 import { expect, test } from '../support/test.ts';
 
 const CDN = join(import.meta.dirname, '..', '..', 'build', 'cdn');
@@ -35,6 +40,7 @@ async function signIn(page: Page) {
   await page.goto('/api/v1/releases/console');
   await page.getByLabel('Phone number').fill(RELEASE_MANAGER_PHONE);
   await page.getByLabel('Password').fill(RELEASE_MANAGER_PASSWORD);
+  await page.getByLabel('Code from your authenticator app').fill(await releaseManagerCode(page.request));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('status')).toHaveText('Signed in.');
 }

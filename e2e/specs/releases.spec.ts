@@ -20,6 +20,7 @@ import {
   integrityOf,
   RELEASE_MANAGER_PASSWORD,
   RELEASE_MANAGER_PHONE,
+  releaseManagerCode,
   releaseManagerToken,
 } from '../support/releases.ts';
 import { createPlayer, type Player, signIn } from '../support/session.ts';
@@ -320,6 +321,7 @@ test('the release page: a release manager sees remotes and history and disables 
   // Signed in as the release manager.
   await page.getByLabel('Phone number').fill(RELEASE_MANAGER_PHONE);
   await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Code from your authenticator app').fill(await releaseManagerCode(page.request));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Remotes' })).toBeVisible();
   await expect(page.getByRole('status')).toHaveText('Signed in.');

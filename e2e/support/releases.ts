@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { type APIRequestContext, expect } from '@playwright/test';
-import { configuredStaffToken } from './staff.ts';
+import { configuredStaffCode, configuredStaffToken } from './staff.ts';
 
 /** The release manager the e2e server knows (RELEASE_MANAGER_PHONES). */
 export const RELEASE_MANAGER_PHONE = '+254799000001';
@@ -17,6 +17,11 @@ export const RELEASE_MANAGER_PASSWORD = 'release-manager-9';
  */
 export function releaseManagerToken(request: APIRequestContext): Promise<string> {
   return configuredStaffToken(request, 'release-manager', RELEASE_MANAGER_PHONE, RELEASE_MANAGER_PASSWORD);
+}
+
+/** A code of the release manager's authenticator, for the release console's sign-in form. */
+export function releaseManagerCode(request: APIRequestContext): Promise<string> {
+  return configuredStaffCode(request, 'release-manager', RELEASE_MANAGER_PHONE, RELEASE_MANAGER_PASSWORD);
 }
 
 /** The CDN folder the e2e server serves (SITE_DIR): remote versions are published from it. */

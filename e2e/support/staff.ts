@@ -264,3 +264,26 @@ export async function enrolStaff(
   const code = await issueEnrolmentCode(request, member.user_id);
   return { phone, password: STAFF_PASSWORD, ...(await enrolWith(request, token, code)) };
 }
+
+/**
+ * A code of a shared person's authenticator for a sign-in page (the release console): their
+ * staff token made first (enrolled on first use), the code's step recorded for the workers.
+ */
+export async function configuredStaffCode(
+  request: APIRequestContext,
+  name: string,
+  phone: string,
+  password: string,
+): Promise<string> {
+  await configuredStaffToken(request, name, phone, password);
+  const path = join(stateDir, `e2e-staff-${name}.json`);
+  return withLock(`${path}.lock`, async () => {
+    const state = readState(path);
+    if (!state) throw new Error(`no shared staff person ${name}`);
+    const code = await staffCode(state.secret);
+    writeFileSync(path, JSON.stringify({ ...state, lastStep: lastStep.get(state.secret) ?? -1 }), {
+      mode: 0o600,
+    });
+    return code;
+  });
+}

@@ -1,6 +1,6 @@
 // Release page for release managers (served by the API at /api/v1/releases/console).
 // No framework, no build step. Every text from the server goes in through textContent.
-// The access token lives in sessionStorage only (gone when the tab closes).
+// The staff token (two-factor staff sign-in, decision 052) lives in sessionStorage only (gone when the tab closes).
 
 (() => {
   const API = '/api/v1';
@@ -134,22 +134,22 @@
     showSigninError('');
     const phone = $('phone').value.trim();
     const password = $('password').value;
-    if (!phone || !password) return showSigninError('Enter your phone number and password.');
+    const code = $('code').value.trim();
+    if (!phone || !password || !/^\d{6}$/.test(code))
+      return showSigninError(
+        'Enter your phone number, password and the 6-digit code from your authenticator app.',
+      );
     const button = $('signin-submit');
     button.disabled = true;
     try {
       sessionStorage.removeItem(TOKEN_KEY);
-      const login = await api('POST', '/auth/login', { phone, password });
-      if (!login.access_token) {
-        return showSigninError(
-          login.needs_verification
-            ? 'This account is not verified yet. Verify the phone number in the Mchezo app first.'
-            : 'Sign-in did not give access. Try again.',
-        );
-      }
-      sessionStorage.setItem(TOKEN_KEY, login.access_token);
-      sessionStorage.setItem(PHONE_KEY, login.user?.phone || phone);
+      // Staff sign-in with two factors (docs/decisions/052): the staff token, not a player's.
+      const login = await api('POST', '/staff/sign-in', { phone, password, code });
+      if (!login.token) return showSigninError('Sign-in did not give access. Try again.');
+      sessionStorage.setItem(TOKEN_KEY, login.token);
+      sessionStorage.setItem(PHONE_KEY, login.member?.phone || phone);
       $('password').value = '';
+      $('code').value = '';
       try {
         await load();
       } catch (err) {
