@@ -76,6 +76,8 @@ describe.each(DB_MODES)('staff compliance: who may call what (%s)', (mode) => {
       [],
     );
     expect(json(await t.get('/identity', player.headers)).status).toBe('pending');
+    const replayed = db.selectFrom('staff_audit').selectAll().where('action', '=', 'regulator_feed.replayed');
+    expect(await replayed.execute()).toEqual([]);
 
     const as = staffHeaders(staff.compliance.token);
     for (const [method, url, body] of endpoints) {

@@ -92,6 +92,32 @@ export const ROUTES: StaffRoute[] = [
     nav: { ns: 'finance', key: 'nav' },
     page: lazy(() => import('../pages/finance/finance-page.tsx')),
   },
+  {
+    path: 'compliance',
+    roles: ['compliance'],
+    nav: { ns: 'compliance', key: 'nav' },
+    page: lazy(() => import('../pages/compliance/alerts-page.tsx')),
+  },
+  {
+    path: 'compliance/cases/:id',
+    roles: ['compliance'],
+    page: lazy(() => import('../pages/compliance/case-page.tsx')),
+  },
+  {
+    path: 'compliance/identity',
+    roles: ['compliance'],
+    page: lazy(() => import('../pages/compliance/identity-page.tsx')),
+  },
+  {
+    path: 'compliance/self-exclusions',
+    roles: ['compliance'],
+    page: lazy(() => import('../pages/compliance/register-page.tsx')),
+  },
+  {
+    path: 'compliance/feed',
+    roles: ['compliance'],
+    page: lazy(() => import('../pages/compliance/feed-page.tsx')),
+  },
 ];
 
 /** Whether a person with `roles` may open `route`. */

@@ -1,0 +1,107 @@
+/**
+ * Compliance (issue 30 item 4): the identity queue, the self-exclusion register, money-laundering
+ * alerts and cases with their goAML files and the threshold CSV, and the regulator feed.
+ */
+import type { AmlAlert, AmlCase } from '@mchezo/contracts/aml';
+import type { FeedStatusResponse } from '@mchezo/contracts/regulator-feed';
+import type {
+  IdentityChecksResponse,
+  IdentityDecisionResponse,
+  IdentityRejectCode,
+  RestrictionKind,
+  SelfExclusionsResponse,
+  StaffFeedReplayResponse,
+} from '@mchezo/contracts/staff-compliance';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { queryString, send, staffApi } from './client.ts';
+
+export const identityChecksQuery = () =>
+  infiniteQueryOptions({
+    queryKey: ['staff', 'compliance', 'identity'],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      staffApi.get<IdentityChecksResponse>(
+        `/staff/identity-checks${queryString({ status: 'pending', cursor: pageParam })}`,
+        { signal },
+      ),
+    getNextPageParam: (last) => last.next_cursor,
+  });
+
+export const recheckIdentity = (userId: string, reason: string) =>
+  staffApi.post<IdentityDecisionResponse>(`/staff/identity-checks/${userId}/recheck`, { reason });
+
+export const rejectIdentity = (userId: string, code: IdentityRejectCode, reason: string) =>
+  staffApi.post<IdentityDecisionResponse>(`/staff/identity-checks/${userId}/reject`, { code, reason });
+
+export interface RegisterFilters {
+  active?: 'true' | 'false';
+  kind?: RestrictionKind;
+  from?: string;
+  to?: string;
+}
+
+export const selfExclusionsQuery = (filters: RegisterFilters) =>
+  infiniteQueryOptions({
+    queryKey: ['staff', 'compliance', 'self-exclusions', filters],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      staffApi.get<SelfExclusionsResponse>(
+        `/staff/self-exclusions${queryString({ ...filters, cursor: pageParam })}`,
+        { signal },
+      ),
+    getNextPageParam: (last) => last.next_cursor,
+  });
+
+export const selfExclusionsCsv = async (filters: RegisterFilters): Promise<Blob> =>
+  (await send('GET', `/staff/self-exclusions.csv${queryString({ ...filters })}`)).blob();
+
+export const alertsQuery = () =>
+  queryOptions({
+    queryKey: ['staff', 'compliance', 'alerts'],
+    queryFn: ({ signal }) => staffApi.get<{ alerts: AmlAlert[] }>('/aml/alerts?limit=500', { signal }),
+  });
+
+export const caseQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['staff', 'compliance', 'case', id],
+    queryFn: ({ signal }) => staffApi.get<AmlCase>(`/aml/cases/${id}`, { signal }),
+  });
+
+export const openCase = (alertId: string, reason: string) =>
+  staffApi.post<AmlCase>('/aml/cases', { alert_id: alertId, reason });
+
+export const reviewCase = (id: string, reason: string) =>
+  staffApi.post<AmlCase>(`/aml/cases/${id}/review`, { reason });
+
+export const closeCase = (id: string, outcome: 'reported' | 'dismissed', reason: string) =>
+  staffApi.post<AmlCase>(`/aml/cases/${id}/close`, { outcome, reason });
+
+export const goamlFile = async (id: string, type: 'STR' | 'CTR'): Promise<Blob> =>
+  (await send('GET', `/aml/cases/${id}/goaml${queryString({ type })}`)).blob();
+
+export const thresholdCsv = async (from: string, to: string): Promise<Blob> =>
+  (await send('GET', `/aml/threshold-transactions.csv${queryString({ from, to })}`)).blob();
+
+export const feedStatusQuery = () =>
+  queryOptions({
+    queryKey: ['staff', 'compliance', 'feed'],
+    queryFn: ({ signal }) => staffApi.get<FeedStatusResponse>('/regulator-feed/status', { signal }),
+  });
+
+export const replayFeed = (fromSequence: number, reason: string) =>
+  staffApi.post<StaffFeedReplayResponse>('/staff/regulator-feed/replay', {
+    from_sequence: fromSequence,
+    reason,
+  });
+
+/** A file the API sent (the token goes in a header, so a plain link cannot fetch it), saved under `name`. */
+export function saveBlob(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  URL.revokeObjectURL(url);
+}
