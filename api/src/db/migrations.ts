@@ -68,14 +68,13 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0022_critical_path': criticalPathMigration,
   '0023_release_files': releaseFilesMigration,
   '0026_staff': staffMigration,
-  // The staff module's, beside its first (the migrator sorts them by name).
-  '0036_staff_enrolment_codes': staffEnrolmentCodesMigration,
   '0027_web_vitals': webVitalsMigration,
   '0028_canary_speed_limit': canarySpeedLimitMigration,
   '0029_canary_decisions': canaryDecisionsMigration,
   '0030_user_search': userSearchMigration,
   '0031_player_notes': playerNotesMigration,
   '0034_staff_adjustments': staffAdjustmentsMigration,
+  '0036_staff_enrolment_codes': staffEnrolmentCodesMigration,
 };
 
 class StaticProvider implements MigrationProvider {
