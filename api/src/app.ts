@@ -262,7 +262,6 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
       await api.register(walletRoutes, { ctx, wallet, payments, paybill, identity, requireAuth });
       await api.register(paymentCallbackRoutes, { ctx, settlement });
       await api.register(reviewRoutes, {
-        ctx,
         review,
         paybill,
         taxReport,
@@ -273,8 +272,8 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
       await api.register(seamlessRoutes, { ctx, wallet: services.gameWallet, identity, safer });
       await api.register(demoGameRoutes, { ctx, games });
       await api.register(saferGamblingRoutes, { safer, requireAuth });
-      await api.register(amlRoutes, { ctx, aml: services.aml, requireStaff, staffOf });
-      await api.register(regulatorFeedRoutes, { ctx, feed: services.regulatorFeed, requireStaff, staffOf });
+      await api.register(amlRoutes, { aml: services.aml, requireStaff, staffOf });
+      await api.register(regulatorFeedRoutes, { feed: services.regulatorFeed, requireStaff, staffOf });
       await api.register(releasesRoutes, {
         ctx,
         revisions,
@@ -287,7 +286,7 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
         requireStaff,
         staffOf,
       });
-      await api.register(releaseHealthRoutes, { ctx, health: releaseHealth, requireStaff });
+      await api.register(releaseHealthRoutes, { health: releaseHealth, requireStaff });
       await api.register(healthHistoryRoutes, {
         ctx,
         health: releaseHealth,

@@ -18,7 +18,6 @@ import {
 } from '@mchezo/contracts/aml';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { errorResponses, type PreHandler } from '../../lib/http.js';
 import type { RequireStaff, StaffOf } from '../staff/staff.service.js';
 import type { AmlCaseService } from './aml-cases.service.js';
@@ -27,11 +26,10 @@ const tags = ['aml'];
 const security = [{ bearer: [] }];
 
 export const amlRoutes: FastifyPluginAsyncZod<{
-  ctx: AppContext;
   aml: AmlCaseService;
   requireStaff: RequireStaff;
   staffOf: StaffOf;
-}> = async (app, { ctx, aml, requireStaff, staffOf }) => {
+}> = async (app, { aml, requireStaff, staffOf }) => {
   const requireCompliance = requireStaff('compliance');
   const staff = (request: Parameters<PreHandler>[0]) => staffOf(request).userId;
 

@@ -8,7 +8,6 @@
 import { FeedStatusResponse, ReplayFeedRequest, ReplayFeedResponse } from '@mchezo/contracts/regulator-feed';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { errorResponses } from '../../lib/http.js';
 import type { RequireStaff, StaffOf } from '../staff/staff.service.js';
 import { FEED_SIGNATURE_HEADER } from './feed-format.js';
@@ -18,11 +17,10 @@ const tags = ['regulator-feed'];
 const security = [{ bearer: [] }];
 
 export const regulatorFeedRoutes: FastifyPluginAsyncZod<{
-  ctx: AppContext;
   feed: RegulatorFeedService;
   requireStaff: RequireStaff;
   staffOf: StaffOf;
-}> = async (app, { ctx, feed, requireStaff, staffOf }) => {
+}> = async (app, { feed, requireStaff, staffOf }) => {
   const requireCompliance = requireStaff('compliance');
 
   app.get(

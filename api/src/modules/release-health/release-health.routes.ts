@@ -11,7 +11,6 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { errorResponses } from '../../lib/http.js';
 import type { RequireStaff } from '../staff/staff.service.js';
 import type { ReleaseHealthService, Sender } from './release-health.service.js';
@@ -32,10 +31,9 @@ const tags = ['release health'];
 const security = [{ bearer: [] }];
 
 export const releaseHealthRoutes: FastifyPluginAsyncZod<{
-  ctx: AppContext;
   health: ReleaseHealthService;
   requireStaff: RequireStaff;
-}> = async (app, { ctx, health, requireStaff }) => {
+}> = async (app, { health, requireStaff }) => {
   // The browser SDK's `tunnel`: the body is an envelope, not JSON (whatever type it claims), and
   // bigger than a JSON call's; in a scope of its own, so the routes beside it keep their JSON.
   await app.register(async (tunnel) => {

@@ -23,7 +23,6 @@ import {
 } from '@mchezo/contracts/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { errorResponses, type PreHandler } from '../../lib/http.js';
 import type { RequireStaff, StaffOf } from '../staff/staff.service.js';
 import type { PaybillService } from './paybill.service.js';
@@ -35,14 +34,13 @@ const tags = ['payments'];
 const security = [{ bearer: [] }];
 
 export const reviewRoutes: FastifyPluginAsyncZod<{
-  ctx: AppContext;
   review: ReviewService;
   paybill: PaybillService;
   taxReport: TaxReportService;
   taxRates: TaxRatesService;
   requireStaff: RequireStaff;
   staffOf: StaffOf;
-}> = async (app, { ctx, review, paybill, taxReport, taxRates, requireStaff, staffOf }) => {
+}> = async (app, { review, paybill, taxReport, taxRates, requireStaff, staffOf }) => {
   const requireOperator = requireStaff('finance');
   const actor = (request: Parameters<PreHandler>[0]) => staffOf(request).phone;
 
