@@ -9,13 +9,11 @@ import { fakeApi, member, renderAt, session } from '../testing/render-app.tsx';
 describe('a screen that cannot load', () => {
   it('says the staff site was updated and offers a reload, keeping the nav', async () => {
     fakeApi(() => [200, { member, session }]);
-    useSession
-      .getState()
-      .signedIn({
-        token: 'stf_x',
-        member: { ...member, roles: ['support' as StaffRoleName] },
-        session,
-      } as never);
+    useSession.getState().signedIn({
+      token: 'stf_x',
+      member: { ...member, roles: ['support' as StaffRoleName] },
+      session,
+    } as never);
     const gone = Object.assign(new Error('Loading chunk 6 failed.'), { name: 'ChunkLoadError' });
     renderAt('/', [
       {

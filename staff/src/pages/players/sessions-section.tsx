@@ -48,7 +48,11 @@ export function SessionsSection({ userId }: { userId: string }) {
       title={t('sessions.title')}
       actions={
         canLogout ? (
-          <Button variant="secondary" onClick={() => setAsking(true)} disabled={open === 0 || logout.isPending}>
+          <Button
+            variant="secondary"
+            onClick={() => setAsking(true)}
+            disabled={open === 0 || logout.isPending}
+          >
             {logout.isPending ? t('sessions.loggingOut') : t('sessions.forceLogout')}
           </Button>
         ) : null
