@@ -23,7 +23,7 @@ export const healthHistoryRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/releases/health/history',
     {
-      preHandler: requireReleaseManager,
+      onRequest: requireReleaseManager,
       schema: {
         tags: ['release health'],
         security: [{ bearer: [] }],
