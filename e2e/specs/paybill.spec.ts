@@ -5,6 +5,7 @@
  * transactions as a Paybill deposit and raises the header balance.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
+import { firstScreenReplaced } from '../support/first-screen.ts';
 import { createPlayer, type Player, signIn } from '../support/session.ts';
 import { creditOf } from '../support/taxes.ts';
 import { expect, test } from '../support/test.ts';
@@ -30,6 +31,8 @@ async function payByPaybill(request: APIRequestContext, accountNumber: string, a
 }
 
 async function openPaybillTab(page: Page, tab = 'Paybill') {
+  // The HTML's first screen draws the tabs inert; a click there is lost when the app replaces it.
+  await firstScreenReplaced(page);
   await page.getByRole('tab', { name: tab }).click();
   return page.getByRole('tabpanel');
 }
