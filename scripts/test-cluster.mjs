@@ -53,6 +53,9 @@ export async function runClusterTests({ databaseUrl, reportFile }) {
         RATE_LIMIT_PER_IP: '100000',
         RATE_LIMIT_PER_PHONE: '10',
         RELEASE_MANAGER_PHONES: RELEASE_MANAGER_PHONE,
+        // The release manager enrols their authenticator as the bootstrap administrator
+        // (api/test/cluster/cluster-kit.ts signedInReleaseManager).
+        ADMIN_PHONES: RELEASE_MANAGER_PHONE,
         // The rolling deploy test watches the canary guard's lease move within a round.
         CANARY_GUARD_INTERVAL_MS: '1000',
         // The fault tests deposit under load, many times a minute per player.

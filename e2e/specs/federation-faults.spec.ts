@@ -25,9 +25,14 @@ async function expectShellAlive(page: Page) {
   await expect(page.getByRole('contentinfo')).toContainText('Gambling Regulatory Authority of Kenya');
 }
 
-async function expectHomeUnavailable(page: Page) {
+/**
+ * `timeout`: how long the failure may take to show. A hung script is given up after
+ * REQUEST_TIMEOUT_MS (4 s, shell/src/federation/timeouts.ts) per script the remote needs, after the
+ * page itself loaded: more than the 7 s default on a busy machine.
+ */
+async function expectHomeUnavailable(page: Page, timeout?: number) {
   const unavailable = page.getByTestId('unavailable');
-  await expect(unavailable).toBeVisible();
+  await expect(unavailable).toBeVisible({ timeout });
   await expect(unavailable).toHaveAttribute('data-reason', 'failed');
   await expect(page.getByRole('heading', { name: 'Unavailable' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
@@ -143,7 +148,7 @@ test.describe('a failing lobby remote', () => {
       // Never answered: as a phone on a dead connection sees it.
     });
     await page.goto('/');
-    await expectHomeUnavailable(page);
+    await expectHomeUnavailable(page, 20_000);
     const before = requested.length;
     expect(before).toBeGreaterThan(0);
     hanging = false;

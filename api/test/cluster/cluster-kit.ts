@@ -6,6 +6,7 @@
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
 import { seamlessKey, signSeamless } from '../../src/lib/seamless-signature.js';
 
@@ -124,6 +125,34 @@ export async function signedInPlayer(base: string, phone = randomPhone()): Promi
     refreshToken: refreshCookieOf(login.headers),
     headers,
   };
+}
+
+/** The authenticator's code for `secret`, `steps` 30-second steps from now (the API takes one step of drift). */
+const totpCode = (secret: string, steps = 0) =>
+  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({
+    timestamp: Date.now() + steps * 30_000,
+  });
+
+/**
+ * The release manager, signed in to a two-factor staff session on `base` (staff routes take
+ * nothing less, docs/decisions/052-staff-two-factor.md). Their phone is also the cluster's
+ * bootstrap administrator (ADMIN_PHONES in scripts/test-cluster.mjs), so they enrol without an
+ * enrolment code; the enrolment takes this step's code, the sign-in the next step's.
+ */
+export async function signedInReleaseManager(base: string): Promise<{ headers: Record<string, string> }> {
+  const player = await signedInPlayer(base, cluster.releaseManagerPhone);
+  const enrolled = await call(base, 'POST', '/staff/totp/enrol', {}, player.headers);
+  if (enrolled.status !== 201) throw new Error(`enrol ${enrolled.status} ${JSON.stringify(enrolled.body)}`);
+  const secret = enrolled.body.secret as string;
+  const confirmed = await call(base, 'POST', '/staff/totp/confirm', { code: totpCode(secret) }, player.headers);
+  if (confirmed.status >= 300) throw new Error(`confirm ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+  const signIn = await call(base, 'POST', '/staff/sign-in', {
+    phone: player.phone,
+    password: player.password,
+    code: totpCode(secret, 1),
+  });
+  if (signIn.status !== 200) throw new Error(`staff sign-in ${signIn.status} ${JSON.stringify(signIn.body)}`);
+  return { headers: { authorization: `Bearer ${signIn.body.token}` } };
 }
 
 export const walletRequest = (

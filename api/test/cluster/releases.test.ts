@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { call, cluster, signedInPlayer } from './cluster-kit.js';
+import { call, cluster, signedInReleaseManager } from './cluster-kit.js';
 
 const [A, B] = cluster.instances as [string, string];
 const report = (line: string) => console.log(`[cluster] ${line}`);
@@ -39,7 +39,7 @@ describe('a remote version with no shared folder between the instances', () => {
   it('published through instance 1, served byte for byte by nginx and by instance 2, live on both', async () => {
     const runDir = process.env.CLUSTER_RUN_DIR as string;
     expect(runDir, 'CLUSTER_RUN_DIR (scripts/test-cluster.mjs)').toBeTruthy();
-    const manager = await signedInPlayer(A, cluster.releaseManagerPhone);
+    const manager = await signedInReleaseManager(A);
     const before = (await call(A, 'GET', '/releases/manifest')).body;
     const current = before.remotes.lobby?.version as string;
     expect(current, 'the first instance published and activated the build').toBeTruthy();

@@ -94,14 +94,3 @@ export const replayFeed = (fromSequence: number, reason: string) =>
     reason,
   });
 
-/** A file the API sent (the token goes in a header, so a plain link cannot fetch it), saved under `name`. */
-export function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  URL.revokeObjectURL(url);
-}

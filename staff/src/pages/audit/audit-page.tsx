@@ -12,19 +12,10 @@ import { formatDateTime } from '../../components/format.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Empty, ErrorState, Loading, useErrorText } from '../../components/states.tsx';
 import { type Column, Table } from '../../components/table.tsx';
+import { saveFile } from '../../components/save-file.ts';
 import { AuditCards, changeText } from './audit-cards.tsx';
 import { AuditFiltersForm } from './audit-filters.tsx';
 
-function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  URL.revokeObjectURL(url);
-}
 
 export default function AuditPage() {
   const { t } = useTranslation('audit');
@@ -39,7 +30,7 @@ export default function AuditPage() {
     setDownloading(true);
     setDownloadError(null);
     try {
-      saveBlob(await auditCsv(filters), 'staff-audit.csv');
+      saveFile(await auditCsv(filters), 'staff-audit.csv');
     } catch (err) {
       setDownloadError(errorText(err));
     } finally {

@@ -12,7 +12,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { errorCode } from '../../api/client.ts';
-import { alertsQuery, caseQuery, closeCase, goamlFile, reviewCase, saveBlob } from '../../api/compliance.ts';
+import { alertsQuery, caseQuery, closeCase, goamlFile, reviewCase } from '../../api/compliance.ts';
+import { saveFile } from '../../components/save-file.ts';
 import { formatDateTime } from '../../components/format.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
@@ -60,7 +61,7 @@ export default function CasePage() {
     setFileBusy(type);
     setFileError(null);
     try {
-      saveBlob(await goamlFile(id, type), `goaml-${type}-${id}.xml`);
+      saveFile(await goamlFile(id, type), `goaml-${type}-${id}.xml`);
     } catch (err) {
       setFileError(errorText(err));
     } finally {

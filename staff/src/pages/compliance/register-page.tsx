@@ -8,12 +8,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
   type RegisterFilters,
-  saveBlob,
   selfExclusionsCsv,
   selfExclusionsQuery,
 } from '../../api/compliance.ts';
 import { formatDateTime } from '../../components/format.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { saveFile } from '../../components/save-file.ts';
 import { Empty, ErrorState, Loading, useErrorText } from '../../components/states.tsx';
 import { type Column, Table } from '../../components/table.tsx';
 import { ComplianceNav, FilterSelect } from './compliance-nav.tsx';
@@ -35,7 +35,7 @@ export default function RegisterPage() {
     setBusy(true);
     setError(null);
     try {
-      saveBlob(await selfExclusionsCsv(filters), 'self-exclusion-register.csv');
+      saveFile(await selfExclusionsCsv(filters), 'self-exclusion-register.csv');
     } catch (err) {
       setError(errorText(err));
     } finally {

@@ -2,7 +2,8 @@
 import { Button } from '@mchezo/ui/button';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveBlob, thresholdCsv } from '../../api/compliance.ts';
+import { thresholdCsv } from '../../api/compliance.ts';
+import { saveFile } from '../../components/save-file.ts';
 import { useErrorText } from '../../components/states.tsx';
 
 const today = () => new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
@@ -20,7 +21,7 @@ export function ThresholdDownload() {
     setBusy(true);
     setError(null);
     try {
-      saveBlob(await thresholdCsv(from, to), `threshold-transactions-${from}-${to}.csv`);
+      saveFile(await thresholdCsv(from, to), `threshold-transactions-${from}-${to}.csv`);
     } catch (err) {
       setError(errorText(err));
     } finally {

@@ -1,22 +1,13 @@
 /** The 10 recovery codes, shown once: a list to copy and a "Download" of the same as a text file. */
 import { Button } from '@mchezo/ui/button';
 import { useTranslation } from 'react-i18next';
+import { saveFile } from '../../components/save-file.ts';
 
 /** The text file's content: a line of context, then one code a line. */
 export function recoveryFile(codes: string[], heading: string): string {
   return `${heading}\n\n${codes.join('\n')}\n`;
 }
 
-function download(text: string, name: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  URL.revokeObjectURL(url);
-}
 
 export function RecoveryCodes({ codes, phone }: { codes: string[]; phone: string }) {
   const { t } = useTranslation('access');
@@ -39,7 +30,7 @@ export function RecoveryCodes({ codes, phone }: { codes: string[]; phone: string
       <Button
         variant="secondary"
         onClick={() =>
-          download(
+          saveFile(
             recoveryFile(codes, t('enrol.recoveryFileHeading', { phone })),
             'mchezo-staff-recovery-codes.txt',
           )
