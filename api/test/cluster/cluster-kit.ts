@@ -144,8 +144,15 @@ export async function signedInReleaseManager(base: string): Promise<{ headers: R
   const enrolled = await call(base, 'POST', '/staff/totp/enrol', {}, player.headers);
   if (enrolled.status !== 201) throw new Error(`enrol ${enrolled.status} ${JSON.stringify(enrolled.body)}`);
   const secret = enrolled.body.secret as string;
-  const confirmed = await call(base, 'POST', '/staff/totp/confirm', { code: totpCode(secret) }, player.headers);
-  if (confirmed.status >= 300) throw new Error(`confirm ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+  const confirmed = await call(
+    base,
+    'POST',
+    '/staff/totp/confirm',
+    { code: totpCode(secret) },
+    player.headers,
+  );
+  if (confirmed.status >= 300)
+    throw new Error(`confirm ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
   const signIn = await call(base, 'POST', '/staff/sign-in', {
     phone: player.phone,
     password: player.password,

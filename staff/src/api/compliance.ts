@@ -93,4 +93,3 @@ export const replayFeed = (fromSequence: number, reason: string) =>
     from_sequence: fromSequence,
     reason,
   });
-

@@ -10,12 +10,11 @@ import { useTranslation } from 'react-i18next';
 import { type AuditFilters, auditCsv, auditQuery } from '../../api/audit.ts';
 import { formatDateTime } from '../../components/format.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { saveFile } from '../../components/save-file.ts';
 import { Empty, ErrorState, Loading, useErrorText } from '../../components/states.tsx';
 import { type Column, Table } from '../../components/table.tsx';
-import { saveFile } from '../../components/save-file.ts';
 import { AuditCards, changeText } from './audit-cards.tsx';
 import { AuditFiltersForm } from './audit-filters.tsx';
-
 
 export default function AuditPage() {
   const { t } = useTranslation('audit');

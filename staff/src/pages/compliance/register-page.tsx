@@ -6,11 +6,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import {
-  type RegisterFilters,
-  selfExclusionsCsv,
-  selfExclusionsQuery,
-} from '../../api/compliance.ts';
+import { type RegisterFilters, selfExclusionsCsv, selfExclusionsQuery } from '../../api/compliance.ts';
 import { formatDateTime } from '../../components/format.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { saveFile } from '../../components/save-file.ts';

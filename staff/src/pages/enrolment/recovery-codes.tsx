@@ -8,7 +8,6 @@ export function recoveryFile(codes: string[], heading: string): string {
   return `${heading}\n\n${codes.join('\n')}\n`;
 }
 
-
 export function RecoveryCodes({ codes, phone }: { codes: string[]; phone: string }) {
   const { t } = useTranslation('access');
   return (
