@@ -25,12 +25,12 @@ import type { DB } from '../../db/schema.js';
 import { inTransaction } from '../../db/tx.js';
 import { newId } from '../../lib/crypto.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor.js';
 import { iso } from '../../lib/time.js';
 import type { PlayerAccountsService } from '../auth/player-accounts.service.js';
 import type { IdentityService } from '../identity/identity.service.js';
 import type { PlayerLimitsService } from '../safer-gambling/player-limits.service.js';
 import type { PlayerMoneyService } from '../wallet/player-money.service.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
 import { toPlayer360 } from './player-360.js';
 import { insertNote, listNotes } from './players.repository.js';
 
@@ -90,7 +90,7 @@ export class PlayersService {
     const { digits, name } = query.q ? readQuery(query.q) : {};
     const holder = digits?.length === ACCOUNT_NUMBER_LENGTH ? await money.paybillHolder(digits) : undefined;
     if (query.q && !digits && !name) return { players: [], next_cursor: null };
-    const before = decodeCursor(query.cursor);
+    const before = decodePageCursor(query.cursor);
     const rows = await accounts.search({
       phonePattern: digits ? contains(digits) : undefined,
       namePattern: name ? contains(name) : undefined,
@@ -109,7 +109,7 @@ export class PlayersService {
         status: r.status,
         created_at: iso(r.createdAt),
       })),
-      next_cursor: rows.length > PAGE && last ? encodeCursor(last.createdAt, last.id) : null,
+      next_cursor: rows.length > PAGE && last ? encodePageCursor(last.createdAt, last.id) : null,
     };
   }
 
@@ -133,7 +133,7 @@ export class PlayersService {
 
   async transactions(userId: string, q: PlayerTransactionsQuery) {
     await this.account(userId);
-    const after = decodeCursor(q.cursor);
+    const after = decodePageCursor(q.cursor);
     const rows = await this.deps.money.transactions(userId, {
       type: q.kind,
       status: q.status,
@@ -158,13 +158,13 @@ export class PlayersService {
       created_at: iso(Number(r.created_at)),
       settled_at: r.settled_at === null ? null : iso(Number(r.settled_at)),
     }));
-    const next = rows.length > PAGE && last ? encodeCursor(Number(last.created_at), last.id) : null;
+    const next = rows.length > PAGE && last ? encodePageCursor(Number(last.created_at), last.id) : null;
     return { transactions, next_cursor: next };
   }
 
   async rounds(userId: string, cursor: string | undefined) {
     await this.account(userId);
-    const before = decodeCursor(cursor);
+    const before = decodePageCursor(cursor);
     const rows = await this.deps.money.rounds(
       userId,
       before && { at: before.at, roundId: before.id },
@@ -183,7 +183,7 @@ export class PlayersService {
     }));
     return {
       rounds,
-      next_cursor: rows.length > PAGE && last ? encodeCursor(last.lastAt, last.roundId) : null,
+      next_cursor: rows.length > PAGE && last ? encodePageCursor(last.lastAt, last.roundId) : null,
     };
   }
 
