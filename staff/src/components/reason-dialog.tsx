@@ -1,15 +1,76 @@
 /**
- * Every staff change says why: this dialog asks for the reason (3 characters or more, as the API
- * requires) and runs the change with it. The server's refusal is shown inside the dialog.
+ * Every staff change says why: `ReasonField` is the reason's box (3 characters or more, as the API
+ * requires) and `ReasonDialog` the dialog that asks for it, with the change's own fields if it has
+ * any, and runs the change with it. The server's refusal is shown inside the dialog.
  */
 import { Button } from '@mchezo/ui/button';
 import { inputClass } from '@mchezo/ui/fields';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from './modal.tsx';
-import { useErrorText } from './states.tsx';
+import { FormError, useErrorText } from './states.tsx';
 
 export const MIN_REASON = 3;
+
+/** True when a reason is long enough for the API. */
+export function reasonLongEnough(reason: string): boolean {
+  return reason.trim().length >= MIN_REASON;
+}
+
+/**
+ * The reason's label and box. `checked` adds the rule's hint and the "too short" line under it
+ * (set `invalid` once the person tried to go on); without it the form says what is wrong itself.
+ */
+export function ReasonField({
+  id,
+  label,
+  value,
+  onChange,
+  rows = 2,
+  maxLength,
+  checked = false,
+  invalid = false,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  rows?: number;
+  maxLength: number;
+  checked?: boolean;
+  invalid?: boolean;
+}) {
+  const { t } = useTranslation('common');
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-semibold">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        rows={rows}
+        required={checked || undefined}
+        minLength={checked ? MIN_REASON : undefined}
+        maxLength={maxLength}
+        aria-invalid={invalid || undefined}
+        aria-describedby={checked ? `${id}-hint ${id}-error` : undefined}
+        className={`${inputClass(invalid)} w-full py-2`}
+      />
+      {checked ? (
+        <>
+          <p id={`${id}-hint`} className="text-xs text-muted">
+            {t('reason.hint')}
+          </p>
+          <p id={`${id}-error`} aria-live="polite" className="min-h-4 text-xs text-danger">
+            {invalid ? t('reason.tooShort') : ''}
+          </p>
+        </>
+      ) : null}
+    </div>
+  );
+}
 
 export function ReasonDialog({
   open,
@@ -18,6 +79,11 @@ export function ReasonDialog({
   confirmLabel,
   busyLabel,
   danger = false,
+  wide = false,
+  reasonMaxLength = 2000,
+  closeOnDone = true,
+  problem,
+  children,
   onConfirm,
   onClose,
   describeError,
@@ -28,6 +94,15 @@ export function ReasonDialog({
   confirmLabel: string;
   busyLabel: string;
   danger?: boolean;
+  /** A wider dialog that scrolls inside itself, for a change with fields of its own. */
+  wide?: boolean;
+  reasonMaxLength?: number;
+  /** False: the dialog stays open after the change, showing what it answered (an override's link). */
+  closeOnDone?: boolean;
+  /** What is wrong with the change's own fields (`children`), or null. */
+  problem?: () => string | null;
+  /** The change's own fields, above the reason. */
+  children?: ReactNode;
   /** Runs the change; a thrown error is shown in the dialog, success closes it. */
   onConfirm(reason: string): Promise<unknown>;
   /** Plain words for a refusal the screen knows (by its code); null: the server's own message. */
@@ -40,20 +115,22 @@ export function ReasonDialog({
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [tooShort, setTooShort] = useState(false);
+  const [tried, setTried] = useState(false);
 
   const close = () => {
     if (busy) return;
     setReason('');
     setError(null);
-    setTooShort(false);
+    setTried(false);
     onClose();
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (reason.trim().length < MIN_REASON) {
-      setTooShort(true);
+    setTried(true);
+    const wrong = problem?.() ?? null;
+    if (wrong || !reasonLongEnough(reason)) {
+      setError(wrong);
       return;
     }
     setBusy(true);
@@ -61,8 +138,9 @@ export function ReasonDialog({
     try {
       await onConfirm(reason.trim());
       setBusy(false);
+      if (!closeOnDone) return;
       setReason('');
-      setTooShort(false);
+      setTried(false);
       onClose();
     } catch (err) {
       setBusy(false);
@@ -70,47 +148,33 @@ export function ReasonDialog({
     }
   };
 
-  const invalid = tooShort && reason.trim().length < MIN_REASON;
+  const size = wide
+    ? 'max-h-[90vh] w-[min(36rem,calc(100vw-2rem))] overflow-y-auto'
+    : 'w-[min(32rem,calc(100vw-2rem))]';
   return (
     <Modal
       open={open}
       onClose={close}
       labelledBy={`${id}-title`}
-      className="w-[min(32rem,calc(100vw-2rem))] rounded-xl border border-line p-0"
+      className={`${size} rounded-xl border border-line p-0`}
     >
       <form onSubmit={submit} className="space-y-4 p-5" noValidate>
         <h2 id={`${id}-title`} className="text-lg font-bold">
           {title}
         </h2>
         {description ? <div className="text-sm text-muted">{description}</div> : null}
-        <div className="space-y-1.5">
-          <label htmlFor={`${id}-reason`} className="block text-sm font-semibold">
-            {t('reason.label')}
-          </label>
-          <textarea
-            id={`${id}-reason`}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            rows={3}
-            required
-            minLength={MIN_REASON}
-            maxLength={2000}
-            aria-invalid={invalid || undefined}
-            aria-describedby={`${id}-hint ${id}-error`}
-            className={`${inputClass(invalid)} w-full py-2`}
-          />
-          <p id={`${id}-hint`} className="text-xs text-muted">
-            {t('reason.hint')}
-          </p>
-          <p id={`${id}-error`} aria-live="polite" className="min-h-4 text-xs text-danger">
-            {invalid ? t('reason.tooShort') : ''}
-          </p>
-        </div>
-        {error ? (
-          <p role="alert" className="rounded-lg border border-danger bg-danger/10 p-3 text-sm">
-            {error}
-          </p>
-        ) : null}
+        {children}
+        <ReasonField
+          id={`${id}-reason`}
+          label={t('reason.label')}
+          value={reason}
+          onChange={setReason}
+          rows={wide ? 2 : 3}
+          maxLength={reasonMaxLength}
+          checked
+          invalid={tried && !reasonLongEnough(reason)}
+        />
+        <FormError>{error}</FormError>
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={close} disabled={busy}>
             {t('actions.cancel')}

@@ -44,3 +44,13 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
     </div>
   );
 }
+
+/** A form's or dialog's refusal, read out when it appears; nothing while there is none. */
+export function FormError({ children }: { children: React.ReactNode }) {
+  if (!children) return null;
+  return (
+    <p role="alert" className="rounded-lg border border-danger bg-danger/10 p-3 text-sm">
+      {children}
+    </p>
+  );
+}

@@ -17,7 +17,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { confirmEnrolment, passwordSignIn, startEnrolment } from '../../api/session.ts';
 import { LanguageSwitch } from '../../app/language-switch.tsx';
-import { useErrorText } from '../../components/states.tsx';
+import { FormError, useErrorText } from '../../components/states.tsx';
+import { PhonePasswordFields } from '../sign-in/phone-password-fields.tsx';
 import { enrolmentError } from './enrolment-errors.ts';
 import { RecoveryCodes } from './recovery-codes.tsx';
 
@@ -96,11 +97,7 @@ export function EnrolmentPage() {
       {busy ? t('enrol.busy') : label}
     </Button>
   );
-  const errorBox = error ? (
-    <p role="alert" className="rounded-lg border border-danger bg-danger/10 p-3 text-sm">
-      {error}
-    </p>
-  ) : null;
+  const errorBox = <FormError>{error}</FormError>;
 
   return (
     <div className="mx-auto flex min-h-dvh max-w-xl flex-col px-4 py-8">
@@ -116,24 +113,11 @@ export function EnrolmentPage() {
         {step === 'password' ? (
           <form onSubmit={submitPassword} className="space-y-4" noValidate>
             <p className="text-sm text-muted">{t('enrol.passwordIntro')}</p>
-            <TextField
-              label={t('signIn.phone')}
-              type="tel"
-              autoComplete="username"
-              inputMode="tel"
-              value={phone}
-              onChange={setPhone}
-              required
-              className="w-full"
-            />
-            <TextField
-              label={t('signIn.password')}
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={setPassword}
-              required
-              className="w-full"
+            <PhonePasswordFields
+              phone={phone}
+              password={password}
+              onPhone={setPhone}
+              onPassword={setPassword}
             />
             {errorBox}
             {busyButton(t('signIn.continue'))}

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { downloadReportCsv, type ReportRange, useFinanceReport } from '../../api/finance.ts';
 import { BarChart, LineChart } from '../../components/charts.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { ErrorState, Loading, useErrorText } from '../../components/states.tsx';
+import { ErrorState, FormError, Loading, useErrorText } from '../../components/states.tsx';
 import { Table } from '../../components/table.tsx';
 import { useMoney } from '../payments/money.ts';
 import { defaultRange } from './range.ts';
@@ -70,11 +70,7 @@ export default function FinancePage() {
           </Button>
         }
       />
-      {csvError ? (
-        <p role="alert" className="rounded-lg border border-danger bg-danger/10 p-3 text-sm">
-          {csvError}
-        </p>
-      ) : null}
+      <FormError>{csvError}</FormError>
       <form
         onSubmit={apply}
         aria-label={t('range.label')}

@@ -4,13 +4,12 @@
  */
 import type { FinancePlayer } from '@mchezo/contracts/staff-finance';
 import { Button } from '@mchezo/ui/button';
-import { inputClass } from '@mchezo/ui/fields';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ReviewQueue, useAssignPaybill } from '../../api/payments.ts';
 import { Modal } from '../../components/modal.tsx';
-import { MIN_REASON } from '../../components/reason-dialog.tsx';
-import { useErrorText } from '../../components/states.tsx';
+import { ReasonField, reasonLongEnough } from '../../components/reason-dialog.tsx';
+import { FormError, useErrorText } from '../../components/states.tsx';
 import { useMoney } from './money.ts';
 import { PlayerFinder } from './player-finder.tsx';
 
@@ -40,7 +39,7 @@ export function AssignDialog({ payment, onClose }: { payment: Payment | null; on
     if (!payment) return;
     if (!player) return setProblem(t('assign.pickPlayer'));
     if (!player.account_number) return setProblem(t('assign.noAccount'));
-    if (reason.trim().length < MIN_REASON) return setProblem(t('assign.reasonShort'));
+    if (!reasonLongEnough(reason)) return setProblem(t('assign.reasonShort'));
     setProblem(null);
     try {
       await assign.mutateAsync({
@@ -74,24 +73,14 @@ export function AssignDialog({ payment, onClose }: { payment: Payment | null; on
             })}
           </p>
           <PlayerFinder selected={player} onSelect={setPlayer} />
-          <div className="space-y-1.5">
-            <label htmlFor={`${id}-reason`} className="block text-sm font-semibold">
-              {t('assign.reason')}
-            </label>
-            <textarea
-              id={`${id}-reason`}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              rows={2}
-              maxLength={500}
-              className={`${inputClass()} w-full py-2`}
-            />
-          </div>
-          {problem ? (
-            <p role="alert" className="rounded-lg border border-danger bg-danger/10 p-3 text-sm">
-              {problem}
-            </p>
-          ) : null}
+          <ReasonField
+            id={`${id}-reason`}
+            label={t('assign.reason')}
+            value={reason}
+            onChange={setReason}
+            maxLength={500}
+          />
+          <FormError>{problem}</FormError>
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onClick={close} disabled={assign.isPending}>
               {t('actions.cancel')}

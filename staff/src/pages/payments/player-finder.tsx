@@ -3,21 +3,12 @@
  * and the matches as radio buttons with their account number and balance.
  */
 import type { FinancePlayer } from '@mchezo/contracts/staff-finance';
-import { inputClass } from '@mchezo/ui/fields';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFinancePlayers } from '../../api/payments.ts';
+import { SearchField, useDebounced } from '../../components/search-field.tsx';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { useMoney } from './money.ts';
-
-function useDebounced(value: string, ms = 300): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 export function PlayerFinder({
   selected,
@@ -36,24 +27,16 @@ export function PlayerFinder({
 
   return (
     <div className="space-y-2">
-      <label htmlFor={`${id}-q`} className="block text-sm font-semibold">
-        {t('finder.label')}
-      </label>
-      <input
+      <SearchField
         id={`${id}-q`}
-        type="search"
+        label={t('finder.label')}
+        hint={t('finder.hint')}
         value={text}
-        onChange={(e) => {
-          setText(e.target.value);
+        onChange={(value) => {
+          setText(value);
           onSelect(null);
         }}
-        autoComplete="off"
-        aria-describedby={`${id}-hint`}
-        className={`${inputClass()} w-full`}
       />
-      <p id={`${id}-hint`} className="text-xs text-muted">
-        {t('finder.hint')}
-      </p>
       {q.length < 3 ? null : found.isPending ? (
         <Loading label={t('finder.searching')} />
       ) : found.isError ? (

@@ -9,8 +9,8 @@ import { inputClass } from '@mchezo/ui/fields';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProposeAdjustment } from '../../api/payments.ts';
-import { MIN_REASON } from '../../components/reason-dialog.tsx';
-import { useErrorText } from '../../components/states.tsx';
+import { ReasonField, reasonLongEnough } from '../../components/reason-dialog.tsx';
+import { FormError, useErrorText } from '../../components/states.tsx';
 import { parseKesToCents, useMoney } from './money.ts';
 import { PlayerFinder } from './player-finder.tsx';
 
@@ -36,7 +36,7 @@ export function ProposeForm() {
     if (!player) return setProblem(t('propose.pickPlayer'));
     if (cents === null || cents === 0 || cents > ADJUSTMENT_MAX_CENTS)
       return setProblem(t('propose.badAmount'));
-    if (reason.trim().length < MIN_REASON) return setProblem(t('propose.reasonShort'));
+    if (!reasonLongEnough(reason)) return setProblem(t('propose.reasonShort'));
     setProblem(null);
     const amount_cents = direction === 'credit' ? cents : -cents;
     try {
@@ -95,24 +95,14 @@ export function ProposeForm() {
           {t('propose.amountHint')}
         </p>
       </div>
-      <div className="space-y-1.5">
-        <label htmlFor={`${id}-reason`} className="block text-sm font-semibold">
-          {t('propose.reason')}
-        </label>
-        <textarea
-          id={`${id}-reason`}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          rows={2}
-          maxLength={2000}
-          className={`${inputClass()} w-full py-2`}
-        />
-      </div>
-      {problem ? (
-        <p role="alert" className="rounded-lg border border-danger bg-danger/10 p-3 text-sm">
-          {problem}
-        </p>
-      ) : null}
+      <ReasonField
+        id={`${id}-reason`}
+        label={t('propose.reason')}
+        value={reason}
+        onChange={setReason}
+        maxLength={2000}
+      />
+      <FormError>{problem}</FormError>
       <p role="status" className="text-sm text-success">
         {done ?? ''}
       </p>

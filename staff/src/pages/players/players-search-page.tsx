@@ -11,26 +11,18 @@ import {
 } from '@mchezo/contracts/staff-players-constants';
 import { Button } from '@mchezo/ui/button';
 import { inputClass } from '@mchezo/ui/fields';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { usePlayerSearch } from '../../api/players.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { SearchField, useDebounced } from '../../components/search-field.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { type Column, Table } from '../../components/table.tsx';
 import { useFormat } from './format.ts';
 import { StatusBadgeOf } from './player-status.tsx';
 
 const DEBOUNCE_MS = 300;
-
-function useDebounced(value: string, ms: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 export default function PlayersSearchPage() {
   const { t } = useTranslation('players');
@@ -68,21 +60,13 @@ export default function PlayersSearchPage() {
       <search className="mb-6 block">
         <form className="grid gap-3 md:grid-cols-[1fr_14rem]" onSubmit={(e) => e.preventDefault()}>
           <div className="space-y-1.5">
-            <label htmlFor={`${ids}-q`} className="block text-sm font-semibold">
-              {t('search.query')}
-            </label>
-            <input
+            <SearchField
               id={`${ids}-q`}
-              type="search"
+              label={t('search.query')}
+              hint={short ? t('search.tooShort', { count: PLAYER_QUERY_MIN }) : t('search.hint')}
               value={text}
-              onChange={(e) => setText(e.target.value)}
-              autoComplete="off"
-              aria-describedby={`${ids}-hint`}
-              className={`${inputClass(false)} w-full`}
+              onChange={setText}
             />
-            <p id={`${ids}-hint`} className="text-xs text-muted">
-              {short ? t('search.tooShort', { count: PLAYER_QUERY_MIN }) : t('search.hint')}
-            </p>
           </div>
           <div className="space-y-1.5">
             <label htmlFor={`${ids}-status`} className="block text-sm font-semibold">

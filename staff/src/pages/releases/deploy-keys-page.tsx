@@ -9,12 +9,12 @@ import { StatusBadge } from '@mchezo/ui/status-badge';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { releaseKeys, releasesApi, useDeployKeys } from '../../api/releases.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { Table } from '../../components/table.tsx';
+import { BackToReleases } from './back-link.tsx';
 import { CreateKeyForm } from './create-key-form.tsx';
 
 const TONE = { active: 'success', revoked: 'danger', expired: 'neutral' } as const;
@@ -28,18 +28,7 @@ export default function DeployKeysPage() {
   const refresh = () => client.invalidateQueries({ queryKey: releaseKeys.keys });
   return (
     <div className="space-y-6">
-      <PageHeader
-        title={t('keys.title')}
-        description={t('keys.description')}
-        actions={
-          <Link
-            to="/releases"
-            className="inline-flex min-h-11 items-center rounded-lg border border-line px-3 text-sm font-semibold text-brand hover:border-brand"
-          >
-            {t('health.back')}
-          </Link>
-        }
-      />
+      <PageHeader title={t('keys.title')} description={t('keys.description')} actions={<BackToReleases />} />
       <CreateKeyForm
         onCreated={(key) => {
           setCreated(key);

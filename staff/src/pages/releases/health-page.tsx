@@ -7,16 +7,24 @@ import { REMOTE_NAMES, type RemoteNameValue } from '@mchezo/contracts/releases-c
 import { inputClass } from '@mchezo/ui/fields';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { useHealthHistory, useRemotes } from '../../api/releases.ts';
 import { LineChart } from '../../components/charts.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ErrorState, Loading } from '../../components/states.tsx';
+import { BackToReleases } from './back-link.tsx';
 import { EventsList } from './events-list.tsx';
 import { type Figure, fieldOf, healthRows, isMarked, rowOf } from './health-rows.ts';
 
 /** Minutes; a quarter of an hour shows a running canary's minutes one by one. */
 const RANGES = [15, 60, 360, 1440, 10080] as const;
+
+/** The three charts, one figure each: loads, error rate (%) and p75 LCP (ms). */
+const CHARTS: { figure: Figure; title: string; format?: (v: number) => string }[] = [
+  { figure: 'loads', title: 'health.loads' },
+  { figure: 'rate', title: 'health.errorRate', format: (v) => `${v}%` },
+  { figure: 'lcp', title: 'health.lcp', format: (v) => `${v} ms` },
+];
 
 export default function HealthPage() {
   const { t, i18n } = useTranslation('releases');
@@ -67,14 +75,7 @@ export default function HealthPage() {
       <PageHeader
         title={t('health.title', { remote })}
         description={live ? t('health.live') : t('health.description')}
-        actions={
-          <Link
-            to="/releases"
-            className="inline-flex min-h-11 items-center rounded-lg border border-line px-3 text-sm font-semibold text-brand hover:border-brand"
-          >
-            {t('health.back')}
-          </Link>
-        }
+        actions={<BackToReleases />}
       />
       <div className="flex flex-wrap items-end gap-3">
         <div className="space-y-1">
@@ -110,34 +111,19 @@ export default function HealthPage() {
         <p className="text-sm text-muted">{t('health.noVersions')}</p>
       ) : (
         <>
-          <LineChart
-            title={t('health.loads')}
-            rows={rows}
-            x="time"
-            xLabel={t('health.time')}
-            series={series('loads')}
-            markers={marked}
-          />
-          <LineChart
-            title={t('health.errorRate')}
-            rows={rows}
-            x="time"
-            xLabel={t('health.time')}
-            series={series('rate')}
-            dots
-            format={(v) => `${v}%`}
-            markers={marked}
-          />
-          <LineChart
-            title={t('health.lcp')}
-            rows={rows}
-            x="time"
-            xLabel={t('health.time')}
-            series={series('lcp')}
-            dots
-            format={(v) => `${v} ms`}
-            markers={marked}
-          />
+          {CHARTS.map((chart) => (
+            <LineChart
+              key={chart.figure}
+              title={t(chart.title)}
+              rows={rows}
+              x="time"
+              xLabel={t('health.time')}
+              series={series(chart.figure)}
+              dots={chart.figure !== 'loads'}
+              format={chart.format}
+              markers={marked}
+            />
+          ))}
           <section aria-labelledby="events-title" className="space-y-3">
             <h2 id="events-title" className="text-lg font-semibold">
               {t('events.title')}

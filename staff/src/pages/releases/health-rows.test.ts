@@ -15,6 +15,18 @@ const point = (at: string, extra: Partial<HealthPoint> = {}): HealthPoint => ({
   views: 0,
   ...extra,
 });
+/** A version's guard figures with nothing measured yet. */
+const quietFigures = (version: string) => ({
+  version,
+  attempts: 0,
+  bad: 0,
+  error_rate: 0,
+  clients: 0,
+  lcp_p75: null,
+  lcp_samples: 0,
+  inp_p75: null,
+  inp_samples: 0,
+});
 const T0 = '2026-11-26T20:00:00.000Z';
 const T1 = '2026-11-26T20:05:00.000Z';
 const history: HealthHistoryResponse = {
@@ -64,28 +76,8 @@ describe('healthRows', () => {
 
   it('marks every event but a hold', () => {
     const figures = {
-      canary: {
-        version: '1.1.0',
-        attempts: 0,
-        bad: 0,
-        error_rate: 0,
-        clients: 0,
-        lcp_p75: null,
-        lcp_samples: 0,
-        inp_p75: null,
-        inp_samples: 0,
-      },
-      active: {
-        version: '1.0.0',
-        attempts: 0,
-        bad: 0,
-        error_rate: 0,
-        clients: 0,
-        lcp_p75: null,
-        lcp_samples: 0,
-        inp_p75: null,
-        inp_samples: 0,
-      },
+      canary: quietFigures('1.1.0'),
+      active: quietFigures('1.0.0'),
       step_elapsed_ms: 0,
       speed_limited: false,
     };

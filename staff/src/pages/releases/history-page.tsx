@@ -5,11 +5,11 @@
  */
 import type { RevisionEntry } from '@mchezo/contracts/releases';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { useReleaseHistory } from '../../api/releases.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { Table } from '../../components/table.tsx';
+import { BackToReleases } from './back-link.tsx';
 import { type FieldChange, manifestDiff } from './diff.ts';
 
 function Change({ c }: { c: FieldChange }) {
@@ -70,14 +70,7 @@ export default function HistoryPage() {
       <PageHeader
         title={t('history.title')}
         description={t('history.description')}
-        actions={
-          <Link
-            to="/releases"
-            className="inline-flex min-h-11 items-center rounded-lg border border-line px-3 text-sm font-semibold text-brand hover:border-brand"
-          >
-            {t('health.back')}
-          </Link>
-        }
+        actions={<BackToReleases />}
       />
       {history.isPending ? (
         <Loading />

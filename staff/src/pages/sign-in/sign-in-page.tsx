@@ -12,7 +12,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { signIn } from '../../api/session.ts';
 import { LanguageSwitch } from '../../app/language-switch.tsx';
+import { FormError } from '../../components/states.tsx';
 import { useSession } from '../../session/session-store.ts';
+import { PhonePasswordFields } from './phone-password-fields.tsx';
 import { signInOutcome } from './sign-in-errors.ts';
 
 type Step = 'password' | 'code' | 'recovery';
@@ -93,28 +95,13 @@ export function SignInPage() {
         {signedOutReason === 'signed_out' ? <Alert title={t('signIn.signedOut')} /> : null}
         <form onSubmit={submit} className="space-y-4" noValidate>
           {step === 'password' ? (
-            <>
-              <TextField
-                label={t('signIn.phone')}
-                type="tel"
-                autoComplete="username"
-                inputMode="tel"
-                value={phone}
-                onChange={setPhone}
-                required
-                className="w-full"
-              />
-              <TextField
-                label={t('signIn.password')}
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={setPassword}
-                required
-                className="w-full"
-                error={error?.field === 'password' ? error.text : undefined}
-              />
-            </>
+            <PhonePasswordFields
+              phone={phone}
+              password={password}
+              onPhone={setPhone}
+              onPassword={setPassword}
+              passwordError={error?.field === 'password' ? error.text : undefined}
+            />
           ) : null}
           {step === 'code' ? (
             <>
@@ -143,11 +130,7 @@ export function SignInPage() {
               error={error?.field === 'code' ? error.text : undefined}
             />
           ) : null}
-          {error?.field === 'form' ? (
-            <p role="alert" className="rounded-lg border border-danger bg-danger/10 p-3 text-sm">
-              {error.text}
-            </p>
-          ) : null}
+          <FormError>{error?.field === 'form' ? error.text : null}</FormError>
           <Button type="submit" className="w-full" disabled={busy} aria-busy={busy || undefined}>
             {busy ? t('signIn.busy') : step === 'password' ? t('signIn.continue') : t('signIn.submit')}
           </Button>
