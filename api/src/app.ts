@@ -288,9 +288,7 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
       });
       await api.register(releaseHealthRoutes, { health: releaseHealth, requireStaff });
       await api.register(healthHistoryRoutes, {
-        ctx,
-        health: releaseHealth,
-        revisions,
+        history: services.healthHistory,
         requireReleaseManager: requireStaff('release_manager'),
       });
       await api.register(staffRoutes, { staff: services.staff, limiter: services.limiter, requireAuth });

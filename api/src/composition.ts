@@ -24,6 +24,7 @@ import { RegulatorFeedService } from './modules/regulator-feed/regulator-feed.se
 import { ReleaseHealthService } from './modules/release-health/release-health.service.js';
 import { CanaryGuard } from './modules/releases/canary-guard.service.js';
 import { DeployKeyService } from './modules/releases/deploy-keys.service.js';
+import { HealthHistory } from './modules/releases/health-history.service.js';
 import { IntegrityMonitor } from './modules/releases/integrity.service.js';
 import { OverrideService } from './modules/releases/overrides.service.js';
 import { RevisionService } from './modules/releases/revisions.service.js';
@@ -128,6 +129,8 @@ export function buildServices(ctx: AppContext, app: FastifyInstance, deps: Servi
     deployKeys: new DeployKeyService(ctx),
     integrity,
     releaseHealth,
+    // One remote's health over time and the canary's events (GET /releases/health/history).
+    healthHistory: new HealthHistory(ctx, releaseHealth, revisions),
     canaryGuard,
     regulatorFeed,
     amlMonitor,

@@ -73,36 +73,42 @@ const vitalsPerBucket = (db: Kysely<DB>, remote: string, b: Buckets) =>
     .groupBy(['remote_version', sql.ref('i'), 'metric', 'bucket'])
     .execute();
 
-const emptyPoint = (at: number): HealthPoint => ({
-  at: new Date(at).toISOString(),
-  loads: 0,
-  failures: 0,
-  render_errors: 0,
-  errors: 0,
-  error_rate: null,
-  lcp_p75: null,
-  inp_p75: null,
-  cls_p75: null,
-  views: 0,
-});
+/** One empty point per bucket, oldest first: no loads, no errors, no vitals. */
+const emptyPoints = (b: Buckets): HealthPoint[] =>
+  Array.from({ length: b.count }, (_, k) => ({
+    at: new Date(b.from + k * b.stepMs).toISOString(),
+    loads: 0,
+    failures: 0,
+    render_errors: 0,
+    errors: 0,
+    error_rate: null,
+    lcp_p75: null,
+    inp_p75: null,
+    cls_p75: null,
+    views: 0,
+  }));
 
-/** Version → one point per bucket (every bucket, oldest first), for each version with figures in the range. */
+/**
+ * Version → one point per bucket (every bucket, oldest first), for each version with figures in
+ * the range and each of `versions` (empty points when it has none).
+ */
 export async function healthSeries(
   db: Kysely<DB>,
   remote: string,
   b: Buckets,
+  versions: readonly string[] = [],
 ): Promise<Map<string, HealthPoint[]>> {
   const [loads, errors, vitals] = await Promise.all([
     loadsPerBucket(db, remote, b),
     errorsPerBucket(db, remote, b),
     vitalsPerBucket(db, remote, b),
   ]);
-  const series = new Map<string, HealthPoint[]>();
+  const series = new Map(versions.map((version) => [version, emptyPoints(b)]));
   const pointOf = (version: string | null, i: number) => {
     if (version === null || i < 0 || i >= b.count) return undefined;
     let points = series.get(version);
     if (!points) {
-      points = Array.from({ length: b.count }, (_, k) => emptyPoint(b.from + k * b.stepMs));
+      points = emptyPoints(b);
       series.set(version, points);
     }
     return points[i];

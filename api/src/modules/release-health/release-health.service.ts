@@ -249,10 +249,15 @@ export class ReleaseHealthService {
 
   /**
    * One remote's counted figures per version and time bucket (release health over time, read by
-   * the releases module's history): version → one point per bucket, for versions with figures.
+   * the releases module's history): version → one point per bucket, for versions with figures
+   * and each of `versions` (all its points empty when it has none).
    */
-  healthSeries(remote: RemoteName, buckets: Buckets): Promise<Map<string, HealthPoint[]>> {
-    return healthSeries(this.ctx.database.db, remote, buckets);
+  healthSeries(
+    remote: RemoteName,
+    buckets: Buckets,
+    versions: readonly string[] = [],
+  ): Promise<Map<string, HealthPoint[]>> {
+    return healthSeries(this.ctx.database.db, remote, buckets, versions);
   }
 
   async events(filter: { remote?: string; version?: string; limit?: number }): Promise<ErrorEventsResponse> {

@@ -10,7 +10,6 @@ import { newId } from '../../lib/crypto.js';
 import { errorRate, type VersionCounts } from '../release-health/release-health.service.js';
 import type { StepVitals } from './canary-plans.js';
 import type { PlanRow } from './canary-plans.repository.js';
-import type { CanaryDecisionsTable } from './releases.tables.js';
 
 type Db = Kysely<DB>;
 const MINUTE = 60_000;
@@ -84,24 +83,6 @@ export async function insertDecision(
       text: decision.text,
       revision: decision.revision,
     })
-    .execute();
-}
-
-/** One remote's decisions in [from, to), oldest first. */
-export function decisionsBetween(
-  db: Db,
-  remote: string,
-  from: number,
-  to: number,
-): Promise<CanaryDecisionsTable[]> {
-  return db
-    .selectFrom('canary_decisions')
-    .selectAll()
-    .where('remote', '=', remote)
-    .where('at', '>=', from)
-    .where('at', '<', to)
-    .orderBy('at', 'asc')
-    .orderBy('id', 'asc')
     .execute();
 }
 

@@ -6,20 +6,15 @@
  */
 import { HealthHistoryQuery, HealthHistoryResponse } from '@mchezo/contracts/release-history';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.js';
 import { errorResponses, type PreHandler } from '../../lib/http.js';
-import type { ReleaseHealthService } from '../release-health/release-health.service.js';
-import { HealthHistory } from './health-history.service.js';
-import type { RevisionService } from './revisions.service.js';
+import type { HealthHistory } from './health-history.service.js';
 
 export const healthHistoryRoutes: FastifyPluginAsyncZod<{
-  ctx: AppContext;
-  health: ReleaseHealthService;
-  revisions: RevisionService;
+  /** Built once with the other services (api/src/composition.ts). */
+  history: HealthHistory;
   /** `requireStaff('release_manager')` (api/src/modules/staff/staff.guard.ts). */
   requireReleaseManager: PreHandler;
-}> = async (app, { ctx, health, revisions, requireReleaseManager }) => {
-  const history = new HealthHistory(ctx, health, revisions);
+}> = async (app, { history, requireReleaseManager }) => {
   app.get(
     '/releases/health/history',
     {

@@ -17,9 +17,8 @@ import type { ReleaseManifest, RemoteName } from '@mchezo/contracts/releases';
 import type { AppContext } from '../../context.js';
 import { iso } from '../../lib/time.js';
 import type { ReleaseHealthService } from '../release-health/release-health.service.js';
-import { decisionsBetween } from './canary-decisions.js';
 import { toCanaryPlan } from './canary-plans.js';
-import { plansStartedBetween, revisionsBetween } from './health-history.repository.js';
+import { decisionsBetween, plansStartedBetween, revisionsBetween } from './health-history.repository.js';
 import type { RevisionService } from './revisions.service.js';
 
 const MINUTE = 60_000;
@@ -48,36 +47,22 @@ export class HealthHistory {
     const remote = query.remote;
     const b = bucketsOf(query);
     const end = b.from + b.count * b.stepMs;
-    const [series, manifest, plans, decisions, revisions] = await Promise.all([
-      this.health.healthSeries(remote, { from: b.from, stepMs: b.stepMs, count: b.count }),
-      this.revisions.current(),
+    const live = (await this.revisions.current()).remotes[remote];
+    // The live versions come first and have a series even without figures; then the others.
+    const liveVersions = [...new Set([live?.version, live?.canary?.version])].filter((v) => v !== undefined);
+    const [series, plans, decisions, revisions] = await Promise.all([
+      this.health.healthSeries(remote, { from: b.from, stepMs: b.stepMs, count: b.count }, liveVersions),
       plansStartedBetween(db, remote, b.from, end),
       decisionsBetween(db, remote, b.from, end),
       revisionsBetween(db, b.from, end),
     ]);
-    const live = manifest.remotes[remote];
     const roleOf = (version: string): VersionSeries['role'] =>
       live?.version === version ? 'active' : live?.canary?.version === version ? 'canary' : 'other';
-    const empty = () =>
-      Array.from({ length: b.count }, (_, k) => ({
-        at: iso(b.from + k * b.stepMs),
-        loads: 0,
-        failures: 0,
-        render_errors: 0,
-        errors: 0,
-        error_rate: null,
-        lcp_p75: null,
-        inp_p75: null,
-        cls_p75: null,
-        views: 0,
-      }));
-    const liveVersions = [live?.version, live?.canary?.version].filter((v): v is string => !!v);
-    const others = [...series.keys()].filter((v) => !liveVersions.includes(v)).sort();
-    const versions = [...new Set([...liveVersions, ...others])].map((version) => ({
-      version,
-      role: roleOf(version),
-      points: series.get(version) ?? empty(),
-    }));
+    const rank = (version: string) =>
+      liveVersions.includes(version) ? liveVersions.indexOf(version) : liveVersions.length;
+    const versions = [...series]
+      .sort(([x], [y]) => rank(x) - rank(y) || (x < y ? -1 : 1))
+      .map(([version, points]) => ({ version, role: roleOf(version), points }));
 
     const events: CanaryEvent[] = [];
     for (const row of plans) {
