@@ -25,11 +25,10 @@ import {
 } from '@mchezo/contracts/staff-players';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses, type PreHandler } from '../../lib/http.js';
+import { guardedRoute, type PreHandler } from '../../lib/http.js';
 import type { PlayersService } from './players.service.js';
 
 const tags = ['staff', 'players'];
-const security = [{ bearer: [] }];
 
 /** Who reads players: the support desk, and compliance (identity reviews, AML cases). */
 const READERS: StaffRoleName[] = ['support', 'compliance'];
@@ -43,95 +42,46 @@ export const playersRoutes: FastifyPluginAsyncZod<{
   requireStaff: (...roles: StaffRoleName[]) => PreHandler;
   staffOf: (request: FastifyRequest) => { userId: string };
 }> = async (app, { players, requireStaff, staffOf }) => {
-  const read = requireStaff(...READERS);
+  const read = guardedRoute(requireStaff(...READERS), tags);
+  const logout = guardedRoute(requireStaff(...LOGOUT), tags);
+  const params = PlayerParams;
   const actor = (request: FastifyRequest) => ({ userId: staffOf(request).userId, ip: request.ip });
 
   app.get(
     '/staff/players',
-    {
-      onRequest: read,
-      schema: {
-        tags,
-        security,
-        querystring: PlayerSearchQuery,
-        response: { 200: PlayerSearchResponse, ...errorResponses(400, 401, 403) },
-      },
-    },
+    read({ querystring: PlayerSearchQuery }, { 200: PlayerSearchResponse }, [400]),
     async (request, reply) => noStore(reply).send(await players.search(request.query)),
   );
 
   app.get(
     '/staff/players/:user_id',
-    {
-      onRequest: read,
-      schema: {
-        tags,
-        security,
-        params: PlayerParams,
-        response: { 200: Player360, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    read({ params }, { 200: Player360 }, [400, 404]),
     async (request, reply) => noStore(reply).send(await players.summary(request.params.user_id)),
   );
 
   app.get(
     '/staff/players/:user_id/transactions',
-    {
-      onRequest: read,
-      schema: {
-        tags,
-        security,
-        params: PlayerParams,
-        querystring: PlayerTransactionsQuery,
-        response: { 200: PlayerTransactionsResponse, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    read({ params, querystring: PlayerTransactionsQuery }, { 200: PlayerTransactionsResponse }, [400, 404]),
     async (request, reply) =>
       noStore(reply).send(await players.transactions(request.params.user_id, request.query)),
   );
 
   app.get(
     '/staff/players/:user_id/rounds',
-    {
-      onRequest: read,
-      schema: {
-        tags,
-        security,
-        params: PlayerParams,
-        querystring: PageQuery,
-        response: { 200: PlayerRoundsResponse, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    read({ params, querystring: PageQuery }, { 200: PlayerRoundsResponse }, [400, 404]),
     async (request, reply) =>
       noStore(reply).send(await players.rounds(request.params.user_id, request.query.cursor)),
   );
 
   app.get(
     '/staff/players/:user_id/sessions',
-    {
-      onRequest: read,
-      schema: {
-        tags,
-        security,
-        params: PlayerParams,
-        response: { 200: PlayerSessionsResponse, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    read({ params }, { 200: PlayerSessionsResponse }, [400, 404]),
     async (request, reply) => noStore(reply).send(await players.sessions(request.params.user_id)),
   );
 
   app.post(
     '/staff/players/:user_id/logout',
-    {
-      onRequest: requireStaff(...LOGOUT),
-      schema: {
-        tags,
-        security,
-        params: PlayerParams,
-        body: PlayerLogoutRequest,
-        response: { 200: PlayerLogoutResponse, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
+    logout({ params, body: PlayerLogoutRequest }, { 200: PlayerLogoutResponse }, [400, 404, 409]),
     async (request, reply) =>
       noStore(reply).send(
         await players.forceLogout(actor(request), request.params.user_id, request.body.reason),
@@ -140,30 +90,13 @@ export const playersRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/staff/players/:user_id/notes',
-    {
-      onRequest: read,
-      schema: {
-        tags,
-        security,
-        params: PlayerParams,
-        response: { 200: PlayerNotesResponse, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    read({ params }, { 200: PlayerNotesResponse }, [400, 404]),
     async (request, reply) => noStore(reply).send(await players.notes(request.params.user_id)),
   );
 
   app.post(
     '/staff/players/:user_id/notes',
-    {
-      onRequest: read,
-      schema: {
-        tags,
-        security,
-        params: PlayerParams,
-        body: PlayerNoteRequest,
-        response: { 201: PlayerNote, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    read({ params, body: PlayerNoteRequest }, { 201: PlayerNote }, [400, 404]),
     async (request, reply) =>
       noStore(reply)
         .code(201)
@@ -172,16 +105,7 @@ export const playersRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/staff/players/:user_id/reveal',
-    {
-      onRequest: read,
-      schema: {
-        tags,
-        security,
-        params: PlayerParams,
-        body: PlayerRevealRequest,
-        response: { 200: PlayerRevealResponse, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    read({ params, body: PlayerRevealRequest }, { 200: PlayerRevealResponse }, [400, 404]),
     async (request, reply) => {
       const { field, reason } = request.body;
       return noStore(reply).send(await players.reveal(actor(request), request.params.user_id, field, reason));

@@ -20,12 +20,10 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, type PreHandler } from '../../lib/http.js';
+import { guardedRoute, type PreHandler } from '../../lib/http.js';
 import type { AdjustmentService } from './adjustments.service.js';
 import { type FinanceReportService, financeReportCsv } from './finance-report.service.js';
 
-const tags = ['staff', 'finance'];
-const security = [{ bearer: [] }];
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
 export const financeRoutes: FastifyPluginAsyncZod<{
@@ -34,106 +32,49 @@ export const financeRoutes: FastifyPluginAsyncZod<{
   requireStaff: (...roles: StaffRoleName[]) => PreHandler;
   staffOf: (request: FastifyRequest) => { userId: string };
 }> = async (app, { adjustments, report, requireStaff, staffOf }) => {
-  const finance = requireStaff('finance');
+  const finance = guardedRoute(requireStaff('finance'), ['staff', 'finance']);
   const actor = (request: FastifyRequest) => ({ userId: staffOf(request).userId, ip: request.ip });
+  const decision = { params: AdjustmentParams, body: DecideAdjustmentRequest };
 
   app.post(
     '/staff/adjustments',
-    {
-      onRequest: finance,
-      schema: {
-        tags,
-        security,
-        body: ProposeAdjustmentRequest,
-        response: { 201: Adjustment, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    finance({ body: ProposeAdjustmentRequest }, { 201: Adjustment }, [400, 404]),
     async (request, reply) => reply.code(201).send(await adjustments.propose(actor(request), request.body)),
   );
 
   app.get(
     '/staff/adjustments',
-    {
-      onRequest: finance,
-      schema: {
-        tags,
-        security,
-        querystring: AdjustmentListQuery,
-        response: { 200: AdjustmentListResponse, ...errorResponses(400, 401, 403) },
-      },
-    },
+    finance({ querystring: AdjustmentListQuery }, { 200: AdjustmentListResponse }, [400]),
     async (request, reply) => noStore(reply).send(await adjustments.list(request.query)),
   );
 
   app.post(
     '/staff/adjustments/:id/approve',
-    {
-      onRequest: finance,
-      schema: {
-        tags,
-        security,
-        params: AdjustmentParams,
-        body: DecideAdjustmentRequest,
-        response: { 200: Adjustment, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
+    finance(decision, { 200: Adjustment }, [400, 404, 409]),
     async (request) => adjustments.approve(actor(request), request.params.id, request.body.reason),
   );
 
   app.post(
     '/staff/adjustments/:id/reject',
-    {
-      onRequest: finance,
-      schema: {
-        tags,
-        security,
-        params: AdjustmentParams,
-        body: DecideAdjustmentRequest,
-        response: { 200: Adjustment, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
+    finance(decision, { 200: Adjustment }, [400, 404, 409]),
     async (request) => adjustments.reject(actor(request), request.params.id, request.body.reason),
   );
 
   app.get(
     '/staff/finance/players',
-    {
-      onRequest: finance,
-      schema: {
-        tags,
-        security,
-        querystring: FinancePlayerQuery,
-        response: { 200: FinancePlayersResponse, ...errorResponses(400, 401, 403) },
-      },
-    },
+    finance({ querystring: FinancePlayerQuery }, { 200: FinancePlayersResponse }, [400]),
     async (request, reply) => noStore(reply).send(await adjustments.findPlayers(request.query.q)),
   );
 
   app.get(
     '/staff/finance/report',
-    {
-      onRequest: finance,
-      schema: {
-        tags,
-        security,
-        querystring: FinanceReportQuery,
-        response: { 200: FinanceReportResponse, ...errorResponses(400, 401, 403) },
-      },
-    },
+    finance({ querystring: FinanceReportQuery }, { 200: FinanceReportResponse }, [400]),
     async (request, reply) => noStore(reply).send(await report.report(request.query)),
   );
 
   app.get(
     '/staff/finance/report.csv',
-    {
-      onRequest: finance,
-      schema: {
-        tags,
-        security,
-        querystring: FinanceReportQuery,
-        response: { 200: z.string(), ...errorResponses(400, 401, 403) },
-      },
-    },
+    finance({ querystring: FinanceReportQuery }, { 200: z.string() }, [400]),
     async (request, reply) => {
       const { period, from, to } = request.query;
       return noStore(reply)

@@ -23,15 +23,12 @@ import {
 } from '@mchezo/contracts/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, type PreHandler } from '../../lib/http.js';
+import { guardedRoute, type PreHandler } from '../../lib/http.js';
 import type { RequireStaff, StaffOf } from '../staff/staff.service.js';
 import type { PaybillService } from './paybill.service.js';
 import type { ReviewService } from './review.service.js';
 import type { TaxRatesService } from './tax-rates.service.js';
 import { type TaxReportService, taxReportCsv } from './tax-report.service.js';
-
-const tags = ['payments'];
-const security = [{ bearer: [] }];
 
 export const reviewRoutes: FastifyPluginAsyncZod<{
   review: ReviewService;
@@ -41,20 +38,12 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
   requireStaff: RequireStaff;
   staffOf: StaffOf;
 }> = async (app, { review, paybill, taxReport, taxRates, requireStaff, staffOf }) => {
-  const requireOperator = requireStaff('finance');
+  const operator = guardedRoute(requireStaff('finance'), ['payments']);
   const actor = (request: Parameters<PreHandler>[0]) => staffOf(request).phone;
 
   app.get(
     '/payments/review',
-    {
-      onRequest: requireOperator,
-      schema: {
-        tags,
-        security,
-        querystring: OperatorListQuery,
-        response: { 200: z.unknown(), ...errorResponses(400, 401, 403) },
-      },
-    },
+    operator({ querystring: OperatorListQuery }, { 200: z.unknown() }, [400]),
     async (request) => ({
       ...(await review.list(request.query.limit)),
       // Paybill payments no player's account number matched (suspense), oldest first.
@@ -64,15 +53,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/payments/tax-report',
-    {
-      onRequest: requireOperator,
-      schema: {
-        tags,
-        security,
-        querystring: TaxReportQuery,
-        response: { 200: z.unknown(), ...errorResponses(400, 401, 403) },
-      },
-    },
+    operator({ querystring: TaxReportQuery }, { 200: z.unknown() }, [400]),
     async (request, reply) => {
       const { format, by, ...query } = request.query;
       const report = await taxReport.report(query);
@@ -84,123 +65,62 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get(
-    '/taxes/rates',
-    {
-      onRequest: requireOperator,
-      schema: {
-        tags,
-        security,
-        response: { 200: TaxRatesResponse, ...errorResponses(401, 403) },
-      },
-    },
-    async () => taxRates.list(),
-  );
+  app.get('/taxes/rates', operator({}, { 200: TaxRatesResponse }), async () => taxRates.list());
 
   app.post(
     '/taxes/rates',
-    {
-      onRequest: requireOperator,
-      schema: {
-        tags,
-        security,
-        body: ScheduleTaxRateRequest,
-        response: { 201: TaxRate, ...errorResponses(400, 401, 403, 409, 422) },
-      },
-    },
+    operator({ body: ScheduleTaxRateRequest }, { 201: TaxRate }, [400, 409, 422]),
     async (request, reply) => reply.code(201).send(await taxRates.schedule(actor(request), request.body)),
   );
 
   app.post(
     '/taxes/rates/:id/cancel',
-    {
-      onRequest: requireOperator,
-      schema: {
-        tags,
-        security,
-        params: TaxRateParams,
-        body: CancelTaxRateRequest,
-        response: { 200: CancelTaxRateResponse, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
+    operator(
+      { params: TaxRateParams, body: CancelTaxRateRequest },
+      { 200: CancelTaxRateResponse },
+      [400, 404, 409],
+    ),
     async (request) => taxRates.cancel(actor(request), request.params.id, request.body.note),
   );
 
   app.get(
     '/payments/audit',
-    {
-      onRequest: requireOperator,
-      schema: {
-        tags,
-        security,
-        querystring: OperatorListQuery,
-        response: { 200: z.unknown(), ...errorResponses(400, 401, 403) },
-      },
-    },
+    operator({ querystring: OperatorListQuery }, { 200: z.unknown() }, [400]),
     async (request) => review.audit(request.query.limit),
   );
 
   app.post(
     '/payments/review/transactions/:id/resolve',
-    {
-      onRequest: requireOperator,
-      schema: {
-        tags,
-        security,
-        params: ReviewItemParams,
-        body: ResolveTransactionRequest,
-        response: {
-          200: ResolveTransactionResponse,
-          ...errorResponses(400, 401, 403, 404, 409, 422),
-        },
-      },
-    },
+    operator(
+      { params: ReviewItemParams, body: ResolveTransactionRequest },
+      { 200: ResolveTransactionResponse },
+      [400, 404, 409, 422],
+    ),
     async (request) => review.resolveTransaction(actor(request), request.params.id, request.body),
   );
 
   app.post(
     '/payments/review/callbacks/:id/resolve',
-    {
-      onRequest: requireOperator,
-      schema: {
-        tags,
-        security,
-        params: ReviewItemParams,
-        body: ResolveCallbackRequest,
-        response: {
-          200: ResolveCallbackResponse,
-          ...errorResponses(400, 401, 403, 404, 409),
-        },
-      },
-    },
+    operator(
+      { params: ReviewItemParams, body: ResolveCallbackRequest },
+      { 200: ResolveCallbackResponse },
+      [400, 404, 409],
+    ),
     async (request) => review.resolveCallback(actor(request), request.params.id, request.body.note),
   );
 
   app.post(
     '/payments/review/paybill/:id/assign',
-    {
-      onRequest: requireOperator,
-      schema: {
-        tags,
-        security,
-        params: ReviewItemParams,
-        body: AssignPaybillRequest,
-        response: {
-          200: AssignPaybillResponse,
-          ...errorResponses(400, 401, 403, 404, 409, 422),
-        },
-      },
-    },
+    operator(
+      { params: ReviewItemParams, body: AssignPaybillRequest },
+      { 200: AssignPaybillResponse },
+      [400, 404, 409, 422],
+    ),
     async (request) =>
       paybill.assign(actor(request), request.params.id, request.body.account_number, request.body.note),
   );
 
-  app.post(
-    '/payments/paybill/register-urls',
-    {
-      onRequest: requireOperator,
-      schema: { tags, security, response: { 200: z.unknown(), ...errorResponses(401, 403, 422) } },
-    },
-    async () => paybill.registerUrls(),
+  app.post('/payments/paybill/register-urls', operator({}, { 200: z.unknown() }, [422]), async () =>
+    paybill.registerUrls(),
   );
 };
