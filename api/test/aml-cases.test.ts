@@ -71,6 +71,11 @@ describe.each(DB_MODES)('money-laundering cases (%s)', (mode) => {
 
   it('open → reviewing → reported by a second person, each step with who, when and why', async () => {
     const [a, b] = [await staffMember(0), await staffMember(1)];
+    await t.app.ctx.database.db
+      .updateTable('users')
+      .set({ full_name: 'Baraka Otieno' })
+      .where('id', '=', b.userId)
+      .execute();
     const alertId = await alertOf('high');
     const opened = await open(a, alertId);
     expect(opened.statusCode, opened.body).toBe(201);
@@ -89,6 +94,23 @@ describe.each(DB_MODES)('money-laundering cases (%s)', (mode) => {
       reason: 'STR filed with the FRC',
     });
     for (const step of body.steps) expect(Date.parse(step.at)).not.toBeNaN();
+    // Read as a person would: who by name and phone, the alert with its player, the transactions.
+    expect(body.steps[2]).toMatchObject({ actor_name: 'Baraka Otieno', actor_phone: b.phone });
+    expect(body.alert).toMatchObject({
+      id: alertId,
+      rule: 'large_transaction',
+      player_phone: expect.any(String),
+    });
+    expect(body.transactions).toEqual([
+      {
+        id: body.alert.transactions[0],
+        type: 'deposit',
+        status: 'completed',
+        amount: THRESHOLD,
+        currency: 'KES',
+        created_at: new Date(T0).toISOString(),
+      },
+    ]);
     // The alert shows its case; a second case for it is refused.
     const { alerts } = json(await t.get('/aml/alerts', as(a)));
     expect(alerts.find((x: { id: string }) => x.id === alertId)).toMatchObject({

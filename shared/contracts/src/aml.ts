@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { refusal } from './errors.ts';
 import { CalendarDay } from './payments.ts';
+import { AML_CASE_STATUSES, AML_RULES, AML_SEVERITIES } from './staff-compliance-constants.ts';
 
 /**
  * `/api/v1/aml/…`: money-laundering alerts, their cases and the reports for the Financial
@@ -11,11 +12,29 @@ import { CalendarDay } from './payments.ts';
 const Id = z.string().regex(/^[0-9a-f-]{8,64}$/, 'must be an id');
 /** Why: every step of a case says it. */
 const Reason = z.string().trim().min(3, 'Say why (3 characters or more)').max(2000);
+const Cursor = z
+  .string()
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/, 'must be a cursor from a previous page');
 
 export const AmlListQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 export type AmlListQuery = z.infer<typeof AmlListQuery>;
+
+/**
+ * GET /aml/alerts: newest first, a page at a time (`cursor`: the `next_cursor` of the page
+ * before); `status` is the case's (`none`: no case yet); `player` is part of the player's phone
+ * (digits, with or without the 254 or 0 prefix) or name.
+ */
+export const AmlAlertsQuery = z.strictObject({
+  rule: z.enum(AML_RULES).optional(),
+  severity: z.enum(AML_SEVERITIES).optional(),
+  status: z.enum(['none', ...AML_CASE_STATUSES]).optional(),
+  player: z.string().trim().min(3, 'Type at least 3 characters').max(100).optional(),
+  cursor: Cursor.optional(),
+});
+export type AmlAlertsQuery = z.infer<typeof AmlAlertsQuery>;
 
 /** POST /aml/cases: a case from an alert (one per alert; 409 CASE_EXISTS for a second). */
 export const OpenAmlCaseRequest = z.strictObject({ alert_id: Id, reason: Reason });
@@ -54,14 +73,17 @@ export const ThresholdTransactionsQuery = z
   );
 export type ThresholdTransactionsQuery = z.infer<typeof ThresholdTransactionsQuery>;
 
-const Severity = z.enum(['medium', 'high']);
-const CaseStatus = z.enum(['open', 'reviewing', 'reported', 'dismissed']);
+const Severity = z.enum(AML_SEVERITIES);
+const CaseStatus = z.enum(AML_CASE_STATUSES);
 
 export const AmlAlert = z.object({
   id: z.string(),
   rule: z.string(),
   severity: Severity,
   user_id: z.string(),
+  /** The player's name (null before they gave one) and phone. */
+  player_name: z.string().nullable(),
+  player_phone: z.string(),
   transactions: z.array(z.string()),
   /** The rule's figures: integer cents, counts, windows, thresholds. */
   figures: z.record(z.string(), z.unknown()),
@@ -71,16 +93,31 @@ export const AmlAlert = z.object({
   case_status: CaseStatus.nullable(),
 });
 export type AmlAlert = z.infer<typeof AmlAlert>;
-export const AmlAlertsResponse = z.object({ alerts: z.array(AmlAlert) });
+export const AmlAlertsResponse = z.object({ alerts: z.array(AmlAlert), next_cursor: z.string().nullable() });
+export type AmlAlertsResponse = z.infer<typeof AmlAlertsResponse>;
 
 export const AmlCaseStep = z.object({
   action: z.string(),
   from_status: CaseStatus.nullable(),
   to_status: CaseStatus.nullable(),
+  /** The staff member's user id, name and phone. */
   actor: z.string(),
+  actor_name: z.string().nullable(),
+  actor_phone: z.string().nullable(),
   reason: z.string(),
   at: z.string(),
 });
+
+/** One of the alert's transactions as the wallet holds it (amount in integer cents). */
+export const AmlCaseTransaction = z.object({
+  id: z.string(),
+  type: z.enum(['deposit', 'withdrawal']),
+  status: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  created_at: z.string(),
+});
+export type AmlCaseTransaction = z.infer<typeof AmlCaseTransaction>;
 
 export const AmlCase = z.object({
   id: z.string(),
@@ -95,6 +132,11 @@ export const AmlCase = z.object({
   closed_by: z.string().nullable(),
   closed_at: z.string().nullable(),
   steps: z.array(AmlCaseStep),
+  /** The alert the case was opened from, and its transactions, oldest first. */
+  alert: AmlAlert,
+  transactions: z.array(AmlCaseTransaction),
 });
 export type AmlCase = z.infer<typeof AmlCase>;
-export const AmlCasesResponse = z.object({ cases: z.array(AmlCase.omit({ steps: true })) });
+export const AmlCasesResponse = z.object({
+  cases: z.array(AmlCase.omit({ steps: true, alert: true, transactions: true })),
+});

@@ -1,6 +1,6 @@
 /**
- * Zod-free constants of `/api/v1/staff/identity-checks` and `/api/v1/staff/self-exclusions`
- * (staff-compliance.ts), for the staff site.
+ * Zod-free constants of `/api/v1/staff/identity-checks`, `/api/v1/staff/self-exclusions`
+ * (staff-compliance.ts) and `/api/v1/aml/alerts` (aml.ts), for the staff site.
  */
 
 /** The refusals compliance may give an identity check: the register's own reasons, as players read them. */
@@ -15,3 +15,16 @@ export const SELF_EXCLUSIONS_CSV_MAX_ROWS = 50_000;
 
 export const RESTRICTION_KINDS = ['time_out', 'self_exclusion'] as const;
 export type RestrictionKind = (typeof RESTRICTION_KINDS)[number];
+
+/** The money-laundering rules (decision 043), their severities and a case's statuses. */
+export const AML_RULES = [
+  'large_transaction',
+  'structuring',
+  'stake_little',
+  'rapid_in_out',
+  'shared_payout_phone',
+] as const;
+export const AML_SEVERITIES = ['medium', 'high'] as const;
+export const AML_CASE_STATUSES = ['open', 'reviewing', 'reported', 'dismissed'] as const;
+/** Money-laundering alerts per page. */
+export const AML_ALERTS_PAGE = 50;

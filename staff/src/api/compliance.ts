@@ -2,7 +2,7 @@
  * Compliance (issue 30 item 4): the identity queue, the self-exclusion register, money-laundering
  * alerts and cases with their goAML files and the threshold CSV, and the regulator feed.
  */
-import type { AmlAlert, AmlCase } from '@mchezo/contracts/aml';
+import type { AmlAlertsQuery, AmlAlertsResponse, AmlCase } from '@mchezo/contracts/aml';
 import type { FeedStatusResponse } from '@mchezo/contracts/regulator-feed';
 import type {
   IdentityChecksResponse,
@@ -55,10 +55,18 @@ export const selfExclusionsQuery = (filters: RegisterFilters) =>
 export const selfExclusionsCsv = async (filters: RegisterFilters): Promise<Blob> =>
   (await send('GET', `/staff/self-exclusions.csv${queryString({ ...filters })}`)).blob();
 
-export const alertsQuery = () =>
-  queryOptions({
-    queryKey: ['staff', 'compliance', 'alerts'],
-    queryFn: ({ signal }) => staffApi.get<{ alerts: AmlAlert[] }>('/aml/alerts?limit=500', { signal }),
+/** The alerts list's filters, as the API takes them (`player`: 3 characters or more of a phone or name). */
+export type AlertFilters = Omit<AmlAlertsQuery, 'cursor'>;
+
+export const alertsQuery = (filters: AlertFilters) =>
+  infiniteQueryOptions({
+    queryKey: ['staff', 'compliance', 'alerts', filters],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      staffApi.get<AmlAlertsResponse>(`/aml/alerts${queryString({ ...filters, cursor: pageParam })}`, {
+        signal,
+      }),
+    getNextPageParam: (last) => last.next_cursor,
   });
 
 export const caseQuery = (id: string) =>

@@ -7,7 +7,14 @@
  * suspicious-transaction report (STR) or a cash/threshold-transaction report (CTR); and for a
  * date range the CSV of transactions at or above the reporting threshold.
  */
-import type { AmlAlert, AmlCase, CloseAmlCaseRequest, GoamlReportQuery } from '@mchezo/contracts/aml';
+import type {
+  AmlAlert,
+  AmlAlertsQuery,
+  AmlCase,
+  CloseAmlCaseRequest,
+  GoamlReportQuery,
+} from '@mchezo/contracts/aml';
+import { AML_ALERTS_PAGE } from '@mchezo/contracts/staff-compliance-constants';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
@@ -15,8 +22,12 @@ import { inTransaction } from '../../db/tx.js';
 import { newId } from '../../lib/crypto.js';
 import { csvCell } from '../../lib/csv.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor.js';
 import { eatIso, eatMidnight, iso } from '../../lib/time.js';
+import { contains, readQuery } from '../players/players.service.js';
 import {
+  type AlertRow,
+  alertWithPlayer,
   type CaseRow,
   caseEvents,
   findAlert,
@@ -30,6 +41,7 @@ import {
   playerDetails,
   thresholdTransactions,
   walletTransaction,
+  walletTransactions,
 } from './aml.repository.js';
 import type { AmlCaseStatus, AmlRule } from './aml.tables.js';
 import { SEVERITY } from './aml-rules.js';
@@ -52,6 +64,28 @@ const caseDto = (row: CaseRow) => ({
   closed_at: isoOrNull(row.closed_at),
 });
 
+type ListedAlert = AlertRow & {
+  player_name: string | null;
+  player_phone: string;
+  case_id: string | null;
+  case_status: CaseRow['status'] | null;
+};
+
+const alertDto = (a: ListedAlert): AmlAlert => ({
+  id: a.id,
+  rule: a.rule,
+  severity: a.severity,
+  user_id: a.user_id,
+  player_name: a.player_name,
+  player_phone: a.player_phone,
+  transactions: JSON.parse(a.transactions) as string[],
+  figures: JSON.parse(a.figures) as Record<string, unknown>,
+  occurred_at: iso(Number(a.occurred_at)),
+  created_at: iso(Number(a.created_at)),
+  case_id: a.case_id,
+  case_status: a.case_status,
+});
+
 /** Why a case did not move: gone, or in another status (read in the step's transaction). */
 async function notIn(trx: Kysely<DB>, id: string, expected: AmlCaseStatus) {
   const row = await findCase(trx, id);
@@ -66,19 +100,26 @@ export class AmlCaseService {
     return this.ctx.database.db;
   }
 
-  async alerts(limit: number): Promise<AmlAlert[]> {
-    return (await listAlerts(this.db, limit)).map((a) => ({
-      id: a.id,
-      rule: a.rule,
-      severity: a.severity,
-      user_id: a.user_id,
-      transactions: JSON.parse(a.transactions) as string[],
-      figures: JSON.parse(a.figures) as Record<string, unknown>,
-      occurred_at: iso(Number(a.occurred_at)),
-      created_at: iso(Number(a.created_at)),
-      case_id: a.case_id,
-      case_status: a.case_status,
-    }));
+  /** A page of alerts as filtered, newest first; `player` is part of a phone or a name. */
+  async alerts(query: AmlAlertsQuery): Promise<{ alerts: AmlAlert[]; next_cursor: string | null }> {
+    const { digits, name } = query.player ? readQuery(query.player) : {};
+    if (query.player && !digits && !name) return { alerts: [], next_cursor: null };
+    const rows = await listAlerts(this.db, {
+      rule: query.rule,
+      severity: query.severity,
+      status: query.status,
+      phonePattern: digits ? contains(digits) : undefined,
+      namePattern: name ? contains(name) : undefined,
+      before: decodePageCursor(query.cursor),
+      limit: AML_ALERTS_PAGE + 1,
+    });
+    const page = rows.slice(0, AML_ALERTS_PAGE);
+    const last = page.at(-1);
+    return {
+      alerts: page.map(alertDto),
+      next_cursor:
+        rows.length > AML_ALERTS_PAGE && last ? encodePageCursor(Number(last.created_at), last.id) : null,
+    };
   }
 
   /** Open alerts (no case, or a case open or under review) by rule, every rule listed (0 when none). */
@@ -98,15 +139,29 @@ export class AmlCaseService {
   async get(id: string): Promise<AmlCase> {
     const row = await findCase(this.db, id);
     if (!row) throw notFound('No such case');
+    const alert = await alertWithPlayer(this.db, row.alert_id);
+    if (!alert) throw notFound('No such alert');
     const steps = (await caseEvents(this.db, id)).map((e) => ({
       action: e.action,
       from_status: e.from_status,
       to_status: e.to_status,
       actor: e.actor,
+      actor_name: e.actor_name,
+      actor_phone: e.actor_phone,
       reason: e.reason,
       at: iso(Number(e.created_at)),
     }));
-    return { ...caseDto(row), steps };
+    const transactions = (await walletTransactions(this.db, JSON.parse(alert.transactions) as string[])).map(
+      (tx) => ({
+        id: tx.id,
+        type: tx.type,
+        status: tx.status,
+        amount: Number(tx.amount),
+        currency: tx.currency,
+        created_at: iso(Number(tx.created_at)),
+      }),
+    );
+    return { ...caseDto(row), steps, alert: alertDto(alert), transactions };
   }
 
   /** A case from an alert, `open`, by `actor`. */

@@ -131,16 +131,78 @@ export const payoutsToPhone = (db: Db, phone: string, from: number, to: number) 
     .orderBy('user_id')
     .execute();
 
-export const listAlerts = (db: Db, limit: number) =>
+export interface AlertFilter {
+  rule?: AlertRow['rule'] | undefined;
+  severity?: AlertRow['severity'] | undefined;
+  /** The case's status; `none`: no case yet. */
+  status?: CaseRow['status'] | 'none' | undefined;
+  /** `%…%` over the player's phone (LIKE). */
+  phonePattern?: string | undefined;
+  /** `%…%` over lower(full_name) (LIKE, `\` escapes). */
+  namePattern?: string | undefined;
+  /** Keyset: alerts created before this one (newest first). */
+  before?: { at: number; id: string } | undefined;
+  limit: number;
+}
+
+/** Alerts with the player's name and phone and the case they are in. */
+const alertsWithPlayer = (db: Db) =>
   db
     .selectFrom('aml_alerts')
+    .innerJoin('users', 'users.id', 'aml_alerts.user_id')
     .leftJoin('aml_cases', 'aml_cases.alert_id', 'aml_alerts.id')
     .selectAll('aml_alerts')
-    .select(['aml_cases.id as case_id', 'aml_cases.status as case_status'])
+    .select([
+      'users.full_name as player_name',
+      'users.phone as player_phone',
+      'aml_cases.id as case_id',
+      'aml_cases.status as case_status',
+    ]);
+
+/** Alerts as filtered, newest first. */
+export function listAlerts(db: Db, f: AlertFilter) {
+  let query = alertsWithPlayer(db);
+  if (f.rule) query = query.where('aml_alerts.rule', '=', f.rule);
+  if (f.severity) query = query.where('aml_alerts.severity', '=', f.severity);
+  if (f.status === 'none') query = query.where('aml_cases.id', 'is', null);
+  else if (f.status) query = query.where('aml_cases.status', '=', f.status);
+  const { phonePattern, namePattern, before } = f;
+  if (phonePattern || namePattern)
+    query = query.where((eb) =>
+      eb.or([
+        ...(phonePattern ? [eb('users.phone', 'like', phonePattern)] : []),
+        ...(namePattern ? [sql<boolean>`lower(users.full_name) like ${namePattern} escape '\\'`] : []),
+      ]),
+    );
+  if (before)
+    query = query.where((eb) =>
+      eb.or([
+        eb('aml_alerts.created_at', '<', before.at),
+        eb.and([eb('aml_alerts.created_at', '=', before.at), eb('aml_alerts.id', '<', before.id)]),
+      ]),
+    );
+  return query
     .orderBy('aml_alerts.created_at', 'desc')
     .orderBy('aml_alerts.id', 'desc')
-    .limit(limit)
+    .limit(f.limit)
     .execute();
+}
+
+/** One alert with its player and case, as listed. */
+export const alertWithPlayer = (db: Db, id: string) =>
+  alertsWithPlayer(db).where('aml_alerts.id', '=', id).executeTakeFirst();
+
+/** The wallet transactions of an alert, oldest first. */
+export const walletTransactions = (db: Db, ids: string[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('wallet_transactions')
+        .select(['id', 'type', 'status', 'amount', 'currency', 'created_at'])
+        .where('id', 'in', ids)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
 
 /** Alerts not yet closed (no case, or a case open or under review), counted by rule. */
 export const openAlertCounts = (db: Db) =>
@@ -169,13 +231,16 @@ export const listCases = (db: Db, limit: number) =>
     .limit(limit)
     .execute();
 
+/** A case's steps, oldest first, with the name and phone of the staff member who made each. */
 export const caseEvents = (db: Db, caseId: string) =>
   db
     .selectFrom('aml_case_events')
-    .selectAll()
-    .where('case_id', '=', caseId)
-    .orderBy('created_at')
-    .orderBy('id')
+    .leftJoin('users', 'users.id', 'aml_case_events.actor')
+    .selectAll('aml_case_events')
+    .select(['users.full_name as actor_name', 'users.phone as actor_phone'])
+    .where('aml_case_events.case_id', '=', caseId)
+    .orderBy('aml_case_events.created_at')
+    .orderBy('aml_case_events.id')
     .execute();
 
 export async function insertCase(db: Db, row: Insertable<AmlCasesTable>): Promise<boolean> {

@@ -5,6 +5,7 @@
  * needs a reason and is kept with who made it and when.
  */
 import {
+  AmlAlertsQuery,
   AmlAlertsResponse,
   AmlCase,
   AmlCaseParams,
@@ -40,11 +41,11 @@ export const amlRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         security,
-        querystring: AmlListQuery,
+        querystring: AmlAlertsQuery,
         response: { 200: AmlAlertsResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => ({ alerts: await aml.alerts(request.query.limit) }),
+    async (request) => aml.alerts(request.query),
   );
 
   app.get(

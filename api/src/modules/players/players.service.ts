@@ -59,7 +59,7 @@ const NOTES_LISTED = 200;
 const PAGE = PLAYERS_PAGE_SIZE;
 
 /** `%…%` for LIKE, with `\` escaping the wildcards a name may hold. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * What a query means: digits are part of a phone (a leading 0 dropped: 0712… is +254712…) and

@@ -1,47 +1,51 @@
 /**
- * Money-laundering alerts (decision 043): filtered by rule, severity and case status; an alert
- * without a case opens one (with a reason) and goes to its page; the threshold CSV for a range of days.
+ * Money-laundering alerts (decision 043), filtered by the API (rule, severity, case status, the
+ * player's phone or name) a page at a time with "Load more"; each alert with its player's name and
+ * phone; an alert without a case opens one (with a reason) and goes to its page; the threshold CSV
+ * for a range of days.
  */
 import type { AmlAlert } from '@mchezo/contracts/aml';
+import { AML_CASE_STATUSES, AML_RULES, AML_SEVERITIES } from '@mchezo/contracts/staff-compliance-constants';
 import { Button } from '@mchezo/ui/button';
 import { StatusBadge } from '@mchezo/ui/status-badge';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { alertsQuery, openCase } from '../../api/compliance.ts';
+import { type AlertFilters, alertsQuery, openCase } from '../../api/compliance.ts';
 import { formatDateTime } from '../../components/format.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
+import { SearchField, useDebounced } from '../../components/search-field.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { type Column, Table } from '../../components/table.tsx';
 import { ComplianceNav, FilterSelect } from './compliance-nav.tsx';
 import { ThresholdDownload } from './threshold-download.tsx';
 
-const STATUSES = ['none', 'open', 'reviewing', 'reported', 'dismissed'] as const;
+const STATUSES = ['none', ...AML_CASE_STATUSES] as const;
+/** The API takes a player filter of 3 characters or more. */
+const PLAYER_MIN = 3;
 
 export default function AlertsPage() {
   const { t } = useTranslation('compliance');
   const navigate = useNavigate();
   const client = useQueryClient();
-  const alerts = useQuery(alertsQuery());
-  const [rule, setRule] = useState('');
-  const [severity, setSeverity] = useState('');
-  const [status, setStatus] = useState('');
+  const [choices, setChoices] = useState<Omit<AlertFilters, 'player'>>({});
+  const [player, setPlayer] = useState('');
+  const settled = useDebounced(player.trim());
+  const filters: AlertFilters = {
+    ...choices,
+    ...(settled.length >= PLAYER_MIN ? { player: settled } : {}),
+  };
+  const alerts = useInfiniteQuery(alertsQuery(filters));
   const [opening, setOpening] = useState<AmlAlert | null>(null);
-
-  const all = alerts.data?.alerts ?? [];
-  const rules = [...new Set(all.map((a) => a.rule))].sort();
-  const shown = all.filter(
-    (a) =>
-      (!rule || a.rule === rule) &&
-      (!severity || a.severity === severity) &&
-      (!status || (a.case_status ?? 'none') === status),
-  );
+  const rows = alerts.data?.pages.flatMap((p) => p.alerts) ?? [];
+  const choose = (patch: Partial<AlertFilters>) =>
+    setChoices((f) => Object.fromEntries(Object.entries({ ...f, ...patch }).filter(([, v]) => v)));
 
   const columns: Column<AmlAlert>[] = [
     { key: 'at', header: t('alerts.at'), cell: (a) => formatDateTime(a.occurred_at) },
-    { key: 'rule', header: t('alerts.rule'), cell: (a) => <code className="text-xs">{a.rule}</code> },
+    { key: 'rule', header: t('alerts.rule'), cell: (a) => t(`rules.${a.rule}`, { defaultValue: a.rule }) },
     {
       key: 'severity',
       header: t('alerts.severity'),
@@ -56,10 +60,11 @@ export default function AlertsPage() {
       header: t('alerts.player'),
       cell: (a) => (
         <Link className="underline" to={`/players/${a.user_id}`}>
-          {t('alerts.playerLink')}
+          {a.player_name ?? t('alerts.noName')}
         </Link>
       ),
     },
+    { key: 'phone', header: t('identity.phone'), cell: (a) => a.player_phone },
     {
       key: 'case',
       header: t('alerts.case'),
@@ -80,44 +85,65 @@ export default function AlertsPage() {
     <div className="space-y-6">
       <ComplianceNav />
       <PageHeader title={t('alerts.title')} description={t('alerts.description')} />
-      <div className="grid gap-3 sm:grid-cols-3">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="space-y-1">
+          <SearchField
+            id="alert-player"
+            label={t('alerts.playerFilter')}
+            hint={t('alerts.playerHint')}
+            value={player}
+            onChange={setPlayer}
+          />
+        </div>
         <FilterSelect
           id="alert-rule"
           label={t('alerts.rule')}
-          value={rule}
-          onChange={setRule}
-          options={[['', t('filters.any')], ...rules.map((r): [string, string] => [r, r])]}
+          value={choices.rule ?? ''}
+          onChange={(v) => choose({ rule: (v || undefined) as AlertFilters['rule'] })}
+          options={[['', t('filters.any')], ...AML_RULES.map((r): [string, string] => [r, t(`rules.${r}`)])]}
         />
         <FilterSelect
           id="alert-severity"
           label={t('alerts.severity')}
-          value={severity}
-          onChange={setSeverity}
+          value={choices.severity ?? ''}
+          onChange={(v) => choose({ severity: (v || undefined) as AlertFilters['severity'] })}
           options={[
             ['', t('filters.any')],
-            ['medium', t('severity.medium')],
-            ['high', t('severity.high')],
+            ...AML_SEVERITIES.map((s): [string, string] => [s, t(`severity.${s}`)]),
           ]}
         />
         <FilterSelect
           id="alert-status"
           label={t('alerts.case')}
-          value={status}
-          onChange={setStatus}
+          value={choices.status ?? ''}
+          onChange={(v) => choose({ status: (v || undefined) as AlertFilters['status'] })}
           options={[['', t('filters.any')], ...STATUSES.map((s): [string, string] => [s, t(`status.${s}`)])]}
         />
       </div>
       {alerts.isPending ? <Loading /> : null}
       {alerts.isError ? <ErrorState error={alerts.error} onRetry={() => void alerts.refetch()} /> : null}
-      {alerts.isSuccess && shown.length === 0 ? <Empty title={t('alerts.empty')} /> : null}
-      {shown.length > 0 ? (
-        <Table caption={t('alerts.title')} columns={columns} rows={shown} rowKey={(a) => a.id} />
+      {alerts.isSuccess && rows.length === 0 ? <Empty title={t('alerts.empty')} /> : null}
+      {rows.length > 0 ? (
+        <Table caption={t('alerts.title')} columns={columns} rows={rows} rowKey={(a) => a.id} />
+      ) : null}
+      {alerts.hasNextPage ? (
+        <Button
+          variant="secondary"
+          onClick={() => void alerts.fetchNextPage()}
+          disabled={alerts.isFetchingNextPage}
+        >
+          {alerts.isFetchingNextPage ? t('loadingMore') : t('loadMore')}
+        </Button>
       ) : null}
       <ThresholdDownload />
       <ReasonDialog
         open={opening !== null}
         title={t('alerts.openTitle')}
-        description={opening ? `${opening.rule} · ${t(`severity.${opening.severity}`)}` : undefined}
+        description={
+          opening
+            ? `${t(`rules.${opening.rule}`, { defaultValue: opening.rule })} · ${t(`severity.${opening.severity}`)}`
+            : undefined
+        }
         confirmLabel={t('alerts.openCase')}
         busyLabel={t('alerts.opening')}
         onClose={() => setOpening(null)}

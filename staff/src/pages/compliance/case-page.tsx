@@ -1,10 +1,11 @@
 /**
- * One money-laundering case (decision 043): its alert (the rule and its figures), the alert's
- * transactions, the trail of steps, the moves open → reviewing → reported/dismissed with a reason
+ * One money-laundering case (decision 043): its player, its alert (the rule and its figures as
+ * labelled values), the alert's transactions (when, kind, amount, status), the trail of steps by
+ * name and phone, the moves open → reviewing → reported/dismissed with a reason
  * (a high-severity case closed by someone who neither opened nor reviewed it: four eyes, said
  * plainly), and the goAML STR/CTR files.
  */
-import type { AmlCase } from '@mchezo/contracts/aml';
+import type { AmlCase, AmlCaseTransaction } from '@mchezo/contracts/aml';
 import { Button } from '@mchezo/ui/button';
 import { StatusBadge } from '@mchezo/ui/status-badge';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,24 +13,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { errorCode } from '../../api/client.ts';
-import { alertsQuery, caseQuery, closeCase, goamlFile, reviewCase } from '../../api/compliance.ts';
+import { caseQuery, closeCase, goamlFile, reviewCase } from '../../api/compliance.ts';
 import { formatDateTime } from '../../components/format.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { saveFile } from '../../components/save-file.ts';
 import { ErrorState, Loading, useErrorText } from '../../components/states.tsx';
-import { i18n } from '../../i18n/i18n.ts';
+import { type Column, Table } from '../../components/table.tsx';
+import { AlertFigures, personLabel, useComplianceFormat } from './case-figures.tsx';
 import { ComplianceNav } from './compliance-nav.tsx';
 
-/** A rule's figure as staff read it: `…_cents` as KES, anything else as it is. */
-function figure(key: string, value: unknown): string {
-  if (key.endsWith('_cents') && typeof value === 'number')
-    return new Intl.NumberFormat(i18n.language === 'sw' ? 'sw-KE' : 'en-KE', {
-      style: 'currency',
-      currency: 'KES',
-    }).format(value / 100);
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
+/** Who made a step: name and phone; the user id only when the person is gone. */
+const actorOf = (s: AmlCase['steps'][number]) =>
+  s.actor_phone ? personLabel(s.actor_name, s.actor_phone) : s.actor;
 
 type Move = 'review' | 'reported' | 'dismissed';
 const TONE = { open: 'warning', reviewing: 'warning', reported: 'neutral', dismissed: 'neutral' } as const;
@@ -39,8 +35,8 @@ export default function CasePage() {
   const { id = '' } = useParams();
   const client = useQueryClient();
   const errorText = useErrorText();
+  const format = useComplianceFormat();
   const amlCase = useQuery(caseQuery(id));
-  const alerts = useQuery(alertsQuery());
   const [move, setMove] = useState<Move | null>(null);
   const [fileBusy, setFileBusy] = useState<'STR' | 'CTR' | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -48,7 +44,21 @@ export default function CasePage() {
   if (amlCase.isPending) return <Loading />;
   if (amlCase.isError) return <ErrorState error={amlCase.error} onRetry={() => void amlCase.refetch()} />;
   const c: AmlCase = amlCase.data;
-  const alert = alerts.data?.alerts.find((a) => a.id === c.alert_id);
+  const { alert } = c;
+  const txColumns: Column<AmlCaseTransaction>[] = [
+    { key: 'at', header: t('case.txAt'), cell: (tx) => formatDateTime(tx.created_at) },
+    { key: 'type', header: t('case.txType'), cell: (tx) => t(`txType.${tx.type}`) },
+    {
+      key: 'amount',
+      header: t('case.txAmount'),
+      cell: (tx) => <span className="tabular-nums">{format.cents(tx.amount)}</span>,
+    },
+    {
+      key: 'status',
+      header: t('case.txStatus'),
+      cell: (tx) => t(`txStatus.${tx.status}`, { defaultValue: tx.status }),
+    },
+  ];
 
   const run = async (reason: string) => {
     const next =
@@ -81,7 +91,7 @@ export default function CasePage() {
               {t(`severity.${c.severity}`)}
             </StatusBadge>
             <Link className="underline" to={`/players/${c.user_id}`}>
-              {t('alerts.playerLink')}
+              {t('case.player', { who: personLabel(alert.player_name, alert.player_phone) })}
             </Link>
           </span>
         }
@@ -106,43 +116,29 @@ export default function CasePage() {
         <h2 id="case-alert" className="text-lg font-bold">
           {t('case.alert')}
         </h2>
-        {alerts.isPending ? <Loading /> : null}
-        {alerts.isError ? <ErrorState error={alerts.error} onRetry={() => void alerts.refetch()} /> : null}
-        {alert ? (
-          <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-muted">{t('alerts.rule')}</dt>
-            <dd>
-              <code>{alert.rule}</code>
-            </dd>
-            <dt className="text-muted">{t('alerts.at')}</dt>
-            <dd>{formatDateTime(alert.occurred_at)}</dd>
-            {Object.entries(alert.figures).map(([k, v]) => (
-              <div key={k} className="contents">
-                <dt className="text-muted">
-                  <code>{k}</code>
-                </dt>
-                <dd className="break-all tabular-nums">{figure(k, v)}</dd>
-              </div>
-            ))}
-          </dl>
-        ) : null}
+        <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-muted">{t('alerts.rule')}</dt>
+          <dd>{t(`rules.${alert.rule}`, { defaultValue: alert.rule })}</dd>
+          <dt className="text-muted">{t('alerts.at')}</dt>
+          <dd>{formatDateTime(alert.occurred_at)}</dd>
+          <AlertFigures figures={alert.figures} />
+        </dl>
       </section>
 
       <section aria-labelledby="case-tx" className="space-y-2">
         <h2 id="case-tx" className="text-lg font-bold">
           {t('case.transactions')}
         </h2>
-        {alert && alert.transactions.length > 0 ? (
-          <ul className="space-y-1 text-sm">
-            {alert.transactions.map((tx) => (
-              <li key={tx}>
-                <code className="break-all text-xs">{tx}</code>
-              </li>
-            ))}
-          </ul>
-        ) : alert ? (
+        {c.transactions.length > 0 ? (
+          <Table
+            caption={t('case.transactions')}
+            columns={txColumns}
+            rows={c.transactions}
+            rowKey={(tx) => tx.id}
+          />
+        ) : (
           <p className="text-sm text-muted">{t('case.noTransactions')}</p>
-        ) : null}
+        )}
       </section>
 
       <section aria-labelledby="case-trail" className="space-y-2">
@@ -153,9 +149,9 @@ export default function CasePage() {
           {c.steps.map((s) => (
             <li key={`${s.at}-${s.action}`} className="rounded-lg border border-line p-3 text-sm">
               <p className="font-semibold">
-                {s.to_status ? t(`status.${s.to_status}`) : s.action} · {formatDateTime(s.at)}
+                {t(`actions.${s.action}`, { defaultValue: s.action })} · {formatDateTime(s.at)}
               </p>
-              <p className="text-muted">{t('case.by', { who: s.actor })}</p>
+              <p className="text-muted">{t('case.by', { who: actorOf(s) })}</p>
               <p>{s.reason}</p>
             </li>
           ))}
