@@ -4,6 +4,7 @@
  * while the remote has a canary, so the chart moves as players load it and the guard acts.
  */
 import { REMOTE_NAMES, type RemoteNameValue } from '@mchezo/contracts/releases-constants';
+import { Alert } from '@mchezo/ui/alert';
 import { inputClass } from '@mchezo/ui/fields';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +45,14 @@ export default function HealthPage() {
     if (wasLive.current && !live) void refetch();
     wasLive.current = live;
   }, [live, refetch]);
-  if (!remote) return <ErrorState error={new Error(t('health.unknown'))} />;
+  // A plain Error would show ErrorState's generic "the server did not answer": say what is wrong.
+  if (!remote)
+    return (
+      <div className="space-y-4">
+        <Alert tone="destructive" title={t('health.unknown')} />
+        <BackToReleases />
+      </div>
+    );
 
   const data = history.data;
   const rows = data ? healthRows(data, i18n.language) : [];
