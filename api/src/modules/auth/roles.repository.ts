@@ -9,10 +9,6 @@ export interface UserRoles {
   roles: string;
 }
 
-export function findUserRoles(db: Db, id: string): Promise<UserRoles | undefined> {
-  return db.selectFrom('users').select(['id', 'phone', 'roles']).where('id', '=', id).executeTakeFirst();
-}
-
 export function findUsersRolesByPhone(db: Db, phones: readonly string[]): Promise<UserRoles[]> {
   return db.selectFrom('users').select(['id', 'phone', 'roles']).where('phone', 'in', phones).execute();
 }

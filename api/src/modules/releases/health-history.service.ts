@@ -24,7 +24,7 @@ import type { RevisionService } from './revisions.service.js';
 const MINUTE = 60_000;
 
 /** The range in whole minutes and its buckets: `from` down to its minute, as many buckets as cover `to`. */
-export function bucketsOf(query: Pick<HealthHistoryQuery, 'from' | 'to' | 'step'>) {
+function bucketsOf(query: Pick<HealthHistoryQuery, 'from' | 'to' | 'step'>) {
   const from = Math.floor(Date.parse(query.from) / MINUTE) * MINUTE;
   const to = Date.parse(query.to);
   const asked = (to - Date.parse(query.from)) / MINUTE;
