@@ -5,38 +5,31 @@
  * nothing refused changes anything.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DB_MODES, json, type Player, suiteApp } from './helpers.js';
-import { enrol, setStoredRoles, staffHeaders, staffRequest, staffToken } from './staff-kit.js';
-
-type Method = 'GET' | 'POST';
-type Role = 'support' | 'compliance' | 'finance' | 'release_manager' | 'admin';
-const STORED: Record<Role, string> = {
-  support: 'support',
-  compliance: 'compliance',
-  finance: 'payments_operator',
-  release_manager: 'release_manager',
-  admin: 'admin',
-};
+import { DB_MODES, type Player, suiteApp } from './helpers.js';
+import {
+  type Endpoint,
+  expectRefusals,
+  type Role,
+  type StaffByRole,
+  staffOfEachRole,
+} from './staff-access-kit.js';
+import { staffHeaders, staffRequest } from './staff-kit.js';
 
 describe.each(DB_MODES)('staff players: who may call what (%s)', (mode) => {
   const t = suiteApp(mode);
-  const staff = {} as Record<Role, { player: Player; token: string }>;
+  let staff: StaffByRole;
   let player: Player;
 
   beforeAll(async () => {
     player = await t.signedInPlayer();
-    for (const role of Object.keys(STORED) as Role[]) {
-      const member = await t.signedInPlayer(undefined, undefined, { identity: false });
-      await setStoredRoles(t, member.userId, `user,${STORED[role]}`);
-      staff[role] = { player: member, token: await staffToken(t, member, await enrol(t, member)) };
-    }
+    staff = await staffOfEachRole(t);
   });
 
   it('every endpoint answers each role, none, a player and a password-only token as it should', async () => {
     const id = player.userId;
     const reason = 'Checking access';
     /** [method, url, body, the roles let through]. */
-    const endpoints: [Method, string, unknown, Role[]][] = [
+    const endpoints: [...Endpoint, Role[]][] = [
       ['GET', `/staff/players?q=${player.phone.slice(-6)}`, undefined, ['support', 'compliance']],
       ['GET', `/staff/players/${id}`, undefined, ['support', 'compliance']],
       ['GET', `/staff/players/${id}/transactions`, undefined, ['support', 'compliance']],
@@ -47,25 +40,14 @@ describe.each(DB_MODES)('staff players: who may call what (%s)', (mode) => {
       ['POST', `/staff/players/${id}/reveal`, { field: 'date_of_birth', reason }, ['support', 'compliance']],
       ['POST', `/staff/players/${id}/logout`, { reason }, ['support']],
     ];
-    for (const [method, url, body] of endpoints) {
-      const none = await staffRequest(t, method, url, {}, body);
-      expect(none.statusCode, `${method} ${url} without a token`).toBe(401);
-      const asPlayer = await staffRequest(t, method, url, player.headers, body);
-      expect(asPlayer.statusCode, `${method} ${url} as a player`).toBe(403);
-      expect(json(asPlayer).code).toBe('SECOND_FACTOR_REQUIRED');
-      const passwordOnly = await staffRequest(t, method, url, staff.support.player.headers, body);
-      expect(passwordOnly.statusCode, `${method} ${url} with a password-only token`).toBe(403);
-      expect(json(passwordOnly).code).toBe('SECOND_FACTOR_REQUIRED');
-      expect((await staffRequest(t, method, url, staffHeaders('stf_unknown'), body)).statusCode).toBe(401);
-      for (const role of ['finance', 'release_manager', 'admin'] as const) {
-        const res = await staffRequest(t, method, url, staffHeaders(staff[role].token), body);
-        expect(res.statusCode, `${method} ${url} as ${role}`).toBe(403);
-        expect(json(res).code).toBe('STAFF_ROLE_REQUIRED');
-      }
-      if (url.endsWith('/logout')) {
-        const res = await staffRequest(t, method, url, staffHeaders(staff.compliance.token), body);
-        expect(res.statusCode, `${method} ${url} as compliance`).toBe(403);
-      }
+    await expectRefusals(
+      t,
+      endpoints.map(([method, url, body]): Endpoint => [method, url, body]),
+      { staff, player, refused: ['finance', 'release_manager', 'admin'] },
+    );
+    for (const [method, url, body] of endpoints.filter(([, url]) => url.endsWith('/logout'))) {
+      const res = await staffRequest(t, method, url, staffHeaders(staff.compliance.token), body);
+      expect(res.statusCode, `${method} ${url} as compliance`).toBe(403);
     }
     // Nothing refused above changed anything: no note, no audit row, the player still signed in.
     const db = t.app.ctx.database.db;
