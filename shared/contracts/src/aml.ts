@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { refusal } from './errors.ts';
 import { CalendarDay } from './payments.ts';
+import { Cents, Cursor, Id, pageOf, Reason } from './staff-common.ts';
 import { AML_CASE_STATUSES, AML_RULES, AML_SEVERITIES } from './staff-compliance-constants.ts';
 
 /**
@@ -8,14 +9,6 @@ import { AML_CASE_STATUSES, AML_RULES, AML_SEVERITIES } from './staff-compliance
  * Reporting Centre (compliance role, granted from COMPLIANCE_PHONES;
  * docs/decisions/043-money-laundering-monitoring.md).
  */
-
-const Id = z.string().regex(/^[0-9a-f-]{8,64}$/, 'must be an id');
-/** Why: every step of a case says it. */
-const Reason = z.string().trim().min(3, 'Say why (3 characters or more)').max(2000);
-const Cursor = z
-  .string()
-  .max(200)
-  .regex(/^[A-Za-z0-9_-]+$/, 'must be a cursor from a previous page');
 
 export const AmlListQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(500).default(100),
@@ -93,7 +86,7 @@ export const AmlAlert = z.object({
   case_status: CaseStatus.nullable(),
 });
 export type AmlAlert = z.infer<typeof AmlAlert>;
-export const AmlAlertsResponse = z.object({ alerts: z.array(AmlAlert), next_cursor: z.string().nullable() });
+export const AmlAlertsResponse = pageOf('alerts', AmlAlert);
 export type AmlAlertsResponse = z.infer<typeof AmlAlertsResponse>;
 
 export const AmlCaseStep = z.object({
@@ -113,7 +106,7 @@ export const AmlCaseTransaction = z.object({
   id: z.string(),
   type: z.enum(['deposit', 'withdrawal']),
   status: z.string(),
-  amount: z.number().int(),
+  amount: Cents,
   currency: z.string(),
   created_at: z.string(),
 });

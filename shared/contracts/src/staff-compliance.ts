@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { refusal } from './errors.ts';
 import { DOCUMENT_TYPES } from './identity-constants.ts';
 import { CalendarDay } from './payments.ts';
+import { Cursor, Id, pageOf, Reason } from './staff-common.ts';
 import { IDENTITY_REJECT_CODES, RESTRICTION_KINDS } from './staff-compliance-constants.ts';
 
 export * from './staff-compliance-constants.ts';
@@ -12,14 +13,6 @@ export * from './staff-compliance-constants.ts';
  * compliance does with one (ask the register again, or refuse it with a reason), and the
  * self-exclusion register with its CSV.
  */
-
-const Id = z.string().regex(/^[0-9a-f-]{8,64}$/, 'must be an id');
-/** Why: every staff change says it (the staff audit keeps it). */
-const Reason = z.string().trim().min(3, 'Say why (3 characters or more)').max(2000);
-const Cursor = z
-  .string()
-  .max(200)
-  .regex(/^[A-Za-z0-9_-]+$/, 'must be a cursor from a previous page');
 
 /** GET /staff/identity-checks?status=pending: only the pending queue is listed (others are on the player's page). */
 export const IdentityChecksQuery = z.strictObject({
@@ -45,10 +38,7 @@ export const PendingIdentity = z.object({
 });
 export type PendingIdentity = z.infer<typeof PendingIdentity>;
 
-export const IdentityChecksResponse = z.object({
-  checks: z.array(PendingIdentity),
-  next_cursor: z.string().nullable(),
-});
+export const IdentityChecksResponse = pageOf('checks', PendingIdentity);
 export type IdentityChecksResponse = z.infer<typeof IdentityChecksResponse>;
 
 export const IdentityCheckParams = z.strictObject({ user_id: Id });
@@ -104,10 +94,7 @@ export const SelfExclusionEntry = z.object({
 });
 export type SelfExclusionEntry = z.infer<typeof SelfExclusionEntry>;
 
-export const SelfExclusionsResponse = z.object({
-  entries: z.array(SelfExclusionEntry),
-  next_cursor: z.string().nullable(),
-});
+export const SelfExclusionsResponse = pageOf('entries', SelfExclusionEntry);
 export type SelfExclusionsResponse = z.infer<typeof SelfExclusionsResponse>;
 
 /**

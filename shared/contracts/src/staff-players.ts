@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { refusal } from './errors.ts';
+import { Cents, Cursor, Id, pageOf, Reason } from './staff-common.ts';
 import {
   PLAYER_NOTE_MAX,
   PLAYER_QUERY_MIN,
@@ -18,13 +19,6 @@ export * from './staff-players-constants.ts';
  * with a force-logout, notes, and revealing a masked field with a reason. Money in integer cents.
  */
 
-const Id = z.string().regex(/^[0-9a-f-]{8,64}$/, 'must be an id');
-/** Why: every change and every reveal says it (the staff audit keeps it). */
-const Reason = z.string().trim().min(3, 'Say why (3 characters or more)').max(2000);
-const Cursor = z
-  .string()
-  .max(200)
-  .regex(/^[A-Za-z0-9_-]+$/, 'must be a cursor from a previous page');
 const Instant = z.iso.datetime({ offset: true });
 
 export const PlayerStatus = z.enum(PLAYER_STATUSES);
@@ -62,10 +56,7 @@ export const PlayerSummary = z.object({
 });
 export type PlayerSummary = z.infer<typeof PlayerSummary>;
 
-export const PlayerSearchResponse = z.object({
-  players: z.array(PlayerSummary),
-  next_cursor: z.string().nullable(),
-});
+export const PlayerSearchResponse = pageOf('players', PlayerSummary);
 export type PlayerSearchResponse = z.infer<typeof PlayerSearchResponse>;
 
 export const PlayerParams = z.strictObject({ user_id: Id });
@@ -97,9 +88,9 @@ export type StaffIdentityView = z.infer<typeof StaffIdentityView>;
 
 const CentsLimit = z.object({
   /** In force, cents; null: none. */
-  amount: z.number().int().nullable(),
+  amount: Cents.nullable(),
   /** A raise or removal waiting for `applies_at`. */
-  pending: z.object({ amount: z.number().int().nullable(), applies_at: z.string() }).nullable(),
+  pending: z.object({ amount: Cents.nullable(), applies_at: z.string() }).nullable(),
 });
 const PeriodLimit = CentsLimit.extend({ period: z.enum(['day', 'week', 'month']) });
 
@@ -124,9 +115,9 @@ export type PlayerLimitsView = z.infer<typeof PlayerLimitsView>;
 
 export const PlayerBalances = z.object({
   currency: z.string(),
-  main: z.number().int(),
-  withdrawal: z.number().int(),
-  bonus: z.number().int(),
+  main: Cents,
+  withdrawal: Cents,
+  bonus: Cents,
 });
 export type PlayerBalances = z.infer<typeof PlayerBalances>;
 
@@ -167,8 +158,8 @@ export const PlayerTransaction = z.object({
   id: z.string(),
   kind: z.enum(TX_KINDS),
   status: z.enum(TX_STATUSES),
-  amount: z.number().int(),
-  tax_amount: z.number().int(),
+  amount: Cents,
+  tax_amount: Cents,
   currency: z.string(),
   payment_method: z.string(),
   /** The M-Pesa phone paid from or to. */
@@ -180,10 +171,7 @@ export const PlayerTransaction = z.object({
 });
 export type PlayerTransaction = z.infer<typeof PlayerTransaction>;
 
-export const PlayerTransactionsResponse = z.object({
-  transactions: z.array(PlayerTransaction),
-  next_cursor: z.string().nullable(),
-});
+export const PlayerTransactionsResponse = pageOf('transactions', PlayerTransaction);
 export type PlayerTransactionsResponse = z.infer<typeof PlayerTransactionsResponse>;
 
 export const PageQuery = z.strictObject({ cursor: Cursor.optional() });
@@ -194,16 +182,13 @@ export const PlayerRound = z.object({
   game_id: z.string(),
   started_at: z.string(),
   last_at: z.string(),
-  stakes: z.number().int(),
-  wins: z.number().int(),
+  stakes: Cents,
+  wins: Cents,
   rolled_back: z.boolean(),
 });
 export type PlayerRound = z.infer<typeof PlayerRound>;
 
-export const PlayerRoundsResponse = z.object({
-  rounds: z.array(PlayerRound),
-  next_cursor: z.string().nullable(),
-});
+export const PlayerRoundsResponse = pageOf('rounds', PlayerRound);
 export type PlayerRoundsResponse = z.infer<typeof PlayerRoundsResponse>;
 
 /** A sign-in session of the player (the app's, 30 days with refresh). */
