@@ -69,7 +69,7 @@ export default defineConfig({
     },
     // The service worker's specs switch a remote off and roll one back: after release-control, alone.
     { name: 'offline', testMatch: /(^|\/)offline\.spec\.ts$/, dependencies: ['release-control'] },
-    // The release page's audit tools change the live release too: after the others, alone.
+    // The staff site's release audit tools change the live release too: after the others, alone.
     {
       name: 'release-audit',
       testMatch: /\.releases\.spec\.ts$/,

@@ -1,7 +1,7 @@
 /**
  * Release control against the real server, the flows without canaries: publish a new wallet version
  * and activate it while the site runs, disable / enable wallet, roll back to an older revision, and
- * the release page for release managers.
+ * Releases on the staff site (staff/src/pages/releases) for release managers.
  *
  * These tests change the release everyone on this server gets, so they run serially, keep each
  * disabled window short, and put the original versions back at the end. The new "version" is a
@@ -18,18 +18,17 @@ import { homeLoaded } from '../support/first-screen.ts';
 import {
   CDN,
   integrityOf,
-  RELEASE_MANAGER_PASSWORD,
   RELEASE_MANAGER_PHONE,
-  releaseManagerCode,
+  releaseManager,
   releaseManagerToken,
 } from '../support/releases.ts';
 import { createPlayer, type Player, signIn } from '../support/session.ts';
+import { consoleErrors, openSignedIn, t } from '../support/staff-site.ts';
 import { expect, test } from '../support/test.ts';
 
 test.describe.configure({ mode: 'serial' });
 
 const WALLET_DIR = join(CDN, 'remotes', 'wallet');
-const PASSWORD = RELEASE_MANAGER_PASSWORD;
 
 interface RemoteStatus {
   name: string;
@@ -306,97 +305,120 @@ test('roll back to an older revision: the earlier wallet version is served again
   await context.close();
 });
 
-test('the release page: a release manager sees remotes and history and disables / enables; others are refused', async ({
+// ---- The staff site's Releases (staff/src/pages/releases), as a release manager uses it ----
+
+/** A string of the staff site's Releases screens, in English. */
+const r = (key: string, values: Record<string, string | number> = {}) => t('en', `releases:${key}`, values);
+/**
+ * Each staff-site test signs the release manager in with a fresh code of their authenticator: a
+ * code is taken once, so the third sign-in within a 30-second step waits for the next step.
+ */
+const SIGN_IN_TIMEOUT_MS = 90_000;
+/** A remote's card on the Releases screen: a region named by the remote. */
+const cardOf = (page: Page, remote: string) => page.getByRole('region', { name: remote, exact: true });
+
+test('Releases on the staff site: each remote, its versions and the history, and a disable / enable with a reason', async ({
   page,
   request,
 }) => {
-  const violations: string[] = [];
-  page.on('console', (m) => {
-    if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
-  });
-  const res = await page.goto('/api/v1/releases/console');
-  expect(res?.headers()['content-security-policy']).toContain("default-src 'self'");
-  await expect(page.getByRole('heading', { level: 1, name: 'Mchezo releases' })).toBeVisible();
-
-  // Signed in as the release manager.
-  await page.getByLabel('Phone number').fill(RELEASE_MANAGER_PHONE);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByLabel('Code from your authenticator app').fill(await releaseManagerCode(page.request));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Remotes' })).toBeVisible();
-  await expect(page.getByRole('status')).toHaveText('Signed in.');
-  expect(await page.evaluate(() => Object.keys(sessionStorage))).toContain('mchezo-release-console-token');
-  expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
+  test.setTimeout(SIGN_IN_TIMEOUT_MS);
+  const errors = consoleErrors(page);
+  await openSignedIn(page, '/releases', releaseManager(page.request), 'en');
+  await expect(page.getByRole('heading', { level: 1, name: r('title') })).toBeVisible();
 
   const now = await remotes(request);
-  for (const r of now.remotes) {
-    const card = page.locator(`article[data-remote="${r.name}"]`);
-    await expect(card.getByRole('heading', { name: r.name })).toBeVisible();
-    await expect(card.locator('[data-field="active"]')).toHaveText(r.active ?? 'none');
-    await expect(card.locator('[data-field="state"]')).toHaveText(r.enabled ? 'Enabled' : 'Disabled');
+  await expect(page.getByText(r('revision', { revision: now.revision }))).toBeVisible();
+  for (const remote of now.remotes) {
+    const card = cardOf(page, remote.name);
+    await expect(card.getByRole('definition').first()).toHaveText(remote.active ?? r('card.none'));
+    await expect(
+      card.getByText(remote.enabled ? r('card.on') : r('card.off'), { exact: true }),
+    ).toBeVisible();
   }
-  const walletCard = page.locator('article[data-remote="wallet"]');
-  await walletCard.getByText(/^Published versions/).click();
-  await expect(walletCard.locator('details').getByText(newVersion, { exact: true })).toBeVisible();
+  const wallet = cardOf(page, 'wallet');
+  const walletStatus = now.remotes.find((x) => x.name === 'wallet') as RemoteStatus;
+  await wallet.getByText(r('versions.summary_other', { count: walletStatus.versions.length })).click();
+  await expect(wallet.getByText(newVersion, { exact: true })).toBeVisible();
 
-  // History: who, when, why, what; the rollback of the previous test is there.
-  const history = page.locator('#history');
-  await expect(history.locator(`[data-revision="${now.revision}"]`)).toContainText(
-    `roll back to revision ${original.revision}`,
-  );
-  await expect(history.locator(`[data-revision="${now.revision}"]`)).toContainText(
-    `by ${RELEASE_MANAGER_PHONE} · why: e2e: releases.spec`,
-  );
+  // History: the previous test's rollback, with who and why, and what changed.
+  await page.getByRole('link', { name: r('links.history') }).click();
+  const rollback = page.getByRole('listitem', { name: r('history.revision', { revision: now.revision }) });
+  await expect(rollback).toContainText(`roll back to revision ${original.revision}`);
+  await expect(rollback).toContainText(r('history.by', { by: RELEASE_MANAGER_PHONE }));
+  await expect(rollback).toContainText('e2e: releases.spec');
+  await expect(rollback.getByRole('button')).toHaveCount(0);
   await expect(
-    page.getByRole('button', { name: `Roll back to revision ${original.revision}` }),
+    page
+      .getByRole('listitem', { name: r('history.revision', { revision: original.revision }) })
+      .getByRole('button', { name: r('history.rollbackTo', { revision: original.revision }) }),
   ).toBeVisible();
+  await page.getByRole('link', { name: r('health.back') }).click();
 
-  // Disable wallet through the page: a reason is required; the result is announced.
-  await walletCard.getByRole('button', { name: 'Disable wallet' }).click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('Say why: a reason is required.');
-  await dialog.getByLabel('Reason (required)').fill('e2e: release page disables wallet');
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByRole('status')).toHaveText(`Done: revision ${now.revision + 1} — disable wallet.`);
-  await expect(walletCard.locator('[data-field="state"]')).toHaveText('Disabled');
-  expect((await remotes(request)).remotes.find((r) => r.name === 'wallet')?.enabled).toBe(false);
+  // Disable wallet: a reason is required; then the card says Off, and so does the API.
+  await wallet.getByRole('button', { name: r('actions.disable') }).click();
+  const dialog = page.getByRole('dialog', { name: r('disable.title', { remote: 'wallet' }) });
+  await dialog.getByRole('button', { name: r('disable.confirm') }).click();
+  await expect(dialog.getByText(t('en', 'common:reason.tooShort'))).toBeVisible();
+  await dialog.getByLabel(t('en', 'common:reason.label')).fill('e2e: staff site disables wallet');
+  await dialog.getByRole('button', { name: r('disable.confirm') }).click();
+  await expect(dialog).toBeHidden();
+  await expect(wallet.getByText(r('card.off'), { exact: true })).toBeVisible();
+  await expect(page.getByText(r('revision', { revision: now.revision + 1 }))).toBeVisible();
+  expect((await remotes(request)).remotes.find((x) => x.name === 'wallet')?.enabled).toBe(false);
 
   // …and enable it again at once.
-  await walletCard.getByRole('button', { name: 'Enable wallet' }).click();
-  await dialog.getByLabel('Reason (required)').fill('e2e: release page enables wallet');
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByRole('status')).toHaveText(`Done: revision ${now.revision + 2} — enable wallet.`);
-  await expect(walletCard.locator('[data-field="state"]')).toHaveText('Enabled');
-  expect((await remotes(request)).remotes.find((r) => r.name === 'wallet')?.enabled).toBe(true);
-  await expect(history.locator(`[data-revision="${now.revision + 2}"]`)).toContainText(
-    'why: e2e: release page enables wallet',
-  );
+  await wallet.getByRole('button', { name: r('actions.enable') }).click();
+  const enable = page.getByRole('dialog', { name: r('enable.title', { remote: 'wallet' }) });
+  await enable.getByLabel(t('en', 'common:reason.label')).fill('e2e: staff site enables wallet');
+  await enable.getByRole('button', { name: r('enable.confirm') }).click();
+  await expect(wallet.getByText(r('card.on'), { exact: true })).toBeVisible();
+  expect((await remotes(request)).remotes.find((x) => x.name === 'wallet')?.enabled).toBe(true);
+  expect(errors.unexpected([401])).toEqual([]);
+});
 
-  // Someone else changes the release meanwhile (a harmless one: the byte-identical copy) → 409.
+test('Releases on the staff site: a change from a stale screen is refused and the screen re-read; activate a version', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(SIGN_IN_TIMEOUT_MS);
+  const errors = consoleErrors(page);
+  await openSignedIn(page, '/releases', releaseManager(page.request), 'en');
+  const wallet = cardOf(page, 'wallet');
+  await expect(wallet).toBeVisible();
+
+  // Someone changes the release meanwhile (a harmless one: the byte-identical copy) → 409.
   await change(request, '/remotes/wallet/activate', { version: newVersion });
-  await walletCard.getByRole('button', { name: 'Disable wallet' }).click();
-  await dialog.getByLabel('Reason (required)').fill('e2e: from a stale page');
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
-  const alert = page.locator('#error');
-  await expect(alert).toContainText('Someone changed the release meanwhile — reload.');
-  expect((await remotes(request)).remotes.find((r) => r.name === 'wallet')?.enabled).toBe(true);
-  await alert.getByRole('button', { name: 'Reload now' }).click();
-  await expect(walletCard.locator('[data-field="active"]')).toHaveText(newVersion);
-  await expect(alert).toBeEmpty();
+  await wallet.getByRole('button', { name: r('actions.disable') }).click();
+  const dialog = page.getByRole('dialog', { name: r('disable.title', { remote: 'wallet' }) });
+  await dialog.getByLabel(t('en', 'common:reason.label')).fill('e2e: from a stale screen');
+  await dialog.getByRole('button', { name: r('disable.confirm') }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(r('errors.stale'));
+  expect((await remotes(request)).remotes.find((x) => x.name === 'wallet')?.enabled).toBe(true);
+  // The screen was read again: the card shows the other person's change.
+  await expect(wallet.getByRole('definition').first()).toHaveText(newVersion);
+  await dialog.getByRole('button', { name: t('en', 'common:actions.cancel') }).click();
 
-  // Activate through the page: back to the original version.
-  const originalWallet = original.remotes.find((r) => r.name === 'wallet')?.active as string;
-  await walletCard.getByLabel('Version to activate for wallet').selectOption(originalWallet);
-  await walletCard.getByRole('button', { name: 'Activate wallet' }).click();
-  await dialog.getByLabel('Reason (required)').fill('e2e: back to the original wallet');
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByRole('status')).toContainText(`activate wallet ${originalWallet}`);
-  await expect(walletCard.locator('[data-field="active"]')).toHaveText(originalWallet);
+  // Activate through the card: back to the original version.
+  const originalWallet = original.remotes.find((x) => x.name === 'wallet')?.active as string;
+  await wallet.getByRole('button', { name: r('actions.activate') }).click();
+  const activate = page.getByRole('dialog', { name: r('activate.title', { remote: 'wallet' }) });
+  await activate.getByLabel(r('canary.version')).selectOption(originalWallet);
+  await activate.getByLabel(t('en', 'common:reason.label')).fill('e2e: back to the original wallet');
+  await activate.getByRole('button', { name: r('activate.confirm') }).click();
+  await expect(activate).toBeHidden();
+  await expect(wallet.getByRole('definition').first()).toHaveText(originalWallet);
+  expect((await remotes(request)).remotes.find((x) => x.name === 'wallet')?.active).toBe(originalWallet);
+  expect(errors.unexpected([401, 409])).toEqual([]);
+});
 
-  // A version that fails the compatibility check (published, then its mf-manifest.json went
-  // missing): 422 with the check's reasons, and nothing changes.
+test('Releases on the staff site: a version the compatibility check refuses is not activated, with its reasons', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(SIGN_IN_TIMEOUT_MS);
+  const errors = consoleErrors(page);
+  // Published, then its mf-manifest.json went missing.
+  const originalWallet = original.remotes.find((x) => x.name === 'wallet')?.active as string;
   const broken = `0.0.0-e2e-missing-${randomBytes(3).toString('hex')}`;
   brokenFolder = join(WALLET_DIR, broken);
   cpSync(join(WALLET_DIR, originalWallet), brokenFolder, { recursive: true });
@@ -409,29 +431,35 @@ test('the release page: a release manager sees remotes and history and disables 
   expect(registered.status, JSON.stringify(registered.body)).toBe(201);
   rmSync(join(brokenFolder, 'mf-manifest.json'));
   const revisionBefore = (await remotes(request)).revision;
-  await page.getByRole('button', { name: 'Reload', exact: true }).click();
-  await expect(page.getByRole('status')).toHaveText(`Reloaded: revision ${revisionBefore}.`);
-  await walletCard.getByLabel('Version to activate for wallet').selectOption(broken);
-  await walletCard.getByRole('button', { name: 'Activate wallet' }).click();
-  await dialog.getByLabel('Reason (required)').fill('e2e: this one must be refused');
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect(alert).toContainText('Refused by the compatibility check:');
-  await expect(alert.getByRole('listitem').first()).toContainText('mf-manifest.json');
-  await expect(walletCard.locator('[data-field="active"]')).toHaveText(originalWallet);
+
+  await openSignedIn(page, '/releases', releaseManager(page.request), 'en');
+  const wallet = cardOf(page, 'wallet');
+  await wallet.getByRole('button', { name: r('actions.activate') }).click();
+  const dialog = page.getByRole('dialog', { name: r('activate.title', { remote: 'wallet' }) });
+  await dialog.getByLabel(r('canary.version')).selectOption(broken);
+  await dialog.getByLabel(t('en', 'common:reason.label')).fill('e2e: this one must be refused');
+  await dialog.getByRole('button', { name: r('activate.confirm') }).click();
+  const refusal = dialog.getByRole('alert');
+  await expect(refusal).toContainText(r('errors.incompatible', { problems: '' }).trim());
+  await expect(refusal).toContainText('mf-manifest.json');
+  await expect(wallet.getByRole('definition').first()).toHaveText(originalWallet);
   expect((await remotes(request)).revision).toBe(revisionBefore);
+  expect(errors.unexpected([401, 422])).toEqual([]);
+});
 
-  // A player who is not a release manager is refused, clearly.
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+test('the staff site refuses a player who holds no staff role', async ({ page, request }) => {
   const outsider = await createPlayer(request);
-  await page.getByLabel('Phone number').fill(outsider.phone);
-  await page.getByLabel('Password').fill(outsider.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.locator('#signin-error')).toContainText('This account is not a release manager');
-  await expect(page.getByRole('heading', { name: 'Remotes' })).toBeHidden();
-  expect(await page.evaluate(() => sessionStorage.getItem('mchezo-release-console-token'))).toBeNull();
-
-  expect(violations).toEqual([]);
+  await page.goto('/staff/releases');
+  await page.getByLabel(t('en', 'access:signIn.phone')).fill(outsider.phone);
+  await page.getByLabel(t('en', 'access:signIn.password')).fill(outsider.password);
+  await page.getByRole('button', { name: t('en', 'access:signIn.continue') }).click();
+  await expect(page.getByText(t('en', 'access:signIn.errors.notStaff'))).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: r('title') })).toBeHidden();
+  // The API itself: release control takes no player's token.
+  const refused = await request.get('/api/v1/releases/remotes', {
+    headers: { Authorization: `Bearer ${outsider.accessToken}` },
+  });
+  expect(refused.status()).toBe(403);
 });
 
 test('a 50% canary through release control: each player keeps one version on every phone and load; abort ends it', async ({

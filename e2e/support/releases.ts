@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { type APIRequestContext, expect } from '@playwright/test';
 import { configuredStaffCode, configuredStaffToken } from './staff.ts';
+import type { SignsIn } from './staff-site.ts';
 
 /** The release manager the e2e server knows (RELEASE_MANAGER_PHONES). */
 export const RELEASE_MANAGER_PHONE = '+254799000001';
@@ -19,10 +20,13 @@ export function releaseManagerToken(request: APIRequestContext): Promise<string>
   return configuredStaffToken(request, 'release-manager', RELEASE_MANAGER_PHONE, RELEASE_MANAGER_PASSWORD);
 }
 
-/** A code of the release manager's authenticator, for the release console's sign-in form. */
-export function releaseManagerCode(request: APIRequestContext): Promise<string> {
-  return configuredStaffCode(request, 'release-manager', RELEASE_MANAGER_PHONE, RELEASE_MANAGER_PASSWORD);
-}
+/** The release manager at the staff site's sign-in screen: a code of their authenticator each time. */
+export const releaseManager = (request: APIRequestContext): SignsIn => ({
+  phone: RELEASE_MANAGER_PHONE,
+  password: RELEASE_MANAGER_PASSWORD,
+  code: () =>
+    configuredStaffCode(request, 'release-manager', RELEASE_MANAGER_PHONE, RELEASE_MANAGER_PASSWORD),
+});
 
 /** The CDN folder the e2e server serves (SITE_DIR): remote versions are published from it. */
 export const CDN = join(import.meta.dirname, '..', '..', 'build', 'cdn');

@@ -39,15 +39,37 @@ export async function useStaffLanguage(page: Page, lang: StaffLang): Promise<voi
   await page.addInitScript((language) => localStorage.setItem('staff.language', language), lang);
 }
 
+/** Someone signing in: their phone, password and a code of their authenticator. */
+export interface SignsIn {
+  phone: string;
+  password: string;
+  code(): Promise<string>;
+}
+
+/** The sign-in screen's two steps: the password, then the authenticator's code. */
+async function fillSignIn(page: Page, who: SignsIn, lang: StaffLang): Promise<void> {
+  await page.getByLabel(t(lang, 'access:signIn.phone')).fill(who.phone);
+  await page.getByLabel(t(lang, 'access:signIn.password')).fill(who.password);
+  await page.getByRole('button', { name: t(lang, 'access:signIn.continue') }).click();
+  await page.getByLabel(t(lang, 'access:signIn.code')).fill(await who.code());
+  await page.getByRole('button', { name: t(lang, 'access:signIn.submit') }).click();
+}
+
 /** Signs in through the sign-in screen with the password and then the authenticator's code. */
 export async function signInThroughUi(page: Page, person: StaffPerson, lang: StaffLang): Promise<void> {
   await page.goto('/staff/sign-in');
-  await page.getByLabel(t(lang, 'access:signIn.phone')).fill(person.phone);
-  await page.getByLabel(t(lang, 'access:signIn.password')).fill(person.password);
-  await page.getByRole('button', { name: t(lang, 'access:signIn.continue') }).click();
-  await page.getByLabel(t(lang, 'access:signIn.code')).fill(await staffCode(person.secret));
-  await page.getByRole('button', { name: t(lang, 'access:signIn.submit') }).click();
+  await fillSignIn(page, { ...person, code: () => staffCode(person.secret) }, lang);
   await expect(page).not.toHaveURL(/\/sign-in/);
+}
+
+/**
+ * Opens `path` of the staff site (`/releases`…): the sign-in screen comes first, and signed in,
+ * the site goes on to `path` (the session lives in the page, so a new page load signs in again).
+ */
+export async function openSignedIn(page: Page, path: string, who: SignsIn, lang: StaffLang): Promise<void> {
+  await page.goto(`/staff${path}`);
+  await fillSignIn(page, who, lang);
+  await expect(page).toHaveURL(new RegExp(`/staff${path}$`));
 }
 
 /** Below 1024 px the nav is in a drawer opened by "Menu"; on a desktop it is at the side. */

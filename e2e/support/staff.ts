@@ -266,7 +266,7 @@ export async function enrolStaff(
 }
 
 /**
- * A code of a shared person's authenticator for a sign-in page (the release console): their
+ * A code of a shared person's authenticator for the staff site's sign-in screen: their
  * staff token made first (enrolled on first use), the code's step recorded for the workers.
  */
 export async function configuredStaffCode(

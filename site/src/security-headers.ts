@@ -5,7 +5,7 @@
  *   Fastify reads it from `X-Forwarded-Proto`): an http answer cannot set it anyway, and a
  *   local `npm start` must stay reachable over http;
  * - a Content-Security-Policy: the site page sends its own (content-security-policy.ts), as do
- *   the demo game page (framed by the site), the release console and the thumbnails; anything
+ *   the demo game page (framed by the site), the staff site and the thumbnails; anything
  *   else (JSON, files) gets one that allows nothing, so no answer of ours runs as a page.
  */
 import type { FastifyInstance } from 'fastify';

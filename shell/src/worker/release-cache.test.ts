@@ -115,7 +115,7 @@ describe('how the worker treats a request', () => {
 
   it('leaves the API, a tester override, other methods, other origins and unhashed files alone', () => {
     expect(kind('/api/v1/wallet/balance')).toBe('other');
-    expect(kind('/api/v1/releases/console', { mode: 'navigate' })).toBe('other');
+    expect(kind('/api/v1/games/demo/play', { mode: 'navigate' })).toBe('other');
     expect(kind('/api/v1/releases/manifest?override=abc')).toBe('other');
     expect(kind('/remotes/lobby/1.0.0-aa/static/js/lobby.js', { method: 'POST' })).toBe('other');
     expect(kind('/remotes/lobby/1.0.0-aa/static/js/lobby.js', { origin: 'https://cdn.example' })).toBe(

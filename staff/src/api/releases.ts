@@ -107,6 +107,7 @@ export const releasesApi = {
     staffApi.post<RevisionEntry>(remotePath(remote, 'canary/abort'), body),
   rollbackRemote: (remote: RemoteName, body: Change & { revision: number }) =>
     staffApi.post<RevisionEntry>(remotePath(remote, 'rollback'), body),
+  rollback: (body: Change & { revision: number }) => staffApi.post<RevisionEntry>('/releases/rollback', body),
   override: (body: { remote: RemoteName; version: string; minutes: number; reason: string }) =>
     staffApi.post<OverrideResponse>('/releases/overrides', body),
   checkIntegrity: () => staffApi.post<ReleaseIntegrity>('/releases/integrity/check'),

@@ -12,8 +12,6 @@
  * (docs/decisions/046-deploy-keys.md); every other route answers one 403 DEPLOY_KEY_SCOPE.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   ActivateRequest,
   CanaryRequest,
@@ -57,45 +55,6 @@ import type { VersionService } from './versions.service.js';
 const MANIFEST_MAX_AGE_SECONDS = 10;
 /** A version's integrity map lists every file of its folder: far more than the API's 16 KB. */
 const PUBLISH_BODY_LIMIT_BYTES = 1024 * 1024;
-
-const CONSOLE_DIR = join(import.meta.dirname, 'console');
-/** The page's script files: each card's health, the cards' and the history's rendering, then the page itself. */
-export const CONSOLE_SCRIPTS = [
-  'console-health.js',
-  'console-remotes.js',
-  'console-history.js',
-  'console.js',
-] as const;
-
-/**
- * The release page (`GET /releases/console`): one HTML file with its CSS inline and its script
- * files, served by the API itself so it works while remotes are broken. The CSP allows no inline
- * script and only the page's own `<style>` block (by hash).
- */
-export function releaseConsole() {
-  const html = readFileSync(join(CONSOLE_DIR, 'index.html'), 'utf8');
-  const scripts = Object.fromEntries(
-    CONSOLE_SCRIPTS.map((name) => [name, readFileSync(join(CONSOLE_DIR, name), 'utf8')]),
-  ) as Record<(typeof CONSOLE_SCRIPTS)[number], string>;
-  const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
-    (m) =>
-      `'sha256-${createHash('sha256')
-        .update(m[1] ?? '')
-        .digest('base64')}'`,
-  );
-  const csp = [
-    "default-src 'self'",
-    "script-src 'self'",
-    `style-src 'self' ${styles.join(' ')}`.trim(),
-    "img-src 'self' data:",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-  return { html, scripts, csp };
-}
 
 interface ReleasesRoutesOptions {
   ctx: AppContext;
@@ -160,24 +119,6 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
       return reply.type('application/json; charset=utf-8').send(body);
     },
   );
-
-  const page = releaseConsole();
-  // Its own policy and referrer rule; nosniff and the rest come with every answer (site/security-headers.ts).
-  const pageHeaders = {
-    'content-security-policy': page.csp,
-    'referrer-policy': 'no-referrer',
-    'x-frame-options': 'DENY',
-    'cache-control': 'no-cache',
-  };
-  // Public like any sign-in page: the data behind it needs the release_manager role.
-  app.get('/releases/console', { schema: { hide: true } }, async (_req, reply) =>
-    reply.headers(pageHeaders).type('text/html; charset=utf-8').send(page.html),
-  );
-  for (const name of CONSOLE_SCRIPTS) {
-    app.get(`/releases/console/${name}`, { schema: { hide: true } }, async (_req, reply) =>
-      reply.headers(pageHeaders).type('text/javascript; charset=utf-8').send(page.scripts[name]),
-    );
-  }
 
   /** Bearer token, then the release-manager role (granted in the database or by configuration). */
   const requireReleaseManager = requireStaff('release_manager');

@@ -11,6 +11,7 @@ import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { Table } from '../../components/table.tsx';
 import { BackToReleases } from './back-link.tsx';
 import { type FieldChange, manifestDiff } from './diff.ts';
+import { RevisionRollback } from './revision-rollback.tsx';
 
 function Change({ c }: { c: FieldChange }) {
   const { t } = useTranslation('releases');
@@ -27,13 +28,27 @@ function Change({ c }: { c: FieldChange }) {
   );
 }
 
-function Revision({ entry, before }: { entry: RevisionEntry; before: RevisionEntry | undefined }) {
+function Revision({
+  entry,
+  before,
+  current,
+}: {
+  entry: RevisionEntry;
+  before: RevisionEntry | undefined;
+  /** The newest revision: any earlier one can be rolled back to. */
+  current: number;
+}) {
   const { t } = useTranslation('releases');
   const diff = manifestDiff(before?.manifest ?? null, entry.manifest);
   return (
-    <li className="space-y-2 rounded-lg border border-line bg-surface p-3 text-sm">
+    <li
+      aria-labelledby={`revision-${entry.revision}`}
+      className="space-y-2 rounded-lg border border-line bg-surface p-3 text-sm"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="font-semibold">{t('history.revision', { revision: entry.revision })}</h2>
+        <h2 id={`revision-${entry.revision}`} className="font-semibold">
+          {t('history.revision', { revision: entry.revision })}
+        </h2>
         <time dateTime={entry.created_at} className="text-xs text-muted">
           {new Date(entry.created_at).toLocaleString()}
         </time>
@@ -58,6 +73,7 @@ function Revision({ entry, before }: { entry: RevisionEntry; before: RevisionEnt
           ))}
         </ul>
       )}
+      {entry.revision < current ? <RevisionRollback revision={entry.revision} current={current} /> : null}
     </li>
   );
 }
@@ -83,7 +99,12 @@ export default function HistoryPage() {
           {/* Newest first: each against the next one down (the one before it). */}
           <ol className="space-y-3" aria-label={t('history.title')}>
             {history.data.revisions.map((r, i) => (
-              <Revision key={r.revision} entry={r} before={history.data.revisions[i + 1]} />
+              <Revision
+                key={r.revision}
+                entry={r}
+                before={history.data.revisions[i + 1]}
+                current={history.data.revisions[0]?.revision ?? r.revision}
+              />
             ))}
           </ol>
           <section aria-labelledby="overrides-title" className="space-y-3">

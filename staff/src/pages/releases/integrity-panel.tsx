@@ -13,7 +13,11 @@ export function IntegrityPanel() {
   const client = useQueryClient();
   const check = useMutation({
     mutationFn: releasesApi.checkIntegrity,
-    onSuccess: (data) => client.setQueryData(releaseKeys.integrity, data),
+    // A version whose files changed is flagged on its card too: the remotes are read again.
+    onSuccess: (data) => {
+      client.setQueryData(releaseKeys.integrity, data);
+      return client.invalidateQueries({ queryKey: releaseKeys.remotes });
+    },
   });
   if (integrity.isPending) return <Loading />;
   if (integrity.isError) return <ErrorState error={integrity.error} onRetry={() => integrity.refetch()} />;

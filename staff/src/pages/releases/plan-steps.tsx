@@ -10,7 +10,7 @@ export function PlanSteps({ plan }: { plan: CanaryPlan }) {
   return (
     <div className="space-y-2 rounded-lg border border-line bg-surface-2 p-3 text-sm">
       <div className="flex flex-wrap items-center gap-2">
-        <span className="font-semibold">{t('plan.title')}</span>
+        <span className="font-semibold">{t('plan.titleOf', { version: plan.version })}</span>
         <StatusBadge tone={TONE[plan.status]}>{t(`plan.status.${plan.status}`)}</StatusBadge>
       </div>
       <ol className="flex flex-wrap items-center gap-1" aria-label={t('plan.steps')}>

@@ -13,6 +13,7 @@ import { releasesApi } from '../../api/releases.ts';
 import { CanaryDialog } from './canary-dialog.tsx';
 import { ChangeDialog } from './change-dialog.tsx';
 import { PlanSteps } from './plan-steps.tsx';
+import { PublishedVersions } from './published-versions.tsx';
 import { ActivateDialog, OverrideDialog, RollbackDialog } from './remote-dialogs.tsx';
 
 type Remote = RemotesResponse['remotes'][number];
@@ -31,7 +32,6 @@ export function RemoteCard({
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
   const others = remote.versions.map((v) => v.version).filter((v) => v !== remote.active);
-  const plan = remote.plan?.status === 'running' || remote.canary ? remote.plan : null;
   const headingId = `remote-${remote.name}`;
   const reasonOnly = (kind: 'toggle' | 'promote' | 'abort') => {
     const run = {
@@ -78,7 +78,8 @@ export function RemoteCard({
             : t('card.none')}
         </dd>
       </dl>
-      {plan ? <PlanSteps plan={plan} /> : null}
+      {remote.plan ? <PlanSteps plan={remote.plan} /> : null}
+      <PublishedVersions remote={remote} />
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" onClick={() => setOpen('activate')} disabled={others.length === 0}>
           {t('actions.activate')}
