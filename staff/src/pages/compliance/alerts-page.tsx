@@ -17,9 +17,10 @@ import { formatDateTime } from '../../components/format.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { SearchField, useDebounced } from '../../components/search-field.tsx';
+import { SelectField } from '../../components/select-field.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { type Column, Table } from '../../components/table.tsx';
-import { ComplianceNav, FilterSelect } from './compliance-nav.tsx';
+import { ComplianceNav } from './compliance-nav.tsx';
 import { ThresholdDownload } from './threshold-download.tsx';
 
 const STATUSES = ['none', ...AML_CASE_STATUSES] as const;
@@ -95,15 +96,13 @@ export default function AlertsPage() {
             onChange={setPlayer}
           />
         </div>
-        <FilterSelect
-          id="alert-rule"
+        <SelectField
           label={t('alerts.rule')}
           value={choices.rule ?? ''}
           onChange={(v) => choose({ rule: (v || undefined) as AlertFilters['rule'] })}
           options={[['', t('filters.any')], ...AML_RULES.map((r): [string, string] => [r, t(`rules.${r}`)])]}
         />
-        <FilterSelect
-          id="alert-severity"
+        <SelectField
           label={t('alerts.severity')}
           value={choices.severity ?? ''}
           onChange={(v) => choose({ severity: (v || undefined) as AlertFilters['severity'] })}
@@ -112,8 +111,7 @@ export default function AlertsPage() {
             ...AML_SEVERITIES.map((s): [string, string] => [s, t(`severity.${s}`)]),
           ]}
         />
-        <FilterSelect
-          id="alert-status"
+        <SelectField
           label={t('alerts.case')}
           value={choices.status ?? ''}
           onChange={(v) => choose({ status: (v || undefined) as AlertFilters['status'] })}

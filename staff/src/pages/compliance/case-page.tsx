@@ -9,7 +9,7 @@ import type { AmlCase, AmlCaseTransaction } from '@mchezo/contracts/aml';
 import { Button } from '@mchezo/ui/button';
 import { StatusBadge } from '@mchezo/ui/status-badge';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { errorCode } from '../../api/client.ts';
@@ -112,10 +112,7 @@ export default function CasePage() {
         <p className="rounded-lg border border-warning bg-warning/10 p-3 text-sm">{t('case.fourEyesNote')}</p>
       ) : null}
 
-      <section aria-labelledby="case-alert" className="space-y-2">
-        <h2 id="case-alert" className="text-lg font-bold">
-          {t('case.alert')}
-        </h2>
+      <Section id="case-alert" title={t('case.alert')}>
         <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-muted">{t('alerts.rule')}</dt>
           <dd>{t(`rules.${alert.rule}`, { defaultValue: alert.rule })}</dd>
@@ -123,12 +120,9 @@ export default function CasePage() {
           <dd>{formatDateTime(alert.occurred_at)}</dd>
           <AlertFigures figures={alert.figures} />
         </dl>
-      </section>
+      </Section>
 
-      <section aria-labelledby="case-tx" className="space-y-2">
-        <h2 id="case-tx" className="text-lg font-bold">
-          {t('case.transactions')}
-        </h2>
+      <Section id="case-tx" title={t('case.transactions')}>
         {c.transactions.length > 0 ? (
           <Table
             caption={t('case.transactions')}
@@ -139,12 +133,9 @@ export default function CasePage() {
         ) : (
           <p className="text-sm text-muted">{t('case.noTransactions')}</p>
         )}
-      </section>
+      </Section>
 
-      <section aria-labelledby="case-trail" className="space-y-2">
-        <h2 id="case-trail" className="text-lg font-bold">
-          {t('case.trail')}
-        </h2>
+      <Section id="case-trail" title={t('case.trail')}>
         <ol className="space-y-2">
           {c.steps.map((s) => (
             <li key={`${s.at}-${s.action}`} className="rounded-lg border border-line p-3 text-sm">
@@ -156,12 +147,9 @@ export default function CasePage() {
             </li>
           ))}
         </ol>
-      </section>
+      </Section>
 
-      <section aria-labelledby="case-files" className="space-y-2">
-        <h2 id="case-files" className="text-lg font-bold">
-          {t('case.files')}
-        </h2>
+      <Section id="case-files" title={t('case.files')}>
         <div className="flex flex-wrap gap-2">
           {(['STR', 'CTR'] as const).map((type) => (
             <Button
@@ -179,7 +167,7 @@ export default function CasePage() {
             {fileError}
           </p>
         ) : null}
-      </section>
+      </Section>
 
       <ReasonDialog
         open={move !== null}
@@ -197,5 +185,17 @@ export default function CasePage() {
         }}
       />
     </div>
+  );
+}
+
+/** A part of the case page under its own heading. */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-2">
+      <h2 id={id} className="text-lg font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }

@@ -33,38 +33,3 @@ export function ComplianceNav() {
     </nav>
   );
 }
-
-/** A labelled select whose options are [value, label] pairs; '' is "any". */
-export function FilterSelect({
-  id,
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  options: [string, string][];
-  onChange(value: string): void;
-}) {
-  return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-semibold">
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        className="h-10 w-full rounded-lg border border-line bg-surface px-2"
-      >
-        {options.map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}

@@ -3,6 +3,7 @@
  * last delivery, and a replay from a sequence number, confirmed with a reason (staff audit).
  */
 import { Button } from '@mchezo/ui/button';
+import { TextField } from '@mchezo/ui/fields';
 import { StatusBadge } from '@mchezo/ui/status-badge';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -71,26 +72,21 @@ export default function FeedPage() {
           {t('feed.replayTitle')}
         </h2>
         <p className="text-sm text-muted">{t('feed.replayHint')}</p>
-        <form onSubmit={ask} className="flex flex-wrap items-end gap-3" noValidate>
-          <div className="space-y-1">
-            <label htmlFor="replay-from" className="block text-sm font-semibold">
-              {t('feed.fromSequence')}
-            </label>
-            <input
-              id="replay-from"
+        <form onSubmit={ask} className="flex flex-wrap items-start gap-3" noValidate>
+          <div className="w-48">
+            <TextField
+              label={t('feed.fromSequence')}
               inputMode="numeric"
               value={from}
-              onChange={(e) => setFrom(e.target.value.replace(/\D/g, ''))}
-              aria-invalid={invalid || undefined}
-              aria-describedby="replay-error"
-              className="h-10 w-40 rounded-lg border border-line bg-surface px-2"
+              onChange={(v) => setFrom(v.replace(/\D/g, ''))}
+              error={invalid ? t('feed.sequenceInvalid') : ''}
             />
           </div>
-          <Button type="submit">{t('feed.replay')}</Button>
+          {/* Level with the input: below the label's line. */}
+          <div className="pt-6.5">
+            <Button type="submit">{t('feed.replay')}</Button>
+          </div>
         </form>
-        <p id="replay-error" aria-live="polite" className="min-h-4 text-xs text-danger">
-          {invalid ? t('feed.sequenceInvalid') : ''}
-        </p>
       </section>
       <ReasonDialog
         open={confirming}

@@ -14,9 +14,10 @@ import { toast } from '../../app/toaster.tsx';
 import { formatDateTime } from '../../components/format.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
+import { SelectField } from '../../components/select-field.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { type Column, Table } from '../../components/table.tsx';
-import { ComplianceNav, FilterSelect } from './compliance-nav.tsx';
+import { ComplianceNav } from './compliance-nav.tsx';
 
 export default function IdentityPage() {
   const { t } = useTranslation('compliance');
@@ -84,8 +85,7 @@ export default function IdentityPage() {
         title={acting ? t(`identity.${acting.kind}Title`, { name: acting.row.full_name }) : ''}
         description={
           acting?.kind === 'reject' ? (
-            <FilterSelect
-              id="identity-code"
+            <SelectField
               label={t('identity.code')}
               value={code}
               onChange={(v) => setCode(v as IdentityRejectCode)}

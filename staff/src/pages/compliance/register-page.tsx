@@ -1,6 +1,7 @@
 /** The self-exclusion register: every time-out and self-exclusion, filtered, with its CSV. */
 import type { SelfExclusionEntry } from '@mchezo/contracts/staff-compliance';
 import { Button } from '@mchezo/ui/button';
+import { TextField } from '@mchezo/ui/fields';
 import { StatusBadge } from '@mchezo/ui/status-badge';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,9 +11,10 @@ import { type RegisterFilters, selfExclusionsCsv, selfExclusionsQuery } from '..
 import { formatDateTime } from '../../components/format.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { saveFile } from '../../components/save-file.ts';
+import { SelectField } from '../../components/select-field.tsx';
 import { Empty, ErrorState, Loading, useErrorText } from '../../components/states.tsx';
 import { type Column, Table } from '../../components/table.tsx';
-import { ComplianceNav, FilterSelect } from './compliance-nav.tsx';
+import { ComplianceNav } from './compliance-nav.tsx';
 
 export default function RegisterPage() {
   const { t } = useTranslation('compliance');
@@ -82,8 +84,7 @@ export default function RegisterPage() {
         </p>
       ) : null}
       <div className="grid gap-3 sm:grid-cols-4">
-        <FilterSelect
-          id="register-active"
+        <SelectField
           label={t('register.active')}
           value={filters.active ?? ''}
           onChange={(v) => set({ active: (v || undefined) as RegisterFilters['active'] })}
@@ -93,8 +94,7 @@ export default function RegisterPage() {
             ['false', t('register.ended')],
           ]}
         />
-        <FilterSelect
-          id="register-kind"
+        <SelectField
           label={t('register.kind')}
           value={filters.kind ?? ''}
           onChange={(v) => set({ kind: (v || undefined) as RegisterFilters['kind'] })}
@@ -105,18 +105,13 @@ export default function RegisterPage() {
           ]}
         />
         {(['from', 'to'] as const).map((k) => (
-          <div key={k} className="space-y-1">
-            <label htmlFor={`register-${k}`} className="block text-sm font-semibold">
-              {t(`filters.${k}`)}
-            </label>
-            <input
-              id={`register-${k}`}
-              type="date"
-              value={filters[k] ?? ''}
-              onChange={(e) => set({ [k]: e.target.value || undefined })}
-              className="h-10 w-full rounded-lg border border-line bg-surface px-2"
-            />
-          </div>
+          <TextField
+            key={k}
+            label={t(`filters.${k}`)}
+            type="date"
+            value={filters[k] ?? ''}
+            onChange={(v) => set({ [k]: v || undefined })}
+          />
         ))}
       </div>
       {register.isPending ? <Loading /> : null}

@@ -1,5 +1,6 @@
 /** The threshold-transactions CSV (decision 043) for a range of East Africa Time days. */
 import { Button } from '@mchezo/ui/button';
+import { TextField } from '@mchezo/ui/fields';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { thresholdCsv } from '../../api/compliance.ts';
@@ -35,30 +36,16 @@ export function ThresholdDownload() {
         {t('threshold.title')}
       </h2>
       <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
-        <div className="space-y-1">
-          <label htmlFor="threshold-from" className="block text-sm font-semibold">
-            {t('filters.from')}
-          </label>
-          <input
-            id="threshold-from"
-            type="date"
-            value={from}
-            onChange={(e) => setFrom(e.target.value)}
-            className="h-10 rounded-lg border border-line bg-surface px-2"
-          />
-        </div>
-        <div className="space-y-1">
-          <label htmlFor="threshold-to" className="block text-sm font-semibold">
-            {t('filters.to')}
-          </label>
-          <input
-            id="threshold-to"
-            type="date"
-            value={to}
-            onChange={(e) => setTo(e.target.value)}
-            className="h-10 rounded-lg border border-line bg-surface px-2"
-          />
-        </div>
+        {(
+          [
+            ['from', from, setFrom],
+            ['to', to, setTo],
+          ] as const
+        ).map(([key, value, setValue]) => (
+          <div key={key} className="w-44">
+            <TextField label={t(`filters.${key}`)} type="date" value={value} onChange={setValue} />
+          </div>
+        ))}
         <Button type="submit" variant="secondary" disabled={busy}>
           {busy ? t('downloading') : t('threshold.download')}
         </Button>
