@@ -24,6 +24,9 @@ const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'api', 'src
     // enrolment code while no administrator is enrolled, then grants roles and issues the codes
     // of every staff person the specs make.
     ADMIN_PHONES: '+254799000010',
+    // Known to the specs (e2e/specs/staff/payments.spec.ts E2E_CALLBACK_SECRET): a spec posts a
+    // provider's late payout result to the real callback route, which puts a withdrawal in review.
+    PAYMENT_CALLBACK_SECRET: 'e2e-payment-callback-secret',
     // Taxes at the API's defaults (decision 018): the screens show them and the specs assert the
     // net amounts (a deposit of 500 credits 475).
   },
