@@ -250,6 +250,51 @@ describe.each(DB_MODES)('Paybill (C2B) deposits (%s)', (mode) => {
     await t.checkLedger();
   });
 
+  it('assigns a payment in suspense to a player by id, giving one without an account number theirs then', async () => {
+    const p = await t.signedInPlayer();
+    const held = () =>
+      t.app.ctx.database.db
+        .selectFrom('paybill_accounts')
+        .select('account_number')
+        .where('user_id', '=', p.userId)
+        .execute();
+    // The payer typed their phone, not an account number (they never opened their Paybill details).
+    const paid = confirmation('0708374149', '120.00');
+    expect(json(await c2b('confirmation', paid))).toMatchObject({ ResultCode: '0' });
+    const queue = json(await t.get('/payments/review', op.headers)).paybill as Record<string, unknown>[];
+    const id = queue.find((x) => x.trans_id === paid.TransID)?.paybill_id as string;
+    const assign = (body: unknown) => t.post(`/payments/review/paybill/${id}/assign`, body, op.headers);
+    const note = 'Payer called: typed their phone';
+
+    // One of the two names the player: neither, or both, is 400; an id nobody has is 422.
+    const unknown = `8765432${luhnDigit('8765432')}`;
+    expect((await assign({ note })).statusCode).toBe(400);
+    expect((await assign({ note, player_id: p.userId, account_number: unknown })).statusCode).toBe(400);
+    const nobody = await assign({ note, player_id: '0190aaaa-0000-7000-8000-000000000001' });
+    expect([nobody.statusCode, json(nobody).code]).toEqual([422, 'UNKNOWN_PLAYER']);
+    expect(await held()).toEqual([]);
+    expect((await t.balances(p)).main).toBe(0);
+
+    const done = await assign({ note, player_id: p.userId });
+    expect(done.statusCode).toBe(200);
+    expect((await t.balances(p)).main).toBe(120);
+    const [given] = await held();
+    expect(given?.account_number).toMatch(/^\d{8}$/);
+    // The number their own Paybill page shows from now on, and the one the audit names.
+    expect(await accountOf(p)).toBe(given?.account_number);
+    const audit = (
+      json(await t.get('/payments/audit', op.headers)).entries as Record<string, unknown>[]
+    ).filter((e) => e.subject_id === id);
+    expect(audit).toMatchObject([
+      {
+        action: 'paybill.assign',
+        after: { status: 'credited', account_number: given?.account_number, amount: 120 },
+        note,
+      },
+    ]);
+    await t.checkLedger();
+  });
+
   it('fakes a Paybill payment through the simulator test route and registers URLs for operators', async () => {
     const p = await t.signedInPlayer();
     const account = await accountOf(p);

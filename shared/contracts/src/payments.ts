@@ -91,23 +91,30 @@ export const ResolveCallbackRequest = z.strictObject({ note: Note });
 export const ResolveCallbackResponse = z.object({ callback_id: z.string(), resolved: z.boolean() });
 
 /**
- * POST /payments/review/paybill/:id/assign: a Paybill payment in suspense to an account number,
- * as the payer may have typed it (spaces, dashes): the request carries it normalised, or is 422
- * MALFORMED_ACCOUNT.
+ * POST /payments/review/paybill/:id/assign: a Paybill payment in suspense to a player, named by
+ * one of the two: their account number, as the payer may have typed it (spaces, dashes: the
+ * request carries it normalised, or is 422 MALFORMED_ACCOUNT), or their id (the staff site's
+ * finder), which gives a player who has no account number yet theirs.
  */
-export const AssignPaybillRequest = z.strictObject({
-  account_number: z
-    .string()
-    .trim()
-    .min(1)
-    .max(32)
-    .refine(
-      (a) => readAccountNumber(a) !== null,
-      refusal('That is not a valid account number', 'MALFORMED_ACCOUNT'),
-    )
-    .transform((a) => readAccountNumber(a) as string),
-  note: Note,
-});
+export const AssignPaybillRequest = z
+  .strictObject({
+    account_number: z
+      .string()
+      .trim()
+      .min(1)
+      .max(32)
+      .refine(
+        (a) => readAccountNumber(a) !== null,
+        refusal('That is not a valid account number', 'MALFORMED_ACCOUNT'),
+      )
+      .transform((a) => readAccountNumber(a) as string)
+      .optional(),
+    player_id: Id.optional(),
+    note: Note,
+  })
+  .refine((r) => (r.account_number === undefined) !== (r.player_id === undefined), {
+    message: 'Give account_number or player_id, one of the two',
+  });
 export type AssignPaybillRequest = z.infer<typeof AssignPaybillRequest>;
 export const AssignPaybillResponse = z.object({
   paybill_id: z.string(),

@@ -87,10 +87,13 @@ export const useCloseCallback = () =>
     staffApi.post<{ callback_id: string; resolved: boolean }>(`${item('callbacks', id)}/resolve`, { note }),
   );
 
+/** Whom a Paybill payment goes to: their account number, or their id when they have none yet. */
+type AssignTo = { account_number: string } | { player_id: string };
+
 export const useAssignPaybill = () =>
-  useAfterReview(({ id, account, note }: { id: string; account: string; note: string }) =>
+  useAfterReview(({ id, to, note }: { id: string; to: AssignTo; note: string }) =>
     staffApi.post<{ paybill_id: string; transaction_id: string }>(`${item('paybill', id)}/assign`, {
-      account_number: account,
+      ...to,
       note,
     }),
   );

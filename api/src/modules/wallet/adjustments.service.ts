@@ -22,7 +22,7 @@ import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { inTransaction } from '../../db/tx.js';
 import { newId } from '../../lib/crypto.js';
-import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
 import {
   type AdjustmentRow,
@@ -32,7 +32,6 @@ import {
   insertAdjustment,
   listAdjustments,
 } from './adjustments.repository.js';
-import { PaybillService } from './paybill.service.js';
 import { bookEntries, findWallet, InsufficientFundsError } from './wallet.repository.js';
 
 /** One staff action for the staff audit (modules/staff), written in the caller's transaction. */
@@ -74,14 +73,10 @@ const dto = (r: AdjustmentRow): Adjustment => ({
 });
 
 export class AdjustmentService {
-  private readonly paybill: PaybillService;
-
   constructor(
     private readonly ctx: AppContext,
     private readonly audit: RecordAudit,
-  ) {
-    this.paybill = new PaybillService(ctx);
-  }
+  ) {}
 
   async list(q: AdjustmentListQuery): Promise<{ adjustments: Adjustment[] }> {
     const rows = await listAdjustments(this.ctx.database.db, q.status, q.limit);
@@ -174,33 +169,24 @@ export class AdjustmentService {
     return dto((await findAdjustment(this.ctx.database.db, id))!);
   }
 
-  /** Players by phone (any usual form) or Paybill account number, with their balances. */
+  /**
+   * Players by phone (any usual form) or Paybill account number, with their balances. A read only:
+   * a player who has no account number yet shows none (assigning a payment to them gives one).
+   */
   async findPlayers(q: string): Promise<{ players: FinancePlayer[] }> {
     const phone = normalizePhone(q);
     const account = readAccountNumber(q);
     const rows = phone || account ? await findPlayersFor(this.ctx.database.db, phone, account) : [];
-    const players: FinancePlayer[] = [];
-    for (const r of rows)
-      players.push({
+    return {
+      players: rows.map((r) => ({
         user_id: r.id,
         phone: r.phone,
         full_name: r.full_name,
-        // Given on first need, as the player's own Paybill page does: finance assigns to it.
-        account_number: r.account_number ?? (await this.accountOf(r.id)),
+        account_number: r.account_number,
         main_cents: Number(r.main),
         withdrawal_cents: Number(r.withdrawal),
-      });
-    return { players };
-  }
-
-  /** The player's Paybill account number, made now; null while mobile money is off. */
-  private async accountOf(userId: string): Promise<string | null> {
-    try {
-      return (await this.paybill.details(userId)).account_number;
-    } catch (err) {
-      if (err instanceof AppError) return null;
-      throw err;
-    }
+      })),
+    };
   }
 
   private async pending(trx: Kysely<DB>, id: string): Promise<AdjustmentRow> {

@@ -30,7 +30,7 @@ import { newAccountNumber, readAccountNumber } from './paybill-account.js';
 import { insertAudit } from './review.repository.js';
 import { bookingsOf, taxAt } from './taxes.js';
 import { insertTxOnce } from './transactions.repository.js';
-import { bookEntries } from './wallet.repository.js';
+import { bookEntries, findWallet } from './wallet.repository.js';
 import { assertWalletEnabled, WALLET_CURRENCY } from './wallet.service.js';
 
 export const C2B_ACCEPTED = { ResultCode: '0', ResultDesc: 'Accepted' } as const;
@@ -77,7 +77,14 @@ export class PaybillService {
     assertWalletEnabled(this.ctx);
     if (!this.ctx.env.FEATURE_MOBILE_MONEY_ENABLED)
       throw forbidden('Mobile money is not available', 'FEATURE_DISABLED');
-    const db = this.ctx.database.db;
+    return {
+      paybill_number: this.paybillNumber,
+      account_number: await this.accountOf(this.ctx.database.db, userId),
+    };
+  }
+
+  /** The player's account number, given now when they have none yet. */
+  private async accountOf(db: Kysely<DB>, userId: string): Promise<string> {
     let account = await findAccountOf(db, userId);
     // A number another player holds is skipped; 9 million numbers make a retry rare.
     for (let attempt = 0; !account && attempt < 5; attempt++) {
@@ -85,7 +92,7 @@ export class PaybillService {
       account = await findAccountOf(db, userId);
     }
     if (!account) throw new Error('no free Paybill account number after 5 attempts');
-    return { paybill_number: this.paybillNumber, account_number: account };
+    return account;
   }
 
   /**
@@ -196,17 +203,20 @@ export class PaybillService {
   }
 
   /**
-   * An operator gives a payment in suspense to the player holding `account` (a well-formed
-   * account number: the request's schema, AssignPaybillRequest, refused any other); audited.
+   * An operator gives a payment in suspense to a player, named by their account number (well
+   * formed: the request's schema, AssignPaybillRequest, refused any other) or by their id: a player
+   * without an account number yet is given theirs here, the one action that needs it. Audited.
    */
-  async assign(actor: string, id: string, account: string, note: string) {
+  async assign(actor: string, id: string, to: { account: string } | { playerId: string }, note: string) {
     return inTransaction(this.ctx.database, async (trx) => {
       const now = this.ctx.clock.now();
       const row = await findPayment(trx, id);
       if (!row) throw notFound('Paybill payment not found');
       if (row.status !== 'suspense') throw conflict('The payment is already credited', 'NOT_IN_SUSPENSE');
-      const userId = await findAccountHolder(trx, account);
+      const userId = 'account' in to ? await findAccountHolder(trx, to.account) : to.playerId;
       if (!userId) throw unprocessable('No player has this account number', 'UNKNOWN_ACCOUNT');
+      if (!(await findWallet(trx, userId))) throw unprocessable('No such player', 'UNKNOWN_PLAYER');
+      const account = 'account' in to ? to.account : await this.accountOf(trx, userId);
       const transactionId = newId();
       if (!(await assignPayment(trx, id, userId, transactionId, now)))
         throw conflict('Another operator assigned it first', 'ALREADY_RESOLVED');

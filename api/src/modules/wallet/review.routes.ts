@@ -116,8 +116,12 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
       { 200: AssignPaybillResponse },
       [400, 404, 409, 422],
     ),
-    async (request) =>
-      paybill.assign(actor(request), request.params.id, request.body.account_number, request.body.note),
+    async (request) => {
+      const { account_number: account, player_id: playerId, note } = request.body;
+      // The schema lets exactly one of the two through.
+      const to = account === undefined ? { playerId: playerId as string } : { account };
+      return paybill.assign(actor(request), request.params.id, to, note);
+    },
   );
 
   app.post('/payments/paybill/register-urls', operator({}, { 200: z.unknown() }, [422]), async () =>

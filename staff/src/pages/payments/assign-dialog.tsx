@@ -38,13 +38,13 @@ export function AssignDialog({ payment, onClose }: { payment: Payment | null; on
     e.preventDefault();
     if (!payment) return;
     if (!player) return setProblem(t('assign.pickPlayer'));
-    if (!player.account_number) return setProblem(t('assign.noAccount'));
     if (!reasonLongEnough(reason)) return setProblem(t('assign.reasonShort'));
     setProblem(null);
     try {
       await assign.mutateAsync({
         id: payment.paybill_id,
-        account: player.account_number,
+        // A player with no account number yet is given theirs by the assignment.
+        to: player.account_number ? { account_number: player.account_number } : { player_id: player.user_id },
         note: reason.trim(),
       });
       close();
