@@ -5,16 +5,9 @@
  * plain words (the case unchanged), and a move sent with the reason typed.
  */
 import { fireEvent, screen, within } from '@testing-library/react';
-import { lazy } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { StaffRoute } from '../../app/routes.tsx';
-import { useSession } from '../../session/session-store.ts';
-import { type Call, fakeApi, member, renderAt, session } from '../../testing/render-app.tsx';
+import { openAsCompliance } from './compliance-testing.tsx';
 
-const ROUTES: StaffRoute[] = [
-  { path: 'compliance/cases/:id', roles: ['compliance'], page: lazy(() => import('./case-page.tsx')) },
-];
-const officer = { ...member, roles: ['compliance'] };
 const alert = {
   id: 'a-1',
   rule: 'structuring',
@@ -73,17 +66,14 @@ const reviewing = {
 };
 
 function api(close: [number, unknown]) {
-  return fakeApi((call: Call) => {
-    if (call.path === '/staff/me') return [200, { member: officer, session }];
+  return openAsCompliance('/compliance/cases/c-1', (call) => {
     if (call.path === '/aml/cases/c-1') return [200, reviewing];
     if (call.path === '/aml/cases/c-1/close') return close;
-    return [404, { error: 'no', code: 'NOT_FOUND' }];
+    return undefined;
   });
 }
 
 async function report(reason: string) {
-  useSession.getState().signedIn({ token: 'stf_c', member: officer, session } as never);
-  renderAt('/compliance/cases/c-1', ROUTES);
   expect(await screen.findByRole('heading', { level: 1, name: 'Money-laundering case' })).toBeTruthy();
   fireEvent.click(screen.getByRole('button', { name: 'Report to the FRC' }));
   const dialog = await screen.findByRole('dialog', { name: 'Close the case as reported' });
@@ -95,8 +85,6 @@ async function report(reason: string) {
 describe('case page', () => {
   it('reads as a person would: labelled figures, transactions, the trail and the player by name', async () => {
     api([500, { error: 'unused', code: 'UNUSED' }]);
-    useSession.getState().signedIn({ token: 'stf_c', member: officer, session } as never);
-    renderAt('/compliance/cases/c-1', ROUTES);
     expect(await screen.findByRole('heading', { level: 1, name: 'Money-laundering case' })).toBeTruthy();
     expect(screen.getByText('Many deposits just under the threshold')).toBeTruthy();
     const figure = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
@@ -106,7 +94,7 @@ describe('case page', () => {
     expect(figure('Time window')).toBe('24 hours');
     expect(figure('Stake share the rule flags (below)')).toBe('25%');
     expect(screen.queryByText('sum_cents')).toBeNull();
-    const tx = screen.getByRole('table', { name: 'Transactions' });
+    const tx = screen.getByRole('region', { name: 'Transactions' });
     expect(within(tx).getByText('Deposit')).toBeTruthy();
     expect(within(tx).getByText('KSh 25,000.50')).toBeTruthy();
     expect(within(tx).getByText('Completed')).toBeTruthy();
