@@ -6,7 +6,7 @@ const VARIANTS: Record<Variant, string> = {
   primary: 'bg-brand text-ink hover:bg-brand-strong',
   secondary: 'bg-surface-2 text-text border border-line hover:border-brand',
   ghost: 'bg-transparent text-text hover:bg-surface-2',
-  danger: 'bg-danger text-white',
+  danger: 'bg-danger-strong text-white',
 };
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Button } from './button.tsx';
 import { CodeField } from './code-field.tsx';
 import {
   AmountField,
@@ -213,5 +214,14 @@ describe('StatusBadge', () => {
     const badge = screen.getByText('Label');
     expect(badge.className).toContain(colour);
     expect(badge.getAttribute('role')).toBeNull();
+  });
+});
+
+describe('Button', () => {
+  it('draws the danger variant on the darker danger token, where its white text reads at AA', () => {
+    render(<Button variant="danger">Revoke</Button>);
+    const classes = screen.getByRole('button', { name: 'Revoke' }).className.split(' ');
+    expect(classes).toContain('bg-danger-strong');
+    expect(classes).toContain('text-white');
   });
 });
