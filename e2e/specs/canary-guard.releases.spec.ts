@@ -2,12 +2,13 @@
  * The canary guard against the real server (docs/decisions/023-canary-guard.md), with players'
  * real page visits: the shell's beacon counts each lobby load, the SDK reports each render error.
  * (a) A lobby build that throws on render, set as a guarded canary, is aborted by the guard long
- * before its step is over; the abort, with its figures, is in the history on the release page;
+ * before its step is over; the abort, with its figures, is in the staff site's history and on the
+ * remote's card;
  * the canary's players get the active version again. (b) A healthy copy of the active lobby
  * ramps 10% -> 50% -> promoted, each move a revision by "canary-guard". (c) A copy of the
  * active auth version whose page waits before rendering (its entry holds the main thread) is
  * aborted by the guard's speed limit on its players' real LCP (decision 051), while a faithful copy
- * under the same limit ramps; the release page shows p75 per version.
+ * under the same limit ramps; the staff site's health page shows p75 LCP per version.
  * Its own project, after every other spec (playwright.config.ts): the guard changes the live release by itself.
  */
 import { randomBytes } from 'node:crypto';
@@ -17,15 +18,8 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Browser, Page } from '@playwright/test';
 import { canaryBucket } from '../../shared/contracts/src/canary-bucket.ts';
 import { homeLoaded } from '../support/first-screen.ts';
-import {
-  CDN,
-  guardApi,
-  integrityOf,
-  RELEASE_MANAGER_PASSWORD,
-  RELEASE_MANAGER_PHONE,
-  type RemoteStatus,
-  releaseManagerCode,
-} from '../support/releases.ts';
+import { CDN, guardApi, integrityOf, type RemoteStatus, releaseManager } from '../support/releases.ts';
+import { openSignedIn, t } from '../support/staff-site.ts';
 import { expect, test } from '../support/test.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -69,13 +63,24 @@ async function visit(
   return [...versions];
 }
 
-async function signInConsole(page: Page) {
-  await page.goto('/api/v1/releases/console');
-  await page.getByLabel('Phone number').fill(RELEASE_MANAGER_PHONE);
-  await page.getByLabel('Password').fill(RELEASE_MANAGER_PASSWORD);
-  await page.getByLabel('Code from your authenticator app').fill(await releaseManagerCode(page.request));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('status')).toHaveText('Signed in.');
+/** A string of the staff site's Releases screens, in English. */
+const r = (key: string, values: Record<string, string | number> = {}) => t('en', `releases:${key}`, values);
+
+/**
+ * One chart of a remote's health page as a table (its "Show as table"), and the figures of one
+ * version's column (`version (role)`), top to bottom.
+ */
+async function chartColumn(page: Page, chart: string, version: string, role: 'active' | 'canary') {
+  const region = page.getByRole('region', { name: r(chart), exact: true }).first();
+  // "Show as table" / "Show as chart": pressed while the table shows.
+  const toggle = region.getByRole('button', { name: t('en', 'common:chart.showTable') });
+  const asTable = region.getByRole('button', { name: t('en', 'common:chart.showChart'), pressed: true });
+  await expect(toggle.or(asTable)).toBeVisible();
+  if (await toggle.isVisible()) await toggle.click();
+  // Each cell carries its column's header (the label a phone's card shows): `version (role)`.
+  const cells = region.locator(`table tbody td[data-label="${version} (${r(`health.role.${role}`)})"]`);
+  await expect(cells.first()).toBeVisible();
+  return cells.allTextContents();
 }
 
 test('a canary that throws on render is aborted by its guard; its players are back on the active version', async ({
@@ -132,12 +137,17 @@ test('a canary that throws on render is aborted by its guard; its players are ba
     // Within the first step: 10 minutes were allowed, the figures took seconds.
     expect(Date.parse(abort.created_at) - Date.parse(started.created_at)).toBeLessThan(60_000);
 
-    await signInConsole(page);
-    const entry = page.locator(`#history [data-revision="${abort.revision}"]`);
+    // The staff site: the abort in the history, with the guard's figures, and on the lobby's card.
+    await openSignedIn(page, '/releases/history', releaseManager(page.request), 'en');
+    const entry = page.getByRole('listitem', { name: r('history.revision', { revision: abort.revision }) });
     await expect(entry).toContainText(`abort lobby canary ${broken}`);
-    await expect(entry).toContainText(`by canary-guard · why: ${abort.reason}`);
-    const card = page.locator('article[data-remote="lobby"]');
-    await expect(card.locator('[data-field="plan"]')).toContainText(`Guard of ${broken}: aborted`);
+    await expect(entry).toContainText(r('history.by', { by: 'canary-guard' }));
+    await expect(entry).toContainText(abort.reason);
+    await page.getByRole('link', { name: r('health.back') }).click();
+    const card = page.getByRole('region', { name: 'lobby', exact: true });
+    await expect(card).toContainText(r('plan.titleOf', { version: broken }));
+    await expect(card).toContainText(r('plan.status.aborted'));
+    await expect(card).toContainText(abort.reason);
 
     // A player under the canary's bucket gets the active version again, and it works.
     expect(await visit(browser, deviceId(50, true), homeLoaded)).toEqual([good]);
@@ -170,17 +180,21 @@ test('a healthy canary ramps through its steps to promoted', async ({ browser, p
     expect(await visit(browser, deviceId(10, false), homeLoaded)).toEqual([good]);
     await expect.poll(async () => (await api.lobby()).canary?.percent, { timeout: 40_000 }).toBe(50);
 
-    // The release page: both versions' health side by side, and the plan at its second step.
-    await page.setViewportSize({ width: 900, height: 1100 });
-    await signInConsole(page);
-    const card = page.locator('article[data-remote="lobby"]');
-    const health = card.locator('[data-field="health"]');
-    await expect(health.locator('th[data-role="active"]')).toHaveText(`Active ${good}`);
-    await expect(health.locator('th[data-role="canary"]')).toHaveText(`Canary ${copy}`);
-    await expect(health.locator('tr', { hasText: 'Render errors' })).toContainText('0');
-    await expect(card.locator('[data-field="plan"]')).toContainText(
-      'Guard: running at 50% (step 2 of 2), then promote',
-    );
+    // The staff site: the plan at its second step on the card, both versions' loads on the
+    // health page.
+    await openSignedIn(page, '/releases', releaseManager(page.request), 'en');
+    const card = page.getByRole('region', { name: 'lobby', exact: true });
+    await expect(card).toContainText(r('card.canaryAt', { version: copy, percent: 50 }));
+    await expect(card).toContainText(r('plan.status.running'));
+    await expect(
+      card.getByRole('list', { name: r('plan.steps') }).locator('[aria-current="step"]'),
+    ).toHaveText('50%');
+    await card.getByRole('link', { name: r('actions.health') }).click();
+    const loads = async (version: string, role: 'active' | 'canary') =>
+      (await chartColumn(page, 'health.loads', version, role)).reduce((n, v) => n + Number(v || 0), 0);
+    // Read again every 5 s while the canary runs.
+    await expect.poll(() => loads(copy, 'canary'), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => loads(good, 'active'), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
 
     // Players of the 50% step: once the step is over and counted, the guard promotes.
     for (let i = 0; i < 2; i++) expect(await visit(browser, deviceId(50, true), homeLoaded)).toEqual([copy]);
@@ -266,7 +280,7 @@ async function speedVisit(
   return [...versions];
 }
 
-test('a canary slow to render is aborted by its speed limit while a healthy one ramps; the release page shows speed per version', async ({
+test('a canary slow to render is aborted by its speed limit while a healthy one ramps; the staff site shows p75 LCP per version', async ({
   browser,
   page,
   request,
@@ -339,19 +353,19 @@ test('a canary slow to render is aborted by its speed limit while a healthy one 
     await expect.poll(async () => (await authStatus()).canary?.percent, { timeout: 60_000 }).toBe(50);
     expect((await authStatus()).plan?.status).toBe('running');
 
-    // The release page: p75 LCP per version with its page views, beside the error rate.
-    await page.setViewportSize({ width: 900, height: 1100 });
-    await signInConsole(page);
-    const health = page.locator('article[data-remote="auth"] [data-field="health"]');
-    await expect(health.locator('th[data-role="canary"]')).toHaveText(`Canary ${healthy}`);
-    await expect(health.locator('tr', { hasText: 'Error rate' })).toBeVisible();
-    for (const role of ['active', 'canary'])
-      await expect(health.locator(`td[data-role="${role}"][data-row="p75 LCP"]`)).toHaveText(
-        /^\d+ ms \(\d+ views?\)$/,
-      );
-    await expect(page.locator('article[data-remote="auth"] [data-field="plan"]')).toContainText(
-      'p75 LCP at most +1500 ms',
-    );
+    // The staff site: the plan's speed limit on the card, p75 LCP per version on the health page.
+    await openSignedIn(page, '/releases', releaseManager(page.request), 'en');
+    const card = page.getByRole('region', { name: 'auth', exact: true });
+    await expect(card).toContainText(r('plan.lcpLimit', { ms: 1500 }));
+    await card.getByRole('link', { name: r('actions.health') }).click();
+    const measured = async (version: string, role: 'active' | 'canary') =>
+      (await chartColumn(page, 'health.lcp', version, role)).filter((v) => /^\d+ ms$/.test(v.trim()));
+    await expect
+      .poll(async () => (await measured(healthy, 'canary')).length, { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await measured(good, 'active')).length, { timeout: 20_000 })
+      .toBeGreaterThan(0);
   } finally {
     const auth = await authStatus();
     if (auth.canary) await api.change('/remotes/auth/canary/abort');
