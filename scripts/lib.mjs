@@ -142,7 +142,27 @@ export function buildStaff({ force = false } = {}) {
   // The hashed files first, so the new page never names a file not there yet.
   cpSync(join(dir, 'dist', 'static'), join(target, 'static'), { recursive: true });
   cpSync(join(dir, 'dist'), target, { recursive: true });
+  pruneStaffFiles(
+    target,
+    listFiles(join(dir, 'dist', 'static')).map((f) => relative(join(dir, 'dist'), f)),
+  );
   stamp('staff', hash);
+}
+
+/**
+ * Deletes the staff site's hashed files that neither this build nor the one before it wrote: a
+ * tab opened before the last build still finds its screens, and builds do not pile up. Which
+ * files each build wrote is kept beside the stamps (not under the served folder).
+ */
+function pruneStaffFiles(target, written) {
+  const record = join(STAMPS, 'staff-files.json');
+  const previous = existsSync(record) ? JSON.parse(readFileSync(record, 'utf8')) : [];
+  const keep = new Set([...written, ...previous]);
+  for (const file of listFiles(join(target, 'static'))) {
+    if (!keep.has(relative(target, file))) rmSync(file);
+  }
+  mkdirSync(STAMPS, { recursive: true });
+  writeFileSync(record, JSON.stringify(written));
 }
 
 /**
