@@ -15,11 +15,11 @@ import { Link, useNavigate } from 'react-router-dom';
 import { type AlertFilters, alertsQuery, openCase } from '../../api/compliance.ts';
 import { formatDateTime } from '../../components/format.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { PagedTable } from '../../components/paged-table.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { SearchField, useDebounced } from '../../components/search-field.tsx';
 import { SelectField } from '../../components/select-field.tsx';
-import { Empty, ErrorState, Loading } from '../../components/states.tsx';
-import { type Column, Table } from '../../components/table.tsx';
+import type { Column } from '../../components/table.tsx';
 import { ComplianceNav } from './compliance-nav.tsx';
 import { ThresholdDownload } from './threshold-download.tsx';
 
@@ -118,21 +118,16 @@ export default function AlertsPage() {
           options={[['', t('filters.any')], ...STATUSES.map((s): [string, string] => [s, t(`status.${s}`)])]}
         />
       </div>
-      {alerts.isPending ? <Loading /> : null}
-      {alerts.isError ? <ErrorState error={alerts.error} onRetry={() => void alerts.refetch()} /> : null}
-      {alerts.isSuccess && rows.length === 0 ? <Empty title={t('alerts.empty')} /> : null}
-      {rows.length > 0 ? (
-        <Table caption={t('alerts.title')} columns={columns} rows={rows} rowKey={(a) => a.id} />
-      ) : null}
-      {alerts.hasNextPage ? (
-        <Button
-          variant="secondary"
-          onClick={() => void alerts.fetchNextPage()}
-          disabled={alerts.isFetchingNextPage}
-        >
-          {alerts.isFetchingNextPage ? t('loadingMore') : t('loadMore')}
-        </Button>
-      ) : null}
+      <PagedTable
+        query={alerts}
+        rows={rows}
+        caption={t('alerts.title')}
+        columns={columns}
+        rowKey={(a) => a.id}
+        empty={t('alerts.empty')}
+        loadMore={t('loadMore')}
+        loadingMore={t('loadingMore')}
+      />
       <ThresholdDownload />
       <ReasonDialog
         open={opening !== null}

@@ -13,10 +13,10 @@ import { identityChecksQuery, recheckIdentity, rejectIdentity } from '../../api/
 import { toast } from '../../app/toaster.tsx';
 import { formatDateTime } from '../../components/format.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { PagedTable } from '../../components/paged-table.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { SelectField } from '../../components/select-field.tsx';
-import { Empty, ErrorState, Loading } from '../../components/states.tsx';
-import { type Column, Table } from '../../components/table.tsx';
+import type { Column } from '../../components/table.tsx';
 import { ComplianceNav } from './compliance-nav.tsx';
 
 export default function IdentityPage() {
@@ -65,21 +65,16 @@ export default function IdentityPage() {
     <div className="space-y-6">
       <ComplianceNav />
       <PageHeader title={t('identity.title')} description={t('identity.description')} />
-      {checks.isPending ? <Loading /> : null}
-      {checks.isError ? <ErrorState error={checks.error} onRetry={() => void checks.refetch()} /> : null}
-      {checks.isSuccess && rows.length === 0 ? <Empty title={t('identity.empty')} /> : null}
-      {rows.length > 0 ? (
-        <Table caption={t('identity.title')} columns={columns} rows={rows} rowKey={(r) => r.user_id} />
-      ) : null}
-      {checks.hasNextPage ? (
-        <Button
-          variant="secondary"
-          onClick={() => void checks.fetchNextPage()}
-          disabled={checks.isFetchingNextPage}
-        >
-          {checks.isFetchingNextPage ? t('loadingMore') : t('loadMore')}
-        </Button>
-      ) : null}
+      <PagedTable
+        query={checks}
+        rows={rows}
+        caption={t('identity.title')}
+        columns={columns}
+        rowKey={(r) => r.user_id}
+        empty={t('identity.empty')}
+        loadMore={t('loadMore')}
+        loadingMore={t('loadingMore')}
+      />
       <ReasonDialog
         open={acting !== null}
         title={acting ? t(`identity.${acting.kind}Title`, { name: acting.row.full_name }) : ''}

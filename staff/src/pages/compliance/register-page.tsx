@@ -10,10 +10,11 @@ import { Link } from 'react-router-dom';
 import { type RegisterFilters, selfExclusionsCsv, selfExclusionsQuery } from '../../api/compliance.ts';
 import { formatDateTime } from '../../components/format.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { PagedTable } from '../../components/paged-table.tsx';
 import { saveFile } from '../../components/save-file.ts';
 import { SelectField } from '../../components/select-field.tsx';
-import { Empty, ErrorState, Loading, useErrorText } from '../../components/states.tsx';
-import { type Column, Table } from '../../components/table.tsx';
+import { useErrorText } from '../../components/states.tsx';
+import type { Column } from '../../components/table.tsx';
 import { ComplianceNav } from './compliance-nav.tsx';
 
 export default function RegisterPage() {
@@ -114,23 +115,16 @@ export default function RegisterPage() {
           />
         ))}
       </div>
-      {register.isPending ? <Loading /> : null}
-      {register.isError ? (
-        <ErrorState error={register.error} onRetry={() => void register.refetch()} />
-      ) : null}
-      {register.isSuccess && rows.length === 0 ? <Empty title={t('register.empty')} /> : null}
-      {rows.length > 0 ? (
-        <Table caption={t('register.title')} columns={columns} rows={rows} rowKey={(r) => r.id} />
-      ) : null}
-      {register.hasNextPage ? (
-        <Button
-          variant="secondary"
-          onClick={() => void register.fetchNextPage()}
-          disabled={register.isFetchingNextPage}
-        >
-          {register.isFetchingNextPage ? t('loadingMore') : t('loadMore')}
-        </Button>
-      ) : null}
+      <PagedTable
+        query={register}
+        rows={rows}
+        caption={t('register.title')}
+        columns={columns}
+        rowKey={(r) => r.id}
+        empty={t('register.empty')}
+        loadMore={t('loadMore')}
+        loadingMore={t('loadingMore')}
+      />
     </div>
   );
 }
