@@ -69,14 +69,16 @@ const wanjiru: FinancePlayer = {
 function api({
   post = () => [200, {}],
   adjustments = [],
+  players = [wanjiru],
 }: {
   post?: (call: Call) => [number, unknown];
   adjustments?: Adjustment[];
+  players?: FinancePlayer[];
 } = {}) {
   return fakeApi((call) => {
     if (call.path === '/staff/me') return [200, { member: me, session }];
     if (call.path.startsWith('/payments/review?')) return [200, queue];
-    if (call.path.startsWith('/staff/finance/players?')) return [200, { players: [wanjiru] }];
+    if (call.path.startsWith('/staff/finance/players?')) return [200, { players }];
     if (call.method === 'GET' && call.path.startsWith('/staff/adjustments')) return [200, { adjustments }];
     return post(call);
   });
@@ -152,8 +154,12 @@ describe('the review queue', () => {
     });
   });
 
-  it('assigns a Paybill payment in suspense to the player found by phone', async () => {
-    const calls = api();
+  // A player who has no account number yet is named by their id: the assignment gives them one.
+  it.each([
+    ['their account number', wanjiru, { account_number: '10000017' }],
+    ['their id, having no account number yet', { ...wanjiru, account_number: null }, { player_id: 'p-1' }],
+  ])('assigns a Paybill payment in suspense to the player found by phone, by %s', async (_, player, to) => {
+    const calls = api({ players: [player] });
     await open('/payments', 'Payments');
     const table = await screen.findByRole('table', { name: 'Paybill suspense' });
     expect(within(table).getByText('No player has this account number')).toBeTruthy();
@@ -176,7 +182,7 @@ describe('the review queue', () => {
     expect(calls.filter((c) => c.method === 'POST')).toEqual([
       expect.objectContaining({
         path: '/payments/review/paybill/pb-1/assign',
-        body: { account_number: '10000017', note: 'Typed the wrong account' },
+        body: { ...to, note: 'Typed the wrong account' },
       }),
     ]);
   });
