@@ -156,7 +156,7 @@ export function ReasonDialog({
       open={open}
       onClose={close}
       labelledBy={`${id}-title`}
-      className={`${size} rounded-xl border border-line p-0`}
+      className={`${size} m-auto rounded-xl border border-line p-0`}
     >
       <form onSubmit={submit} className="space-y-4 p-5" noValidate>
         <h2 id={`${id}-title`} className="text-lg font-bold">

@@ -63,6 +63,8 @@ describe('Table', () => {
       lines.forEach((line, i) => {
         // Each line is "label … value": the column's header drawn before the value below sm only.
         expect(phoneClasses(line)).toContain('flex');
+        // A value too wide for the label's line (buttons, long text) goes under it, not off the card.
+        expect(phoneClasses(line)).toContain('flex-wrap');
         expect(line.className.split(' ')).toContain('before:content-[attr(data-label)]');
         expect(line.className).toContain('sm:before:content-none');
         expect(line.className).toContain('sm:table-cell');

@@ -20,10 +20,11 @@ export interface Column<Row> {
 
 /**
  * A cell: on a phone a line of the card, its label (the `data-label`) at the left and the value at
- * the right; a table cell from `sm` up, where the label is not drawn.
+ * the right, or under the label when it is too wide for one line (buttons, long text); a table
+ * cell from `sm` up, where the label is not drawn.
  */
 const CELL =
-  'flex items-baseline justify-between gap-3 px-3 py-1 text-right sm:table-cell sm:py-2 ' +
+  'flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 px-3 py-1 text-right sm:table-cell sm:py-2 ' +
   'before:shrink-0 before:text-left before:text-xs before:font-semibold before:uppercase ' +
   'before:tracking-wide before:text-muted before:content-[attr(data-label)] sm:before:content-none';
 
@@ -82,7 +83,7 @@ export function Table<Row>({
                     data-label={labelOf(c)}
                     className={`${CELL} font-semibold sm:text-left sm:font-normal`}
                   >
-                    {c.cell(row)}
+                    <div className="ms-auto min-w-0">{c.cell(row)}</div>
                   </th>
                 ) : (
                   <td
@@ -90,7 +91,7 @@ export function Table<Row>({
                     data-label={labelOf(c)}
                     className={`${CELL} ${c.numeric ? 'tabular-nums' : 'sm:text-left'}`}
                   >
-                    {c.cell(row)}
+                    <div className="ms-auto min-w-0">{c.cell(row)}</div>
                   </td>
                 ),
               )}

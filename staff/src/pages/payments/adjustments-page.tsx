@@ -58,7 +58,7 @@ export default function AdjustmentsPage() {
       header: t('common.actions'),
       cell: (a) =>
         a.proposed_by.user_id === me ? (
-          <div className="flex flex-wrap items-center gap-2">
+          <div className="flex flex-wrap items-center justify-end gap-2 sm:justify-start">
             <span className="block max-w-48 whitespace-normal text-xs text-muted">
               {t('adjustments.ownProposal')}
             </span>
@@ -67,7 +67,7 @@ export default function AdjustmentsPage() {
             </Button>
           </div>
         ) : (
-          <div className="flex gap-2">
+          <div className="flex flex-wrap justify-end gap-2 sm:justify-start">
             <Button onClick={() => setDeciding({ adjustment: a, decision: 'approve' })}>
               {t('adjustments.approve')}
             </Button>

@@ -129,7 +129,7 @@ export default function ReviewPage() {
                 key: 'act',
                 header: t('common.actions'),
                 cell: (x) => (
-                  <div className="flex gap-2">
+                  <div className="flex flex-wrap justify-end gap-2 sm:justify-start">
                     <Button variant="secondary" onClick={() => setDeciding({ tx: x, outcome: 'completed' })}>
                       {t('queue.complete')}
                     </Button>
