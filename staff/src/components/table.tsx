@@ -52,7 +52,7 @@ export function Table<Row>({
       tabIndex={0}
       aria-label={caption}
     >
-      <table className="block w-full border-collapse text-sm sm:table sm:min-w-max">
+      <table className="block w-full border-collapse text-sm sm:table">
         <caption className={captionHidden ? 'sr-only' : 'block p-3 text-left font-semibold sm:table-caption'}>
           {caption}
         </caption>
