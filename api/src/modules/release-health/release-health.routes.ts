@@ -1,3 +1,4 @@
+/** Release health's routes: the browsers' reports (error envelopes, load and vitals beacons) and what release managers read of them. */
 import {
   EnvelopeResponse,
   ErrorEventsQuery,
@@ -11,7 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../lib/http.js';
+import { errorResponses, guardedRoute } from '../../lib/http.js';
 import type { RequireStaff } from '../staff/staff.service.js';
 import type { ReleaseHealthService, Sender } from './release-health.service.js';
 
@@ -28,7 +29,6 @@ const ENVELOPE_TYPES = [
 const senderOf = (request: FastifyRequest): Sender => ({ cookie: request.headers.cookie, ip: request.ip });
 
 const tags = ['release health'];
-const security = [{ bearer: [] }];
 
 export const releaseHealthRoutes: FastifyPluginAsyncZod<{
   health: ReleaseHealthService;
@@ -82,33 +82,17 @@ export const releaseHealthRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  const requireReleaseManager = requireStaff('release_manager');
+  const releaseManager = guardedRoute(requireStaff('release_manager'), tags);
 
   app.get(
     '/releases/health',
-    {
-      onRequest: requireReleaseManager,
-      schema: {
-        tags,
-        security,
-        querystring: ReleaseHealthQuery,
-        response: { 200: ReleaseHealthResponse, ...errorResponses(400, 401, 403) },
-      },
-    },
+    releaseManager({ querystring: ReleaseHealthQuery }, { 200: ReleaseHealthResponse }, [400]),
     async (request) => health.health(request.query.minutes ?? HEALTH_WINDOW_MINUTES_DEFAULT),
   );
 
   app.get(
     '/errors/events',
-    {
-      onRequest: requireReleaseManager,
-      schema: {
-        tags,
-        security,
-        querystring: ErrorEventsQuery,
-        response: { 200: ErrorEventsResponse, ...errorResponses(400, 401, 403) },
-      },
-    },
+    releaseManager({ querystring: ErrorEventsQuery }, { 200: ErrorEventsResponse }, [400]),
     async (request) => health.events(request.query),
   );
 };

@@ -6,7 +6,7 @@
  */
 import { HealthHistoryQuery, HealthHistoryResponse } from '@mchezo/contracts/release-history';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses, type PreHandler } from '../../lib/http.js';
+import { guardedRoute, type PreHandler } from '../../lib/http.js';
 import type { HealthHistory } from './health-history.service.js';
 
 export const healthHistoryRoutes: FastifyPluginAsyncZod<{
@@ -15,17 +15,10 @@ export const healthHistoryRoutes: FastifyPluginAsyncZod<{
   /** `requireStaff('release_manager')` (api/src/modules/staff/staff.guard.ts). */
   requireReleaseManager: PreHandler;
 }> = async (app, { history, requireReleaseManager }) => {
+  const releaseManager = guardedRoute(requireReleaseManager, ['release health']);
   app.get(
     '/releases/health/history',
-    {
-      onRequest: requireReleaseManager,
-      schema: {
-        tags: ['release health'],
-        security: [{ bearer: [] }],
-        querystring: HealthHistoryQuery,
-        response: { 200: HealthHistoryResponse, ...errorResponses(400, 401, 403) },
-      },
-    },
+    releaseManager({ querystring: HealthHistoryQuery }, { 200: HealthHistoryResponse }, [400]),
     async (request) => history.read(request.query),
   );
 };
