@@ -72,7 +72,7 @@ export default function FeedPage() {
           {t('feed.replayTitle')}
         </h2>
         <p className="text-sm text-muted">{t('feed.replayHint')}</p>
-        <form onSubmit={ask} className="flex flex-wrap items-start gap-3" noValidate>
+        <form onSubmit={ask} className="flex flex-wrap items-end gap-3" noValidate>
           <div className="w-48">
             <TextField
               label={t('feed.fromSequence')}
@@ -82,8 +82,8 @@ export default function FeedPage() {
               error={invalid ? t('feed.sequenceInvalid') : ''}
             />
           </div>
-          {/* Level with the input: below the label's line. */}
-          <div className="pt-6.5">
+          {/* Level with the input: above the field's message line (1rem and its 0.375rem gap). */}
+          <div className="mb-5.5">
             <Button type="submit">{t('feed.replay')}</Button>
           </div>
         </form>
