@@ -4,10 +4,11 @@
  * is worse than the active version's by more than the plan allows; docs/decisions/023, 051).
  */
 import type { CanaryPlanRequest, RemoteName } from '@mchezo/contracts/releases';
-import { inputClass } from '@mchezo/ui/fields';
+import { TextField } from '@mchezo/ui/fields';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { releasesApi } from '../../api/releases.ts';
+import { SelectField } from '../../components/select-field.tsx';
 import { ChangeDialog } from './change-dialog.tsx';
 
 const int = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
@@ -93,24 +94,13 @@ export function CanaryDialog({
     hint?: string,
     inputMode: 'numeric' | 'decimal' | 'text' = 'numeric',
   ) => (
-    <div className="space-y-1">
-      <label htmlFor={`${id}-${key}`} className="block text-sm font-semibold">
-        {label}
-      </label>
-      <input
-        id={`${id}-${key}`}
-        inputMode={inputMode}
-        value={String(f[key])}
-        onChange={(e) => set({ [key]: e.target.value })}
-        aria-describedby={hint ? `${id}-${key}-hint` : undefined}
-        className={`${inputClass()} w-full`}
-      />
-      {hint ? (
-        <p id={`${id}-${key}-hint`} className="text-xs text-muted">
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    <TextField
+      label={label}
+      hint={hint}
+      inputMode={inputMode}
+      value={String(f[key])}
+      onChange={(value) => set({ [key]: value })}
+    />
   );
 
   return (
@@ -133,23 +123,12 @@ export function CanaryDialog({
         onDone();
       }}
     >
-      <div className="space-y-1">
-        <label htmlFor={`${id}-version`} className="block text-sm font-semibold">
-          {t('canary.version')}
-        </label>
-        <select
-          id={`${id}-version`}
-          value={f.version}
-          onChange={(e) => set({ version: e.target.value })}
-          className={`${inputClass()} w-full`}
-        >
-          {versions.map((v) => (
-            <option key={v} value={v}>
-              {v}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label={t('canary.version')}
+        options={versions.map((v) => [v, v] as const)}
+        value={f.version}
+        onChange={(version) => set({ version })}
+      />
       {field('percent', t('canary.percent'), t('canary.percentHint'))}
       <div className="flex items-center gap-2">
         <input

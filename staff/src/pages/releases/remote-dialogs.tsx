@@ -1,44 +1,14 @@
 /** The dialogs of a remote's changes that take more than a reason: activate, roll back, a tester's override. */
 import type { OverrideResponse, RemoteName } from '@mchezo/contracts/releases';
-import { inputClass } from '@mchezo/ui/fields';
+import { inputClass, TextField } from '@mchezo/ui/fields';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { releasesApi } from '../../api/releases.ts';
+import { SelectField } from '../../components/select-field.tsx';
 import { ChangeDialog } from './change-dialog.tsx';
 
-function VersionSelect({
-  id,
-  label,
-  versions,
-  value,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  versions: string[];
-  value: string;
-  onChange(v: string): void;
-}) {
-  return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-semibold">
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        className={`${inputClass()} w-full`}
-      >
-        {versions.map((v) => (
-          <option key={v} value={v}>
-            {v}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
+/** Version names as the select's [value, label] pairs. */
+const versionOptions = (versions: string[]) => versions.map((v) => [v, v] as const);
 
 interface ChangeProps {
   remote: RemoteName;
@@ -55,7 +25,6 @@ export function ActivateDialog({
   onDone,
 }: ChangeProps & { versions: string[] }) {
   const { t } = useTranslation('releases');
-  const id = useId();
   const [version, setVersion] = useState(versions[0] ?? '');
   return (
     <ChangeDialog
@@ -71,10 +40,9 @@ export function ActivateDialog({
         onDone();
       }}
     >
-      <VersionSelect
-        id={id}
+      <SelectField
         label={t('canary.version')}
-        versions={versions}
+        options={versionOptions(versions)}
         value={version}
         onChange={setVersion}
       />
@@ -84,7 +52,6 @@ export function ActivateDialog({
 
 export function RollbackDialog({ remote, baseRevision, onClose, onDone }: ChangeProps) {
   const { t } = useTranslation('releases');
-  const id = useId();
   const [revision, setRevision] = useState(String(Math.max(1, baseRevision - 1)));
   const n = /^\d+$/.test(revision) ? Number(revision) : Number.NaN;
   return (
@@ -104,18 +71,7 @@ export function RollbackDialog({ remote, baseRevision, onClose, onDone }: Change
         onDone();
       }}
     >
-      <div className="space-y-1">
-        <label htmlFor={id} className="block text-sm font-semibold">
-          {t('rollback.revision')}
-        </label>
-        <input
-          id={id}
-          inputMode="numeric"
-          value={revision}
-          onChange={(e) => setRevision(e.target.value)}
-          className={`${inputClass()} w-full`}
-        />
-      </div>
+      <TextField label={t('rollback.revision')} inputMode="numeric" value={revision} onChange={setRevision} />
     </ChangeDialog>
   );
 }
@@ -151,25 +107,13 @@ export function OverrideDialog({
         setIssued(await releasesApi.override({ remote, version, minutes: n, reason }));
       }}
     >
-      <VersionSelect
-        id={`${id}-v`}
+      <SelectField
         label={t('canary.version')}
-        versions={versions}
+        options={versionOptions(versions)}
         value={version}
         onChange={setVersion}
       />
-      <div className="space-y-1">
-        <label htmlFor={`${id}-m`} className="block text-sm font-semibold">
-          {t('override.minutes')}
-        </label>
-        <input
-          id={`${id}-m`}
-          inputMode="numeric"
-          value={minutes}
-          onChange={(e) => setMinutes(e.target.value)}
-          className={`${inputClass()} w-full`}
-        />
-      </div>
+      <TextField label={t('override.minutes')} inputMode="numeric" value={minutes} onChange={setMinutes} />
       {issued ? (
         <div role="status" className="space-y-1 rounded-lg border border-success bg-success/10 p-3 text-sm">
           <p className="font-semibold">
