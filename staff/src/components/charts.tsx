@@ -9,7 +9,6 @@ import { useTranslation } from 'react-i18next';
 import {
   Bar,
   CartesianGrid,
-  Legend,
   Line,
   BarChart as RechartsBarChart,
   LineChart as RechartsLineChart,
@@ -120,7 +119,6 @@ function Chart<Row extends object>({
                 formatter={(v) => show(v)}
                 contentStyle={{ background: '#111a2e', border: '1px solid #2a3657', color: '#eef2ff' }}
               />
-              <Legend />
               {body}
               {markers.map((m) => (
                 <ReferenceLine
@@ -133,6 +131,19 @@ function Chart<Row extends object>({
               ))}
             </Frame>
           </ResponsiveContainer>
+          {/* Outside the plot, so long series names never take the plot's height on a phone. */}
+          <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs">
+            {series.map((s, i) => (
+              <li key={String(s.key)} className="flex min-w-0 items-center gap-1.5 break-all">
+                <span
+                  aria-hidden="true"
+                  className="inline-block size-2.5 shrink-0 rounded-full"
+                  style={{ background: COLOURS[i % COLOURS.length] }}
+                />
+                {s.label}
+              </li>
+            ))}
+          </ul>
         </div>
       )}
       {markers.length > 0 ? (
