@@ -5,15 +5,27 @@
  * boxes: nothing moves, nothing is painted twice. Each entry page's own first screen:
  * first-screen-entry-pages.spec.ts.
  */
-import type { Page } from '@playwright/test';
-import { htmlOnly } from '../support/first-screen.ts';
+import type { Locator, Page } from '@playwright/test';
+import { firstScreenReplaced, homeLoaded, htmlOnly } from '../support/first-screen.ts';
 import { expect, test } from '../support/test.ts';
 
 const FIRST_SCREEN = '[data-first-screen="lobby/HomePage"]';
 
+/**
+ * Where the element is drawn. While the app replaces the first screen the element can be gone for
+ * a moment (no box): measured again until it is there.
+ */
 async function box(page: Page, selector: string) {
-  const b = await page.locator(selector).first().boundingBox();
-  expect(b, selector).not.toBeNull();
+  let b: Awaited<ReturnType<Locator['boundingBox']>> = null;
+  await expect
+    .poll(
+      async () => {
+        b = await page.locator(selector).first().boundingBox();
+        return b;
+      },
+      { message: selector },
+    )
+    .not.toBeNull();
   return b;
 }
 
@@ -162,7 +174,7 @@ test("a first visit gets the shell's styles inside the page and the file after i
       });
   });
   const firstPage = (await (await page.goto('/'))?.text()) ?? '';
-  await expect(page.getByRole('tablist', { name: 'Game categories' })).toBeVisible();
+  await homeLoaded(page);
   expect(firstPage).toMatch(/<head>[\s\S]*<style>[\s\S]*<\/head>/);
   expect(firstPage).not.toContain('rel="stylesheet"');
   const header = await box(page, 'header');
@@ -172,6 +184,7 @@ test("a first visit gets the shell's styles inside the page and the file after i
 
   const returnPage = (await (await page.goto('/login'))?.text()) ?? '';
   await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  await firstScreenReplaced(page);
   expect(returnPage).toMatch(/<link href="\/static\/css\/[^"]+\.css" rel="stylesheet">/);
   // (The first screen brings its own few rules; the shell's stylesheet is not in the head.)
   expect(returnPage).not.toMatch(/<head>[\s\S]*<style>[\s\S]*<\/head>/);
