@@ -1,20 +1,8 @@
-import type { HealthHistoryResponse, HealthPoint } from '@mchezo/contracts/release-history';
+import type { HealthHistoryResponse } from '@mchezo/contracts/release-history';
 import { describe, expect, it } from 'vitest';
+import { point } from '../../testing/health-point.ts';
 import { healthRows, isMarked, rowOf } from './health-rows.ts';
 
-const point = (at: string, extra: Partial<HealthPoint> = {}): HealthPoint => ({
-  at,
-  loads: 0,
-  failures: 0,
-  render_errors: 0,
-  errors: 0,
-  error_rate: null,
-  lcp_p75: null,
-  inp_p75: null,
-  cls_p75: null,
-  views: 0,
-  ...extra,
-});
 /** A version's guard figures with nothing measured yet. */
 const quietFigures = (version: string) => ({
   version,

@@ -4,7 +4,7 @@
  * check, a remote's health over time (charts with their table fallback, the range asked), the
  * revision history as diffs, and deploy keys (the token shown once, a revoke with its reason).
  */
-import type { HealthHistoryResponse, HealthPoint } from '@mchezo/contracts/release-history';
+import type { HealthHistoryResponse } from '@mchezo/contracts/release-history';
 import type {
   CreatedDeployKey,
   DeployKey,
@@ -18,6 +18,7 @@ import { lazy } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { StaffRoute } from '../../app/routes.tsx';
 import { useSession } from '../../session/session-store.ts';
+import { point } from '../../testing/health-point.ts';
 import { type Call, fakeApi, member, renderAt, session } from '../../testing/render-app.tsx';
 
 const ROUTES: StaffRoute[] = [
@@ -62,19 +63,6 @@ const remotes: RemotesResponse = {
 };
 const integrity: ReleaseIntegrity = { ok: true, checked_at: null, interval_seconds: 0, failing: [] };
 
-const point = (at: string, extra: Partial<HealthPoint> = {}): HealthPoint => ({
-  at,
-  loads: 0,
-  failures: 0,
-  render_errors: 0,
-  errors: 0,
-  error_rate: null,
-  lcp_p75: null,
-  inp_p75: null,
-  cls_p75: null,
-  views: 0,
-  ...extra,
-});
 const health: HealthHistoryResponse = {
   remote: 'lobby',
   from: '2026-11-26T20:00:00.000Z',
