@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { refusal } from './errors.ts';
 import { CalendarDay } from './payments.ts';
 import { Cents, Cursor, Id, pageOf, Reason } from './staff-common.ts';
-import { AML_CASE_STATUSES, AML_RULES, AML_SEVERITIES } from './staff-compliance-constants.ts';
+import {
+  AML_CASE_FILTER_STATUSES,
+  AML_CASE_ORDERS,
+  AML_CASE_STATUSES,
+  AML_RULES,
+  AML_SEVERITIES,
+} from './staff-compliance-constants.ts';
 
 /**
  * `/api/v1/aml/…`: money-laundering alerts, their cases and the reports for the Financial
@@ -10,24 +16,37 @@ import { AML_CASE_STATUSES, AML_RULES, AML_SEVERITIES } from './staff-compliance
  * docs/decisions/043-money-laundering-monitoring.md).
  */
 
-export const AmlListQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-});
-export type AmlListQuery = z.infer<typeof AmlListQuery>;
-
 /**
  * GET /aml/alerts: newest first, a page at a time (`cursor`: the `next_cursor` of the page
  * before); `status` is the case's (`none`: no case yet); `player` is part of the player's phone
  * (digits, with or without the 254 or 0 prefix) or name.
  */
+const PlayerQuery = z.string().trim().min(3, 'Type at least 3 characters').max(100);
 export const AmlAlertsQuery = z.strictObject({
   rule: z.enum(AML_RULES).optional(),
   severity: z.enum(AML_SEVERITIES).optional(),
   status: z.enum(['none', ...AML_CASE_STATUSES]).optional(),
-  player: z.string().trim().min(3, 'Type at least 3 characters').max(100).optional(),
+  player: PlayerQuery.optional(),
   cursor: Cursor.optional(),
 });
 export type AmlAlertsQuery = z.infer<typeof AmlAlertsQuery>;
+
+/**
+ * GET /aml/cases: a page at a time (`cursor`: the `next_cursor` of the page before), ordered by
+ * the time each case was opened: `oldest` first by default (the desk's queue: the case waiting
+ * longest is the nearest to the FRC's two-day limit), `newest` first to look back (last month's
+ * reported cases). `status` is a case status or `active` (open or reviewing); `rule`, `severity`
+ * and `player` as for the alerts.
+ */
+export const AmlCasesQuery = z.strictObject({
+  status: z.enum(AML_CASE_FILTER_STATUSES).optional(),
+  rule: z.enum(AML_RULES).optional(),
+  severity: z.enum(AML_SEVERITIES).optional(),
+  player: PlayerQuery.optional(),
+  order: z.enum(AML_CASE_ORDERS).default('oldest'),
+  cursor: Cursor.optional(),
+});
+export type AmlCasesQuery = z.infer<typeof AmlCasesQuery>;
 
 /** POST /aml/cases: a case from an alert (one per alert; 409 CASE_EXISTS for a second). */
 export const OpenAmlCaseRequest = z.strictObject({ alert_id: Id, reason: Reason });
@@ -130,6 +149,23 @@ export const AmlCase = z.object({
   transactions: z.array(AmlCaseTransaction),
 });
 export type AmlCase = z.infer<typeof AmlCase>;
-export const AmlCasesResponse = z.object({
-  cases: z.array(AmlCase.omit({ steps: true, alert: true, transactions: true })),
+
+/** A case as listed: its alert's rule, the player, who opened it and when it last had a step. */
+export const AmlCaseRow = z.object({
+  id: z.string(),
+  alert_id: z.string(),
+  status: CaseStatus,
+  severity: Severity,
+  rule: z.string(),
+  user_id: z.string(),
+  player_name: z.string().nullable(),
+  player_phone: z.string(),
+  opened_at: z.string(),
+  opened_by: z.string(),
+  opened_by_name: z.string().nullable(),
+  /** The latest step of its trail (a move, a refusal, a goAML export). */
+  last_step_at: z.string(),
 });
+export type AmlCaseRow = z.infer<typeof AmlCaseRow>;
+export const AmlCasesResponse = pageOf('cases', AmlCaseRow);
+export type AmlCasesResponse = z.infer<typeof AmlCasesResponse>;

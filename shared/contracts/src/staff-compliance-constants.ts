@@ -1,6 +1,6 @@
 /**
  * Zod-free constants of `/api/v1/staff/identity-checks`, `/api/v1/staff/self-exclusions`
- * (staff-compliance.ts) and `/api/v1/aml/alerts` (aml.ts), for the staff site.
+ * (staff-compliance.ts) and `/api/v1/aml/alerts` and `/aml/cases` (aml.ts), for the staff site.
  */
 
 /** The refusals compliance may give an identity check: the register's own reasons, as players read them. */
@@ -28,3 +28,9 @@ export const AML_SEVERITIES = ['medium', 'high'] as const;
 export const AML_CASE_STATUSES = ['open', 'reviewing', 'reported', 'dismissed'] as const;
 /** Money-laundering alerts per page. */
 export const AML_ALERTS_PAGE = 50;
+/** Money-laundering cases per page. */
+export const AML_CASES_PAGE = 50;
+/** The cases list's status filter: a case status, or `active` (open or reviewing: the desk's work). */
+export const AML_CASE_FILTER_STATUSES = ['active', ...AML_CASE_STATUSES] as const;
+/** The cases list's order by the time a case was opened (`oldest`: the desk's queue, the default). */
+export const AML_CASE_ORDERS = ['oldest', 'newest'] as const;

@@ -11,6 +11,8 @@ import type {
   AmlAlert,
   AmlAlertsQuery,
   AmlCase,
+  AmlCasesQuery,
+  AmlCasesResponse,
   CloseAmlCaseRequest,
   GoamlReportQuery,
 } from '@mchezo/contracts/aml';
@@ -24,7 +26,6 @@ import { csvCell } from '../../lib/csv.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor.js';
 import { eatIso, eatMidnight, iso } from '../../lib/time.js';
-import { contains, readQuery } from '../players/players.service.js';
 import {
   type AlertRow,
   alertWithPlayer,
@@ -35,7 +36,6 @@ import {
   insertCase,
   insertCaseEvent,
   listAlerts,
-  listCases,
   moveCase,
   openAlertCounts,
   playerDetails,
@@ -44,6 +44,7 @@ import {
   walletTransactions,
 } from './aml.repository.js';
 import type { AmlCaseStatus, AmlRule } from './aml.tables.js';
+import { casePage, playerPatterns } from './aml-case-list.js';
 import { SEVERITY } from './aml-rules.js';
 import { buildGoamlReport, decimalOf, type GoamlTransaction } from './goaml/goaml-report.js';
 
@@ -102,14 +103,13 @@ export class AmlCaseService {
 
   /** A page of alerts as filtered, newest first; `player` is part of a phone or a name. */
   async alerts(query: AmlAlertsQuery): Promise<{ alerts: AmlAlert[]; next_cursor: string | null }> {
-    const { digits, name } = query.player ? readQuery(query.player) : {};
-    if (query.player && !digits && !name) return { alerts: [], next_cursor: null };
+    const patterns = playerPatterns(query.player);
+    if (!patterns) return { alerts: [], next_cursor: null };
     const rows = await listAlerts(this.db, {
       rule: query.rule,
       severity: query.severity,
       status: query.status,
-      phonePattern: digits ? contains(digits) : undefined,
-      namePattern: name ? contains(name) : undefined,
+      ...patterns,
       before: decodePageCursor(query.cursor),
       limit: AML_ALERTS_PAGE + 1,
     });
@@ -132,8 +132,9 @@ export class AmlCaseService {
     return counts;
   }
 
-  async cases(limit: number) {
-    return (await listCases(this.db, limit)).map(caseDto);
+  /** A page of cases as filtered (aml-case-list.ts). */
+  cases(query: AmlCasesQuery): Promise<AmlCasesResponse> {
+    return casePage(this.db, query);
   }
 
   async get(id: string): Promise<AmlCase> {

@@ -159,6 +159,18 @@ const alertsWithPlayer = (db: Db) =>
       'aml_cases.status as case_status',
     ]);
 
+/**
+ * Part of the player's phone or of their name (`users` joined): `%…%` patterns (LIKE, `\\`
+ * escapes), either or both; undefined when there are none.
+ */
+export function playerMatch(p: { phonePattern?: string | undefined; namePattern?: string | undefined }) {
+  const parts = [
+    ...(p.phonePattern ? [sql`users.phone like ${p.phonePattern}`] : []),
+    ...(p.namePattern ? [sql`lower(users.full_name) like ${p.namePattern} escape '\\'`] : []),
+  ];
+  return parts.length > 0 ? sql<boolean>`(${sql.join(parts, sql` or `)})` : undefined;
+}
+
 /** Alerts as filtered, newest first. */
 export function listAlerts(db: Db, f: AlertFilter) {
   let query = alertsWithPlayer(db);
@@ -166,14 +178,9 @@ export function listAlerts(db: Db, f: AlertFilter) {
   if (f.severity) query = query.where('aml_alerts.severity', '=', f.severity);
   if (f.status === 'none') query = query.where('aml_cases.id', 'is', null);
   else if (f.status) query = query.where('aml_cases.status', '=', f.status);
-  const { phonePattern, namePattern, before } = f;
-  if (phonePattern || namePattern)
-    query = query.where((eb) =>
-      eb.or([
-        ...(phonePattern ? [eb('users.phone', 'like', phonePattern)] : []),
-        ...(namePattern ? [sql<boolean>`lower(users.full_name) like ${namePattern} escape '\\'`] : []),
-      ]),
-    );
+  const match = playerMatch(f);
+  if (match) query = query.where(match);
+  const { before } = f;
   if (before)
     query = query.where((eb) =>
       eb.or([
@@ -221,15 +228,6 @@ export const findAlert = (db: Db, id: string) =>
 
 export const findCase = (db: Db, id: string) =>
   db.selectFrom('aml_cases').selectAll().where('id', '=', id).executeTakeFirst();
-
-export const listCases = (db: Db, limit: number) =>
-  db
-    .selectFrom('aml_cases')
-    .selectAll()
-    .orderBy('updated_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
 
 /** A case's steps, oldest first, with the name and phone of the staff member who made each. */
 export const caseEvents = (db: Db, caseId: string) =>

@@ -9,8 +9,8 @@ import {
   AmlAlertsResponse,
   AmlCase,
   AmlCaseParams,
+  AmlCasesQuery,
   AmlCasesResponse,
-  AmlListQuery,
   CloseAmlCaseRequest,
   GoamlReportQuery,
   OpenAmlCaseRequest,
@@ -55,11 +55,11 @@ export const amlRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         security,
-        querystring: AmlListQuery,
+        querystring: AmlCasesQuery,
         response: { 200: AmlCasesResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => ({ cases: await aml.cases(request.query.limit) }),
+    async (request) => aml.cases(request.query),
   );
 
   app.post(
