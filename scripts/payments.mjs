@@ -161,8 +161,12 @@ const commands = {
     }
     const r = await call('GET', `/payments/tax-report?${query}&format=json`);
     if (opts.json) return console.log(JSON.stringify(r, null, 2));
+    // The JSON answers integer cents; printed as KES with two decimals, never through a float.
+    const kes = (cents) =>
+      `${cents < 0 ? '-' : ''}${Math.trunc(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
     const cols = ['excise_base', 'excise_duty', 'withholding_base', 'withholding_tax'];
-    const line = (label, t) => [label.padEnd(10), ...cols.map((c) => t[c].toFixed(2).padStart(16))].join(' ');
+    const line = (label, t) =>
+      [label.padEnd(10), ...cols.map((c) => kes(t[`${c}_cents`]).padStart(16))].join(' ');
     console.log(`Taxes ${r.from} to ${r.to} (${r.timezone}, ${r.currency}), per ${r.period}`);
     console.log([''.padEnd(10), ...cols.map((c) => c.padStart(16))].join(' '));
     for (const row of r.rows) console.log(line(row.period, row));
@@ -171,7 +175,7 @@ const commands = {
     for (const l of r.rate_periods) {
       const span = `${l.from ?? 'before'} to ${l.to ?? 'now'}`;
       console.log(
-        `  ${l.period.padEnd(10)} ${l.kind.padEnd(11)} ${String(l.rate_bp).padStart(5)} bp  ${span}  base ${l.base.toFixed(2)}  tax ${l.tax.toFixed(2)}`,
+        `  ${l.period.padEnd(10)} ${l.kind.padEnd(11)} ${String(l.rate_bp).padStart(5)} bp  ${span}  base ${kes(l.base_cents)}  tax ${kes(l.tax_cents)}`,
       );
     }
   },
@@ -184,7 +188,7 @@ const commands = {
     );
     for (const rate of r.rates) {
       console.log(
-        `  ${rate.id}  ${rate.kind.padEnd(11)} ${String(rate.rate_bp).padStart(5)} bp  from ${rate.effective_from ?? 'the start'}  ${rate.status}  (${rate.created_by})`,
+        `  ${rate.id}  ${rate.kind.padEnd(11)} ${String(rate.rate_bp).padStart(5)} bp  from ${rate.effective_from ?? 'the start'}  ${rate.status}  (${rate.created_by}${rate.note ? `: ${rate.note}` : ''})`,
       );
     }
   },

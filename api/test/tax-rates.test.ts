@@ -108,6 +108,13 @@ describe.each(DB_MODES)('tax rates by date (%s)', (mode) => {
       note: 'Finance Act 2026',
     });
     const listed = json(await t.get('/taxes/rates', op.headers));
+    // Each rate with the note it was scheduled with; the environment's first rates have none.
+    expect(listed.rates.map((r: { note: string | null }) => r.note)).toEqual([
+      null,
+      'Finance Act 2026',
+      null,
+      'Finance Act 2026',
+    ]);
     expect(listed.in_force).toEqual({ excise: 500, withholding: 500 });
     expect(listed.rates.map((r: { status: string }) => r.status)).toEqual([
       'in_force',
@@ -163,7 +170,12 @@ describe.each(DB_MODES)('tax rates by date (%s)', (mode) => {
     const month = json(
       await t.get('/payments/tax-report?period=month&from=2026-11-01&to=2026-11-30', op.headers),
     );
-    const totals = { excise_base: 2200, excise_duty: 160, withholding_base: 200, withholding_tax: 25 };
+    const totals = {
+      excise_base_cents: 220_000,
+      excise_duty_cents: 16_000,
+      withholding_base_cents: 20_000,
+      withholding_tax_cents: 2_500,
+    };
     expect(month.rows).toEqual([{ period: '2026-11', ...totals }]);
     expect(month.totals).toEqual(totals);
     expect(month.rate_periods).toEqual([
@@ -173,8 +185,8 @@ describe.each(DB_MODES)('tax rates by date (%s)', (mode) => {
         from: '2026-11-01T00:00:00+03:00',
         to: '2026-11-11T00:00:00+03:00',
         rate_bp: 500,
-        base: 1200,
-        tax: 60,
+        base_cents: 120000,
+        tax_cents: 6000,
       },
       {
         period: '2026-11',
@@ -182,8 +194,8 @@ describe.each(DB_MODES)('tax rates by date (%s)', (mode) => {
         from: '2026-11-11T00:00:00+03:00',
         to: '2026-12-01T00:00:00+03:00',
         rate_bp: 1000,
-        base: 1000,
-        tax: 100,
+        base_cents: 100000,
+        tax_cents: 10000,
       },
       {
         period: '2026-11',
@@ -191,8 +203,8 @@ describe.each(DB_MODES)('tax rates by date (%s)', (mode) => {
         from: '2026-11-01T00:00:00+03:00',
         to: '2026-11-11T00:00:00+03:00',
         rate_bp: 500,
-        base: 100,
-        tax: 5,
+        base_cents: 10000,
+        tax_cents: 500,
       },
       {
         period: '2026-11',
@@ -200,8 +212,8 @@ describe.each(DB_MODES)('tax rates by date (%s)', (mode) => {
         from: '2026-11-11T00:00:00+03:00',
         to: '2026-12-01T00:00:00+03:00',
         rate_bp: 2000,
-        base: 100,
-        tax: 20,
+        base_cents: 10000,
+        tax_cents: 2000,
       },
     ]);
     const csv = await t.get(
@@ -226,10 +238,10 @@ describe.each(DB_MODES)('tax rates by date (%s)', (mode) => {
     expect(day.rows).toEqual([
       {
         period: '2026-11-11',
-        excise_base: 1200,
-        excise_duty: 110,
-        withholding_base: 100,
-        withholding_tax: 20,
+        excise_base_cents: 120000,
+        excise_duty_cents: 11000,
+        withholding_base_cents: 10000,
+        withholding_tax_cents: 2000,
       },
     ]);
     expect(day.rate_periods).toEqual([
@@ -239,8 +251,8 @@ describe.each(DB_MODES)('tax rates by date (%s)', (mode) => {
         from: null,
         to: '2026-11-11T00:00:00+03:00',
         rate_bp: 500,
-        base: 200,
-        tax: 10,
+        base_cents: 20000,
+        tax_cents: 1000,
       },
       {
         period: '2026-11-11',
@@ -248,8 +260,8 @@ describe.each(DB_MODES)('tax rates by date (%s)', (mode) => {
         from: '2026-11-11T00:00:00+03:00',
         to: '2026-11-12T00:00:00+03:00',
         rate_bp: 1000,
-        base: 1000,
-        tax: 100,
+        base_cents: 100000,
+        tax_cents: 10000,
       },
       {
         period: '2026-11-11',
@@ -257,8 +269,8 @@ describe.each(DB_MODES)('tax rates by date (%s)', (mode) => {
         from: '2026-11-11T00:00:00+03:00',
         to: '2026-11-12T00:00:00+03:00',
         rate_bp: 2000,
-        base: 100,
-        tax: 20,
+        base_cents: 10000,
+        tax_cents: 2000,
       },
     ]);
     // A month without a change: one line per tax.
@@ -272,8 +284,8 @@ describe.each(DB_MODES)('tax rates by date (%s)', (mode) => {
         from: '2026-10-01T00:00:00+03:00',
         to: '2026-11-01T00:00:00+03:00',
         rate_bp: 500,
-        base: 0,
-        tax: 0,
+        base_cents: 0,
+        tax_cents: 0,
       },
       {
         period: '2026-10',
@@ -281,8 +293,8 @@ describe.each(DB_MODES)('tax rates by date (%s)', (mode) => {
         from: '2026-10-01T00:00:00+03:00',
         to: '2026-11-01T00:00:00+03:00',
         rate_bp: 500,
-        base: 0,
-        tax: 0,
+        base_cents: 0,
+        tax_cents: 0,
       },
     ]);
   });

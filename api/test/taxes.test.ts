@@ -254,16 +254,21 @@ describe.each(DB_MODES)('betting taxes (%s)', (mode) => {
             .where('pot', '=', pot)
             .executeTakeFirst()
         )?.s ?? 0,
-      ) / 100;
+      );
     // Every entry of this suite was booked today: deposits 1000 + 200 (review) + 333.33 + 100 (Paybill).
+    // The JSON answers integer cents, never a KES float.
     expect(report.totals).toEqual({
-      excise_base: 1633.33,
-      excise_duty: await sum('tax_excise'),
-      withholding_base: 1000,
-      withholding_tax: await sum('tax_withholding'),
+      excise_base_cents: 163_333,
+      excise_duty_cents: await sum('tax_excise'),
+      withholding_base_cents: 100_000,
+      withholding_tax_cents: await sum('tax_withholding'),
     });
-    expect(report.totals.excise_duty).toBe(81.67);
-    expect(report.totals.withholding_tax).toBe(50);
+    expect(report.totals.excise_duty_cents).toBe(8_167);
+    expect(report.totals.withholding_tax_cents).toBe(5_000);
+    for (const line of report.rate_periods) {
+      expect(Number.isInteger(line.base_cents)).toBe(true);
+      expect(Number.isInteger(line.tax_cents)).toBe(true);
+    }
     expect(report.rows).toEqual([{ period: day, ...report.totals }]);
     const month = json(await t.get(`/payments/tax-report?period=month&${q}`, op.headers));
     expect(month.rows).toEqual([{ period: day.slice(0, 7), ...report.totals }]);

@@ -151,6 +151,42 @@ export const TaxReportQuery = z
   );
 export type TaxReportQuery = z.infer<typeof TaxReportQuery>;
 
+const Cents = z.number().int();
+/** A period's (or the range's) taxes in integer cents, each with its gross base. */
+const TaxTotals = z.object({
+  excise_base_cents: Cents,
+  excise_duty_cents: Cents,
+  withholding_base_cents: Cents,
+  withholding_tax_cents: Cents,
+});
+
+/**
+ * GET /payments/tax-report?format=json: every amount in integer cents (the CSV writes them as KES
+ * with two decimals). `rate_periods`: per period, per tax, one line per rate in force during it,
+ * `from`–`to` East Africa Time (null: before any dated change / still in force).
+ */
+export const TaxReportResponse = z.object({
+  period: z.enum(['day', 'month']),
+  from: z.string(),
+  to: z.string(),
+  timezone: z.literal('Africa/Nairobi'),
+  currency: z.literal('KES'),
+  rows: z.array(TaxTotals.extend({ period: z.string() })),
+  totals: TaxTotals,
+  rate_periods: z.array(
+    z.object({
+      period: z.string(),
+      kind: TaxKind,
+      from: z.string().nullable(),
+      to: z.string().nullable(),
+      rate_bp: z.number().int(),
+      base_cents: Cents,
+      tax_cents: Cents,
+    }),
+  ),
+});
+export type TaxReportResponse = z.infer<typeof TaxReportResponse>;
+
 // ---- Tax rates by date (payments_operator; docs/decisions/040-tax-rates-by-date.md) ----
 
 /** A tax rate in basis points (500 = 5%), as the ledger keeps it: an integer, 0 to 10,000. */
@@ -186,6 +222,8 @@ export const TaxRate = z.object({
   /** `environment` or the operator's phone. */
   created_by: z.string(),
   created_at: z.string(),
+  /** Why it was scheduled (its audit entry's note); null for the environment's first rate. */
+  note: z.string().nullable(),
 });
 export type TaxRate = z.infer<typeof TaxRate>;
 

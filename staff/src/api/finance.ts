@@ -1,9 +1,16 @@
 /**
  * Finance reports (api/README.md "Finance (staff)" and "Taxes"): the report per East Africa Time
- * day or month in cents, its CSV, and the tax report with its rate periods.
+ * day or month in cents, its CSV, the tax report with its rate periods (cents too), and the tax
+ * rates by date: listed, a change scheduled, a scheduled change cancelled (decision 040).
  */
+import type {
+  ScheduleTaxRateRequest,
+  TaxRate,
+  TaxRatesResponse,
+  TaxReportResponse,
+} from '@mchezo/contracts/payments';
 import type { FinanceReportResponse } from '@mchezo/contracts/staff-finance';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryString, send, staffApi } from './client.ts';
 
 export interface ReportRange {
@@ -12,26 +19,8 @@ export interface ReportRange {
   to: string;
 }
 
-/** GET /payments/tax-report (format=json): KES amounts with two decimals, not cents. */
-export interface TaxReport {
-  rows: {
-    period: string;
-    excise_base: number;
-    excise_duty: number;
-    withholding_base: number;
-    withholding_tax: number;
-  }[];
-  totals: { excise_base: number; excise_duty: number; withholding_base: number; withholding_tax: number };
-  rate_periods: {
-    period: string;
-    kind: 'excise' | 'withholding';
-    from: string | null;
-    to: string | null;
-    rate_bp: number;
-    base: number;
-    tax: number;
-  }[];
-}
+/** GET /payments/tax-report (format=json): every amount in integer cents. */
+export type TaxReport = TaxReportResponse;
 
 export function useFinanceReport(range: ReportRange) {
   return useQuery({
@@ -63,3 +52,31 @@ export async function downloadReportCsv(range: ReportRange): Promise<void> {
   link.remove();
   URL.revokeObjectURL(url);
 }
+
+const taxRatesKey = ['finance', 'tax-rates'] as const;
+
+export function useTaxRates() {
+  return useQuery({
+    queryKey: taxRatesKey,
+    queryFn: ({ signal }) => staffApi.get<TaxRatesResponse>('/taxes/rates', { signal }),
+  });
+}
+
+/** A change (or its cancelling) moves the list, and the tax report's rate periods with it. */
+function useAfterTaxRate<Args, Result>(fn: (args: Args) => Promise<Result>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () => client.invalidateQueries({ queryKey: ['finance'] }),
+  });
+}
+
+export const useScheduleTaxRate = () =>
+  useAfterTaxRate((body: ScheduleTaxRateRequest) => staffApi.post<TaxRate>('/taxes/rates', body));
+
+export const useCancelTaxRate = () =>
+  useAfterTaxRate(({ id, note }: { id: string; note: string }) =>
+    staffApi.post<{ id: string; cancelled: true }>(`/taxes/rates/${encodeURIComponent(id)}/cancel`, {
+      note,
+    }),
+  );

@@ -93,6 +93,12 @@ export const ROUTES: StaffRoute[] = [
     page: lazy(() => import('../pages/finance/finance-page.tsx')),
   },
   {
+    path: 'finance/tax-rates',
+    roles: ['finance'],
+    nav: { ns: 'finance', key: 'rates.nav' },
+    page: lazy(() => import('../pages/finance/tax-rates-page.tsx')),
+  },
+  {
     path: 'compliance',
     roles: ['compliance'],
     nav: { ns: 'compliance', key: 'nav' },

@@ -130,7 +130,7 @@ export class FinanceReportService {
 }
 
 /** Integer cents as KES with two decimals, without floating point: -12345 → "-123.45". */
-const kes = (cents: number) => {
+export const kes = (cents: number): string => {
   const abs = Math.abs(cents);
   return `${cents < 0 ? '-' : ''}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 };

@@ -21,6 +21,7 @@ import {
   findRate,
   insertRateOnce,
   listRates,
+  scheduleNotes,
   type TaxRateRow,
 } from './tax-rates.repository.js';
 import { envRate, rateAt } from './taxes.js';
@@ -38,7 +39,12 @@ function inForceAt(rows: TaxRateRow[], at: number): Map<string, TaxRateRow> {
   return out;
 }
 
-const rateDto = (r: TaxRateRow, inForce: Map<string, TaxRateRow>, now: number): TaxRate => ({
+const rateDto = (
+  r: TaxRateRow,
+  note: string | null,
+  inForce: Map<string, TaxRateRow>,
+  now: number,
+): TaxRate => ({
   id: r.id,
   kind: r.kind,
   rate_bp: r.rate_bp,
@@ -46,6 +52,7 @@ const rateDto = (r: TaxRateRow, inForce: Map<string, TaxRateRow>, now: number): 
   status: r.effective_from > now ? 'scheduled' : inForce.get(r.kind) === r ? 'in_force' : 'past',
   created_by: r.created_by,
   created_at: iso(r.created_at),
+  note,
 });
 
 export class TaxRatesService {
@@ -82,11 +89,15 @@ export class TaxRatesService {
     const { database, env, clock } = this.ctx;
     const now = clock.now();
     const rows = await listRates(database.db);
+    const notes = await scheduleNotes(
+      database.db,
+      rows.map((r) => r.id),
+    );
     const inForce = inForceAt(rows, now);
     const current = (kind: TaxRate['kind']) => inForce.get(kind)?.rate_bp ?? envRate(env, kind);
     return {
       in_force: { excise: current('excise'), withholding: current('withholding') },
-      rates: rows.map((r) => rateDto(r, inForce, now)),
+      rates: rows.map((r) => rateDto(r, notes.get(r.id) ?? null, inForce, now)),
     };
   }
 
@@ -120,7 +131,7 @@ export class TaxRatesService {
         note: req.note,
         created_at: now,
       });
-      return rateDto(row, new Map(), now);
+      return rateDto(row, req.note, new Map(), now);
     });
   }
 

@@ -11,13 +11,13 @@
  * whose transaction was made at that rate (a deposit made just before a change and settled just
  * after it counts with the rate it was made at).
  */
-import { fromCents } from '@mchezo/contracts/money';
-import type { TaxReportQuery } from '@mchezo/contracts/payments';
+import type { TaxReportQuery, TaxReportResponse } from '@mchezo/contracts/payments';
 import { TAX_KINDS, type TaxKind } from '@mchezo/contracts/wallet';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { eatDay, eatIso, eatMidnight } from '../../lib/time.js';
+import { kes } from './finance-report.service.js';
 import { listRates } from './tax-rates.repository.js';
 import { envRate } from './taxes.js';
 
@@ -29,7 +29,8 @@ interface Totals {
   withholding_base: number;
   withholding_tax: number;
 }
-type Row = Totals & { period: string };
+/** What the JSON answers: integer cents, never a KES float. */
+type TotalsCents = TaxReportResponse['totals'];
 
 const zero = (): Totals => ({ excise_base: 0, excise_duty: 0, withholding_base: 0, withholding_tax: 0 });
 
@@ -78,7 +79,7 @@ export class TaxReportService {
   }
 
   /** Real dates, `from` ≤ `to`, at most 400 days: the query's schema has checked them. */
-  async report(q: Omit<TaxReportQuery, 'format' | 'by'>) {
+  async report(q: Omit<TaxReportQuery, 'format' | 'by'>): Promise<TaxReportResponse> {
     const start = eatMidnight(q.from);
     const end = eatMidnight(q.to) + DAY_MS;
     const key = (day: string) => (q.period === 'day' ? day : day.slice(0, 7));
@@ -148,11 +149,11 @@ export class TaxReportService {
         }
       }
     }
-    const money = (t: Totals): Totals => ({
-      excise_base: fromCents(t.excise_base),
-      excise_duty: fromCents(t.excise_duty),
-      withholding_base: fromCents(t.withholding_base),
-      withholding_tax: fromCents(t.withholding_tax),
+    const cents = (t: Totals): TotalsCents => ({
+      excise_base_cents: t.excise_base,
+      excise_duty_cents: t.excise_duty,
+      withholding_base_cents: t.withholding_base,
+      withholding_tax_cents: t.withholding_tax,
     });
     return {
       period: q.period,
@@ -160,8 +161,8 @@ export class TaxReportService {
       to: q.to,
       timezone: 'Africa/Nairobi',
       currency: 'KES',
-      rows: [...rows].map(([period, t]): Row => ({ period, ...money(t) })),
-      totals: money(totals),
+      rows: [...rows].map(([period, t]) => ({ period, ...cents(t) })),
+      totals: cents(totals),
       rate_periods: [...lines.values()]
         .sort(
           (a, b) =>
@@ -176,35 +177,37 @@ export class TaxReportService {
           from: l.from === 0 ? null : eatIso(l.from),
           to: Number.isFinite(l.to) ? eatIso(l.to) : null,
           rate_bp: l.rate_bp,
-          base: fromCents(l.base),
-          tax: fromCents(l.tax),
+          base_cents: l.base,
+          tax_cents: l.tax,
         })),
     };
   }
 }
 
 /**
- * The report as CSV, amounts with two decimals: by `period`, one line per period, then `total`;
- * by `rate`, one line per period, tax and rate (`rate_periods`).
+ * The report as CSV, amounts in KES with two decimals (the JSON's cents / 100, written from the
+ * integer, never through a float): by `period`, one line per period, then `total`; by `rate`, one
+ * line per period, tax and rate (`rate_periods`).
  */
-export function taxReportCsv(
-  report: Awaited<ReturnType<TaxReportService['report']>>,
-  by: TaxReportQuery['by'] = 'period',
-): string {
+export function taxReportCsv(report: TaxReportResponse, by: TaxReportQuery['by'] = 'period'): string {
   if (by === 'rate')
     return [
       'period,kind,from,to,rate_bp,base,tax',
       ...report.rate_periods.map((l) =>
-        [l.period, l.kind, l.from ?? '', l.to ?? '', l.rate_bp, l.base.toFixed(2), l.tax.toFixed(2)].join(
+        [l.period, l.kind, l.from ?? '', l.to ?? '', l.rate_bp, kes(l.base_cents), kes(l.tax_cents)].join(
           ',',
         ),
       ),
       '',
     ].join('\n');
-  const line = (label: string, t: Totals) =>
-    [label, t.excise_base, t.excise_duty, t.withholding_base, t.withholding_tax]
-      .map((v) => (typeof v === 'number' ? v.toFixed(2) : v))
-      .join(',');
+  const line = (label: string, t: TotalsCents) =>
+    [
+      label,
+      kes(t.excise_base_cents),
+      kes(t.excise_duty_cents),
+      kes(t.withholding_base_cents),
+      kes(t.withholding_tax_cents),
+    ].join(',');
   return [
     'period,excise_base,excise_duty,withholding_base,withholding_tax',
     ...report.rows.map((r) => line(r.period, r)),

@@ -42,16 +42,27 @@ const report = (period: 'day' | 'month', from: string, to: string): FinanceRepor
   totals: { ...figures(350_050), withdrawals: 80_000 },
 });
 const tax: TaxReport = {
+  period: 'month',
+  from: '2026-11-01',
+  to: '2026-11-30',
+  timezone: 'Africa/Nairobi',
+  currency: 'KES',
+  // Integer cents, as the API answers them.
   rows: [
     {
       period: '2026-11',
-      excise_base: 3500.5,
-      excise_duty: 175.03,
-      withholding_base: 600,
-      withholding_tax: 120,
+      excise_base_cents: 350_050,
+      excise_duty_cents: 17_503,
+      withholding_base_cents: 60_000,
+      withholding_tax_cents: 12_000,
     },
   ],
-  totals: { excise_base: 3500.5, excise_duty: 175.03, withholding_base: 600, withholding_tax: 120 },
+  totals: {
+    excise_base_cents: 350_050,
+    excise_duty_cents: 17_503,
+    withholding_base_cents: 60_000,
+    withholding_tax_cents: 12_000,
+  },
   rate_periods: [],
 };
 
@@ -97,6 +108,7 @@ describe('finance reports', () => {
     expect(within(rows[3] as HTMLElement).getAllByRole('cell')[1]?.textContent).toBe('KSh 800.00');
     const taxTable = await screen.findByRole('table', { name: 'Taxes per period' });
     expect(within(taxTable).getAllByText('KSh 175.03')).toHaveLength(2);
+    expect(within(taxTable).getAllByText('KSh 3,500.50')).toHaveLength(2);
     expect(screen.getByText('No tax rate was in force in this range.')).toBeTruthy();
   });
 

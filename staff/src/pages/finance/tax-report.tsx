@@ -4,12 +4,12 @@ import { type ReportRange, useTaxReport } from '../../api/finance.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { Table } from '../../components/table.tsx';
 import { useMoney } from '../payments/money.ts';
+import { percentOf } from './rates.ts';
 
 export function TaxReport({ range }: { range: ReportRange }) {
   const { t } = useTranslation('finance');
   const money = useMoney();
   const report = useTaxReport(range);
-  const percent = (bp: number) => `${(bp / 100).toFixed(2)}%`;
 
   return (
     <section className="space-y-3" aria-busy={report.isFetching || undefined}>
@@ -32,25 +32,25 @@ export function TaxReport({ range }: { range: ReportRange }) {
                 key: 'eb',
                 header: t('tax.exciseBase'),
                 numeric: true,
-                cell: (r) => money.kes(r.excise_base),
+                cell: (r) => money.cents(r.excise_base_cents),
               },
               {
                 key: 'ed',
                 header: t('tax.exciseDuty'),
                 numeric: true,
-                cell: (r) => money.kes(r.excise_duty),
+                cell: (r) => money.cents(r.excise_duty_cents),
               },
               {
                 key: 'wb',
                 header: t('tax.withholdingBase'),
                 numeric: true,
-                cell: (r) => money.kes(r.withholding_base),
+                cell: (r) => money.cents(r.withholding_base_cents),
               },
               {
                 key: 'wt',
                 header: t('tax.withholdingTax'),
                 numeric: true,
-                cell: (r) => money.kes(r.withholding_tax),
+                cell: (r) => money.cents(r.withholding_tax_cents),
               },
             ]}
           />
@@ -65,15 +65,15 @@ export function TaxReport({ range }: { range: ReportRange }) {
               columns={[
                 { key: 'period', header: t('table.period'), cell: (l) => l.period },
                 { key: 'kind', header: t('tax.kind'), cell: (l) => t(`tax.kinds.${l.kind}`) },
-                { key: 'rate', header: t('tax.rate'), numeric: true, cell: (l) => percent(l.rate_bp) },
+                { key: 'rate', header: t('tax.rate'), numeric: true, cell: (l) => percentOf(l.rate_bp) },
                 {
                   key: 'when',
                   header: t('tax.inForce'),
                   cell: (l) =>
                     `${l.from ? money.time(l.from) : t('tax.always')} – ${l.to ? money.time(l.to) : t('tax.now')}`,
                 },
-                { key: 'base', header: t('tax.base'), numeric: true, cell: (l) => money.kes(l.base) },
-                { key: 'tax', header: t('tax.tax'), numeric: true, cell: (l) => money.kes(l.tax) },
+                { key: 'base', header: t('tax.base'), numeric: true, cell: (l) => money.cents(l.base_cents) },
+                { key: 'tax', header: t('tax.tax'), numeric: true, cell: (l) => money.cents(l.tax_cents) },
               ]}
             />
           )}

@@ -1,0 +1,145 @@
+/**
+ * Tax rates by date (issue 28 item 4, decision 040) for finance, without an engineer's terminal:
+ * the rates in force now; per tax, every rate with the instant it took or takes effect (East
+ * Africa Time), its state, who set it and why; a change scheduled ahead; a scheduled change
+ * cancelled with a reason. A cancelled change leaves the list (the API removes it; the audit keeps
+ * it).
+ */
+import type { TaxRate } from '@mchezo/contracts/payments';
+import { Button } from '@mchezo/ui/button';
+import { StatusBadge, type StatusTone } from '@mchezo/ui/status-badge';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCancelTaxRate, useTaxRates } from '../../api/finance.ts';
+import { formatDateTime } from '../../components/format.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { ReasonDialog } from '../../components/reason-dialog.tsx';
+import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { Table } from '../../components/table.tsx';
+import { percentOf } from './rates.ts';
+import { NOTE_MAX, TAX_KINDS, TaxRateForm, useRateErrors } from './tax-rate-form.tsx';
+
+const TONES: Record<TaxRate['status'], StatusTone> = {
+  in_force: 'success',
+  scheduled: 'warning',
+  past: 'neutral',
+};
+
+export default function TaxRatesPage() {
+  const { t } = useTranslation('finance');
+  const rates = useTaxRates();
+  const cancel = useCancelTaxRate();
+  const describe = useRateErrors();
+  const [cancelling, setCancelling] = useState<TaxRate | null>(null);
+  const [cancelled, setCancelled] = useState('');
+
+  const when = (r: TaxRate) => (r.effective_from ? formatDateTime(r.effective_from) : t('rates.fromStart'));
+  const what = (r: TaxRate) => ({
+    kind: t(`tax.kinds.${r.kind}`),
+    rate: percentOf(r.rate_bp),
+    when: when(r),
+  });
+
+  return (
+    <div className="space-y-8">
+      <PageHeader title={t('rates.title')} description={t('rates.description')} />
+      {rates.isPending ? (
+        <Loading />
+      ) : rates.isError ? (
+        <ErrorState error={rates.error} onRetry={() => rates.refetch()} />
+      ) : (
+        <>
+          <dl className="grid gap-3 sm:grid-cols-2">
+            {TAX_KINDS.map((kind) => (
+              <div key={kind} className="rounded-lg border border-line bg-surface p-4">
+                <dt className="text-sm text-muted">
+                  {t('rates.inForceNow', { kind: t(`tax.kinds.${kind}`) })}
+                </dt>
+                <dd className="text-2xl font-bold">{percentOf(rates.data.in_force[kind])}</dd>
+              </div>
+            ))}
+          </dl>
+          <TaxRateForm />
+          <p role="status" className="min-h-5 text-sm font-semibold text-success">
+            {cancelled}
+          </p>
+          {TAX_KINDS.map((kind) => {
+            const rows = rates.data.rates.filter((r) => r.kind === kind).reverse();
+            const caption = t('rates.caption', { kind: t(`tax.kinds.${kind}`) });
+            return (
+              <section key={kind} aria-label={caption} className="space-y-2">
+                <h2 className="text-lg font-semibold">{caption}</h2>
+                {rows.length === 0 ? (
+                  <Empty title={t('rates.empty')} />
+                ) : (
+                  <Table
+                    caption={caption}
+                    rows={rows}
+                    rowKey={(r) => r.id}
+                    columns={[
+                      { key: 'from', header: t('rates.from'), cell: when },
+                      {
+                        key: 'rate',
+                        header: t('tax.rate'),
+                        numeric: true,
+                        cell: (r) => percentOf(r.rate_bp),
+                      },
+                      {
+                        key: 'status',
+                        header: t('rates.state'),
+                        cell: (r) => (
+                          <StatusBadge tone={TONES[r.status]}>{t(`rates.states.${r.status}`)}</StatusBadge>
+                        ),
+                      },
+                      {
+                        key: 'by',
+                        header: t('rates.setBy'),
+                        cell: (r) => (r.created_by === 'environment' ? t('rates.environment') : r.created_by),
+                      },
+                      {
+                        key: 'note',
+                        header: t('rates.note'),
+                        cell: (r) => <span className="break-words">{r.note ?? '—'}</span>,
+                      },
+                      {
+                        key: 'actions',
+                        header: <span className="sr-only">{t('rates.actions')}</span>,
+                        cardLabel: t('rates.actions'),
+                        cell: (r) =>
+                          r.status === 'scheduled' ? (
+                            <Button
+                              variant="secondary"
+                              onClick={() => setCancelling(r)}
+                              aria-label={t('rates.cancel.open', what(r))}
+                            >
+                              {t('rates.cancel.button')}
+                            </Button>
+                          ) : null,
+                      },
+                    ]}
+                  />
+                )}
+              </section>
+            );
+          })}
+        </>
+      )}
+      <ReasonDialog
+        open={cancelling !== null}
+        title={t('rates.cancel.title')}
+        description={cancelling ? t('rates.cancel.description', what(cancelling)) : undefined}
+        confirmLabel={t('rates.cancel.confirm')}
+        busyLabel={t('rates.cancel.busy')}
+        danger
+        reasonMaxLength={NOTE_MAX}
+        describeError={describe}
+        onClose={() => setCancelling(null)}
+        onConfirm={async (note) => {
+          if (!cancelling) return;
+          await cancel.mutateAsync({ id: cancelling.id, note });
+          setCancelled(t('rates.cancel.done', what(cancelling)));
+        }}
+      />
+    </div>
+  );
+}
