@@ -78,6 +78,14 @@ describe.each(DB_MODES)('goAML reports and the threshold CSV (%s)', (mode) => {
       expect(xml).toContain(`<tph_number>${player.phone.slice(4)}</tph_number>`);
       expect(xml).toMatch(/<t_from>[\s\S]*<t_to_my_client>/);
       expect(xml).toContain('<first_name>Wanjiru</first_name>');
+      expect(xml).toContain('<nationality1>KE</nationality1>');
+      // The reason reads as a sentence, the trail in Nairobi's time with who and why.
+      expect(xml).toContain(
+        'Monitoring rule large_transaction (severity high): A single deposit of KES 1,000,000.55, at or above the reporting threshold of KES 1,000,000.00.',
+      );
+      expect(xml).toMatch(
+        /\d{4}-\d\d-\d\d \d\d:\d\d Opened by [^\n]*\(\+254\d{9}\): Opened for the FRC report/,
+      );
     }
     // Each file produced is in the case's trail.
     const steps = json(await t.get(`/aml/cases/${id}`, await as(0))).steps;
@@ -92,7 +100,9 @@ describe.each(DB_MODES)('goAML reports and the threshold CSV (%s)', (mode) => {
     expect(str.statusCode, str.body).toBe(200);
     expect((await validate(str.body)).valid).toBe(true);
     expect(str.body.match(/<transaction>/g)).toHaveLength(3);
-    expect(str.body).toContain('structuring');
+    expect(str.body).toContain(
+      '3 deposits within 24 hours, each below the reporting threshold of KES 1,000,000.00, together KES 1,050,000.00 (the largest KES 350,000.00).',
+    );
     const ctr = await t.get(`/aml/cases/${id}/goaml?type=CTR`, await as(0));
     expect(ctr.statusCode).toBe(409);
     expect(json(ctr)).toMatchObject({ code: 'NOTHING_TO_REPORT', error: expect.any(String) });
@@ -102,7 +112,11 @@ describe.each(DB_MODES)('goAML reports and the threshold CSV (%s)', (mode) => {
   });
 
   it('a withdrawal is reported from the wallet (my client) to the payout phone', async () => {
-    const p = (await t.signedInPlayer()).userId;
+    // A foreign resident (alien ID): the report claims no nationality for them.
+    const player = await t.signedInPlayer(undefined, undefined, { identity: false });
+    const identity = await t.submitIdentity(player, { documentType: 'alien_id', documentNumber: '7654321' });
+    expect(identity.statusCode, identity.body).toBe(200);
+    const p = player.userId;
     const payout = freshPhone();
     await money(p, 'deposit', KES(20_000), T0);
     await money(p, 'withdrawal', KES(19_000), T0 + 3 * HOUR, payout);
@@ -111,6 +125,11 @@ describe.each(DB_MODES)('goAML reports and the threshold CSV (%s)', (mode) => {
     expect((await validate(res.body)).valid).toBe(true);
     expect(res.body).toMatch(/<t_from_my_client>[\s\S]*<t_to>[\s\S]*<\/t_to>/);
     expect(res.body).toContain(`<tph_number>${payout.slice(4)}</tph_number>`);
+    expect(res.body).toContain('<id_number>7654321</id_number>');
+    expect(res.body).not.toContain('<nationality1>');
+    expect(res.body).toContain(
+      'KES 20,000.00 deposited within 72 hours and only KES 0.00 staked (under 10% of it) before a withdrawal of KES 19,000.00.',
+    );
   });
 
   it('the threshold CSV lists completed transactions at or above KSh 1,000,000 in the range', async () => {

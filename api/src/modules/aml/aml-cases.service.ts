@@ -46,6 +46,7 @@ import {
 import type { AmlCaseStatus, AmlRule } from './aml.tables.js';
 import { casePage, playerPatterns } from './aml-case-list.js';
 import { SEVERITY } from './aml-rules.js';
+import { goamlReason } from './goaml/goaml-reason.js';
 import { buildGoamlReport, decimalOf, type GoamlTransaction } from './goaml/goaml-report.js';
 
 const DAY_MS = 86_400_000;
@@ -277,12 +278,10 @@ export class AmlCaseService {
       type,
       caseId: row.id,
       submittedAt: now,
-      reason: [
-        `Alert ${alert.rule} (${alert.severity}): ${alert.figures}`,
-        ...steps
-          .filter((s) => s.to_status)
-          .map((s) => `${s.action} ${iso(Number(s.created_at))}: ${s.reason}`),
-      ].join('\n'),
+      reason: goamlReason(
+        { ...alert, figures: JSON.parse(alert.figures) as Record<string, unknown> },
+        steps.map((s) => ({ ...s, created_at: Number(s.created_at) })),
+      ),
       action: row.status === 'reported' ? 'Reported to the FRC; account under review' : 'Under review',
       player,
       transactions,

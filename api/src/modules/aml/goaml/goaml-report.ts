@@ -103,7 +103,8 @@ function personOf(player: GoamlPlayer, phones: string[]) {
     ...(player.document_type && player.document_type !== 'passport' && player.document_number
       ? { id_number: player.document_number }
       : {}),
-    nationality1: CODES.country,
+    // A Kenyan national ID says the nationality; a passport or an alien ID (a foreign resident) does not.
+    ...(player.document_type === 'national_id' ? { nationality1: CODES.country } : {}),
     residence: CODES.country,
     phones: { phone: [...new Set(phones)].map(phoneOf) },
   };
