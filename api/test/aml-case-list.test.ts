@@ -26,6 +26,7 @@ interface Row {
   opened_at: string;
   opened_by: string;
   opened_by_name: string | null;
+  opened_by_phone: string | null;
   last_step_at: string;
 }
 
@@ -94,6 +95,7 @@ describe.each(DB_MODES)('money-laundering cases list (%s)', (mode) => {
       player_phone: large.phone,
       opened_by: staff.compliance.player.userId,
       opened_by_name: officer,
+      opened_by_phone: staff.compliance.player.phone,
     });
     expect(open!.last_step_at).toBe(open!.opened_at);
     const [reported] = (await list(`?player=${encodeURIComponent(little.phone)}`)).cases;

@@ -162,7 +162,9 @@ export const AmlCaseRow = z.object({
   player_phone: z.string(),
   opened_at: z.string(),
   opened_by: z.string(),
+  /** Who opened it: their name (null when they gave none) and phone (null when they are gone). */
   opened_by_name: z.string().nullable(),
+  opened_by_phone: z.string().nullable(),
   /** The latest step of its trail (a move, a refusal, a goAML export). */
   last_step_at: z.string(),
 });

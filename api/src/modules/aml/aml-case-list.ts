@@ -42,6 +42,7 @@ const casesWithPlayer = (db: Kysely<DB>) =>
       'aml_cases.opened_at',
       'aml_cases.opened_by',
       'opener.full_name as opened_by_name',
+      'opener.phone as opened_by_phone',
       (eb) =>
         eb
           .selectFrom('aml_case_events')
@@ -64,6 +65,7 @@ const rowDto = (r: Listed): AmlCaseRow => ({
   opened_at: iso(Number(r.opened_at)),
   opened_by: r.opened_by,
   opened_by_name: r.opened_by_name,
+  opened_by_phone: r.opened_by_phone,
   last_step_at: iso(Number(r.last_step_at ?? r.opened_at)),
 });
 
