@@ -2,7 +2,13 @@
  * Compliance (issue 30 item 4): the identity queue, the self-exclusion register, money-laundering
  * alerts and cases with their goAML files and the threshold CSV, and the regulator feed.
  */
-import type { AmlAlertsQuery, AmlAlertsResponse, AmlCase } from '@mchezo/contracts/aml';
+import type {
+  AmlAlertsQuery,
+  AmlAlertsResponse,
+  AmlCase,
+  AmlCasesQuery,
+  AmlCasesResponse,
+} from '@mchezo/contracts/aml';
 import type { FeedStatusResponse } from '@mchezo/contracts/regulator-feed';
 import type {
   IdentityChecksResponse,
@@ -64,6 +70,20 @@ export const alertsQuery = (filters: AlertFilters) =>
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
       staffApi.get<AmlAlertsResponse>(`/aml/alerts${queryString({ ...filters, cursor: pageParam })}`, {
+        signal,
+      }),
+    getNextPageParam: (last) => last.next_cursor,
+  });
+
+/** The cases list's filters, as the API takes them (`status: active`: open or reviewing). */
+export type CaseFilters = Omit<AmlCasesQuery, 'cursor'>;
+
+export const casesQuery = (filters: CaseFilters) =>
+  infiniteQueryOptions({
+    queryKey: ['staff', 'compliance', 'cases', filters],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      staffApi.get<AmlCasesResponse>(`/aml/cases${queryString({ ...filters, cursor: pageParam })}`, {
         signal,
       }),
     getNextPageParam: (last) => last.next_cursor,

@@ -105,6 +105,11 @@ export const ROUTES: StaffRoute[] = [
     page: lazy(() => import('../pages/compliance/alerts-page.tsx')),
   },
   {
+    path: 'compliance/cases',
+    roles: ['compliance'],
+    page: lazy(() => import('../pages/compliance/cases-page.tsx')),
+  },
+  {
     path: 'compliance/cases/:id',
     roles: ['compliance'],
     page: lazy(() => import('../pages/compliance/case-page.tsx')),

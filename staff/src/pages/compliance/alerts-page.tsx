@@ -7,7 +7,6 @@
 import type { AmlAlert } from '@mchezo/contracts/aml';
 import { AML_CASE_STATUSES, AML_RULES, AML_SEVERITIES } from '@mchezo/contracts/staff-compliance-constants';
 import { Button } from '@mchezo/ui/button';
-import { StatusBadge } from '@mchezo/ui/status-badge';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +19,7 @@ import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { SearchField, useDebounced } from '../../components/search-field.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import type { Column } from '../../components/table.tsx';
+import { SeverityBadge } from './case-badges.tsx';
 import { ComplianceNav } from './compliance-nav.tsx';
 import { ThresholdDownload } from './threshold-download.tsx';
 
@@ -50,11 +50,7 @@ export default function AlertsPage() {
     {
       key: 'severity',
       header: t('alerts.severity'),
-      cell: (a) => (
-        <StatusBadge tone={a.severity === 'high' ? 'warning' : 'neutral'}>
-          {t(`severity.${a.severity}`)}
-        </StatusBadge>
-      ),
+      cell: (a) => <SeverityBadge severity={a.severity} />,
     },
     {
       key: 'player',

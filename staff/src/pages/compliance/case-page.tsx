@@ -7,7 +7,6 @@
  */
 import type { AmlCase, AmlCaseTransaction } from '@mchezo/contracts/aml';
 import { Button } from '@mchezo/ui/button';
-import { StatusBadge } from '@mchezo/ui/status-badge';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +19,7 @@ import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { saveFile } from '../../components/save-file.ts';
 import { ErrorState, Loading, useErrorText } from '../../components/states.tsx';
 import { type Column, Table } from '../../components/table.tsx';
+import { CaseStatusBadge, SeverityBadge } from './case-badges.tsx';
 import { AlertFigures, personLabel, useComplianceFormat } from './case-figures.tsx';
 import { ComplianceNav } from './compliance-nav.tsx';
 
@@ -28,8 +28,6 @@ const actorOf = (s: AmlCase['steps'][number]) =>
   s.actor_phone ? personLabel(s.actor_name, s.actor_phone) : s.actor;
 
 type Move = 'review' | 'reported' | 'dismissed';
-const TONE = { open: 'warning', reviewing: 'warning', reported: 'neutral', dismissed: 'neutral' } as const;
-
 export default function CasePage() {
   const { t } = useTranslation('compliance');
   const { id = '' } = useParams();
@@ -86,10 +84,8 @@ export default function CasePage() {
         title={t('case.title')}
         description={
           <span className="flex flex-wrap items-center gap-2">
-            <StatusBadge tone={TONE[c.status]}>{t(`status.${c.status}`)}</StatusBadge>
-            <StatusBadge tone={c.severity === 'high' ? 'warning' : 'neutral'}>
-              {t(`severity.${c.severity}`)}
-            </StatusBadge>
+            <CaseStatusBadge status={c.status} />
+            <SeverityBadge severity={c.severity} />
             <Link className="underline" to={`/players/${c.user_id}`}>
               {t('case.player', { who: personLabel(alert.player_name, alert.player_phone) })}
             </Link>

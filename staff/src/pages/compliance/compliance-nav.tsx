@@ -4,6 +4,7 @@ import { NavLink } from 'react-router-dom';
 
 const TABS = [
   { to: '/compliance', key: 'tabs.alerts', end: true },
+  { to: '/compliance/cases', key: 'tabs.cases', end: false },
   { to: '/compliance/identity', key: 'tabs.identity', end: false },
   { to: '/compliance/self-exclusions', key: 'tabs.register', end: false },
   { to: '/compliance/feed', key: 'tabs.feed', end: false },
