@@ -559,22 +559,48 @@ describe.each(DB_MODES)('loss and stake limits (%s)', (mode) => {
     ).toBe(401);
   });
 
-  it('the demo game passes a stake-limit refusal on with its reason; nothing moves', async () => {
-    const p = await t.signedInPlayer();
-    await t.depositFor(p, 500);
-    await put(p, 'stake-limit', { amount: 50 });
-    const link = json(await t.post('/casino/game/link', { game_id: 'lucky-sevens' }, p.headers));
-    const launch_token = new URL(link.game_link).searchParams.get('launch');
-    const { session_token } = json(await t.post('/games/demo/session', { launch_token }));
-    const spin = await t.post('/games/demo/spin', { session_token, stake: 100 });
-    expect(spin.statusCode).toBe(403);
-    expect(json(spin)).toEqual({
-      error: 'This stake of KES 100 is above your stake limit of KES 50 a bet.',
-      code: 'STAKE_LIMIT',
-      limit: 50,
-    });
-    expect(await t.balances(p)).toEqual({ main: 500, withdrawal: 0, bonus: 0 });
-    expect((await t.post('/games/demo/spin', { session_token, stake: 50 })).statusCode).toBe(200);
-    await t.checkLedger();
-  });
+  it.each([
+    {
+      url: 'stake-limit',
+      limit: { amount: 50 },
+      over: 100,
+      within: 50,
+      refusal: {
+        error: 'This stake of KES 100 is above your stake limit of KES 50 a bet.',
+        code: 'STAKE_LIMIT',
+        limit: 50,
+      },
+    },
+    {
+      url: 'loss-limits',
+      limit: { day: 100 },
+      over: 200,
+      within: 100,
+      refusal: {
+        error:
+          'This stake could take your losses over your daily loss limit of KES 100. You can stake up to KES 100 more today.',
+        code: 'LOSS_LIMIT_DAY',
+        limit_period: 'day',
+        limit: 100,
+        remaining: 100,
+      },
+    },
+  ] as const)(
+    'the demo game passes a $refusal.code refusal on with its figures; nothing moves',
+    async (c) => {
+      const p = await t.signedInPlayer();
+      await t.depositFor(p, 500);
+      expect((await put(p, c.url, c.limit)).statusCode).toBe(200);
+      const link = json(await t.post('/casino/game/link', { game_id: 'lucky-sevens' }, p.headers));
+      const launch_token = new URL(link.game_link).searchParams.get('launch');
+      const { session_token } = json(await t.post('/games/demo/session', { launch_token }));
+      const spin = await t.post('/games/demo/spin', { session_token, stake: c.over });
+      expect(spin.statusCode).toBe(403);
+      expect(json(spin)).toEqual(c.refusal);
+      expect(await t.balances(p)).toEqual({ main: 500, withdrawal: 0, bonus: 0 });
+      // Exactly the limit plays.
+      expect((await t.post('/games/demo/spin', { session_token, stake: c.within })).statusCode).toBe(200);
+      await t.checkLedger();
+    },
+  );
 });
