@@ -1,19 +1,21 @@
 // `npm run bench:scale`: the data-scale benchmark (issue 28 item 6; docs/decisions/047-data-scale.md).
 // On PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres),
-// in a fresh schema of its own (dropped at the end unless BENCH_KEEP=1):
-//   1. migrates an empty schema, signs one player up, and measures, median of BENCH_RUNS (20):
-//      the player's balance and first transactions page (GET /wallet/balance and
-//      GET /wallet/transactions through fastify.inject), the tax report for a month
-//      (TaxReportService), the money-laundering job's round over one new deposit and withdrawal
-//      (AmlMonitor's job), and the regulator feed's delivery of BENCH_FEED_EVENTS events in batches
-//      of REGULATOR_FEED_BATCH_SIZE to the receiver simulator (RegulatorFeedService's job);
-//   2. generates BENCH_PLAYERS players (100,000) with 50 ledger entries each (5,000,000), with the
-//      wallet and game transactions and outbox events those imply, set-based (INSERT … SELECT
-//      generate_series), the measured player one in the middle, ANALYZE, and measures again;
+// in two fresh schemas of its own (dropped at the end unless BENCH_KEEP=1 keeps the big one):
+//   1. migrates both, signs one player up in each, and generates in the big one BENCH_PLAYERS
+//      players (100,000) with 50 ledger entries each (5,000,000), with the wallet and game
+//      transactions and outbox events those imply, set-based (INSERT … SELECT generate_series),
+//      the measured player one in the middle, then ANALYZE;
+//   2. measures on both databases turn about (so the shared machine's load weighs on both alike),
+//      median of BENCH_RUNS (20): the player's balance and first transactions page
+//      (GET /wallet/balance and GET /wallet/transactions through fastify.inject), the tax report
+//      for a month (TaxReportService), the money-laundering job's round over one new deposit and
+//      withdrawal (AmlMonitor's job), and the regulator feed's delivery of BENCH_FEED_EVENTS
+//      events in batches of REGULATOR_FEED_BATCH_SIZE to the receiver simulator
+//      (RegulatorFeedService's job);
 //   3. prints each measured query's plan summary (full plans in a file) and the table: empty,
-//      big, big/empty.
+//      big, big/empty (and, with BENCH_BEFORE=1, the big one without the indexes it leans on).
 // BENCH_SCHEMA=<name> with BENCH_KEEP=1 on an earlier run reuses its big data (migrating what
-// is new, e.g. an index) and measures the big database only.
+// is new, e.g. an index); the empty side is made afresh.
 // Prints numbers; no test asserts a time.
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -54,20 +56,6 @@ const ms = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.
 
 // ── The app, as the server builds it ─────────────────────────────────────────────────────────
 const receiver = await startFeedReceiver(SECRET);
-const t0 = performance.now();
-const { env, database, removeDataDir } = await prepareBench('scale', URL, schema, {
-  OTP_MODE: 'test',
-  ARGON2_MEMORY_KIB: '1024',
-  ARGON2_TIME_COST: '1',
-  RATE_LIMIT_PER_IP: '1000000',
-  RATE_LIMIT_PER_PHONE: '1000000',
-  TAX_EXCISE_RATE: '500',
-  TAX_WITHHOLDING_RATE: '500',
-  REGULATOR_FEED_URL: receiver.url,
-  REGULATOR_FEED_SECRET: SECRET,
-});
-log(`schema ${schema}: migrated in ${ms(performance.now() - t0)} ms`);
-
 /** Records the queries the services send while `recording` is set, for their plans. */
 let recording: { node: RootOperationNode; queryId: QueryId }[] | null = null;
 const recorder: KyselyPlugin = {
@@ -77,17 +65,53 @@ const recorder: KyselyPlugin = {
   },
   transformResult: async (args) => args.result,
 };
-const app = buildApp(env, { logger: false, database });
-await app.ready();
-// The services of the composition root, over the same pool, their queries recordable.
-const ctx = { ...app.ctx, database: { ...app.ctx.database, db: app.ctx.database.db.withPlugin(recorder) } };
-const services = buildServices(ctx, app);
-const db = ctx.database.db;
-const admin = new pg.Client({ connectionString: URL, options: `-c search_path=${schema}` });
-await admin.connect();
 
-async function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, token?: string) {
-  const res = await app.inject({
+/**
+ * One database to measure: the app migrated into `name`, its services (queries recordable) and a
+ * plain connection for generation, plans and indexes. The empty and the big database are two of
+ * these, measured turn about so the machine's load weighs on both alike.
+ */
+async function openSide(name: string) {
+  const t0 = performance.now();
+  const { env, database, removeDataDir } = await prepareBench('scale', URL, name, {
+    OTP_MODE: 'test',
+    ARGON2_MEMORY_KIB: '1024',
+    ARGON2_TIME_COST: '1',
+    RATE_LIMIT_PER_IP: '1000000',
+    RATE_LIMIT_PER_PHONE: '1000000',
+    TAX_EXCISE_RATE: '500',
+    TAX_WITHHOLDING_RATE: '500',
+    REGULATOR_FEED_URL: receiver.url,
+    REGULATOR_FEED_SECRET: SECRET,
+  });
+  log(`schema ${name}: migrated in ${ms(performance.now() - t0)} ms`);
+  const app = buildApp(env, { logger: false, database });
+  await app.ready();
+  // The services of the composition root, over the same pool, their queries recordable.
+  const ctx = { ...app.ctx, database: { ...app.ctx.database, db: app.ctx.database.db.withPlugin(recorder) } };
+  const admin = new pg.Client({ connectionString: URL, options: `-c search_path=${name}` });
+  await admin.connect();
+  return {
+    name,
+    app,
+    database,
+    services: buildServices(ctx, app),
+    db: ctx.database.db,
+    admin,
+    async close(drop: boolean) {
+      await app.close();
+      await database.close();
+      if (drop) await admin.query(`drop schema if exists "${name}" cascade`);
+      else log(`schema kept: BENCH_SCHEMA=${name}`);
+      await admin.end();
+      removeDataDir();
+    },
+  };
+}
+type Side = Awaited<ReturnType<typeof openSide>>;
+
+async function call(s: Side, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, token?: string) {
+  const res = await s.app.inject({
     method,
     url: `/api/v1${url}`,
     payload: payload as object,
@@ -97,8 +121,8 @@ async function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unkno
   return res.json() as unknown;
 }
 
-async function login(): Promise<{ token: string; userId: string }> {
-  const body = (await call('POST', '/auth/login', { phone: PHONE, password: PASSWORD })) as {
+async function login(s: Side): Promise<{ token: string; userId: string }> {
+  const body = (await call(s, 'POST', '/auth/login', { phone: PHONE, password: PASSWORD })) as {
     access_token: string;
     user: { id: string };
   };
@@ -112,20 +136,27 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 
-/** The median of `runs` timed calls (after WARMUP untimed), `prepare` untimed before each. */
-async function measure(
-  fn: () => Promise<unknown>,
-  prepare?: () => Promise<unknown>,
-  runs = RUNS,
-): Promise<number> {
-  const times: number[] = [];
+/** A measure's timed call and its untimed preparation. */
+type Step = [() => Promise<unknown>, (() => Promise<unknown>)?];
+
+/**
+ * The medians of `runs` timed calls of each step (after WARMUP untimed), `prepare` untimed
+ * before each call. The steps take turns, the first going first in even rounds and last in odd
+ * ones, so a busy moment of the machine lands on all of them alike and their ratio holds.
+ */
+async function measure(steps: Step[], runs = RUNS): Promise<number[]> {
+  const times: number[][] = steps.map(() => []);
   for (let i = 0; i < runs + WARMUP; i++) {
-    await prepare?.();
-    const start = performance.now();
-    await fn();
-    if (i >= WARMUP) times.push(performance.now() - start);
+    const order = i % 2 ? [...steps.keys()].reverse() : [...steps.keys()];
+    for (const k of order) {
+      const [fn, prepare] = steps[k]!;
+      await prepare?.();
+      const start = performance.now();
+      await fn();
+      if (i >= WARMUP) times[k]!.push(performance.now() - start);
+    }
   }
-  return median(times);
+  return times.map(median);
 }
 
 /** A completed mobile-money transaction of the player, booked as settlement books it. */
@@ -157,7 +188,7 @@ function walletTx(userId: string, type: 'deposit' | 'withdrawal', amount: number
 }
 
 /** One new deposit (1,000 KES), a win (100 KES) and a withdrawal (100 KES), each in its transaction. */
-async function newMoney(userId: string) {
+async function newMoney({ database }: Side, userId: string) {
   const now = Date.now();
   const deposit = walletTx(userId, 'deposit', 100_000, now);
   await inTransaction(database, async (trx) => {
@@ -180,7 +211,7 @@ async function newMoney(userId: string) {
   });
 }
 
-async function lastSequence(): Promise<number> {
+async function lastSequence({ admin }: Side): Promise<number> {
   const { rows } = await admin.query(
     'select coalesce(max(sequence), 0)::bigint as s from regulator_feed_events',
   );
@@ -188,7 +219,7 @@ async function lastSequence(): Promise<number> {
 }
 
 /** Delivers every undelivered event (untimed; the measures start from an empty backlog). */
-async function drainFeed() {
+async function drainFeed({ services }: Side) {
   for (;;) {
     const round = await services.regulatorFeed.job.runOnce();
     if (!round.leader) throw new Error('the feed job did not take its lease');
@@ -218,11 +249,12 @@ const LABELS: Record<string, string> = {
 };
 
 /** Each measure: its timed call and its untimed preparation. */
-function measures(userId: string, token: string, month: ReturnType<typeof reportMonth>) {
+function measures(s: Side, userId: string, token: string, month: ReturnType<typeof reportMonth>) {
+  const { services } = s;
   const quiet = reportMonth(Date.now() + 40 * DAY);
   return {
-    balance: [() => call('GET', '/wallet/balance', undefined, token)],
-    transactions: [() => call('GET', '/wallet/transactions', undefined, token)],
+    balance: [() => call(s, 'GET', '/wallet/balance', undefined, token)],
+    transactions: [() => call(s, 'GET', '/wallet/transactions', undefined, token)],
     taxReport: [() => services.taxReport.report(month)],
     taxReportQuiet: [() => services.taxReport.report(quiet)],
     aml: [
@@ -230,7 +262,7 @@ function measures(userId: string, token: string, month: ReturnType<typeof report
         const round = await services.amlMonitor.job.runOnce();
         if (!round.leader || round.result.events < 5) throw new Error(`AML round: ${JSON.stringify(round)}`);
       },
-      () => newMoney(userId),
+      () => newMoney(s, userId),
     ],
     // The feed: the last FEED_EVENTS events delivered again (replay), in batches, as the job does.
     feed: [
@@ -243,18 +275,34 @@ function measures(userId: string, token: string, month: ReturnType<typeof report
           delivered += round.result.delivered;
         }
       },
-      async () => services.regulatorFeed.replay('bench', (await lastSequence()) - FEED_EVENTS + 1),
+      async () => services.regulatorFeed.replay('bench', (await lastSequence(s)) - FEED_EVENTS + 1),
     ],
-  } satisfies Record<string, [() => Promise<unknown>, (() => Promise<unknown>)?]>;
+  } satisfies Record<string, Step>;
 }
 
-async function measureAll(userId: string, token: string, month: ReturnType<typeof reportMonth>) {
-  const f: Figures = {};
-  await drainFeed();
-  for (const [name, [fn, prepare]] of Object.entries(measures(userId, token, month)))
-    f[name] = await measure(fn, prepare);
-  f.feedRate = FEED_EVENTS / (f.feed! / 1000);
-  return f;
+/** The measured player of a side, and the month its tax report covers. */
+interface Subject {
+  side: Side;
+  userId: string;
+  token: string;
+  month: ReturnType<typeof reportMonth>;
+}
+const measuresOf = ({ side, userId, token, month }: Subject): Record<string, Step> =>
+  measures(side, userId, token, month);
+
+/** Every measure on every subject, taking turns: the figures of each subject. */
+async function measureAll(subjects: Subject[]): Promise<Figures[]> {
+  const figures: Figures[] = subjects.map(() => ({}));
+  for (const { side } of subjects) await drainFeed(side);
+  const steps = subjects.map(measuresOf);
+  for (const name of Object.keys(steps[0]!)) {
+    const medians = await measure(steps.map((m) => m[name]!));
+    medians.forEach((m, k) => {
+      figures[k]![name] = m;
+    });
+  }
+  for (const f of figures) f.feedRate = FEED_EVENTS / (f.feed! / 1000);
+  return figures;
 }
 
 /**
@@ -270,12 +318,10 @@ const LEANS_ON: Record<string, string[]> = {
   feed: ['regulator_feed_events_undelivered_idx'],
 };
 
-async function withoutIndexes(userId: string, token: string, month: ReturnType<typeof reportMonth>) {
+async function withoutIndexes(big: Subject) {
+  const { admin } = big.side;
   const runs = Number(process.env.BENCH_BEFORE_RUNS ?? 5);
-  const all = measures(userId, token, month) as Record<
-    string,
-    [() => Promise<unknown>, (() => Promise<unknown>)?]
-  >;
+  const all = measuresOf(big);
   const f: Figures = {};
   for (const [name, indexes] of Object.entries(LEANS_ON)) {
     const { rows } = await admin.query(
@@ -283,9 +329,8 @@ async function withoutIndexes(userId: string, token: string, month: ReturnType<t
       [indexes],
     );
     for (const r of rows) await admin.query(`drop index "${r.indexname}"`);
-    const [fn, prepare] = all[name]!;
     try {
-      f[name] = await measure(fn, prepare, runs);
+      f[name] = (await measure([all[name]!], runs))[0]!;
     } finally {
       const began = performance.now();
       for (const r of rows) await admin.query(r.indexdef);
@@ -298,16 +343,17 @@ async function withoutIndexes(userId: string, token: string, month: ReturnType<t
 }
 
 // ── Query plans of the measured calls ─────────────────────────────────────────────────────────
-async function plans(userId: string, month: ReturnType<typeof reportMonth>, file: string) {
+async function plans({ side, userId, month }: Subject, file: string) {
+  const { services, db, admin } = side;
   const calls: [string, () => Promise<unknown>, (() => Promise<unknown>)?][] = [
     ['balance', () => services.wallet.balances(userId)],
     ['transactions', () => services.wallet.list(userId, {})],
     ['taxReport', () => services.taxReport.report(month)],
-    ['aml', () => services.amlMonitor.job.runOnce(), () => newMoney(userId)],
+    ['aml', () => services.amlMonitor.job.runOnce(), () => newMoney(side, userId)],
     [
       'feed',
       () => services.regulatorFeed.job.runOnce(),
-      async () => services.regulatorFeed.replay('bench', (await lastSequence()) - 99),
+      async () => services.regulatorFeed.replay('bench', (await lastSequence(side)) - 99),
     ],
   ];
   const out: string[] = [];
@@ -351,7 +397,8 @@ async function plans(userId: string, month: ReturnType<typeof reportMonth>, file
 }
 
 // ── Generation: set-based, consistent with what the app writes ─────────────────────────────────
-async function generate(userId: string) {
+async function generate(side: Side, userId: string) {
+  const { admin } = side;
   const { rows: me } = await admin.query(
     'select phone, player_ref, password_hash, roles from users where id = $1',
     [userId],
@@ -362,7 +409,7 @@ async function generate(userId: string) {
   const end = Date.now() - DAY;
   const start = end - 365 * DAY;
   const step = Math.floor((365 * DAY) / n);
-  const seq0 = await lastSequence();
+  const seq0 = await lastSequence(side);
   await admin.query('set synchronous_commit = off');
   await admin.query("set maintenance_work_mem = '256MB'");
   await admin.query("set work_mem = '64MB'");
@@ -470,7 +517,11 @@ async function generate(userId: string) {
     ],
     [
       'aml cursor',
-      `update aml_cursor set last_sequence = (select max(sequence) from regulator_feed_events)`,
+      // The monitor's cursor (aml.repository.ts's `outbox` row) past the generated events: an
+      // upsert, since a database where the monitor never ran has no row yet.
+      `insert into aml_cursor (name, last_sequence, updated_at)
+       select 'outbox', max(sequence), (extract(epoch from now()) * 1000)::bigint from regulator_feed_events
+       on conflict (name) do update set last_sequence = excluded.last_sequence, updated_at = excluded.updated_at`,
       [],
     ],
     ['analyze', 'analyze', []],
@@ -489,70 +540,65 @@ async function generate(userId: string) {
 }
 
 // ── The run ───────────────────────────────────────────────────────────────────────────────────
-const dropSchema = async () => {
-  if (KEEP) return log(`schema kept: BENCH_SCHEMA=${schema}`);
-  await admin.query(`drop schema if exists "${schema}" cascade`);
-};
 
+/** Signs the measured player up, with FEED_EVENTS wins for the feed measure, delivered once. */
+async function signUp(side: Side): Promise<{ token: string; userId: string }> {
+  await call(side, 'POST', '/auth/register', { phone: PHONE, password: PASSWORD });
+  await call(side, 'POST', '/auth/verify/request', { phone: PHONE });
+  await call(side, 'POST', '/auth/verify/confirm', { phone: PHONE, code: '123456' });
+  const player = await login(side);
+  for (let i = 0; i < FEED_EVENTS; i += 100)
+    await inTransaction(side.database, async (trx) => {
+      for (let j = i; j < Math.min(i + 100, FEED_EVENTS); j++)
+        await bookEntries(
+          trx,
+          player.userId,
+          [{ pot: 'withdrawal', amount: 100, kind: 'win' }],
+          `bench-win-${j}`,
+          Date.now(),
+        );
+    });
+  await drainFeed(side);
+  return player;
+}
+
+const emptySide = await openSide(`${schema}_empty`);
+const bigSide = await openSide(schema);
 try {
-  let empty: Figures | null = null;
+  const emptyPlayer = await signUp(emptySide);
   let start: number;
   let userId: string;
-  let token: string;
   if (reuse) {
-    ({ userId, token } = await login());
-    const { rows } = await admin.query('select min(created_at)::bigint as s from ledger_entries');
+    ({ userId } = await login(bigSide));
+    const { rows } = await bigSide.admin.query('select min(created_at)::bigint as s from ledger_entries');
     start = Number(rows[0].s);
   } else {
-    await call('POST', '/auth/register', { phone: PHONE, password: PASSWORD });
-    await call('POST', '/auth/verify/request', { phone: PHONE });
-    await call('POST', '/auth/verify/confirm', { phone: PHONE, code: '123456' });
-    ({ userId, token } = await login());
-    // The events the feed measure delivers again: FEED_EVENTS wins, delivered once untimed.
-    for (let i = 0; i < FEED_EVENTS; i += 100)
-      await inTransaction(database, async (trx) => {
-        for (let j = i; j < Math.min(i + 100, FEED_EVENTS); j++)
-          await bookEntries(
-            trx,
-            userId,
-            [{ pot: 'withdrawal', amount: 100, kind: 'win' }],
-            `bench-win-${j}`,
-            Date.now(),
-          );
-      });
-    await drainFeed();
-    start = Date.now() - 366 * DAY;
-    log(`empty database (one player, ${FEED_EVENTS} feed events): ${RUNS} runs each`);
-    empty = await measureAll(userId, token, reportMonth(start));
-    ({ start } = await generate(userId));
-    ({ token } = await login());
+    ({ userId } = await signUp(bigSide));
+    ({ start } = await generate(bigSide, userId));
   }
   const month = reportMonth(start);
-  log(`big database: ${RUNS} runs each (tax report ${month.from}..${month.to})`);
-  const big = await measureAll(userId, token, month);
+  const empty: Subject = { side: emptySide, ...emptyPlayer, month };
+  const big: Subject = { side: bigSide, userId, token: (await login(bigSide)).token, month };
+  log(`empty and big database, turn about: ${RUNS} runs each (tax report ${month.from}..${month.to})`);
+  const [e, b] = await measureAll([empty, big]);
   log('query plans on the big database (execution time, sequential scans, query):');
-  await plans(userId, month, join(tmpdir(), `bench-scale-plans-${schema}.txt`));
+  await plans(big, join(tmpdir(), `bench-scale-plans-${schema}.txt`));
 
-  const before = process.env.BENCH_BEFORE === '1' ? await withoutIndexes(userId, token, month) : null;
+  const before = process.env.BENCH_BEFORE === '1' ? await withoutIndexes(big) : null;
 
   log('');
   const head = `${'measure (median)'.padEnd(44)} ${'empty'.padStart(9)} ${'big'.padStart(9)} ${'big/empty'.padStart(10)}`;
   log(before ? `${head} ${'big, no index'.padStart(14)}` : head);
   for (const key of Object.keys(LABELS)) {
-    const e = empty?.[key];
-    const b = big[key]!;
-    const row = `${LABELS[key]!.padEnd(44)} ${(e === undefined ? '-' : ms(e)).padStart(9)} ${ms(b).padStart(9)} ${(e === undefined ? '-' : (b / e).toFixed(2)).padStart(10)}`;
+    const row = `${LABELS[key]!.padEnd(44)} ${ms(e![key]!).padStart(9)} ${ms(b![key]!).padStart(9)} ${(b![key]! / e![key]!).toFixed(2).padStart(10)}`;
     const without = before?.[key];
     log(before ? `${row} ${(without === undefined ? '' : ms(without)).padStart(14)}` : row);
   }
   log(
-    `${'feed delivery rate (events/s)'.padEnd(44)} ${(empty ? empty.feedRate!.toFixed(0) : '-').padStart(9)} ${big.feedRate!.toFixed(0).padStart(9)} ${(empty ? (big.feedRate! / empty.feedRate!).toFixed(2) : '-').padStart(10)}`,
+    `${'feed delivery rate (events/s)'.padEnd(44)} ${e!.feedRate!.toFixed(0).padStart(9)} ${b!.feedRate!.toFixed(0).padStart(9)} ${(b!.feedRate! / e!.feedRate!).toFixed(2).padStart(10)}`,
   );
 } finally {
-  await app.close();
-  await database.close();
-  await dropSchema();
-  await admin.end();
+  await emptySide.close(true);
+  await bigSide.close(!KEEP);
   await receiver.close();
-  removeDataDir();
 }
