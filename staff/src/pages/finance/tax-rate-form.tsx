@@ -32,7 +32,8 @@ export function useRateErrors() {
   };
 }
 
-export function TaxRateForm() {
+/** `onDone` gets the sentence saying what was scheduled (the page's status line reads it out). */
+export function TaxRateForm({ onDone }: { onDone(message: string): void }) {
   const { t } = useTranslation('finance');
   const errorText = useErrorText();
   const describe = useRateErrors();
@@ -45,7 +46,6 @@ export function TaxRateForm() {
   const [note, setNote] = useState('');
   const [tried, setTried] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const [done, setDone] = useState('');
 
   const rateBp = parsePercentToBp(rate);
   const rateError = tried && rateBp === null ? t('rates.form.rateInvalid') : '';
@@ -55,7 +55,6 @@ export function TaxRateForm() {
     e.preventDefault();
     setTried(true);
     setProblem(null);
-    setDone('');
     if (rateBp === null || !date || !time || !reasonLongEnough(note)) return;
     try {
       const scheduled = await schedule.mutateAsync({
@@ -64,9 +63,9 @@ export function TaxRateForm() {
         effective_from: eatInstant(date, time),
         note: note.trim(),
       });
-      setDone(
+      onDone(
         t('rates.form.done', {
-          kind: t(`tax.kinds.${scheduled.kind}`),
+          kind: t(`rates.inText.${scheduled.kind}`),
           rate: percentOf(scheduled.rate_bp),
           when: formatDateTime(scheduled.effective_from),
         }),
@@ -135,9 +134,6 @@ export function TaxRateForm() {
         invalid={tried && !reasonLongEnough(note)}
       />
       <FormError>{problem}</FormError>
-      <p role="status" className="min-h-5 text-sm font-semibold text-success">
-        {done}
-      </p>
       <Button type="submit" disabled={schedule.isPending} aria-busy={schedule.isPending || undefined}>
         {schedule.isPending ? t('rates.form.busy') : t('rates.form.submit')}
       </Button>

@@ -69,8 +69,8 @@ describe('tax rates', () => {
   it('reads the rates: per cent from basis points, EAT, state, who set each and why', async () => {
     api();
     const excise = await open();
-    expect(screen.getByText('Excise duty in force now').nextElementSibling?.textContent).toBe('5.00%');
-    expect(screen.getByText('Withholding tax in force now').nextElementSibling?.textContent).toBe('7.50%');
+    expect(screen.getByText('Excise duty: rate now').nextElementSibling?.textContent).toBe('5.00%');
+    expect(screen.getByText('Withholding tax: rate now').nextElementSibling?.textContent).toBe('7.50%');
     const rows = within(excise).getAllByRole('row').slice(1);
     // Newest first: the scheduled change, then the first rate.
     expect(within(rows[0] as HTMLElement).getByRole('rowheader').textContent).toBe('1 Dec 2026, 00:00');
@@ -105,8 +105,8 @@ describe('tax rates', () => {
     fireEvent.click(f.getByRole('button', { name: 'Schedule the change' }));
     expect(await f.findByRole('button', { name: 'Scheduling…' })).toBeTruthy();
     await waitFor(() =>
-      expect(f.getByRole('status').textContent).toBe(
-        'Withholding tax at 10.05% from 1 Dec 2026, 00:00 is scheduled.',
+      expect(screen.getByRole('status').textContent).toBe(
+        'The change of withholding tax to 10.05% from 1 Dec 2026, 00:00 is scheduled.',
       ),
     );
     expect(posts(calls)).toEqual([
@@ -167,7 +167,7 @@ describe('tax rates', () => {
     await open();
     fireEvent.click(
       screen.getByRole('button', {
-        name: 'Cancel the change of Excise duty to 12.50% from 1 Dec 2026, 00:00',
+        name: 'Cancel change: excise duty to 12.50% from 1 Dec 2026, 00:00',
       }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Cancel a scheduled change' });
@@ -183,14 +183,14 @@ describe('tax rates', () => {
       },
     ]);
     expect(
-      screen.getByText('The change of Excise duty to 12.50% from 1 Dec 2026, 00:00 is cancelled.'),
+      screen.getByText('The change of excise duty to 12.50% from 1 Dec 2026, 00:00 is cancelled.'),
     ).toBeTruthy();
   });
 
   it('shows a refusal to cancel inside the dialog', async () => {
     api((call) => (call.method === 'POST' ? [409, { error: 'in force', code: 'NOT_SCHEDULED' }] : undefined));
     await open();
-    fireEvent.click(screen.getByRole('button', { name: /^Cancel the change of Excise duty/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^Cancel change: excise duty/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel a scheduled change' });
     fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'too late?' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel the change' }));

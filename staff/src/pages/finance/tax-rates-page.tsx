@@ -31,11 +31,12 @@ export default function TaxRatesPage() {
   const cancel = useCancelTaxRate();
   const describe = useRateErrors();
   const [cancelling, setCancelling] = useState<TaxRate | null>(null);
-  const [cancelled, setCancelled] = useState('');
+  // What was last scheduled or cancelled, read out by the status line under the form.
+  const [said, setSaid] = useState('');
 
   const when = (r: TaxRate) => (r.effective_from ? formatDateTime(r.effective_from) : t('rates.fromStart'));
   const what = (r: TaxRate) => ({
-    kind: t(`tax.kinds.${r.kind}`),
+    kind: t(`rates.inText.${r.kind}`),
     rate: percentOf(r.rate_bp),
     when: when(r),
   });
@@ -59,9 +60,9 @@ export default function TaxRatesPage() {
               </div>
             ))}
           </dl>
-          <TaxRateForm />
+          <TaxRateForm onDone={setSaid} />
           <p role="status" className="min-h-5 text-sm font-semibold text-success">
-            {cancelled}
+            {said}
           </p>
           {TAX_KINDS.map((kind) => {
             const rows = rates.data.rates.filter((r) => r.kind === kind).reverse();
@@ -85,10 +86,22 @@ export default function TaxRatesPage() {
                         cell: (r) => percentOf(r.rate_bp),
                       },
                       {
+                        // A scheduled change is cancelled from its state: no empty "actions" line on a phone.
                         key: 'status',
                         header: t('rates.state'),
                         cell: (r) => (
-                          <StatusBadge tone={TONES[r.status]}>{t(`rates.states.${r.status}`)}</StatusBadge>
+                          <span className="inline-flex flex-wrap items-center justify-end gap-2 sm:justify-start">
+                            <StatusBadge tone={TONES[r.status]}>{t(`rates.states.${r.status}`)}</StatusBadge>
+                            {r.status === 'scheduled' ? (
+                              <Button
+                                variant="secondary"
+                                onClick={() => setCancelling(r)}
+                                aria-label={t('rates.cancel.open', what(r))}
+                              >
+                                {t('rates.cancel.button')}
+                              </Button>
+                            ) : null}
+                          </span>
                         ),
                       },
                       {
@@ -100,21 +113,6 @@ export default function TaxRatesPage() {
                         key: 'note',
                         header: t('rates.note'),
                         cell: (r) => <span className="break-words">{r.note ?? '—'}</span>,
-                      },
-                      {
-                        key: 'actions',
-                        header: <span className="sr-only">{t('rates.actions')}</span>,
-                        cardLabel: t('rates.actions'),
-                        cell: (r) =>
-                          r.status === 'scheduled' ? (
-                            <Button
-                              variant="secondary"
-                              onClick={() => setCancelling(r)}
-                              aria-label={t('rates.cancel.open', what(r))}
-                            >
-                              {t('rates.cancel.button')}
-                            </Button>
-                          ) : null,
                       },
                     ]}
                   />
@@ -137,7 +135,7 @@ export default function TaxRatesPage() {
         onConfirm={async (note) => {
           if (!cancelling) return;
           await cancel.mutateAsync({ id: cancelling.id, note });
-          setCancelled(t('rates.cancel.done', what(cancelling)));
+          setSaid(t('rates.cancel.done', what(cancelling)));
         }}
       />
     </div>
