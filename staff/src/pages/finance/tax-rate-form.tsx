@@ -10,6 +10,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorCode } from '../../api/client.ts';
 import { useScheduleTaxRate } from '../../api/finance.ts';
+import { FormCard } from '../../components/form-card.tsx';
 import { formatDateTime } from '../../components/format.ts';
 import { ReasonField, reasonLongEnough } from '../../components/reason-dialog.tsx';
 import { SelectField } from '../../components/select-field.tsx';
@@ -79,16 +80,7 @@ export function TaxRateForm({ onDone }: { onDone(message: string): void }) {
   };
 
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      aria-labelledby={`${id}-title`}
-      className="space-y-4 rounded-lg border border-line bg-surface p-4"
-    >
-      <h2 id={`${id}-title`} className="text-lg font-semibold">
-        {t('rates.form.title')}
-      </h2>
-      <p className="text-sm text-muted">{t('rates.form.description')}</p>
+    <FormCard title={t('rates.form.title')} description={t('rates.form.description')} onSubmit={submit}>
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           label={t('tax.kind')}
@@ -137,6 +129,6 @@ export function TaxRateForm({ onDone }: { onDone(message: string): void }) {
       <Button type="submit" disabled={schedule.isPending} aria-busy={schedule.isPending || undefined}>
         {schedule.isPending ? t('rates.form.busy') : t('rates.form.submit')}
       </Button>
-    </form>
+    </FormCard>
   );
 }

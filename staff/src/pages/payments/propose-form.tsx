@@ -9,6 +9,7 @@ import { inputClass } from '@mchezo/ui/fields';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProposeAdjustment } from '../../api/payments.ts';
+import { FormCard } from '../../components/form-card.tsx';
 import { ReasonField, reasonLongEnough } from '../../components/reason-dialog.tsx';
 import { FormError, useErrorText } from '../../components/states.tsx';
 import { parseKesToCents, useMoney } from './money.ts';
@@ -52,16 +53,7 @@ export function ProposeForm() {
   };
 
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      aria-labelledby={`${id}-title`}
-      className="space-y-4 rounded-lg border border-line bg-surface p-4"
-    >
-      <h2 id={`${id}-title`} className="text-lg font-semibold">
-        {t('propose.title')}
-      </h2>
-      <p className="text-sm text-muted">{t('propose.description')}</p>
+    <FormCard title={t('propose.title')} description={t('propose.description')} onSubmit={submit}>
       <PlayerFinder key={round} selected={player} onSelect={setPlayer} />
       <fieldset className="space-y-2">
         <legend className="text-sm font-semibold">{t('propose.direction')}</legend>
@@ -109,6 +101,6 @@ export function ProposeForm() {
       <Button type="submit" disabled={propose.isPending} aria-busy={propose.isPending || undefined}>
         {propose.isPending ? t('propose.busy') : t('propose.submit')}
       </Button>
-    </form>
+    </FormCard>
   );
 }

@@ -11,6 +11,7 @@ import { inputClass } from '@mchezo/ui/fields';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { releasesApi } from '../../api/releases.ts';
+import { FormCard } from '../../components/form-card.tsx';
 import { useErrorText } from '../../components/states.tsx';
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{2,63}$/;
@@ -61,15 +62,7 @@ export function CreateKeyForm({ onCreated }: { onCreated(key: CreatedDeployKey):
     </label>
   );
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      aria-labelledby={`${id}-title`}
-      className="space-y-3 rounded-lg border border-line bg-surface p-4"
-    >
-      <h2 id={`${id}-title`} className="font-semibold">
-        {t('keys.create')}
-      </h2>
+    <FormCard title={t('keys.create')} onSubmit={submit}>
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="space-y-1">
           {label('name', t('keys.name'))}
@@ -147,6 +140,6 @@ export function CreateKeyForm({ onCreated }: { onCreated(key: CreatedDeployKey):
       <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
         {busy ? t('keys.creating') : t('keys.create')}
       </Button>
-    </form>
+    </FormCard>
   );
 }
