@@ -4,8 +4,10 @@
  * threshold raises a high-severity alert, found by the player's phone in the alerts filter; the
  * case reads as a person would (the rule and its figures in words, the transactions, the trail by
  * name); one compliance person opens the case and reviews it, is refused the close (four eyes,
- * said plainly), and a second person reports it. axe finds nothing on any compliance screen; each
- * is saved to /tmp/staff-shots/ for a person to look at.
+ * said plainly), and a second person reports it. The Cases screen lists the case under open once
+ * it is opened, and under reported (no longer among those open or in review) once it is reported,
+ * without scrolling sideways. axe finds nothing on any compliance screen; each is saved to
+ * /tmp/staff-shots/ for a person to look at.
  */
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -42,9 +44,21 @@ async function openCompliance(page: Page, lang: StaffLang) {
 
 /** The alerts of one player: their phone typed in the player filter (the API filters). */
 async function filterByPlayer(page: Page, lang: StaffLang, player: Player) {
+  // The list the API answers for this player (the unfiltered list may show their phone too).
+  const answered = listed(page, '/aml/alerts', { player: player.phone });
   await page.getByLabel(t(lang, 'compliance:alerts.playerFilter')).fill(player.phone);
+  await answered;
   await expect(page.getByText(player.phone, { exact: true }).first()).toBeVisible();
 }
+
+/** The next answer of the API's `path` asked with these query values. */
+const listed = (page: Page, path: string, query: Record<string, string>) =>
+  page.waitForResponse((res) => {
+    const url = new URL(res.url());
+    return (
+      url.pathname.endsWith(path) && Object.entries(query).every(([k, v]) => url.searchParams.get(k) === v)
+    );
+  });
 
 /** A KES 100,000 deposit (the e2e server's reporting threshold), settled, and its alert raised. */
 async function largeDeposit(request: APIRequestContext, player: Player, compliance: StaffPerson) {
@@ -73,6 +87,34 @@ async function largeDeposit(request: APIRequestContext, player: Player, complian
 
 const idOf = (player: Player) => String(player.user.id);
 
+/**
+ * The Cases tab, one player's cases (their phone typed), in `status` when given (by default the
+ * screen shows those open or in review); answers the row of `caseId`.
+ */
+async function casesOf(page: Page, lang: StaffLang, player: Player, caseId: string, status?: string) {
+  await page
+    .getByRole('navigation', { name: t(lang, 'compliance:tabs.label') })
+    .getByRole('link', { name: t(lang, 'compliance:tabs.cases') })
+    .click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: t(lang, 'compliance:cases.title') }),
+  ).toBeVisible();
+  // The list as the API answers this player in this status (not the list before the filter).
+  const answered = listed(page, '/aml/cases', { player: player.phone, status: status ?? 'active' });
+  if (status) await page.getByLabel(t(lang, 'compliance:cases.status'), { exact: true }).selectOption(status);
+  await page.getByLabel(t(lang, 'compliance:alerts.playerFilter')).fill(player.phone);
+  await answered;
+  return page.locator('tr', { has: page.locator(`a[href$="/compliance/cases/${caseId}"]`) });
+}
+
+/** The screen fits its width: nothing scrolls sideways (390 px included). */
+async function expectNoSidewaysScroll(page: Page) {
+  const wide = await page.evaluate(
+    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+  );
+  expect(wide).toBe(false);
+}
+
 for (const lang of ['en', 'sw'] as const) {
   const reason = t(lang, 'common:reason.label');
 
@@ -97,9 +139,20 @@ for (const lang of ['en', 'sw'] as const) {
     let dialog = page.getByRole('dialog', { name: t(lang, 'compliance:alerts.openTitle') });
     await dialog.getByLabel(reason).fill('Deposit at the reporting threshold');
     await dialog.getByRole('button', { name: t(lang, 'compliance:alerts.openCase') }).click();
-    await expect(
-      page.getByRole('heading', { level: 1, name: t(lang, 'compliance:case.title') }),
-    ).toBeVisible();
+    const caseHeading = page.getByRole('heading', { level: 1, name: t(lang, 'compliance:case.title') });
+    await expect(caseHeading).toBeVisible();
+    const caseId = new URL(page.url()).pathname.split('/').at(-1)!;
+
+    // The Cases screen lists it under open; its row leads back to it.
+    const opened = await casesOf(page, lang, player, caseId, 'open');
+    await expect(opened).toContainText(t(lang, 'compliance:status.open'));
+    await expect(opened).toContainText(t(lang, 'compliance:rules.large_transaction'));
+    await expectAccessible(page, 'cases');
+    await expectNoSidewaysScroll(page);
+    await shot(page, info, 'compliance-cases-open', lang);
+    await opened.getByRole('link').click();
+    await expect(caseHeading).toBeVisible();
+
     // Read as a person would: the rule and its figures in words, the deposit, the trail by phone.
     const alert = page.getByRole('region', { name: t(lang, 'compliance:case.alert') });
     await expect(alert.getByText(t(lang, 'compliance:rules.large_transaction'))).toBeVisible();
@@ -133,7 +186,7 @@ for (const lang of ['en', 'sw'] as const) {
     await signInToStaff(other, second, lang);
     await openCompliance(other, lang);
     await filterByPlayer(other, lang, player);
-    await other.getByRole('link', { name: t(lang, 'compliance:status.reviewing') }).click();
+    await other.locator(`a[href$="/compliance/cases/${caseId}"]`).click();
     await other.getByRole('button', { name: t(lang, 'compliance:case.report') }).click();
     dialog = other.getByRole('dialog', { name: t(lang, 'compliance:case.reportedTitle') });
     await dialog.getByLabel(reason).fill('Second look: reported to the FRC');
@@ -142,6 +195,16 @@ for (const lang of ['en', 'sw'] as const) {
     await expect(other.getByText(t(lang, 'compliance:status.reported')).first()).toBeVisible();
     await expect(other.getByRole('button', { name: t(lang, 'compliance:case.report') })).toHaveCount(0);
     await other.close();
+
+    // Reported: no longer among the cases open or in review, listed under reported.
+    const active = await casesOf(page, lang, player, caseId);
+    await expect(page.getByText(t(lang, 'compliance:cases.empty'))).toBeVisible();
+    await expect(active).toHaveCount(0);
+    const reported = await casesOf(page, lang, player, caseId, 'reported');
+    await expect(reported).toContainText(t(lang, 'compliance:status.reported'));
+    await expectAccessible(page, 'cases, reported');
+    await expectNoSidewaysScroll(page);
+    await shot(page, info, 'compliance-cases-reported', lang);
   });
 
   test(`axe on identity checks, the register and the feed, with screenshots (${lang})`, async ({

@@ -30,6 +30,8 @@ import { ComplianceNav } from './compliance-nav.tsx';
 /** The API takes a player filter of 3 characters or more. */
 const PLAYER_MIN = 3;
 type Choices = Omit<CaseFilters, 'player'>;
+/** A filter the width of a phone's screen; one of three columns from `lg` up. */
+const WIDE = 'col-span-2 space-y-1 lg:col-span-1';
 
 export default function CasesPage() {
   const { t } = useTranslation('compliance');
@@ -49,13 +51,16 @@ export default function CasesPage() {
     {
       key: 'case',
       header: t('cases.case'),
+      // The player by name, their phone under it (a player without a name: the phone alone).
       cell: (c) => (
-        <Link className="font-semibold underline" to={`/compliance/cases/${c.id}`}>
-          {c.player_name ?? c.player_phone}
-        </Link>
+        <>
+          <Link className="font-semibold underline" to={`/compliance/cases/${c.id}`}>
+            {c.player_name ?? c.player_phone}
+          </Link>
+          {c.player_name ? <span className="block text-xs text-muted">{c.player_phone}</span> : null}
+        </>
       ),
     },
-    { key: 'phone', header: t('identity.phone'), cell: (c) => c.player_phone },
     { key: 'rule', header: t('alerts.rule'), cell: (c) => t(`rules.${c.rule}`, { defaultValue: c.rule }) },
     { key: 'severity', header: t('alerts.severity'), cell: (c) => <SeverityBadge severity={c.severity} /> },
     { key: 'status', header: t('cases.status'), cell: (c) => <CaseStatusBadge status={c.status} /> },
@@ -72,8 +77,10 @@ export default function CasesPage() {
     <div className="space-y-6">
       <ComplianceNav />
       <PageHeader title={t('cases.title')} description={t('cases.description')} />
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        <div className="space-y-1">
+      {/* On a phone the fields with long values (player, status, rule) take a line each, the two short
+          ones share one, so the list starts sooner. */}
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+        <div className={WIDE}>
           <SearchField
             id="case-player"
             label={t('alerts.playerFilter')}
@@ -82,18 +89,22 @@ export default function CasesPage() {
             onChange={setPlayer}
           />
         </div>
-        <SelectField
-          label={t('cases.status')}
-          value={choices.status ?? ''}
-          onChange={(v) => choose({ status: (v || undefined) as Choices['status'] })}
-          options={[...AML_CASE_FILTER_STATUSES.map((s): [string, string] => [s, t(`status.${s}`)]), any]}
-        />
-        <SelectField
-          label={t('alerts.rule')}
-          value={choices.rule ?? ''}
-          onChange={(v) => choose({ rule: (v || undefined) as Choices['rule'] })}
-          options={[any, ...AML_RULES.map((r): [string, string] => [r, t(`rules.${r}`)])]}
-        />
+        <div className={WIDE}>
+          <SelectField
+            label={t('cases.status')}
+            value={choices.status ?? ''}
+            onChange={(v) => choose({ status: (v || undefined) as Choices['status'] })}
+            options={[...AML_CASE_FILTER_STATUSES.map((s): [string, string] => [s, t(`status.${s}`)]), any]}
+          />
+        </div>
+        <div className={WIDE}>
+          <SelectField
+            label={t('alerts.rule')}
+            value={choices.rule ?? ''}
+            onChange={(v) => choose({ rule: (v || undefined) as Choices['rule'] })}
+            options={[any, ...AML_RULES.map((r): [string, string] => [r, t(`rules.${r}`)])]}
+          />
+        </div>
         <SelectField
           label={t('alerts.severity')}
           value={choices.severity ?? ''}
