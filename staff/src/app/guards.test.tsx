@@ -27,6 +27,12 @@ const ROUTES: StaffRoute[] = [
     nav: { ns: 'common', key: 'roles.finance' },
     page: page('Money screen'),
   },
+  {
+    path: 'money/rates',
+    roles: ['finance'],
+    nav: { ns: 'common', key: 'roles.support' },
+    page: page('Rates screen'),
+  },
 ];
 
 function member(roles: StaffRoleName[]): StaffMember {
@@ -88,7 +94,21 @@ describe('route guards', () => {
     const links = within(nav)
       .getAllByRole('link', { hidden: true })
       .map((a) => a.textContent);
-    expect(links).toEqual(['Home', 'Finance']);
+    expect(links).toEqual(['Home', 'Finance', 'Support']);
+  });
+
+  it('marks one nav entry current: a sub-page in the nav, not also the page above it', async () => {
+    signInAs(['finance']);
+    open('/money/rates');
+    expect(await screen.findByRole('heading', { name: 'Rates screen' })).toBeTruthy();
+    const nav = screen
+      .getAllByRole('navigation', { name: 'Staff areas', hidden: true })
+      .at(-1) as HTMLElement;
+    const current = within(nav)
+      .getAllByRole('link', { hidden: true })
+      .filter((a) => a.getAttribute('aria-current') === 'page')
+      .map((a) => a.textContent);
+    expect(current).toEqual(['Support']);
   });
 
   it('refuses a screen to a person without one of its roles', async () => {

@@ -17,7 +17,9 @@ export function Nav({ routes: all, onNavigate }: { routes: StaffRoute[]; onNavig
           <li key={r.path}>
             <NavLink
               to={`/${r.path}`}
-              end={r.path === ''}
+              // Exact when another entry lies under it (Finance reports beside Finance › Tax rates),
+              // so only one entry is current; otherwise its sub-pages keep it current.
+              end={r.path === '' || inNav.some((o) => o.path.startsWith(`${r.path}/`))}
               onClick={onNavigate}
               className={({ isActive }) =>
                 `flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold ${
