@@ -64,6 +64,7 @@ await stage('checks', () => {
     ...readdirSync(join(ROOT, 'shared')).map((s) => `shared/${s}`),
     'tooling',
     'site',
+    'staff',
     'api',
     'e2e',
   ]) {
