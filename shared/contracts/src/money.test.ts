@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromCents, parseAmountCents, sumCents, toCents } from './money.ts';
+import { centsToDecimal, fromCents, parseAmountCents, sumCents, toCents } from './money.ts';
 
 describe('amounts typed by a person', () => {
   it('reads whole and decimal amounts as integer cents', () => {
@@ -30,5 +30,17 @@ describe('API amounts and cents', () => {
     expect(toCents(1234.56)).toBe(123_456);
     expect(fromCents(123_456)).toBe(1234.56);
     expect(sumCents([])).toBe(0);
+  });
+});
+
+describe('cents written for files others read', () => {
+  it('writes two decimals from the integer, signs and zeros included', () => {
+    expect(centsToDecimal(100_000_055)).toBe('1000000.55');
+    expect(centsToDecimal(-12_345)).toBe('-123.45');
+    expect(centsToDecimal(5)).toBe('0.05');
+    expect(centsToDecimal(-5)).toBe('-0.05');
+    expect(centsToDecimal(0)).toBe('0.00');
+    // 0.1 + 0.2 in floats would print 0.30000000000000004: the integer never meets a float.
+    expect(centsToDecimal(10 + 20)).toBe('0.30');
   });
 });

@@ -12,6 +12,15 @@ export const toCents = (amount: number): number => Math.round(amount * 100);
 /** Integer cents as the API's number (the nearest double to n/100, which JSON prints exactly). */
 export const fromCents = (cents: number): number => cents / 100;
 
+/**
+ * Integer cents as a decimal with two places, written from the integer, never through a float:
+ * -12345 → "-123.45", 100000055 → "1000000.55". For files others read (CSV, goAML XML).
+ */
+export function centsToDecimal(cents: number): string {
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
 /** The sum of API amounts, in cents. */
 export const sumCents = (amounts: readonly number[]): number =>
   amounts.reduce((sum, amount) => sum + toCents(amount), 0);

@@ -16,6 +16,7 @@ import type {
   CloseAmlCaseRequest,
   GoamlReportQuery,
 } from '@mchezo/contracts/aml';
+import { centsToDecimal } from '@mchezo/contracts/money';
 import { AML_ALERTS_PAGE } from '@mchezo/contracts/staff-compliance-constants';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
@@ -47,7 +48,7 @@ import type { AmlCaseStatus, AmlRule } from './aml.tables.js';
 import { casePage, playerPatterns } from './aml-case-list.js';
 import { SEVERITY } from './aml-rules.js';
 import { goamlReason } from './goaml/goaml-reason.js';
-import { buildGoamlReport, decimalOf, type GoamlTransaction } from './goaml/goaml-report.js';
+import { buildGoamlReport, type GoamlTransaction } from './goaml/goaml-report.js';
 
 const DAY_MS = 86_400_000;
 const isoOrNull = (ms: number | null) => (ms == null ? null : iso(Number(ms)));
@@ -308,7 +309,7 @@ export class AmlCaseService {
           r.type,
           eatIso(Number(r.created_at)),
           r.settled_at == null ? '' : eatIso(Number(r.settled_at)),
-          decimalOf(Number(r.amount)),
+          centsToDecimal(Number(r.amount)),
           r.currency,
           r.player_ref,
           r.phone_number,

@@ -14,6 +14,8 @@
  * Two grouped queries (one per day, kind and account over ledger_pot_time_idx; one for review
  * corrections joined to their transaction), so the cost follows the days, not the entries.
  */
+
+import { centsToDecimal } from '@mchezo/contracts/money';
 import {
   FINANCE_FIGURES,
   type FinanceFigures,
@@ -129,16 +131,10 @@ export class FinanceReportService {
   }
 }
 
-/** Integer cents as KES with two decimals, without floating point: -12345 → "-123.45". */
-export const kes = (cents: number): string => {
-  const abs = Math.abs(cents);
-  return `${cents < 0 ? '-' : ''}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-};
-
 /** The report as CSV in KES (two decimals): one line per period, then `total`. */
 export function financeReportCsv(report: Awaited<ReturnType<FinanceReportService['report']>>): string {
   const line = (label: string, f: FinanceFigures) =>
-    [label, ...FINANCE_FIGURES.map((name) => kes(f[name]))].map(csvCell).join(',');
+    [label, ...FINANCE_FIGURES.map((name) => centsToDecimal(f[name]))].map(csvCell).join(',');
   return [
     ['period', ...FINANCE_FIGURES.map((name) => `${name}_kes`)].join(','),
     ...report.rows.map((r) => line(r.period, r)),

@@ -11,13 +11,13 @@
  * whose transaction was made at that rate (a deposit made just before a change and settled just
  * after it counts with the rate it was made at).
  */
+import { centsToDecimal } from '@mchezo/contracts/money';
 import type { TaxReportQuery, TaxReportResponse } from '@mchezo/contracts/payments';
 import { TAX_KINDS, type TaxKind } from '@mchezo/contracts/wallet';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { eatDay, eatIso, eatMidnight } from '../../lib/time.js';
-import { kes } from './finance-report.service.js';
 import { listRates } from './tax-rates.repository.js';
 import { envRate } from './taxes.js';
 
@@ -194,19 +194,25 @@ export function taxReportCsv(report: TaxReportResponse, by: TaxReportQuery['by']
     return [
       'period,kind,from,to,rate_bp,base,tax',
       ...report.rate_periods.map((l) =>
-        [l.period, l.kind, l.from ?? '', l.to ?? '', l.rate_bp, kes(l.base_cents), kes(l.tax_cents)].join(
-          ',',
-        ),
+        [
+          l.period,
+          l.kind,
+          l.from ?? '',
+          l.to ?? '',
+          l.rate_bp,
+          centsToDecimal(l.base_cents),
+          centsToDecimal(l.tax_cents),
+        ].join(','),
       ),
       '',
     ].join('\n');
   const line = (label: string, t: TotalsCents) =>
     [
       label,
-      kes(t.excise_base_cents),
-      kes(t.excise_duty_cents),
-      kes(t.withholding_base_cents),
-      kes(t.withholding_tax_cents),
+      centsToDecimal(t.excise_base_cents),
+      centsToDecimal(t.excise_duty_cents),
+      centsToDecimal(t.withholding_base_cents),
+      centsToDecimal(t.withholding_tax_cents),
     ].join(',');
   return [
     'period,excise_base,excise_duty,withholding_base,withholding_tax',

@@ -4,8 +4,8 @@
  * saw (money as KES, windows in hours, shares in per cent) and the case's trail, each step with
  * its East Africa Time, who took it and why. The figures are the alert's own (aml-rules.ts).
  */
+import { centsToDecimal } from '@mchezo/contracts/money';
 import { eatIso } from '../../../lib/time.js';
-import { decimalOf } from './goaml-report.js';
 
 export interface ReasonAlert {
   rule: string;
@@ -21,9 +21,9 @@ export interface ReasonStep {
   created_at: number;
 }
 
-/** Integer cents as `KES 1,050,000.00` (the digits from decimalOf, no float on the way). */
+/** Integer cents as `KES 1,050,000.00` (the digits from centsToDecimal, no float on the way). */
 function kes(cents: unknown): string {
-  const [whole = '', fraction] = decimalOf(Number(cents)).split('.');
+  const [whole = '', fraction] = centsToDecimal(Number(cents)).split('.');
   return `KES ${whole.replace(/\B(?=(\d{3})+$)/g, ',')}.${fraction}`;
 }
 /** Basis points as a per cent: 1000 → "10%", 1250 → "12.5%". */

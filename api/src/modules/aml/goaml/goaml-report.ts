@@ -5,6 +5,7 @@
  * and validated against in api/test/aml-goaml.test.ts). Built with xmlbuilder2 (escaping, order).
  * Times are Kenyan local times (goAML's dateTime has no offset), amounts KES with two decimals.
  */
+import { centsToDecimal } from '@mchezo/contracts/money';
 import { create } from 'xmlbuilder2';
 import type { Env } from '../../../env.js';
 import { eatIso } from '../../../lib/time.js';
@@ -66,13 +67,6 @@ type GoamlEnv = Pick<
   | 'GOAML_REPORTING_PERSON_OCCUPATION'
 >;
 
-/** Integer cents as a decimal with two places ("1000000.00"), no float on the way. */
-export function decimalOf(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
 /** goAML's dateTime: Kenyan local time, no offset. */
 const goamlDate = (ms: number) => eatIso(ms).slice(0, 19);
 
@@ -132,7 +126,7 @@ function transactionOf(tx: GoamlTransaction, player: GoamlPlayer) {
     transaction_description: `${tx.type === 'deposit' ? 'Deposit into' : 'Withdrawal from'} the betting wallet by ${tx.provider}`,
     date_transaction: goamlDate(tx.at),
     transmode_code: CODES.transmode,
-    amount_local: decimalOf(tx.amount),
+    amount_local: centsToDecimal(tx.amount),
     ...sides,
   };
 }
