@@ -46,7 +46,14 @@ describe.each(DB_MODES)('tax rates by date (%s)', (mode) => {
     const rates = json(await t.get('/taxes/rates', op.headers));
     expect(rates.in_force).toEqual({ excise: 500, withholding: 500 });
     expect(rates.rates).toMatchObject([
-      { kind: 'excise', rate_bp: 500, effective_from: null, status: 'in_force', created_by: 'environment' },
+      {
+        kind: 'excise',
+        rate_bp: 500,
+        effective_from: null,
+        status: 'in_force',
+        created_by: 'environment',
+        created_by_name: null,
+      },
       {
         kind: 'withholding',
         rate_bp: 500,
@@ -83,6 +90,12 @@ describe.each(DB_MODES)('tax rates by date (%s)', (mode) => {
   });
 
   it("a change scheduled for tomorrow: today's transactions book the old rate, tomorrow's the new", async () => {
+    // Finance reads who set a rate by name (the operator's account gives one).
+    await t.app.ctx.database.db
+      .updateTable('users')
+      .set({ full_name: 'Akinyi Finance' })
+      .where('phone', '=', operatorPhone)
+      .execute();
     const excise = await schedule({ kind: 'excise', rate_bp: 1000, effective_from: TOMORROW });
     expect(excise.statusCode, excise.body).toBe(201);
     expect(json(excise)).toMatchObject({
@@ -91,7 +104,13 @@ describe.each(DB_MODES)('tax rates by date (%s)', (mode) => {
       effective_from: '2026-11-10T21:00:00.000Z',
       status: 'scheduled',
       created_by: operatorPhone,
+      created_by_name: 'Akinyi Finance',
     });
+    // The list names who set it as the answer did.
+    const setter = json(await t.get('/taxes/rates', op.headers)).rates.find(
+      (r: { id: string }) => r.id === json(excise).id,
+    );
+    expect(setter.created_by_name).toBe('Akinyi Finance');
     const withholding = await schedule({ kind: 'withholding', rate_bp: 2000, effective_from: TOMORROW });
     expect(withholding.statusCode, withholding.body).toBe(201);
     const again = await schedule({ kind: 'excise', rate_bp: 1500, effective_from: TOMORROW });

@@ -221,6 +221,8 @@ export const TaxRate = z.object({
   status: z.enum(['past', 'in_force', 'scheduled']),
   /** `environment` or the operator's phone. */
   created_by: z.string(),
+  /** The operator's name, when they gave one (null for `environment`). */
+  created_by_name: z.string().nullable(),
   created_at: z.string(),
   /** Why it was scheduled (its audit entry's note); null for the environment's first rate. */
   note: z.string().nullable(),

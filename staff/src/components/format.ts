@@ -13,3 +13,6 @@ export function formatDateTime(iso: string | null | undefined): string {
     timeZone: 'Africa/Nairobi',
   }).format(date);
 }
+
+/** A person as staff know them: `Name (phone)`, or the phone alone when they gave no name. */
+export const personLabel = (name: string | null, phone: string) => (name ? `${name} (${phone})` : phone);

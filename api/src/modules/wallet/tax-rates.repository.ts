@@ -23,6 +23,26 @@ export async function findRateAt(db: Kysely<DB>, kind: TaxRateKind, at: number):
 export const listRates = (db: Kysely<DB>): Promise<TaxRateRow[]> =>
   db.selectFrom('tax_rates').selectAll().orderBy('kind').orderBy('effective_from').execute();
 
+/** A rate as finance reads it: with the name of whoever set it (null for the environment or no name). */
+export type TaxRateListed = TaxRateRow & { created_by_name: string | null };
+
+/** Every rate, by kind, oldest first, each with the name of the person whose phone set it. */
+export const listRatesWithSetter = (db: Kysely<DB>): Promise<TaxRateListed[]> =>
+  db
+    .selectFrom('tax_rates')
+    .leftJoin('users', 'users.phone', 'tax_rates.created_by')
+    .selectAll('tax_rates')
+    .select('users.full_name as created_by_name')
+    .orderBy('tax_rates.kind')
+    .orderBy('tax_rates.effective_from')
+    .execute();
+
+/** The name of the person with `phone` (who scheduled a rate), if they gave one. */
+export async function nameOfPhone(db: Kysely<DB>, phone: string): Promise<string | null> {
+  const row = await db.selectFrom('users').select('full_name').where('phone', '=', phone).executeTakeFirst();
+  return row?.full_name ?? null;
+}
+
 /** The note each of the rates `ids` was scheduled with (its `tax_rate.schedule` audit entry). */
 export async function scheduleNotes(db: Kysely<DB>, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();

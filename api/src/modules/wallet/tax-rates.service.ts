@@ -20,8 +20,10 @@ import {
   deleteScheduledRate,
   findRate,
   insertRateOnce,
-  listRates,
+  listRatesWithSetter,
+  nameOfPhone,
   scheduleNotes,
+  type TaxRateListed,
   type TaxRateRow,
 } from './tax-rates.repository.js';
 import { envRate, rateAt } from './taxes.js';
@@ -40,7 +42,7 @@ function inForceAt(rows: TaxRateRow[], at: number): Map<string, TaxRateRow> {
 }
 
 const rateDto = (
-  r: TaxRateRow,
+  r: TaxRateListed,
   note: string | null,
   inForce: Map<string, TaxRateRow>,
   now: number,
@@ -51,6 +53,7 @@ const rateDto = (
   effective_from: r.effective_from === 0 ? null : iso(r.effective_from),
   status: r.effective_from > now ? 'scheduled' : inForce.get(r.kind) === r ? 'in_force' : 'past',
   created_by: r.created_by,
+  created_by_name: r.created_by_name,
   created_at: iso(r.created_at),
   note,
 });
@@ -88,7 +91,7 @@ export class TaxRatesService {
   async list(): Promise<TaxRatesResponse> {
     const { database, env, clock } = this.ctx;
     const now = clock.now();
-    const rows = await listRates(database.db);
+    const rows = await listRatesWithSetter(database.db);
     const notes = await scheduleNotes(
       database.db,
       rows.map((r) => r.id),
@@ -131,7 +134,7 @@ export class TaxRatesService {
         note: req.note,
         created_at: now,
       });
-      return rateDto(row, req.note, new Map(), now);
+      return rateDto({ ...row, created_by_name: await nameOfPhone(trx, actor) }, req.note, new Map(), now);
     });
   }
 

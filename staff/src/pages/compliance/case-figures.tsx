@@ -24,9 +24,6 @@ export function useComplianceFormat() {
   };
 }
 
-/** A person as staff know them: `Name (phone)`, or the phone alone when they gave no name. */
-export const personLabel = (name: string | null, phone: string) => (name ? `${name} (${phone})` : phone);
-
 /** One figure's value, by what its key says it holds. */
 function FigureValue({ name, value }: { name: string; value: unknown }) {
   const { t } = useTranslation('compliance');

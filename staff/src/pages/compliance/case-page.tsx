@@ -13,14 +13,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { errorCode } from '../../api/client.ts';
 import { caseQuery, closeCase, goamlFile, reviewCase } from '../../api/compliance.ts';
-import { formatDateTime } from '../../components/format.ts';
+import { formatDateTime, personLabel } from '../../components/format.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { saveFile } from '../../components/save-file.ts';
 import { ErrorState, Loading, useErrorText } from '../../components/states.tsx';
 import { type Column, Table } from '../../components/table.tsx';
 import { CaseStatusBadge, SeverityBadge } from './case-badges.tsx';
-import { AlertFigures, personLabel, useComplianceFormat } from './case-figures.tsx';
+import { AlertFigures, useComplianceFormat } from './case-figures.tsx';
 import { ComplianceNav } from './compliance-nav.tsx';
 
 /** Who made a step: name and phone; the user id only when the person is gone. */

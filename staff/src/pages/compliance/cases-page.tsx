@@ -17,14 +17,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { type CaseFilters, casesQuery } from '../../api/compliance.ts';
-import { formatDateTime } from '../../components/format.ts';
+import { formatDateTime, personLabel } from '../../components/format.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedTable } from '../../components/paged-table.tsx';
 import { SearchField, useDebounced } from '../../components/search-field.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import type { Column } from '../../components/table.tsx';
 import { CaseStatusBadge, SeverityBadge } from './case-badges.tsx';
-import { personLabel } from './case-figures.tsx';
 import { ComplianceNav } from './compliance-nav.tsx';
 
 /** The API takes a player filter of 3 characters or more. */

@@ -26,6 +26,7 @@ const rate = (over: Partial<TaxRate>): TaxRate => ({
   effective_from: null,
   status: 'in_force',
   created_by: 'environment',
+  created_by_name: null,
   created_at: '2026-11-01T00:00:00.000Z',
   note: null,
   ...over,
@@ -37,6 +38,7 @@ const scheduled = rate({
   effective_from: '2026-11-30T21:00:00.000Z',
   status: 'scheduled',
   created_by: '+254700000009',
+  created_by_name: 'Akinyi Finance',
   note: 'Finance Act 2026',
 });
 const listed = (rates: TaxRate[]): TaxRatesResponse => ({
@@ -76,7 +78,7 @@ describe('tax rates', () => {
     expect(within(rows[0] as HTMLElement).getByRole('rowheader').textContent).toBe('1 Dec 2026, 00:00');
     expect(rows[0]?.textContent).toContain('12.50%');
     expect(rows[0]?.textContent).toContain('Scheduled');
-    expect(rows[0]?.textContent).toContain('+254700000009');
+    expect(rows[0]?.textContent).toContain('Akinyi Finance (+254700000009)');
     expect(rows[0]?.textContent).toContain('Finance Act 2026');
     expect(within(rows[1] as HTMLElement).getByRole('rowheader').textContent).toBe('From the start');
     expect(rows[1]?.textContent).toContain('In force');

@@ -11,7 +11,7 @@ import { StatusBadge, type StatusTone } from '@mchezo/ui/status-badge';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCancelTaxRate, useTaxRates } from '../../api/finance.ts';
-import { formatDateTime } from '../../components/format.ts';
+import { formatDateTime, personLabel } from '../../components/format.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
@@ -107,7 +107,10 @@ export default function TaxRatesPage() {
                       {
                         key: 'by',
                         header: t('rates.setBy'),
-                        cell: (r) => (r.created_by === 'environment' ? t('rates.environment') : r.created_by),
+                        cell: (r) =>
+                          r.created_by === 'environment'
+                            ? t('rates.environment')
+                            : personLabel(r.created_by_name, r.created_by),
                       },
                       {
                         key: 'note',
