@@ -77,6 +77,12 @@ function open(path: string) {
   return router;
 }
 
+/** The links of the staff nav (the layout's last one: the phone's menu copy comes first). */
+function navLinks(): HTMLElement[] {
+  const nav = screen.getAllByRole('navigation', { name: 'Staff areas', hidden: true }).at(-1) as HTMLElement;
+  return within(nav).getAllByRole('link', { hidden: true });
+}
+
 describe('route guards', () => {
   it('sends a visitor without a staff session to sign-in', async () => {
     const router = open('/only-admin');
@@ -88,27 +94,15 @@ describe('route guards', () => {
     signInAs(['finance']);
     open('/money');
     expect(await screen.findByRole('heading', { name: 'Money screen' })).toBeTruthy();
-    const nav = screen
-      .getAllByRole('navigation', { name: 'Staff areas', hidden: true })
-      .at(-1) as HTMLElement;
-    const links = within(nav)
-      .getAllByRole('link', { hidden: true })
-      .map((a) => a.textContent);
-    expect(links).toEqual(['Home', 'Finance', 'Support']);
+    expect(navLinks().map((a) => a.textContent)).toEqual(['Home', 'Finance', 'Support']);
   });
 
   it('marks one nav entry current: a sub-page in the nav, not also the page above it', async () => {
     signInAs(['finance']);
     open('/money/rates');
     expect(await screen.findByRole('heading', { name: 'Rates screen' })).toBeTruthy();
-    const nav = screen
-      .getAllByRole('navigation', { name: 'Staff areas', hidden: true })
-      .at(-1) as HTMLElement;
-    const current = within(nav)
-      .getAllByRole('link', { hidden: true })
-      .filter((a) => a.getAttribute('aria-current') === 'page')
-      .map((a) => a.textContent);
-    expect(current).toEqual(['Support']);
+    const current = navLinks().filter((a) => a.getAttribute('aria-current') === 'page');
+    expect(current.map((a) => a.textContent)).toEqual(['Support']);
   });
 
   it('refuses a screen to a person without one of its roles', async () => {
