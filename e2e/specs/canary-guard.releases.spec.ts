@@ -18,6 +18,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Browser, Page } from '@playwright/test';
 import { canaryBucket } from '../../shared/contracts/src/canary-bucket.ts';
 import { homeLoaded } from '../support/first-screen.ts';
+import { vitalsMeasured } from '../support/paint.ts';
 import { CDN, guardApi, integrityOf, type RemoteStatus, releaseManager } from '../support/releases.ts';
 import { openSignedIn, t } from '../support/staff-site.ts';
 import { expect, test } from '../support/test.ts';
@@ -269,7 +270,7 @@ async function speedVisit(
   await page.goto('/forgot-password');
   // A slow copy's page comes seconds late: wait for it, however long the busy machine takes.
   await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible({ timeout: 30_000 });
-  await page.waitForFunction(() => performance.getEntriesByName('mchezo:vitals-measured').length > 0);
+  await vitalsMeasured(page);
   await page.getByRole('heading', { name: 'Reset Password' }).click();
   const [version] = [...versions];
   const before = await counted(version as string);

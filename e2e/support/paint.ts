@@ -35,3 +35,12 @@ export async function paintReported(target: Page | Frame): Promise<void> {
       }),
   );
 }
+
+/**
+ * Waits until the shell measures this page view's speed (docs/decisions/051): it fetches the
+ * web-vitals library only once a remote's page is up and the browser idle, so until this mark
+ * a page view's files are not all requested, however long the network has been quiet.
+ */
+export async function vitalsMeasured(page: Page): Promise<void> {
+  await page.waitForFunction(() => performance.getEntriesByName('mchezo:vitals-measured').length > 0);
+}
