@@ -19,9 +19,6 @@ export interface ReportRange {
   to: string;
 }
 
-/** GET /payments/tax-report (format=json): every amount in integer cents. */
-export type TaxReport = TaxReportResponse;
-
 export function useFinanceReport(range: ReportRange) {
   return useQuery({
     queryKey: ['finance', 'report', range],
@@ -35,7 +32,9 @@ export function useTaxReport(range: ReportRange) {
   return useQuery({
     queryKey: ['finance', 'tax-report', range],
     queryFn: ({ signal }) =>
-      staffApi.get<TaxReport>(`/payments/tax-report${queryString({ ...range, format: 'json' })}`, { signal }),
+      staffApi.get<TaxReportResponse>(`/payments/tax-report${queryString({ ...range, format: 'json' })}`, {
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }

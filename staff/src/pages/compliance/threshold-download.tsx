@@ -4,10 +4,11 @@ import { TextField } from '@mchezo/ui/fields';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { thresholdCsv } from '../../api/compliance.ts';
+import { eatDay } from '../../components/format.ts';
 import { saveFile } from '../../components/save-file.ts';
 import { useErrorText } from '../../components/states.tsx';
 
-const today = () => new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+const today = () => eatDay(0);
 
 export function ThresholdDownload() {
   const { t } = useTranslation('compliance');

@@ -3,11 +3,12 @@
  * figures (cents as KSh) with their total, a chart's "Show as table" fallback in KSh, the tax
  * report, asks again for the range chosen, and says plainly when the CSV cannot be had.
  */
+
+import type { TaxReportResponse } from '@mchezo/contracts/payments';
 import type { FinanceFigures, FinanceReportResponse } from '@mchezo/contracts/staff-finance';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { lazy } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { TaxReport } from '../../api/finance.ts';
 import type { StaffRoute } from '../../app/routes.tsx';
 import { useSession } from '../../session/session-store.ts';
 import { type Call, fakeApi, member, renderAt, session } from '../../testing/render-app.tsx';
@@ -41,7 +42,7 @@ const report = (period: 'day' | 'month', from: string, to: string): FinanceRepor
   ],
   totals: { ...figures(350_050), withdrawals: 80_000 },
 });
-const tax: TaxReport = {
+const tax: TaxReportResponse = {
   period: 'month',
   from: '2026-11-01',
   to: '2026-11-30',

@@ -20,10 +20,5 @@ export function parsePercentToBp(text: string): number | null {
   return bp === null || bp > MAX_RATE_BP ? null : bp;
 }
 
-/** Today's date in East Africa Time plus `days`, as YYYY-MM-DD (a date input's value). */
-export function eatDate(days: number, now = Date.now()): string {
-  return new Date(now + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
-}
-
 /** An EAT date and time (a date and a time input) as the API's ISO 8601 with its offset. */
 export const eatInstant = (date: string, time: string): string => `${date}T${time.slice(0, 5)}:00+03:00`;

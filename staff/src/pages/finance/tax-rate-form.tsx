@@ -11,11 +11,11 @@ import { useTranslation } from 'react-i18next';
 import { errorCode } from '../../api/client.ts';
 import { useScheduleTaxRate } from '../../api/finance.ts';
 import { FormCard } from '../../components/form-card.tsx';
-import { formatDateTime } from '../../components/format.ts';
+import { eatDay, formatDateTime } from '../../components/format.ts';
 import { ReasonField, reasonLongEnough } from '../../components/reason-dialog.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { FormError, useErrorText } from '../../components/states.tsx';
-import { eatDate, eatInstant, parsePercentToBp, percentOf } from './rates.ts';
+import { eatInstant, parsePercentToBp, percentOf } from './rates.ts';
 
 export const TAX_KINDS: readonly TaxRate['kind'][] = ['excise', 'withholding'];
 /** The API's longest note. */
@@ -42,7 +42,7 @@ export function TaxRateForm({ onDone }: { onDone(message: string): void }) {
   const schedule = useScheduleTaxRate();
   const [kind, setKind] = useState<TaxRate['kind']>('excise');
   const [rate, setRate] = useState('');
-  const [date, setDate] = useState(() => eatDate(1));
+  const [date, setDate] = useState(() => eatDay(1));
   const [time, setTime] = useState('00:00');
   const [note, setNote] = useState('');
   const [tried, setTried] = useState(false);
@@ -103,7 +103,7 @@ export function TaxRateForm({ onDone }: { onDone(message: string): void }) {
           type="date"
           value={date}
           onChange={setDate}
-          min={eatDate(0)}
+          min={eatDay(0)}
           required
           error={whenError}
         />
