@@ -248,8 +248,16 @@ const LABELS: Record<string, string> = {
   feed: `feed: ${FEED_EVENTS} events delivered (ms)`,
 };
 
-/** Each measure: its timed call and its untimed preparation. */
-function measures(s: Side, userId: string, token: string, month: ReturnType<typeof reportMonth>) {
+/** The measured player of a side, and the month its tax report covers. */
+interface Subject {
+  side: Side;
+  userId: string;
+  token: string;
+  month: ReturnType<typeof reportMonth>;
+}
+
+/** Each measure of a subject: its timed call and its untimed preparation. */
+function measures({ side: s, userId, token, month }: Subject): Record<string, Step> {
   const { services } = s;
   const quiet = reportMonth(Date.now() + 40 * DAY);
   return {
@@ -277,24 +285,14 @@ function measures(s: Side, userId: string, token: string, month: ReturnType<type
       },
       async () => services.regulatorFeed.replay('bench', (await lastSequence(s)) - FEED_EVENTS + 1),
     ],
-  } satisfies Record<string, Step>;
+  };
 }
-
-/** The measured player of a side, and the month its tax report covers. */
-interface Subject {
-  side: Side;
-  userId: string;
-  token: string;
-  month: ReturnType<typeof reportMonth>;
-}
-const measuresOf = ({ side, userId, token, month }: Subject): Record<string, Step> =>
-  measures(side, userId, token, month);
 
 /** Every measure on every subject, taking turns: the figures of each subject. */
 async function measureAll(subjects: Subject[]): Promise<Figures[]> {
   const figures: Figures[] = subjects.map(() => ({}));
   for (const { side } of subjects) await drainFeed(side);
-  const steps = subjects.map(measuresOf);
+  const steps = subjects.map(measures);
   for (const name of Object.keys(steps[0]!)) {
     const medians = await measure(steps.map((m) => m[name]!));
     medians.forEach((m, k) => {
@@ -321,7 +319,7 @@ const LEANS_ON: Record<string, string[]> = {
 async function withoutIndexes(big: Subject) {
   const { admin } = big.side;
   const runs = Number(process.env.BENCH_BEFORE_RUNS ?? 5);
-  const all = measuresOf(big);
+  const all = measures(big);
   const f: Figures = {};
   for (const [name, indexes] of Object.entries(LEANS_ON)) {
     const { rows } = await admin.query(
