@@ -39,18 +39,9 @@ export function useTaxReport(range: ReportRange) {
   });
 }
 
-/** Downloads the report's CSV with the staff token (a plain link would carry none). */
-export async function downloadReportCsv(range: ReportRange): Promise<void> {
-  const res = await send('GET', `/staff/finance/report.csv${queryString({ ...range })}`);
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `finance-${range.period}-${range.from}-${range.to}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
+/** The report's CSV, fetched with the staff token (a plain link would carry none). */
+export const reportCsv = async (range: ReportRange): Promise<Blob> =>
+  (await send('GET', `/staff/finance/report.csv${queryString({ ...range })}`)).blob();
 
 const taxRatesKey = ['finance', 'tax-rates'] as const;
 

@@ -9,9 +9,10 @@ import { Button } from '@mchezo/ui/button';
 import { inputClass } from '@mchezo/ui/fields';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadReportCsv, type ReportRange, useFinanceReport } from '../../api/finance.ts';
+import { type ReportRange, reportCsv, useFinanceReport } from '../../api/finance.ts';
 import { BarChart, LineChart } from '../../components/charts.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { saveFile } from '../../components/save-file.ts';
 import { ErrorState, FormError, Loading, useErrorText } from '../../components/states.tsx';
 import { Table } from '../../components/table.tsx';
 import { useMoney } from '../payments/money.ts';
@@ -39,7 +40,7 @@ export default function FinancePage() {
     setDownloading(true);
     setCsvError(null);
     try {
-      await downloadReportCsv(range);
+      saveFile(await reportCsv(range), `finance-${range.period}-${range.from}-${range.to}.csv`);
     } catch (err) {
       setCsvError(errorText(err));
     } finally {
