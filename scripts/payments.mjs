@@ -27,7 +27,8 @@ Commands:
   tax-report --from 2026-01-01 --to 2026-12-31 [--period day|month] [--csv]
                                            the same for any range (East Africa Time)
                                            (--csv --by-rate: one line per period, tax and rate)
-  tax-rates [--json]                       the tax rates: in force now, past and scheduled
+  tax-rates [--json]                       the tax rates: in force now, past, scheduled and
+                                           cancelled (who cancelled it, when and why)
   tax-rate excise|withholding <basis points> --from <date-time> --note "<why>"
                                            schedule a change of rate (500 = 5%) from an instant
                                            at least a minute ahead, e.g. 2027-07-01T00:00:00+03:00
@@ -187,8 +188,12 @@ const commands = {
       `In force: excise ${r.in_force.excise} bp, withholding ${r.in_force.withholding} bp (500 bp = 5%)`,
     );
     for (const rate of r.rates) {
+      const cancelled =
+        rate.status === 'cancelled'
+          ? `; cancelled by ${rate.cancelled_by} at ${rate.cancelled_at}: ${rate.cancel_note}`
+          : '';
       console.log(
-        `  ${rate.id}  ${rate.kind.padEnd(11)} ${String(rate.rate_bp).padStart(5)} bp  from ${rate.effective_from ?? 'the start'}  ${rate.status}  (${rate.created_by}${rate.note ? `: ${rate.note}` : ''})`,
+        `  ${rate.id}  ${rate.kind.padEnd(11)} ${String(rate.rate_bp).padStart(5)} bp  from ${rate.effective_from ?? 'the start'}  ${rate.status}  (${rate.created_by}${rate.note ? `: ${rate.note}` : ''}${cancelled})`,
       );
     }
   },

@@ -149,7 +149,13 @@ describe('payments operator CLI (sqlite, over HTTP)', () => {
     const cancelled = await cli('tax-rate-cancel', id as string, '--note', 'entered by mistake');
     expect(cancelled.code, cancelled.out).toBe(0);
     expect(cancelled.out).toMatch(/cancelled/);
-    expect((await cli('tax-rates')).out).not.toMatch(/750 bp/);
+    // Listed as cancelled, with who cancelled it and why; never in force.
+    const after = (await cli('tax-rates')).out;
+    const line = after.split('\n').find((l) => l.includes(' 750 bp '));
+    expect(line).toMatch(/excise +750 bp +from 2099-06-30T21:00:00.000Z +cancelled /);
+    expect(line).toContain(`(${phone}: Finance Act 2099; cancelled by ${phone} at 20`);
+    expect(line).toMatch(/: entered by mistake\)$/);
+    expect(after).toMatch(/In force: excise 0 bp/);
     await cli('logout');
   }, 60_000);
 

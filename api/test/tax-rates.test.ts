@@ -1,7 +1,8 @@
 /**
  * Tax rates by date (docs/decisions/040-tax-rates-by-date.md): the environment's rates are the
  * first rows; a payments operator schedules a change for tomorrow; a transaction books the rate in
- * force when it is made (the clock is injected); the month's report is split at the change.
+ * force when it is made (the clock is injected); the month's report is split at the change; a
+ * cancelled change stays listed as cancelled and is never in force.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DB_MODES, freshPhone, json, type Player, suiteApp, TAXED, type TestApp } from './helpers.js';
@@ -318,14 +319,14 @@ describe.each(DB_MODES)('tax rates by date (%s)', (mode) => {
     ]);
   });
 
-  it('cancels a scheduled change while it is a minute ahead, audited; never one in force', async () => {
-    const december = json(
-      await schedule({ kind: 'excise', rate_bp: 1500, effective_from: '2026-12-15T00:00:00+03:00' }),
-    );
+  it('cancels a scheduled change while it is a minute ahead, audited and listed; never one in force', async () => {
+    const DECEMBER = '2026-12-15T00:00:00+03:00';
+    const december = json(await schedule({ kind: 'excise', rate_bp: 1500, effective_from: DECEMBER }));
     const cancel = (id: string, headers = op.headers, note = 'entered by mistake') =>
       t.post(`/taxes/rates/${id}/cancel`, { note }, headers);
     expect((await cancel(december.id, p.headers)).statusCode).toBe(403);
     expect((await cancel(december.id, op.headers, '')).statusCode).toBe(400);
+    const cancelledAt = new Date(t.clock.now()).toISOString();
     const ok = await cancel(december.id);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(json(ok)).toEqual({ id: december.id, cancelled: true });
@@ -337,16 +338,86 @@ describe.each(DB_MODES)('tax rates by date (%s)', (mode) => {
       after: { kind: 'excise', rate_bp: 1000 },
       note: 'entered by mistake',
     });
+    // Cancelled again (a repeated request): refused, saying so; nothing changes.
     const again = await cancel(december.id);
-    expect(again.statusCode).toBe(404);
+    expect(again.statusCode).toBe(409);
+    expect(json(again)).toMatchObject({ code: 'ALREADY_CANCELLED' });
+    expect((await cancel('01a21b26-0000-7000-8000-000000000000')).statusCode).toBe(404);
     expect(typeof json(again).error).toBe('string');
-    const rates = json(await t.get('/taxes/rates', op.headers)).rates as { id: string; status: string }[];
-    expect(rates.map((r) => r.id)).not.toContain(december.id);
+
+    // Still listed, as cancelled: who set it and why, who cancelled it, when and why.
+    const listed = json(await t.get('/taxes/rates', op.headers));
+    expect(listed.rates.find((r: { id: string }) => r.id === december.id)).toEqual({
+      id: december.id,
+      kind: 'excise',
+      rate_bp: 1500,
+      effective_from: '2026-12-14T21:00:00.000Z',
+      status: 'cancelled',
+      created_by: operatorPhone,
+      created_by_name: 'Akinyi Finance',
+      created_at: december.created_at,
+      note: 'Finance Act 2026',
+      cancelled_at: cancelledAt,
+      cancelled_by: operatorPhone,
+      cancelled_by_name: 'Akinyi Finance',
+      cancel_note: 'entered by mistake',
+    });
+    expect(listed.in_force).toEqual({ excise: 1000, withholding: 2000 });
+
+    // The instant is free again (tax_rates' unique key never sees the cancelled one); at one
+    // instant the cancelled change is listed before the one scheduled after it.
+    const replacement = await schedule({ kind: 'excise', rate_bp: 1200, effective_from: DECEMBER });
+    expect(replacement.statusCode, replacement.body).toBe(201);
+    type Listed = { id: string; kind: string; rate_bp: number; status: string };
+    const byKind = (rates: Listed[]) => rates.map((r) => `${r.kind} ${r.rate_bp} ${r.status}`);
+    expect(byKind(json(await t.get('/taxes/rates', op.headers)).rates)).toEqual([
+      'excise 500 past',
+      'excise 1000 in_force',
+      'excise 1500 cancelled',
+      'excise 1200 scheduled',
+      'withholding 500 past',
+      'withholding 2000 in_force',
+    ]);
+    // Cancelled too: a second cancelled change of the kind at the same instant is kept.
+    expect((await cancel(json(replacement).id, op.headers, 'the Act was withdrawn')).statusCode).toBe(200);
+    const rates = json(await t.get('/taxes/rates', op.headers)).rates as Listed[];
+    expect(byKind(rates)).toEqual([
+      'excise 500 past',
+      'excise 1000 in_force',
+      'excise 1500 cancelled',
+      'excise 1200 cancelled',
+      'withholding 500 past',
+      'withholding 2000 in_force',
+    ]);
+    expect(rates[3]).toMatchObject({ id: json(replacement).id, cancel_note: 'the Act was withdrawn' });
+
+    // No rate in force or past can be cancelled, nor a cancelled one again.
     for (const r of rates) {
       const res = await cancel(r.id);
       expect(res.statusCode).toBe(409);
-      expect(json(res).code).toBe('NOT_SCHEDULED');
+      expect(json(res).code).toBe(r.status === 'cancelled' ? 'ALREADY_CANCELLED' : 'NOT_SCHEDULED');
     }
     expect(json(await t.get('/taxes/rates', op.headers)).rates).toHaveLength(rates.length);
+
+    // At the cancelled instant and after it, the rate in force is still the one before: a
+    // transaction books 10%, not 15% or 12%.
+    await moveTo(t, eat(2026, 12, 15), p, op);
+    expect(json(await t.get('/taxes/rates', op.headers)).in_force).toEqual({
+      excise: 1000,
+      withholding: 2000,
+    });
+    expect(json(await t.get('/wallet/tax-preview?type=deposit&amount=1000', p.headers))).toMatchObject({
+      tax_rate_bp: 1000,
+      tax_amount: 100,
+    });
+    await moveTo(t, eat(2026, 12, 15, 12), p);
+    const deposit = json(await t.walletRequest('deposit', p, 1000));
+    await t.settlePayments();
+    expect(await t.transaction(p, deposit.transaction_id)).toMatchObject({
+      status: 'completed',
+      tax_amount: 100,
+      net_amount: 900,
+    });
+    await t.checkLedger();
   });
 });

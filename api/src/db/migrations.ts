@@ -27,6 +27,7 @@ import { paybillMigration } from '../modules/wallet/migrations/0007-paybill.js';
 import { taxesMigration } from '../modules/wallet/migrations/0008-taxes.js';
 import { taxRatesMigration } from '../modules/wallet/migrations/0017-tax-rates.js';
 import { staffAdjustmentsMigration } from '../modules/wallet/migrations/0034-staff-adjustments.js';
+import { taxRateCancellationsMigration } from '../modules/wallet/migrations/0037-tax-rate-cancellations.js';
 import { initialMigration } from './migrations/0001-initial.js';
 import { sharedSecretsMigration } from './migrations/0005-shared-secrets.js';
 import { simulatorPaymentsMigration } from './migrations/0016-simulator-payments.js';
@@ -75,6 +76,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0031_player_notes': playerNotesMigration,
   '0034_staff_adjustments': staffAdjustmentsMigration,
   '0036_staff_enrolment_codes': staffEnrolmentCodesMigration,
+  '0037_tax_rate_cancellations': taxRateCancellationsMigration,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -2,9 +2,9 @@
  * Tax rates on the staff site (issue 28 item 4, decision 040), in English and Kiswahili at 1280 px
  * (staff-desktop) and 390 px (staff-phone): a finance person opens Tax rates from the nav,
  * schedules a change of excise duty for tomorrow (East Africa Time), sees it listed as scheduled
- * with its note, cancels it with a reason and sees it cancelled and gone from the list. axe finds
- * nothing on the screen and in the dialog; the screen never scrolls sideways; screenshots go to
- * /tmp/shots/tax-rates-*.png.
+ * with its note, cancels it with a reason and sees it listed as cancelled, with who cancelled it
+ * and why, and nothing left to cancel. axe finds nothing on the screen and in the dialog; the
+ * screen never scrolls sideways; screenshots go to /tmp/shots/tax-rates-*.png.
  */
 import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -26,16 +26,18 @@ test.describe.configure({ timeout: 90_000 });
 const scrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
-/** The sentence `key` says of excise duty at 12.50%, from whenever it is (formatted by the page). */
-function sentence(t: Strings, key: string): RegExp {
+/** A value the page writes itself (a date formatted in EAT, a person): anything in `pattern`. */
+const ANY = '\u0000';
+
+/** The sentence `key` says with `values`, each `ANY` among them standing for whatever is there. */
+function pattern(t: Strings, key: string, values: Record<string, string>): RegExp {
   const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const [before = '', after = ''] = at(t, key, {
-    kind: at(t, 'rates.inText.excise'),
-    rate: '12.50%',
-    when: '\u0000',
-  }).split('\u0000');
-  return new RegExp(`^${literal(before)}.+${literal(after)}$`);
+  return new RegExp(`^${at(t, key, values).split(ANY).map(literal).join('.+')}$`);
 }
+
+/** The sentence `key` says of excise duty at 12.50%, from whenever it is (formatted by the page). */
+const sentence = (t: Strings, key: string) =>
+  pattern(t, key, { kind: at(t, 'rates.inText.excise'), rate: '12.50%', when: ANY });
 
 for (const lang of ['en', 'sw'] as const) {
   test(`finance schedules an excise change for tomorrow, sees it scheduled, and cancels it with a reason (${lang})`, async ({
@@ -88,11 +90,18 @@ for (const lang of ['en', 'sw'] as const) {
     await dialog.getByRole('button', { name: at(t, 'rates.cancel.confirm') }).click();
     await expect(dialog).toBeHidden();
 
-    // Cancelled: said in words, and gone from the list (the API keeps it in the audit).
+    // Cancelled: said in words, and still listed as cancelled, by whom and why, with no Cancel.
     await expect(status).toHaveText(sentence(t, 'rates.cancel.done'));
-    await expect(row).toHaveCount(0);
+    await expect(row.getByText(at(t, 'rates.states.cancelled'), { exact: true })).toBeVisible();
+    await expect(row).toContainText('12.50%');
+    const cancelledBy = row.getByText(
+      pattern(t, 'rates.cancelledBy', { who: ANY, when: ANY, reason: 'Entered by mistake' }),
+    );
+    await expect(cancelledBy).toContainText(finance.phone);
+    await expect(row.getByRole('button')).toHaveCount(0);
     await expect(inForce).toHaveCount(1);
     expect(await axeViolations(page)).toEqual([]);
+    expect(await scrollsSideways(page)).toBe(false);
     await page.screenshot({
       path: `/tmp/shots/tax-rates-cancelled-${lang}-${info.project.name}.png`,
       fullPage: true,

@@ -217,8 +217,11 @@ export const TaxRate = z.object({
   rate_bp: z.number().int(),
   /** ISO 8601; null: in force before any dated change (the environment's rate at first start). */
   effective_from: z.string().nullable(),
-  /** `past`: replaced by a later one; `in_force`: now; `scheduled`: not yet. */
-  status: z.enum(['past', 'in_force', 'scheduled']),
+  /**
+   * `past`: replaced by a later one; `in_force`: now; `scheduled`: not yet; `cancelled`: cancelled
+   * while scheduled, never in force.
+   */
+  status: z.enum(['past', 'in_force', 'scheduled', 'cancelled']),
   /** `environment` or the operator's phone. */
   created_by: z.string(),
   /** The operator's name, when they gave one (null for `environment`). */
@@ -226,10 +229,18 @@ export const TaxRate = z.object({
   created_at: z.string(),
   /** Why it was scheduled (its audit entry's note); null for the environment's first rate. */
   note: z.string().nullable(),
+  /** A cancelled change's cancelling, null for any other: when (ISO 8601), by whose phone and name, why. */
+  cancelled_at: z.string().nullable(),
+  cancelled_by: z.string().nullable(),
+  cancelled_by_name: z.string().nullable(),
+  cancel_note: z.string().nullable(),
 });
 export type TaxRate = z.infer<typeof TaxRate>;
 
-/** GET /taxes/rates: the rates in force now and every rate, by kind, oldest first. */
+/**
+ * GET /taxes/rates: the rates in force now and every rate, by kind, oldest first, the cancelled
+ * changes among them at their instant.
+ */
 export const TaxRatesResponse = z.object({
   in_force: z.object({ excise: z.number().int(), withholding: z.number().int() }),
   rates: z.array(TaxRate),

@@ -1,7 +1,10 @@
-/** Data access for the tax rates by date (tax_rates, docs/decisions/040-tax-rates-by-date.md). */
+/**
+ * Data access for the tax rates by date (tax_rates) and the changes cancelled while scheduled
+ * (tax_rate_cancellations), docs/decisions/040-tax-rates-by-date.md.
+ */
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { TaxRatesTable } from './wallet.tables.js';
+import type { TaxRateCancellationsTable, TaxRatesTable } from './wallet.tables.js';
 
 export type TaxRateRow = Selectable<TaxRatesTable>;
 export type TaxRateKind = TaxRatesTable['kind'];
@@ -37,6 +40,25 @@ export const listRatesWithSetter = (db: Kysely<DB>): Promise<TaxRateListed[]> =>
     .orderBy('tax_rates.effective_from')
     .execute();
 
+/** A cancelled change as finance reads it: with the names of who set it and who cancelled it. */
+export type CancelledRateListed = Selectable<TaxRateCancellationsTable> & {
+  created_by_name: string | null;
+  cancelled_by_name: string | null;
+};
+
+/** Every cancelled change, by kind, oldest first (then in the order they were cancelled). */
+export const listCancelledRates = (db: Kysely<DB>): Promise<CancelledRateListed[]> =>
+  db
+    .selectFrom('tax_rate_cancellations')
+    .leftJoin('users as setter', 'setter.phone', 'tax_rate_cancellations.created_by')
+    .leftJoin('users as canceller', 'canceller.phone', 'tax_rate_cancellations.cancelled_by')
+    .selectAll('tax_rate_cancellations')
+    .select(['setter.full_name as created_by_name', 'canceller.full_name as cancelled_by_name'])
+    .orderBy('tax_rate_cancellations.kind')
+    .orderBy('tax_rate_cancellations.effective_from')
+    .orderBy('tax_rate_cancellations.cancelled_at')
+    .execute();
+
 /** The name of the person with `phone` (who scheduled a rate), if they gave one. */
 export async function nameOfPhone(db: Kysely<DB>, phone: string): Promise<string | null> {
   const row = await db.selectFrom('users').select('full_name').where('phone', '=', phone).executeTakeFirst();
@@ -70,13 +92,28 @@ export async function insertRateOnce(db: Kysely<DB>, row: Insertable<TaxRatesTab
 export const findRate = (db: Kysely<DB>, id: string) =>
   db.selectFrom('tax_rates').selectAll().where('id', '=', id).executeTakeFirst();
 
-/** Removes a rate taking effect at `notBefore` or later (a scheduled change); true when it did. */
-export async function deleteScheduledRate(db: Kysely<DB>, id: string, notBefore: number): Promise<boolean> {
-  const deleted = await db
+/** Whether `id` is a change cancelled while scheduled. */
+export const isCancelledRate = async (db: Kysely<DB>, id: string): Promise<boolean> =>
+  (await db.selectFrom('tax_rate_cancellations').select('id').where('id', '=', id).executeTakeFirst()) !==
+  undefined;
+
+/** Removes a rate taking effect at `notBefore` or later (a scheduled change); the row it removed. */
+export const deleteScheduledRate = (
+  db: Kysely<DB>,
+  id: string,
+  notBefore: number,
+): Promise<TaxRateRow | undefined> =>
+  db
     .deleteFrom('tax_rates')
     .where('id', '=', id)
     .where('effective_from', '>=', notBefore)
-    .returning('id')
+    .returningAll()
     .executeTakeFirst();
-  return deleted !== undefined;
+
+/** Keeps a cancelled change (its removed row, who cancelled it, when and why). */
+export async function insertCancelledRate(
+  db: Kysely<DB>,
+  row: Insertable<TaxRateCancellationsTable>,
+): Promise<void> {
+  await db.insertInto('tax_rate_cancellations').values(row).execute();
 }

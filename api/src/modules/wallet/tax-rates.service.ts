@@ -3,9 +3,11 @@
  * withholding tax is kept with the instant it takes effect (tax_rates), a transaction books the
  * rate in force when it is made (taxes.ts `taxAt`), and payments operators schedule a change
  * (`POST /taxes/rates`, `node scripts/payments.mjs tax-rate`) or cancel one still ahead, audited
- * in payment_audit. The environment's rates (TAX_EXCISE_RATE, TAX_WITHHOLDING_RATE) are the first
- * rows, written when the app starts and a kind has none; after that a change is scheduled, never
- * made by the environment.
+ * in payment_audit. A cancelled change moves from tax_rates to tax_rate_cancellations with who
+ * cancelled it, when and why: the list shows it as `cancelled`, and the rate in force, read from
+ * tax_rates alone, never sees it. The environment's rates (TAX_EXCISE_RATE, TAX_WITHHOLDING_RATE)
+ * are the first rows, written when the app starts and a kind has none; after that a change is
+ * scheduled, never made by the environment.
  */
 
 import type { ScheduleTaxRateRequest, TaxRate, TaxRatesResponse } from '@mchezo/contracts/payments';
@@ -17,9 +19,13 @@ import { conflict, notFound, unprocessable } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
 import { insertAudit } from './review.repository.js';
 import {
+  type CancelledRateListed,
   deleteScheduledRate,
   findRate,
+  insertCancelledRate,
   insertRateOnce,
+  isCancelledRate,
+  listCancelledRates,
   listRatesWithSetter,
   nameOfPhone,
   scheduleNotes,
@@ -41,22 +47,33 @@ function inForceAt(rows: TaxRateRow[], at: number): Map<string, TaxRateRow> {
   return out;
 }
 
-const rateDto = (
-  r: TaxRateListed,
-  note: string | null,
-  inForce: Map<string, TaxRateRow>,
-  now: number,
-): TaxRate => ({
-  id: r.id,
-  kind: r.kind,
-  rate_bp: r.rate_bp,
-  effective_from: r.effective_from === 0 ? null : iso(r.effective_from),
-  status: r.effective_from > now ? 'scheduled' : inForce.get(r.kind) === r ? 'in_force' : 'past',
-  created_by: r.created_by,
-  created_by_name: r.created_by_name,
-  created_at: iso(r.created_at),
-  note,
-});
+type Listed = TaxRateListed | CancelledRateListed;
+
+function statusOf(r: Listed, inForce: Map<string, TaxRateRow>, now: number): TaxRate['status'] {
+  if ('cancelled_at' in r) return 'cancelled';
+  if (r.effective_from > now) return 'scheduled';
+  return inForce.get(r.kind) === r ? 'in_force' : 'past';
+}
+
+/** `note`: why it was scheduled; a cancelled change's own `note` is why it was cancelled. */
+const rateDto = (r: Listed, note: string | null, inForce: Map<string, TaxRateRow>, now: number): TaxRate => {
+  const cancelled = 'cancelled_at' in r ? r : null;
+  return {
+    id: r.id,
+    kind: r.kind,
+    rate_bp: r.rate_bp,
+    effective_from: r.effective_from === 0 ? null : iso(r.effective_from),
+    status: statusOf(r, inForce, now),
+    created_by: r.created_by,
+    created_by_name: r.created_by_name,
+    created_at: iso(r.created_at),
+    note,
+    cancelled_at: cancelled ? iso(cancelled.cancelled_at) : null,
+    cancelled_by: cancelled?.cancelled_by ?? null,
+    cancelled_by_name: cancelled?.cancelled_by_name ?? null,
+    cancel_note: cancelled?.note ?? null,
+  };
+};
 
 export class TaxRatesService {
   constructor(private readonly ctx: AppContext) {}
@@ -92,15 +109,22 @@ export class TaxRatesService {
     const { database, env, clock } = this.ctx;
     const now = clock.now();
     const rows = await listRatesWithSetter(database.db);
+    const cancelled = await listCancelledRates(database.db);
+    // Per kind by effective_from, a cancelled change among the others; at one instant in the order
+    // they were scheduled (a cancelled one first when its instant was scheduled again: a stable sort).
+    const all = [...cancelled, ...rows].sort(
+      (a, b) =>
+        a.kind.localeCompare(b.kind) || a.effective_from - b.effective_from || a.created_at - b.created_at,
+    );
     const notes = await scheduleNotes(
       database.db,
-      rows.map((r) => r.id),
+      all.map((r) => r.id),
     );
     const inForce = inForceAt(rows, now);
     const current = (kind: TaxRate['kind']) => inForce.get(kind)?.rate_bp ?? envRate(env, kind);
     return {
       in_force: { excise: current('excise'), withholding: current('withholding') },
-      rates: rows.map((r) => rateDto(r, notes.get(r.id) ?? null, inForce, now)),
+      rates: all.map((r) => rateDto(r, notes.get(r.id) ?? null, inForce, now)),
     };
   }
 
@@ -138,18 +162,26 @@ export class TaxRatesService {
     });
   }
 
-  /** Cancels a scheduled change still at least a minute ahead; audited. */
+  /**
+   * Cancels a scheduled change still at least a minute ahead: moved to tax_rate_cancellations with
+   * who cancelled it, when and why; audited.
+   */
   async cancel(actor: string, id: string, note: string) {
     const { database, env, clock } = this.ctx;
     return inTransaction(database, async (trx) => {
       const now = clock.now();
-      const row = await findRate(trx, id);
-      if (!row) throw notFound('Tax rate not found');
-      if (!(await deleteScheduledRate(trx, id, now + TAX_RATE_MIN_LEAD_MS)))
+      if (!(await findRate(trx, id))) {
+        if (await isCancelledRate(trx, id))
+          throw conflict('This change is already cancelled', 'ALREADY_CANCELLED');
+        throw notFound('Tax rate not found');
+      }
+      const row = await deleteScheduledRate(trx, id, now + TAX_RATE_MIN_LEAD_MS);
+      if (!row)
         throw conflict(
           'This rate is in force or takes effect within a minute: schedule another change instead',
           'NOT_SCHEDULED',
         );
+      await insertCancelledRate(trx, { ...row, cancelled_by: actor, cancelled_at: now, note });
       const at = iso(row.effective_from);
       await insertAudit(trx, {
         id: newId(),

@@ -1,8 +1,9 @@
 /**
  * The wallet module's tables: the pots and their ledger, mobile-money and game transactions, the
- * operators' payment review, Paybill and the tax rates by date (wallets, ledger_entries,
- * wallet_transactions and game_transactions by 0001_initial in db/migrations/, the rest by
- * ./migrations/). Part of `DB` in db/schema.ts; row types never leave the server.
+ * operators' payment review, Paybill and the tax rates by date with their cancelled changes
+ * (wallets, ledger_entries, wallet_transactions and game_transactions by 0001_initial in
+ * db/migrations/, the rest by ./migrations/). Part of `DB` in db/schema.ts; row types never leave
+ * the server.
  */
 export interface WalletTables {
   wallets: WalletsTable;
@@ -15,6 +16,7 @@ export interface WalletTables {
   paybill_accounts: PaybillAccountsTable;
   paybill_payments: PaybillPaymentsTable;
   tax_rates: TaxRatesTable;
+  tax_rate_cancellations: TaxRateCancellationsTable;
   staff_adjustments: StaffAdjustmentsTable;
 }
 
@@ -185,7 +187,7 @@ export interface PaybillPaymentsTable {
  * A tax rate and the instant it takes effect (migration 0017_tax_rates, docs/decisions/040): the
  * rate of a kind in force at an instant is its row with the newest `effective_from` at or before
  * it. One per kind and instant; a row is never changed, and removed only while still scheduled (a
- * cancelled change).
+ * cancelled change, moved to tax_rate_cancellations).
  */
 export interface TaxRatesTable {
   id: string;
@@ -197,6 +199,25 @@ export interface TaxRatesTable {
   /** `environment` (the first rows) or the operator's phone. */
   created_by: string;
   created_at: number;
+}
+
+/**
+ * A tax-rate change cancelled while still scheduled (migration 0037_tax_rate_cancellations,
+ * docs/decisions/040): its tax_rates row as it was (same id), moved here in the cancel's
+ * transaction, with who cancelled it, when and why. Never read for the rate in force.
+ */
+export interface TaxRateCancellationsTable {
+  id: string;
+  kind: TaxRatesTable['kind'];
+  rate_bp: number;
+  effective_from: number;
+  created_by: string;
+  created_at: number;
+  /** The operator's phone. */
+  cancelled_by: string;
+  cancelled_at: number;
+  /** Why it was cancelled (the `tax_rate.cancel` audit entry's note). */
+  note: string;
 }
 
 /**

@@ -29,6 +29,7 @@ export function useRateErrors() {
     if (code === 'NOT_IN_FUTURE') return t('rates.errors.notInFuture');
     if (code === 'ALREADY_SCHEDULED') return t('rates.errors.alreadyScheduled');
     if (code === 'NOT_SCHEDULED') return t('rates.errors.notScheduled');
+    if (code === 'ALREADY_CANCELLED') return t('rates.errors.alreadyCancelled');
     return null;
   };
 }

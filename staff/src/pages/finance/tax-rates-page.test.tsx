@@ -2,8 +2,8 @@
  * The tax rates screen in components (decision 040): it reads the rates in force and each tax's
  * rates (per cent from basis points, EAT, state, who and why); schedules a change sending the tax,
  * whole basis points parsed from the per cent typed, the EAT instant with its offset and the
- * note; refuses a rate it cannot read without calling; says the API's refusal plainly; and
- * cancels a scheduled change with a reason.
+ * note; refuses a rate it cannot read without calling; says the API's refusal plainly; cancels a
+ * scheduled change with a reason; and lists a cancelled change as such, with who, when and why.
  */
 import type { TaxRate, TaxRatesResponse } from '@mchezo/contracts/payments';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -29,6 +29,10 @@ const rate = (over: Partial<TaxRate>): TaxRate => ({
   created_by_name: null,
   created_at: '2026-11-01T00:00:00.000Z',
   note: null,
+  cancelled_at: null,
+  cancelled_by: null,
+  cancelled_by_name: null,
+  cancel_note: null,
   ...over,
 });
 const scheduled = rate({
@@ -189,14 +193,61 @@ describe('tax rates', () => {
     ).toBeTruthy();
   });
 
-  it('shows a refusal to cancel inside the dialog', async () => {
-    api((call) => (call.method === 'POST' ? [409, { error: 'in force', code: 'NOT_SCHEDULED' }] : undefined));
+  it('lists a cancelled change: its state, who cancelled it, when and why, and no Cancel button', async () => {
+    const cancelled = rate({
+      ...scheduled,
+      id: 'r-excise-2',
+      rate_bp: 1500,
+      // 15 Dec 2026, 00:00 in Nairobi.
+      effective_from: '2026-12-14T21:00:00.000Z',
+      status: 'cancelled',
+      note: 'Finance Act 2026 draft',
+      // 28 Nov 2026, 14:05 in Nairobi.
+      cancelled_at: '2026-11-28T11:05:00.000Z',
+      cancelled_by: '+254700000010',
+      cancelled_by_name: 'Baraka Finance',
+      cancel_note: 'entered by mistake',
+    });
+    api((call) =>
+      call.path === '/taxes/rates' && call.method === 'GET'
+        ? [200, listed([rate({}), scheduled, cancelled])]
+        : undefined,
+    );
+    const excise = await open();
+    const rows = within(excise).getAllByRole('row').slice(1);
+    // Newest first: the cancelled change at its instant, among the others.
+    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual([
+      '15 Dec 2026, 00:00',
+      '1 Dec 2026, 00:00',
+      'From the start',
+    ]);
+    const row = rows[0] as HTMLElement;
+    expect(within(row).getByText('Cancelled')).toBeTruthy();
+    // The rate it would have had, struck through: never in force.
+    expect(within(row).getByText('15.00%').tagName).toBe('S');
+    expect(row.textContent).toContain('Akinyi Finance (+254700000009)');
+    expect(row.textContent).toContain('Finance Act 2026 draft');
+    expect(
+      within(row).getByText(
+        'Cancelled by Baraka Finance (+254700000010) on 28 Nov 2026, 14:05: entered by mistake',
+      ),
+    ).toBeTruthy();
+    expect(within(row).queryByRole('button')).toBeNull();
+    // The scheduled one beside it can still be cancelled.
+    expect(within(rows[1] as HTMLElement).getByRole('button', { name: /^Cancel change/ })).toBeTruthy();
+  });
+
+  it.each([
+    ['NOT_SCHEDULED', /can no longer be cancelled/],
+    ['ALREADY_CANCELLED', /Someone has already cancelled this change/],
+  ])('shows a refusal to cancel (%s) inside the dialog, in plain words', async (code, words) => {
+    api((call) => (call.method === 'POST' ? [409, { error: 'refused', code }] : undefined));
     await open();
     fireEvent.click(screen.getByRole('button', { name: /^Cancel change: excise duty/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel a scheduled change' });
     fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'too late?' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel the change' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toMatch(/can no longer be cancelled/);
+    expect((await within(dialog).findByRole('alert')).textContent).toMatch(words);
   });
 
   it('says when the rates cannot be read, and reads them again', async () => {

@@ -2,8 +2,8 @@
  * Tax rates by date (issue 28 item 4, decision 040) for finance, without an engineer's terminal:
  * the rates in force now; per tax, every rate with the instant it took or takes effect (East
  * Africa Time), its state, who set it and why; a change scheduled ahead; a scheduled change
- * cancelled with a reason. A cancelled change leaves the list (the API removes it; the audit keeps
- * it).
+ * cancelled with a reason. A cancelled change stays listed, struck through, with who cancelled it,
+ * when and why; it was never in force.
  */
 import type { TaxRate } from '@mchezo/contracts/payments';
 import { Button } from '@mchezo/ui/button';
@@ -23,6 +23,9 @@ const TONES: Record<TaxRate['status'], StatusTone> = {
   in_force: 'success',
   scheduled: 'warning',
   past: 'neutral',
+  // Grey like a past rate: the danger tone's small text is under 4.5:1 on its tint (axe). Its word,
+  // the struck-through rate and who cancelled it set it apart.
+  cancelled: 'neutral',
 };
 
 export default function TaxRatesPage() {
@@ -83,25 +86,41 @@ export default function TaxRatesPage() {
                         key: 'rate',
                         header: t('tax.rate'),
                         numeric: true,
-                        cell: (r) => percentOf(r.rate_bp),
+                        // Struck through: never in force (the state says so in words).
+                        cell: (r) =>
+                          r.status === 'cancelled' ? <s>{percentOf(r.rate_bp)}</s> : percentOf(r.rate_bp),
                       },
                       {
                         // A scheduled change is cancelled from its state: no empty "actions" line on a phone.
                         key: 'status',
                         header: t('rates.state'),
+                        // A cancelled change says who cancelled it, when and why under its state.
                         cell: (r) => (
-                          <span className="inline-flex flex-wrap items-center justify-end gap-2 sm:justify-start">
-                            <StatusBadge tone={TONES[r.status]}>{t(`rates.states.${r.status}`)}</StatusBadge>
-                            {r.status === 'scheduled' ? (
-                              <Button
-                                variant="secondary"
-                                onClick={() => setCancelling(r)}
-                                aria-label={t('rates.cancel.open', what(r))}
-                              >
-                                {t('rates.cancel.button')}
-                              </Button>
+                          <>
+                            <span className="inline-flex flex-wrap items-center justify-end gap-2 sm:justify-start">
+                              <StatusBadge tone={TONES[r.status]}>
+                                {t(`rates.states.${r.status}`)}
+                              </StatusBadge>
+                              {r.status === 'scheduled' ? (
+                                <Button
+                                  variant="secondary"
+                                  onClick={() => setCancelling(r)}
+                                  aria-label={t('rates.cancel.open', what(r))}
+                                >
+                                  {t('rates.cancel.button')}
+                                </Button>
+                              ) : null}
+                            </span>
+                            {r.status === 'cancelled' && r.cancelled_by ? (
+                              <p className="mt-1 break-words text-muted">
+                                {t('rates.cancelledBy', {
+                                  who: personLabel(r.cancelled_by_name, r.cancelled_by),
+                                  when: formatDateTime(r.cancelled_at),
+                                  reason: r.cancel_note,
+                                })}
+                              </p>
                             ) : null}
-                          </span>
+                          </>
                         ),
                       },
                       {
