@@ -1,6 +1,7 @@
 /**
  * The theme's colour pairs meet WCAG AA (4.5:1 for normal text): white on the danger button's
- * background, and the danger, muted and body text colours on the dark surfaces they are used on.
+ * background, the danger, muted and body text colours on the dark surfaces they are used on, and
+ * each status badge's label on its own tint (status-badge.tsx) over every surface.
  * Read from theme.css itself, so a token changed there is checked.
  */
 // @vitest-environment node
@@ -23,6 +24,15 @@ function luminance(hex: string): number {
     return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
   }) as [number, number, number];
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** `hex` at `alpha` over `under` (a Tailwind `bg-x/15` on a surface). */
+function over(hex: string, alpha: number, under: string): string {
+  const channel = (c: string, i: number) => Number.parseInt(c.slice(i, i + 2), 16);
+  return `#${[1, 3, 5]
+    .map((i) => Math.round(alpha * channel(hex, i) + (1 - alpha) * channel(under, i)))
+    .map((v) => v.toString(16).padStart(2, '0'))
+    .join('')}`;
 }
 
 export function contrast(a: string, b: string): number {
@@ -48,5 +58,18 @@ describe('theme contrast', () => {
     ['text', 'surface-2'],
   ])('keeps text-%s on %s at 4.5:1 or more', (text, background) => {
     expect(contrast(token(text), token(background))).toBeGreaterThanOrEqual(4.5);
+  });
+
+  // Each tone's label colour and the tint under it, as status-badge.tsx draws them.
+  it.each([
+    ['success', 'success'],
+    ['warning', 'warning'],
+    ['danger-soft', 'danger'],
+  ])('keeps a status badge’s text-%s on its bg-%s/15 at 4.5:1 or more on every surface', (text, tint) => {
+    for (const surface of ['ink', 'surface', 'surface-2'])
+      expect(
+        contrast(token(text), over(token(tint), 0.15, token(surface))),
+        `on ${surface}`,
+      ).toBeGreaterThanOrEqual(4.5);
   });
 });

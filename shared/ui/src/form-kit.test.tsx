@@ -207,7 +207,7 @@ describe('StatusBadge', () => {
   it.each([
     ['success', 'text-success'],
     ['warning', 'text-warning'],
-    ['danger', 'text-danger'],
+    ['danger', 'text-danger-soft'],
     ['neutral', 'text-muted'],
   ] as const)('shows its label in the %s tone', (tone, colour) => {
     render(<StatusBadge tone={tone}>Label</StatusBadge>);

@@ -6,7 +6,7 @@ export type StatusTone = 'success' | 'warning' | 'danger' | 'neutral';
 const TONES: Record<StatusTone, string> = {
   success: 'border-success/50 bg-success/15 text-success',
   warning: 'border-warning/50 bg-warning/15 text-warning',
-  danger: 'border-danger/50 bg-danger/15 text-danger',
+  danger: 'border-danger/50 bg-danger/15 text-danger-soft',
   neutral: 'border-line bg-surface-2 text-muted',
 };
 
