@@ -1,4 +1,4 @@
-import { appendFileSync, statSync, truncateSync } from 'node:fs';
+import { appendFileSync, existsSync, statSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useReleaseCli } from './release-cli-kit.js';
@@ -146,5 +146,41 @@ describe('release CLI (sqlite, over HTTP)', () => {
       /403: .*revoked \(DEPLOY_KEY_REVOKED\)/,
     );
     expect(await kit.ok('history')).toContain('deploy-key:wallet-ci');
+  }, 60_000);
+
+  it('retires an old version with a reason as a release manager; never with a deploy key', async () => {
+    await makeVersion(kit.cdn, 'lobby', '1.0.0-old');
+    await kit.ok('publish', 'lobby', '--folder', '1.0.0-old');
+    expect((await cli('retire', 'lobby', '1.0.0-old')).out).toMatch(/--reason/);
+    // The lobby's canary (revision 2's, rolled back to) is refused, with the API's words.
+    const canary = await cli('retire', 'lobby', '1.0.0-two', '--reason', 'old');
+    expect(canary.code).toBe(1);
+    expect(canary.out).toMatch(/409: lobby 1\.0\.0-two is lobby's canary .*\(VERSION_CANARY\)/);
+
+    const created = await kit.ok('deploy-key', 'create', 'lobby', '--name', 'lobby-ci', '--days', '30');
+    const token = /^ +(mdk_\S+)$/m.exec(created)?.[1] ?? '';
+    const ci = await kit.cliWith(
+      { MCHEZO_DEPLOY_KEY: token, DATA_DIR: `${kit.home}/ci` },
+      'retire',
+      'lobby',
+      '1.0.0-old',
+      '--reason',
+      'ci cleanup',
+    );
+    expect(ci.code).toBe(1);
+    expect(ci.out).toMatch(/403: A deploy key may only publish .*\(DEPLOY_KEY_SCOPE\)/);
+    expect(existsSync(join(kit.cdn, 'remotes/lobby/1.0.0-old'))).toBe(true);
+
+    const retired = await kit.ok('retire', 'lobby', '1.0.0-old', '--reason', 'superseded');
+    expect(retired).toMatch(/retired lobby 1\.0\.0-old: its files are removed from the version store/);
+    expect(retired).toContain(`by ${kit.phone} at `);
+    expect(existsSync(join(kit.cdn, 'remotes/lobby/1.0.0-old'))).toBe(false);
+    expect(await kit.ok('list')).toMatch(/1\.0\.0-old .*\n +RETIRED .* by \+\d+: superseded/);
+    expect((await cli('retire', 'lobby', '1.0.0-old', '--reason', 'again')).out).toMatch(
+      /\(ALREADY_RETIRED\)/,
+    );
+    expect((await cli('activate', 'lobby', '1.0.0-old', '--reason', 'back')).out).toMatch(
+      /409: lobby 1\.0\.0-old was retired .*\(VERSION_RETIRED\)/,
+    );
   }, 60_000);
 });

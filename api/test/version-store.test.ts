@@ -2,7 +2,8 @@
  * The version store's two backends (docs/decisions/049-version-store.md), through the one
  * interface: a version is put whole, read file by file, listed with its hashes; the same files
  * again change nothing, other files are refused (409) and the first stay; nothing is read from
- * outside a version. The database store on SQLite and PostgreSQL, the folder store on disk.
+ * outside a version; a retired version is removed whole, and nothing else with it (decision 058).
+ * The database store on SQLite and PostgreSQL, the folder store on disk.
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -107,5 +108,35 @@ describe.each(backends)('version store: %s', (_name, make) => {
     await expect(store.put('wallet', '1.4.0', evil)).rejects.toThrow();
     expect(await store.list('wallet', '1.4.0')).toBeUndefined();
     if (root) expect(existsSync(join(root, 'wallet', 'escape.js'))).toBe(false);
+  });
+
+  it('removes a version whole, leaving every other; nothing outside the store, and an absent one is a no-op', async () => {
+    await store.put('wallet', '1.5.0', files('gone'));
+    await store.put('wallet', '1.5.1', files('stays'));
+    await store.put('lobby', '1.5.0', files('lobby'));
+    await store.remove('wallet', '1.5.0');
+    expect(await store.list('wallet', '1.5.0')).toBeUndefined();
+    expect(await store.read('wallet', '1.5.0', 'mf-manifest.json')).toBeUndefined();
+    expect(Object.keys((await store.list('wallet', '1.5.1')) ?? {})).toHaveLength(4);
+    expect(Object.keys((await store.list('lobby', '1.5.0')) ?? {})).toHaveLength(4);
+    await store.remove('wallet', '1.5.0');
+    await store.remove('profile', '9.9.9');
+    // Put again after a remove: the store takes it (VersionService never lets a retired name back).
+    await store.put('wallet', '1.5.0', files('gone'));
+    expect(Object.keys((await store.list('wallet', '1.5.0')) ?? {})).toHaveLength(4);
+    if (!root) return;
+    expect(readdirSync(join(root, 'wallet')).filter((n) => n.includes('.tmp-'))).toEqual([]);
+    // Names that are not one plain folder name are refused, and nothing is removed.
+    for (const [remote, version] of [
+      ['wallet', '..'],
+      ['wallet', '.'],
+      ['..', 'wallet'],
+      ['wallet', ''],
+      ['', 'wallet'],
+      ['wallet', '1.5.1/../1.5.0'],
+    ] as const)
+      await expect(store.remove(remote, version)).rejects.toThrow();
+    expect(Object.keys((await store.list('wallet', '1.5.0')) ?? {})).toHaveLength(4);
+    expect(Object.keys((await store.list('wallet', '1.5.1')) ?? {})).toHaveLength(4);
   });
 });

@@ -2,14 +2,28 @@
  * The staff site's release audit tools (docs/decisions/021-release-decisions-survive-restarts.md):
  * one remote rolled back on its own to an earlier revision, the overrides issued to testers in
  * the history, and the live files' integrity check, with a tampered file flagged and left out of
- * what browsers get.
+ * what browsers get; and an old version retired from the staff site (decision 058), on a phone
+ * in Kiswahili: listed as retired, its files no longer served.
  * Runs after releases.spec.ts (its own project): it changes the live release too.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { releaseManager, releaseManagerToken } from '../support/releases.ts';
-import { consoleErrors, openSignedIn, t } from '../support/staff-site.ts';
+import {
+  integrityOf,
+  RELEASE_MANAGER_PHONE,
+  releaseManager,
+  releaseManagerToken,
+} from '../support/releases.ts';
+import {
+  consoleErrors,
+  expectAccessible,
+  openSignedIn,
+  shot,
+  t,
+  useStaffLanguage,
+} from '../support/staff-site.ts';
 import { expect, test } from '../support/test.ts';
 
 const CDN = join(import.meta.dirname, '..', '..', 'build', 'cdn');
@@ -115,5 +129,99 @@ test('the staff site rolls back one remote, lists overrides and flags a tampered
       (r: { name: string }) => r.name === 'profile',
     );
     if (!now.enabled) await change(request, '/remotes/profile/enable');
+  }
+});
+
+test('the staff site retires an old version on a phone: listed as retired, its files no longer served', async ({
+  page,
+  request,
+}, testInfo) => {
+  // The release manager's sign-in may wait for their authenticator's next code (a code is taken once).
+  test.setTimeout(90_000);
+  const errors = consoleErrors(page);
+  const sw = (key: string, values: Record<string, string | number> = {}) =>
+    t('sw', `releases:${key}`, values);
+  const profile = async () =>
+    (await call(request, 'GET', '/releases/remotes')).remotes.find(
+      (r: { name: string }) => r.name === 'profile',
+    );
+  const active = (await profile()).active as string;
+  // A byte-identical copy of the live profile under a new name: a build nobody needs.
+  const copy = `${active}-old-${randomBytes(3).toString('hex')}`;
+  const folder = join(CDN, 'remotes', 'profile', copy);
+  cpSync(join(CDN, 'remotes', 'profile', active), folder, { recursive: true });
+  const mf = JSON.parse(readFileSync(join(folder, 'mf-manifest.json'), 'utf8'));
+  const remoteEntry = `/remotes/profile/${copy}/${mf.metaData.remoteEntry.name}`;
+  try {
+    await call(request, 'POST', '/releases/remotes/profile/versions', {
+      version: copy,
+      integrity: integrityOf(folder),
+      reason: 'e2e: a build to retire',
+    });
+    expect((await request.get(`/remotes/profile/${copy}/mf-manifest.json`)).status()).toBe(200);
+    expect((await request.get(remoteEntry)).status()).toBe(200);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await useStaffLanguage(page, 'sw');
+    await openSignedIn(page, '/releases', releaseManager(page.request), 'sw');
+    const card = page.getByRole('region', { name: 'profile', exact: true });
+    await card.locator('summary').click();
+    const item = card.getByRole('listitem').filter({ hasText: copy });
+    // The live version has no Retire button; the copy has one.
+    await expect(
+      item.getByRole('button', { name: sw('versions.retireNamed', { version: copy }) }),
+    ).toBeVisible();
+    await expect(
+      card.getByRole('button', { name: sw('versions.retireNamed', { version: active }), exact: true }),
+    ).toHaveCount(0);
+    await shot(page, testInfo, 'release-retire-button', 'sw');
+    await item.getByRole('button', { name: sw('versions.retireNamed', { version: copy }) }).click();
+    const dialog = page.getByRole('dialog', {
+      name: sw('retire.title', { remote: 'profile', version: copy }),
+    });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel(t('sw', 'common:reason.label'))).toBeFocused();
+    // No reason: refused in the dialog, nothing sent.
+    await dialog.getByRole('button', { name: sw('retire.confirm') }).click();
+    await expect(dialog.getByText(t('sw', 'common:reason.tooShort'))).toBeVisible();
+    expect(
+      (await profile()).versions.find((v: { version: string }) => v.version === copy).retired_at,
+    ).toBeNull();
+    await expectAccessible(page, 'retire dialog');
+    await shot(page, testInfo, 'release-retire-dialog', 'sw');
+    await dialog.getByLabel(t('sw', 'common:reason.label')).fill('e2e: nakala ambayo haihitajiki');
+    await dialog.getByRole('button', { name: sw('retire.confirm') }).click();
+    await expect(dialog).toBeHidden();
+
+    // Listed as retired, with who, when and why, and no button; the focus on it.
+    await expect(item.getByText(sw('versions.retired'), { exact: true })).toBeVisible();
+    await expect(
+      item.getByText(sw('versions.retiredWhy', { reason: 'e2e: nakala ambayo haihitajiki' })),
+    ).toBeVisible();
+    await expect(item).toContainText(RELEASE_MANAGER_PHONE);
+    await expect(item.getByRole('button')).toHaveCount(0);
+    await expect(item).toBeFocused();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page, 'releases with a retired version');
+    await shot(page, testInfo, 'release-retired', 'sw');
+
+    // Its files: gone from the store, no longer served; it never goes live again.
+    expect(existsSync(folder)).toBe(false);
+    expect((await request.get(`/remotes/profile/${copy}/mf-manifest.json`)).status()).toBe(404);
+    expect((await request.get(remoteEntry)).status()).toBe(404);
+    expect((await profile()).versions.find((v: { version: string }) => v.version === copy)).toMatchObject({
+      retired_by: RELEASE_MANAGER_PHONE,
+      retire_reason: 'e2e: nakala ambayo haihitajiki',
+    });
+    const activate = await request.post('/api/v1/releases/remotes/profile/activate', {
+      data: { version: copy, base_revision: await revision(request), reason: 'e2e' },
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(activate.status()).toBe(409);
+    expect((await activate.json()).code).toBe('VERSION_RETIRED');
+    expect((await profile()).active).toBe(active);
+    expect(errors.unexpected([401])).toEqual([]);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
   }
 });

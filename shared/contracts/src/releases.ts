@@ -152,8 +152,23 @@ export const PublishedVersion = z.object({
   integrity_failure: IntegrityFailure.nullable(),
   /** null: published before sizes were kept, or its folder has no readable mf-manifest.json. */
   critical_path: CriticalPath.nullable(),
+  /**
+   * Set once a release manager retired it (docs/decisions/058-retiring-versions.md): its files are
+   * gone from the version store and it never goes in front of players again; who, when and why.
+   */
+  retired_at: z.string().nullable(),
+  retired_by: z.string().nullable(),
+  retire_reason: z.string().nullable(),
 });
 export type PublishedVersion = z.infer<typeof PublishedVersion>;
+
+/**
+ * `POST /releases/remotes/:remote/versions/:version/retire`: removes a version that is neither
+ * live nor a canary nor under a tester's override from the version store, for good (the row and
+ * its history stay). Not a manifest change: no base revision.
+ */
+export const RetireVersionRequest = z.strictObject({ reason });
+export type RetireVersionRequest = z.infer<typeof RetireVersionRequest>;
 
 /** Publish's answer: the version, and its size against the active version's and the budget. */
 export const PublishVersionResponse = PublishedVersion.extend({ byte_budget: ByteBudgetFigures });

@@ -64,6 +64,12 @@ Commands:
                                             it expires (at most a year); its token is shown ONCE
   deploy-key list                           every key: remote, actions, state, last uses
   deploy-key revoke <name|id>               the key stops working at once (--reason)
+  retire <remote> <version>                 remove an old version's files for good (--reason):
+                                            not the active version, the canary, nor one a
+                                            tester's override still points to; it stays listed
+                                            as retired, never goes live again, and its name is
+                                            never published again (a release manager's login;
+                                            a deploy key is refused)
   override <remote> <version> [--minutes 60]
                                             a signed, expiring link for testers: opens the site
                                             with that version of one remote (and a banner); the
@@ -369,6 +375,7 @@ const commands = {
         console.log(
           `   ${mark} ${v.version.padEnd(20)} ${v.published_at}  ${v.published_by}  ${v.files} files`,
         );
+        if (v.retired_at) console.log(`     RETIRED ${v.retired_at} by ${v.retired_by}: ${v.retire_reason}`);
         if (v.integrity_failure)
           console.log(
             `     ! FAILING INTEGRITY since ${v.integrity_failure.since}: ${v.integrity_failure.problem}`,
@@ -552,6 +559,16 @@ const commands = {
     if (sub === 'list') return listDeployKeys();
     if (sub === 'revoke') return revokeDeployKey();
     throw new CliError(`deploy-key takes create, list or revoke, not ${sub}`);
+  },
+  async retire() {
+    const remote = remoteArg(args[0]);
+    const version = need(args[1], 'the version to retire');
+    // Not a manifest change (no base revision). With MCHEZO_DEPLOY_KEY set the key is sent, as for
+    // publish and canary, and the API refuses it (403 DEPLOY_KEY_SCOPE): only a release manager retires.
+    const path = `/releases/remotes/${remote}/versions/${encodeURIComponent(version)}/retire`;
+    const v = await callAs('POST', path, { reason: reason() });
+    console.log(`✓ retired ${v.remote} ${v.version}: its files are removed from the version store`);
+    console.log(`  by ${v.retired_by} at ${v.retired_at}: ${v.retire_reason}`);
   },
   async override() {
     const remote = remoteArg(args[0]);

@@ -1,7 +1,8 @@
 /**
  * Release control for the staff site's Releases screens: the remotes and their versions, the
- * manifest changes (each from the revision on screen, with a reason), overrides for testers, the
- * live-file check, deploy keys, the revision history and each remote's health over time.
+ * manifest changes (each from the revision on screen, with a reason), retiring an old version,
+ * overrides for testers, the live-file check, deploy keys, the revision history and each remote's
+ * health over time.
  */
 import type { HealthHistoryResponse } from '@mchezo/contracts/release-history';
 import type {
@@ -12,6 +13,7 @@ import type {
   DeployKeysResponse,
   HistoryResponse,
   OverrideResponse,
+  PublishedVersion,
   ReleaseIntegrity,
   RemoteName,
   RemotesResponse,
@@ -108,6 +110,11 @@ export const releasesApi = {
   rollbackRemote: (remote: RemoteName, body: Change & { revision: number }) =>
     staffApi.post<RevisionEntry>(remotePath(remote, 'rollback'), body),
   rollback: (body: Change & { revision: number }) => staffApi.post<RevisionEntry>('/releases/rollback', body),
+  /** Not a manifest change: a reason only (docs/decisions/058-retiring-versions.md). */
+  retire: (remote: RemoteName, version: string, reason: string) =>
+    staffApi.post<PublishedVersion>(remotePath(remote, `versions/${encodeURIComponent(version)}/retire`), {
+      reason,
+    }),
   override: (body: { remote: RemoteName; version: string; minutes: number; reason: string }) =>
     staffApi.post<OverrideResponse>('/releases/overrides', body),
   checkIntegrity: () => staffApi.post<ReleaseIntegrity>('/releases/integrity/check'),

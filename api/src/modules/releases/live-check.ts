@@ -1,36 +1,68 @@
 /**
  * The gate every way in front of players passes (activate, canary, promote, enable, a roll back,
- * a tester's override): the compatibility check (releases.compat.ts), or 422 with its reasons.
+ * a tester's override): a retired version is refused (409 VERSION_RETIRED,
+ * docs/decisions/058-retiring-versions.md), then the compatibility check (releases.compat.ts), or
+ * 422 with its reasons.
  */
 import type { ReleaseManifest, RemoteName } from '@mchezo/contracts/releases';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../lib/errors.js';
+import type { DB } from '../../db/schema.js';
+import { AppError, conflict } from '../../lib/errors.js';
+import { iso } from '../../lib/time.js';
 import { checkCompatibility } from './releases.compat.js';
-import { setIntegrityFailure } from './releases.repository.js';
+import { lockVersion, setIntegrityFailure, type VersionRow } from './releases.repository.js';
 import type { VersionService } from './versions.service.js';
 
 type Remotes = ReleaseManifest['remotes'];
 
-/** (remote, version) pairs players can get from a manifest: enabled actives and canaries. */
-function livePairs(remotes: Remotes): Set<string> {
+/**
+ * (remote, version) pairs a manifest names, actives and canaries: only the enabled ones (what
+ * players can get), or all of them.
+ */
+function pairs(remotes: Remotes, enabledOnly: boolean): Set<string> {
   const out = new Set<string>();
   for (const [name, r] of Object.entries(remotes)) {
-    if (!r?.enabled) continue;
+    if (!r || (enabledOnly && !r.enabled)) continue;
     out.add(`${name}\0${r.version}`);
     if (r.canary) out.add(`${name}\0${r.canary.version}`);
   }
   return out;
 }
 
-/** Every (remote, version) a change newly puts in front of players passes the check. */
+/** The pairs `after` names (enabled or not) that `before` did not. */
+export function newlyNamed(before: Remotes, after: Remotes): [RemoteName, string][] {
+  const was = pairs(before, false);
+  return [...pairs(after, false)]
+    .filter((pair) => !was.has(pair))
+    .map((pair) => pair.split('\0') as [RemoteName, string]);
+}
+
+/** 409 VERSION_RETIRED: a retired version never goes in front of players again. */
+export function versionRetired(remote: string, version: string, row?: VersionRow): AppError {
+  const when = row?.retired_at == null ? '' : ` ${iso(row.retired_at)} by ${row.retired_by}`;
+  return conflict(
+    `${remote} ${version} was retired${when}: its files are gone and it never goes in front of players again; publish a new version`,
+    'VERSION_RETIRED',
+  );
+}
+
+/**
+ * Every (remote, version) a change newly puts in front of players passes the check; one the
+ * manifest newly names while disabled is at least not retired (enabling it later passes the check).
+ */
 export async function checkLive(
   ctx: AppContext,
   versions: VersionService,
   before: Remotes,
   after: Remotes,
 ): Promise<void> {
-  const was = livePairs(before);
-  for (const pair of livePairs(after)) {
+  for (const [remote, version] of newlyNamed(before, after)) {
+    const row = await versions.find(remote, version);
+    if (row?.retired_at != null) throw versionRetired(remote, version, row);
+  }
+  const was = pairs(before, true);
+  for (const pair of pairs(after, true)) {
     if (was.has(pair)) continue;
     const [remote, version] = pair.split('\0') as [RemoteName, string];
     await checkVersion(ctx, versions, remote, version);
@@ -38,8 +70,20 @@ export async function checkLive(
 }
 
 /**
- * A published version may be put in front of players (live, canary, a tester's override):
- * it passes the compatibility check (releases.compat.ts), or 422 with its reasons.
+ * In the change's write transaction, just before its revision is written: the versions it newly
+ * names are still not retired, and stay so until it commits (their rows' locks; a retire takes the
+ * same lock, and looks at the manifest only once it holds it).
+ */
+export async function holdNotRetired(trx: Kysely<DB>, before: Remotes, after: Remotes): Promise<void> {
+  for (const [remote, version] of newlyNamed(before, after)) {
+    const row = await lockVersion(trx, remote, version);
+    if (row?.retired_at != null) throw versionRetired(remote, version);
+  }
+}
+
+/**
+ * A published version may be put in front of players (live, canary, a tester's override): it is
+ * not retired, and it passes the compatibility check (releases.compat.ts), or 422 with its reasons.
  */
 export async function checkVersion(
   ctx: AppContext,
@@ -48,6 +92,7 @@ export async function checkVersion(
   version: string,
 ): Promise<void> {
   const row = await versions.require(remote, version);
+  if (row.retired_at !== null) throw versionRetired(remote, version, row);
   const problems = await checkCompatibility({
     read: versions.reader(remote, version),
     cdnDir: ctx.env.SITE_DIR,
@@ -56,6 +101,9 @@ export async function checkVersion(
     integrity: JSON.parse(row.integrity) as Record<string, string>,
   });
   if (problems.length) {
+    // Retired while its files were being read (they went with it): say that, not what is missing.
+    const now = await versions.find(remote, version);
+    if (now?.retired_at != null) throw versionRetired(remote, version, now);
     throw new AppError(422, `${remote} ${version} cannot go live: ${problems.join('; ')}`, {
       code: 'INCOMPATIBLE',
       issues: problems.map((message) => ({ path: `${remote}/${version}`, message })),

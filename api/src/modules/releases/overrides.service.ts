@@ -2,8 +2,8 @@
  * Signed, expiring release overrides for testers. A token names one remote, the version (and
  * entry) to load instead, and when it stops working; it is an HMAC over those, so the browser
  * can carry it but never forge or stretch it. The server checks it on every manifest read: a bad
- * signature, an expired token, an unpublished version or a URL outside the allow-list is
- * ignored, and the normal manifest is served. A published version passes the same compatibility
+ * signature, an expired token, an unpublished or retired version or a URL outside the allow-list
+ * is ignored, and the normal manifest is served. A published version passes the same compatibility
  * check as activation before a token is signed, and every token issued is kept (who, when,
  * remote, version, why) for the history (docs/decisions/021-release-decisions-survive-restarts.md).
  */
@@ -165,8 +165,8 @@ export class OverrideService {
       allowed = this.ctx.env.NODE_ENV === 'development' && isAllowedDevEntry(claims.entry);
     else {
       const row = await this.versions.find(claims.remote, claims.version);
-      // A version failing its integrity check is offered to nobody, testers included.
-      allowed = row?.entry === claims.entry && row.integrity_failed_at === null;
+      // A version failing its integrity check, or retired since, is offered to nobody, testers included.
+      allowed = row?.entry === claims.entry && row.integrity_failed_at === null && row.retired_at === null;
     }
     return allowed ? JSON.stringify(applyOverride(await this.revisions.served(), claims)) : null;
   }

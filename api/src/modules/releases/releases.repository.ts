@@ -55,6 +55,44 @@ export async function insertVersion(db: Db, row: VersionRow): Promise<void> {
   await db.insertInto('release_versions').values(row).execute();
 }
 
+/**
+ * Takes the version row's write lock for the rest of the transaction (PostgreSQL: row lock;
+ * SQLite: the transaction holds the write lock already) and answers when it was retired (null:
+ * kept), or undefined when there is no such version. An UPDATE, as lockWallet: it works the same
+ * on both databases, where SELECT … FOR UPDATE does not. A retire and a change that names the
+ * version each take it, so one of them sees the other (docs/decisions/058-retiring-versions.md).
+ */
+export async function lockVersion(
+  db: Db,
+  remote: string,
+  version: string,
+): Promise<{ retired_at: number | null } | undefined> {
+  return db
+    .updateTable('release_versions')
+    .set((eb) => ({ retired_at: eb.ref('retired_at') }))
+    .where('remote', '=', remote)
+    .where('version', '=', version)
+    .returning('retired_at')
+    .executeTakeFirst();
+}
+
+/** Marks a version retired; false when there is no such version or it was retired already. */
+export async function retireVersion(
+  db: Db,
+  remote: string,
+  version: string,
+  fields: { retired_at: number; retired_by: string; retire_reason: string },
+): Promise<boolean> {
+  const res = await db
+    .updateTable('release_versions')
+    .set(fields)
+    .where('remote', '=', remote)
+    .where('version', '=', version)
+    .where('retired_at', 'is', null)
+    .executeTakeFirst();
+  return res.numUpdatedRows > 0n;
+}
+
 /** Every revision's author and manifest, oldest first (what start-up reads to see who decided what). */
 export function revisionTrail(db: Db): Promise<Pick<RevisionRow, 'revision' | 'author' | 'manifest'>[]> {
   return db
@@ -66,6 +104,24 @@ export function revisionTrail(db: Db): Promise<Pick<RevisionRow, 'revision' | 'a
 
 export async function insertOverride(db: Db, row: OverrideRow): Promise<void> {
   await db.insertInto('release_overrides').values(row).execute();
+}
+
+/** The override for this version that runs longest, among those not expired at `now`. */
+export function unexpiredOverride(
+  db: Db,
+  remote: string,
+  version: string,
+  now: number,
+): Promise<OverrideRow | undefined> {
+  return db
+    .selectFrom('release_overrides')
+    .selectAll()
+    .where('remote', '=', remote)
+    .where('version', '=', version)
+    .where('expires_at', '>', now)
+    .orderBy('expires_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export function listOverrides(db: Db, limit: number): Promise<OverrideRow[]> {

@@ -7,9 +7,10 @@
  * Everything else under `/api/v1/releases` is for release managers (401 without a token, 403
  * without the role): list, history, publish, activate, disable/enable, canary, promote, abort,
  * roll back (the whole manifest, or one remote), overrides, the integrity check of live files, a
- * canary's guard plan, deploy keys. Each manifest change carries the base revision it was made
- * from and a reason. Publish and canary also take a team's deploy key, within its scope
- * (docs/decisions/046-deploy-keys.md); every other route answers one 403 DEPLOY_KEY_SCOPE.
+ * canary's guard plan, deploy keys, retiring an old version. Each manifest change carries the base
+ * revision it was made from and a reason (retiring is no manifest change: a reason only). Publish
+ * and canary also take a team's deploy key, within its scope (docs/decisions/046-deploy-keys.md);
+ * every other route answers one 403 DEPLOY_KEY_SCOPE.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -25,6 +26,7 @@ import {
   ManifestQuery,
   OverrideRequest,
   OverrideResponse,
+  PublishedVersion,
   PublishVersionRequest,
   PublishVersionResponse,
   ReleaseIntegrity,
@@ -32,6 +34,7 @@ import {
   type RemoteName,
   RemoteParams,
   RemotesResponse,
+  RetireVersionRequest,
   RevisionResponse,
   RevokeDeployKeyRequest,
   RollbackRequest,
@@ -295,6 +298,25 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
       if (key && created) await deployKeys.recordUse(key, 'publish', remote, version);
       return reply.code(created ? 201 : 200).send(published);
     },
+  );
+
+  // Retire a version (docs/decisions/058-retiring-versions.md): a release manager only, never a
+  // deploy key (requireStaff answers it 403 DEPLOY_KEY_SCOPE); 409 while it is live, a canary or
+  // under a tester's override, or retired already. Its files leave the store; it stays listed.
+  app.post(
+    '/releases/remotes/:remote/versions/:version/retire',
+    {
+      onRequest: requireReleaseManager,
+      schema: {
+        tags,
+        security,
+        params: VersionParams,
+        body: RetireVersionRequest,
+        response: { 200: PublishedVersion, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      versions.retire(actor(request), request.params.remote, request.params.version, request.body),
   );
 
   const changeResponses = { 200: RevisionResponse, ...errorResponses(400, 401, 403, 404, 409, 422) };

@@ -29,6 +29,11 @@ export interface ReleaseVersionsTable {
   integrity_problem: string | null;
   /** JSON `{ bytes, page, pages }` measured at publish (critical-path.ts); null: before 0022, or unmeasurable. */
   critical_path: string | null;
+  /** When a release manager retired it (0038): its files left the version store; null: kept. */
+  retired_at: number | null;
+  /** The release manager's phone. */
+  retired_by: string | null;
+  retire_reason: string | null;
 }
 
 export interface ReleaseOverridesTable {

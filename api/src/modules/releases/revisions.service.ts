@@ -3,7 +3,8 @@
  * written in one transaction that first checks the caller's base revision is still the current
  * one (compare-and-swap): a stale base is refused with 409. A version going live (activate,
  * canary, promote, enable, roll back the manifest or one remote) first passes the compatibility check (releases.compat.ts),
- * outside the transaction, so no file is read while the write lock is held.
+ * outside the transaction, so no file is read while the write lock is held. A retired version is
+ * never named again (live-check.ts): checked before, and held inside the transaction.
  */
 import type {
   ActivateRequest,
@@ -27,7 +28,7 @@ import { kb, overBudget } from './critical-path.js';
 import { DEPLOY_KEY_ACTOR_PREFIX } from './deploy-keys.service.js';
 import { EntryIntegrity } from './entry-integrity.js';
 import { withoutFailing } from './integrity.service.js';
-import { checkLive, checkVersion } from './live-check.js';
+import { checkLive, checkVersion, holdNotRetired } from './live-check.js';
 import type { VersionRow } from './releases.repository.js';
 import {
   failingVersions,
@@ -267,8 +268,9 @@ export class RevisionService {
 
   /**
    * Applies one change: `mutate` computes the next remotes from the current manifest; versions
-   * it puts live pass the compatibility check; the revision is written only if the manifest is
-   * still at `base` (compare-and-swap, checked again inside the write transaction). A running
+   * it puts live pass the compatibility check, and none it names is retired; the revision is
+   * written only if the manifest is still at `base` (compare-and-swap, checked again inside the
+   * write transaction, with the named versions' rows locked while they are not retired). A running
    * guard plan of a remote the change concerns ends with it, but for the guard's own.
    */
   async change(
@@ -296,6 +298,7 @@ export class RevisionService {
         const latest = await latestRevision(trx);
         const at = latest?.revision ?? 0;
         if (at !== base) throw stale(base, at);
+        await holdNotRetired(trx, current.remotes, remotes);
         const touched = [...new Set([...changedRemotes(current.remotes, remotes), ...(opts.touches ?? [])])];
         const ended = await endRunningPlans(trx, touched, opts.keepPlan, {
           at: row.created_at,

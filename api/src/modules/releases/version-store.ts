@@ -7,6 +7,8 @@
  * - `DatabaseStore`: the `release_files` table (0023), what every API instance reaches.
  * A version is written whole or not at all, and never changed: `put` of a version the store
  * already holds keeps it when its files are the same, and refuses (409) when they differ.
+ * `remove` takes a retired version's files away whole (docs/decisions/058-retiring-versions.md);
+ * only VersionService.retire calls it, once the version is marked retired.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -33,6 +35,8 @@ export interface VersionStore {
    * 409 VERSION_CONTENT_DIFFERS, nothing changes.
    */
   put(remote: string, version: string, files: ReadonlyMap<string, Buffer>): Promise<void>;
+  /** Removes every file of a version (a retired one); nothing when the store holds none of it. */
+  remove(remote: string, version: string): Promise<void>;
 }
 
 export const hashesOf = (files: ReadonlyMap<string, Buffer>): FileHashes =>
@@ -135,6 +139,19 @@ export class FolderStore implements VersionStore {
       await rm(tmp, { recursive: true, force: true });
     }
   }
+
+  async remove(remote: string, version: string): Promise<void> {
+    const dir = this.dir(remote, version);
+    // Two plain names under the root: never the root, a remote's folder or anything outside.
+    if (!dir || !resolve(dir).startsWith(`${resolve(this.root, remote)}${sep}`))
+      throw new Error('not a version folder path');
+    if (!(await this.list(remote, version))) return;
+    // Renamed aside first (start-up's sync skips `.tmp-` names): the version leaves the store in
+    // one step, and a half-deleted folder is never taken for it.
+    const gone = `${dir}.tmp-${process.pid}-${newId()}`;
+    await rename(dir, gone);
+    await rm(gone, { recursive: true, force: true });
+  }
 }
 
 /** The `release_files` table: a row per file, a version's rows written in one transaction. */
@@ -190,6 +207,14 @@ export class DatabaseStore implements VersionStore {
       if (!isUniqueViolation(err)) throw err;
       if (!(await check())) throw err;
     }
+  }
+
+  async remove(remote: string, version: string): Promise<void> {
+    await this.db
+      .deleteFrom('release_files')
+      .where('remote', '=', remote)
+      .where('version', '=', version)
+      .execute();
   }
 }
 

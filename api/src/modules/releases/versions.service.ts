@@ -4,6 +4,8 @@
  * uploaded with it (`upload`: checked file by file, then stored) or already there (`publish`: a
  * build placed the folder in the folder store), holding exactly the files recorded, with the same
  * hashes (checked again before it goes live, releases.compat.ts); publishing puts nothing live.
+ * A version nobody needs any more is retired (`retire`, docs/decisions/058-retiring-versions.md):
+ * its files leave the store, its row stays, and its name is never published again.
  */
 import type { ByteBudgetFigures } from '@mchezo/contracts/errors';
 import type {
@@ -14,6 +16,7 @@ import type {
   ReleaseManifest,
   RemoteName,
   RemotesResponse,
+  RetireVersionRequest,
   UploadVersionRequest,
 } from '@mchezo/contracts/releases';
 import { REMOTE_NAMES } from '@mchezo/contracts/releases-constants';
@@ -25,7 +28,16 @@ import { iso } from '../../lib/time.js';
 import { toCanaryPlan } from './canary-plans.js';
 import { latestPlans, type PlanRow } from './canary-plans.repository.js';
 import { budgetFigures, measureCriticalPath, type ReadVersionFile } from './critical-path.js';
-import { findVersion, insertVersion, listVersions, type VersionRow } from './releases.repository.js';
+import { versionRetired } from './live-check.js';
+import {
+  findVersion,
+  insertVersion,
+  latestRevision,
+  listVersions,
+  retireVersion,
+  unexpiredOverride,
+  type VersionRow,
+} from './releases.repository.js';
 import { type FileHashes, hashesOfFolder, sameFiles, type VersionStore } from './version-store.js';
 
 const defaultEntry = (remote: string, version: string) => `/remotes/${remote}/${version}/mf-manifest.json`;
@@ -44,6 +56,9 @@ function toPublished(row: VersionRow): PublishedVersion {
         ? null
         : { since: iso(row.integrity_failed_at), problem: row.integrity_problem ?? '' },
     critical_path: row.critical_path === null ? null : (JSON.parse(row.critical_path) as CriticalPath),
+    retired_at: row.retired_at === null ? null : iso(row.retired_at),
+    retired_by: row.retired_by,
+    retire_reason: row.retire_reason,
   };
 }
 
@@ -83,7 +98,11 @@ export class VersionService {
     req: PublishVersionRequest,
     active: string | null = null,
   ): Promise<PublishVersionResponse> {
-    if (await this.find(remote, req.version)) throw versionExists(remote, req.version);
+    const existing = await this.find(remote, req.version);
+    if (existing)
+      throw existing.retired_at === null
+        ? versionExists(remote, req.version)
+        : versionRetired(remote, req.version, existing);
     await this.checkStored(remote, req.version, req.integrity);
     const path = await measureCriticalPath(this.reader(remote, req.version));
     const row = await this.record(actor, remote, req.version, req.integrity, req, path);
@@ -107,6 +126,8 @@ export class VersionService {
     const { store } = this;
     if (!store) throw noStore();
     const existing = await this.find(remote, version);
+    // A retired version's name is never published again, whatever the files (its own files too).
+    if (existing?.retired_at != null) throw versionRetired(remote, version, existing);
     if (existing) return this.again(remote, existing, req.integrity, active);
     const files = this.checkUpload(remote, version, req);
     const read: ReadVersionFile = async (file) => files.get(file);
@@ -229,6 +250,9 @@ export class VersionService {
       integrity_failed_at: null,
       integrity_problem: null,
       critical_path: path ? JSON.stringify(path) : null,
+      retired_at: null,
+      retired_by: null,
+      retire_reason: null,
     };
     try {
       await inTransaction(this.ctx.database, async (trx) => {
@@ -240,6 +264,55 @@ export class VersionService {
       throw err;
     }
     return row;
+  }
+
+  /**
+   * Retires a published version (docs/decisions/058-retiring-versions.md): refused (409) while it
+   * is its remote's active version or canary in the manifest, or a tester's override of it has
+   * not expired; else marked retired (who, when, why) and its files removed from the store. The
+   * row stays: the history, health and canary records name it. Marked first, under the row's lock
+   * (a change naming it takes the same lock, live-check.ts), and only then the manifest read: a
+   * version is never retired while a revision puts it live. Answers the version as now listed.
+   */
+  async retire(
+    actor: string,
+    remote: RemoteName,
+    version: string,
+    req: RetireVersionRequest,
+  ): Promise<PublishedVersion> {
+    const now = this.ctx.clock.now();
+    await inTransaction(this.ctx.database, async (trx) => {
+      const row = await findVersion(trx, remote, version);
+      if (!row) throw notFound(`${remote} ${version} is not published`);
+      const fields = { retired_at: now, retired_by: actor, retire_reason: req.reason };
+      if (!(await retireVersion(trx, remote, version, fields))) throw alreadyRetired(remote, version, row);
+      const latest = await latestRevision(trx);
+      const r = latest ? (JSON.parse(latest.manifest) as ReleaseManifest).remotes[remote] : undefined;
+      if (r?.version === version)
+        throw conflict(
+          `${remote} ${version} is ${remote}'s active version (revision ${latest?.revision}): activate another version first`,
+          'VERSION_ACTIVE',
+        );
+      if (r?.canary?.version === version)
+        throw conflict(
+          `${remote} ${version} is ${remote}'s canary (revision ${latest?.revision}): promote or abort it first`,
+          'VERSION_CANARY',
+        );
+      const override = await unexpiredOverride(trx, remote, version, now);
+      if (override)
+        throw conflict(
+          `A tester's override of ${remote} ${version} runs until ${iso(override.expires_at)}: retire it after that`,
+          'VERSION_OVERRIDDEN',
+        );
+    }).catch(async (err: unknown) => {
+      // Retired before: files a failed removal may have left go now; the answer stays 409.
+      if (err instanceof AppError && err.extra.code === 'ALREADY_RETIRED')
+        await this.store?.remove(remote, version);
+      throw err;
+    });
+    await this.store?.remove(remote, version);
+    this.ctx.log.info({ remote, version, retired_by: actor }, 'release version retired');
+    return toPublished(await this.require(remote, version));
   }
 
   /** As measured at publish; a version listed before sizes were kept is measured from its files now. */
@@ -347,3 +420,8 @@ function namedFiles(manifest: MfNames): string[] {
 
 const versionExists = (remote: string, version: string) =>
   conflict(`${remote} ${version} is already published; a published version never changes`, 'VERSION_EXISTS');
+const alreadyRetired = (remote: string, version: string, row: VersionRow) =>
+  conflict(
+    `${remote} ${version} was retired already${row.retired_at === null ? '' : `, ${iso(row.retired_at)} by ${row.retired_by}`}`,
+    'ALREADY_RETIRED',
+  );

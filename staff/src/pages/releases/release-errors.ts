@@ -1,13 +1,22 @@
 /**
  * What a refused release change tells the release manager, in their language: a stale revision
  * (someone else changed the release since the screen was read) re-reads the screen and says so;
- * a version the compatibility check refuses lists the check's reasons. Other refusals keep the
- * server's words.
+ * a version the compatibility check refuses lists the check's reasons; a version that may not be
+ * retired yet, or was retired, says why in plain words. Other refusals keep the server's words.
  */
 import { ApiError } from '@mchezo/api-client/errors';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { releaseKeys } from '../../api/releases.ts';
+
+/** Refusals about retiring versions (docs/decisions/058-retiring-versions.md), said as `errors.codes.<code>`. */
+const PLAIN = [
+  'VERSION_ACTIVE',
+  'VERSION_CANARY',
+  'VERSION_OVERRIDDEN',
+  'ALREADY_RETIRED',
+  'VERSION_RETIRED',
+];
 
 interface RefusalBody {
   code?: string;
@@ -24,6 +33,11 @@ export function useExplainRefusal() {
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       const body = (err.body ?? {}) as RefusalBody;
+      if (body.code && PLAIN.includes(body.code)) {
+        // Retired meanwhile by someone else: the screen shows who, when and why.
+        if (body.code === 'ALREADY_RETIRED') await client.invalidateQueries({ queryKey: releaseKeys.all });
+        throw new ApiError(t(`errors.codes.${body.code}`), err.status, err.body);
+      }
       if (body.code === 'STALE_REVISION') {
         await client.invalidateQueries({ queryKey: releaseKeys.all });
         throw new ApiError(t('errors.stale'), err.status, err.body);

@@ -47,6 +47,9 @@ const version = (v: string) => ({
   reason: null,
   integrity_failure: null,
   critical_path: null,
+  retired_at: null,
+  retired_by: null,
+  retire_reason: null,
 });
 const remotes: RemotesResponse = {
   revision: 7,
@@ -115,15 +118,18 @@ function api({
   history = { revisions: [], overrides: [] },
   keys = [],
   post = () => [200, revision(8, '1.1.0', 'ok')],
+  listed = () => remotes,
 }: {
   history?: HistoryResponse;
   keys?: DeployKey[];
   post?: (call: Call) => [number, unknown];
+  /** GET /releases/remotes's answer, read at each call. */
+  listed?: () => RemotesResponse;
 } = {}) {
   return fakeApi((call) => {
     if (call.path === '/staff/me') return [200, { member: me, session }];
     if (call.method !== 'GET') return post(call);
-    if (call.path === '/releases/remotes') return [200, remotes];
+    if (call.path === '/releases/remotes') return [200, listed()];
     if (call.path === '/releases/integrity') return [200, integrity];
     if (call.path.startsWith('/releases/health/history?')) return [200, health];
     if (call.path.startsWith('/releases/history?')) return [200, history];
@@ -200,6 +206,106 @@ describe('the releases overview', () => {
     fireEvent.click(within(panel).getByRole('button', { name: 'Check now' }));
     expect(await within(panel).findByText(/^Checked /)).toBeTruthy();
     expect(calls.find((c) => c.method === 'POST')?.path).toBe('/releases/integrity/check');
+  });
+});
+
+describe('retiring a version', () => {
+  /** The lobby with two more versions: one that may be retired, one retired already. */
+  const withOld = (retiredOld: boolean): RemotesResponse => {
+    const [lobby] = remotes.remotes;
+    const old = { ...version('0.9.0'), published_at: '2026-11-10T10:00:00Z' };
+    const retired = {
+      ...version('0.8.0'),
+      published_at: '2026-11-01T10:00:00Z',
+      retired_at: '2026-11-21T07:30:00Z',
+      retired_by: '+254700000001',
+      retire_reason: 'Replaced by 0.9.0',
+    };
+    const now = retiredOld
+      ? { ...old, retired_at: '2026-11-26T07:00:00Z', retired_by: '+254700000009', retire_reason: 'CI build' }
+      : old;
+    return {
+      ...remotes,
+      remotes: [
+        {
+          ...(lobby as RemotesResponse['remotes'][number]),
+          versions: [...(lobby?.versions ?? []), now, retired],
+        },
+      ],
+    };
+  };
+
+  it('retires a version with a reason; a retired one shows who, when and why, with no buttons', async () => {
+    let retiredOld = false;
+    const calls = api({
+      listed: () => withOld(retiredOld),
+      post: () => {
+        retiredOld = true;
+        return [200, withOld(true).remotes[0]?.versions[2]];
+      },
+    });
+    await open('/releases', 'Releases');
+    const card = await screen.findByRole('region', { name: 'lobby' });
+    fireEvent.click(within(card).getByText('4 published versions'));
+    const item = (v: string) => within(card).getByText(v, { selector: 'span' }).closest('li') as HTMLElement;
+    // Only a version neither live nor the canary may be retired.
+    expect(within(item('1.0.0')).queryByRole('button')).toBeNull();
+    expect(within(item('1.1.0')).queryByRole('button')).toBeNull();
+    const gone = item('0.8.0');
+    expect(within(gone).getByText('Retired')).toBeTruthy();
+    expect(within(gone).getByText(/^Retired by \+254700000001, /)).toBeTruthy();
+    expect(within(gone).getByText('Why: Replaced by 0.9.0')).toBeTruthy();
+    expect(within(gone).queryByRole('button')).toBeNull();
+    // Retired versions are offered neither to activate nor to testers.
+    fireEvent.click(within(card).getByRole('button', { name: 'Activate a version' }));
+    const activate = await screen.findByRole('dialog', { name: 'Activate a version of lobby' });
+    const options = within(activate)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options).toEqual(['1.1.0', '0.9.0']);
+    fireEvent.click(within(activate).getByRole('button', { name: 'Cancel' }));
+
+    fireEvent.click(within(item('0.9.0')).getByRole('button', { name: 'Retire 0.9.0' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Retire 0.9.0 of lobby' });
+    expect(within(dialog).getByText(/removed from the version store for good/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Retire version' }));
+    expect(within(dialog).getByText('Say why in 3 characters or more.')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'CI build' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Retire version' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+      expect.objectContaining({
+        path: '/releases/remotes/lobby/versions/0.9.0/retire',
+        body: { reason: 'CI build' },
+        auth: 'Bearer stf_release',
+      }),
+    ]);
+    // Read again: listed as retired, its button gone, and the focus on it.
+    await waitFor(() => expect(within(item('0.9.0')).getByText('Why: CI build')).toBeTruthy());
+    expect(within(item('0.9.0')).queryByRole('button')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(item('0.9.0')));
+  });
+
+  it('says in plain words why a version may not be retired yet, and keeps the dialog open', async () => {
+    api({
+      listed: () => withOld(false),
+      post: () => [
+        409,
+        { error: 'A tester’s override of lobby 0.9.0 runs until …', code: 'VERSION_OVERRIDDEN' },
+      ],
+    });
+    await open('/releases', 'Releases');
+    const card = await screen.findByRole('region', { name: 'lobby' });
+    fireEvent.click(within(card).getByText('4 published versions'));
+    fireEvent.click(within(card).getByRole('button', { name: 'Retire 0.9.0' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Retire 0.9.0 of lobby' });
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'CI build' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Retire version' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      "A tester's override link still loads this version: retire it once the link has expired.",
+    );
+    expect(screen.getByRole('dialog', { name: 'Retire 0.9.0 of lobby' })).toBeTruthy();
   });
 });
 

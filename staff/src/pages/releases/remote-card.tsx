@@ -1,7 +1,7 @@
 /**
  * One remote on the Releases screen: its active version, whether it is on, its canary with the
  * guard's plan and step, and every change a release manager makes to it, each from the revision
- * on screen and with a reason.
+ * on screen and with a reason. Retired versions are listed, never offered to go live or to testers.
  */
 import type { RemotesResponse } from '@mchezo/contracts/releases';
 import { Button } from '@mchezo/ui/button';
@@ -31,7 +31,8 @@ export function RemoteCard({
   const { t } = useTranslation('releases');
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
-  const others = remote.versions.map((v) => v.version).filter((v) => v !== remote.active);
+  const kept = remote.versions.filter((v) => !v.retired_at).map((v) => v.version);
+  const others = kept.filter((v) => v !== remote.active);
   const headingId = `remote-${remote.name}`;
   const reasonOnly = (kind: 'toggle' | 'promote' | 'abort') => {
     const run = {
@@ -79,7 +80,7 @@ export function RemoteCard({
         </dd>
       </dl>
       {remote.plan ? <PlanSteps plan={remote.plan} /> : null}
-      <PublishedVersions remote={remote} />
+      <PublishedVersions remote={remote} onChanged={onChanged} />
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" onClick={() => setOpen('activate')} disabled={others.length === 0}>
           {t('actions.activate')}
@@ -107,11 +108,7 @@ export function RemoteCard({
         <Button variant="secondary" onClick={() => setOpen('rollback')}>
           {t('actions.rollback')}
         </Button>
-        <Button
-          variant="secondary"
-          onClick={() => setOpen('override')}
-          disabled={remote.versions.length === 0}
-        >
+        <Button variant="secondary" onClick={() => setOpen('override')} disabled={kept.length === 0}>
           {t('actions.override')}
         </Button>
         <Link
@@ -143,13 +140,7 @@ export function RemoteCard({
       {open === 'rollback' ? (
         <RollbackDialog remote={remote.name} baseRevision={revision} onClose={close} onDone={onChanged} />
       ) : null}
-      {open === 'override' ? (
-        <OverrideDialog
-          remote={remote.name}
-          versions={remote.versions.map((v) => v.version)}
-          onClose={close}
-        />
-      ) : null}
+      {open === 'override' ? <OverrideDialog remote={remote.name} versions={kept} onClose={close} /> : null}
       {open === 'toggle' ? reasonOnly('toggle') : null}
       {open === 'promote' ? reasonOnly('promote') : null}
       {open === 'abort' ? reasonOnly('abort') : null}
