@@ -38,9 +38,12 @@ export function newlyNamed(before: Remotes, after: Remotes): [RemoteName, string
     .map((pair) => pair.split('\0') as [RemoteName, string]);
 }
 
+/** A version row's retirement: when (null: kept) and by whom. */
+type Retirement = Pick<VersionRow, 'retired_at' | 'retired_by'>;
+
 /** 409 VERSION_RETIRED: a retired version never goes in front of players again. */
-export function versionRetired(remote: string, version: string, row?: VersionRow): AppError {
-  const when = row?.retired_at == null ? '' : ` ${iso(row.retired_at)} by ${row.retired_by}`;
+export function versionRetired(remote: string, version: string, row: Retirement): AppError {
+  const when = row.retired_at === null ? '' : ` ${iso(row.retired_at)} by ${row.retired_by}`;
   return conflict(
     `${remote} ${version} was retired${when}: its files are gone and it never goes in front of players again; publish a new version`,
     'VERSION_RETIRED',
@@ -50,6 +53,7 @@ export function versionRetired(remote: string, version: string, row?: VersionRow
 /**
  * Every (remote, version) a change newly puts in front of players passes the check; one the
  * manifest newly names while disabled is at least not retired (enabling it later passes the check).
+ * One look-up of each version.
  */
 export async function checkLive(
   ctx: AppContext,
@@ -57,15 +61,14 @@ export async function checkLive(
   before: Remotes,
   after: Remotes,
 ): Promise<void> {
-  for (const [remote, version] of newlyNamed(before, after)) {
-    const row = await versions.find(remote, version);
-    if (row?.retired_at != null) throw versionRetired(remote, version, row);
-  }
-  const was = pairs(before, true);
-  for (const pair of pairs(after, true)) {
-    if (was.has(pair)) continue;
+  const [wasNamed, wasLive, live] = [pairs(before, false), pairs(before, true), pairs(after, true)];
+  for (const pair of pairs(after, false)) {
     const [remote, version] = pair.split('\0') as [RemoteName, string];
-    await checkVersion(ctx, versions, remote, version);
+    if (live.has(pair) && !wasLive.has(pair)) await checkVersion(ctx, versions, remote, version);
+    else if (!wasNamed.has(pair)) {
+      const row = await versions.find(remote, version);
+      if (row?.retired_at != null) throw versionRetired(remote, version, row);
+    }
   }
 }
 
@@ -77,7 +80,7 @@ export async function checkLive(
 export async function holdNotRetired(trx: Kysely<DB>, before: Remotes, after: Remotes): Promise<void> {
   for (const [remote, version] of newlyNamed(before, after)) {
     const row = await lockVersion(trx, remote, version);
-    if (row?.retired_at != null) throw versionRetired(remote, version);
+    if (row?.retired_at != null) throw versionRetired(remote, version, row);
   }
 }
 

@@ -58,21 +58,21 @@ export async function insertVersion(db: Db, row: VersionRow): Promise<void> {
 /**
  * Takes the version row's write lock for the rest of the transaction (PostgreSQL: row lock;
  * SQLite: the transaction holds the write lock already) and answers when it was retired (null:
- * kept), or undefined when there is no such version. An UPDATE, as lockWallet: it works the same
- * on both databases, where SELECT … FOR UPDATE does not. A retire and a change that names the
- * version each take it, so one of them sees the other (docs/decisions/058-retiring-versions.md).
+ * kept) and by whom, or undefined when there is no such version. An UPDATE, as lockWallet: it
+ * works the same on both databases, where SELECT … FOR UPDATE does not. A retire and a change
+ * that names the version each take it, so one of them sees the other (decision 058).
  */
 export async function lockVersion(
   db: Db,
   remote: string,
   version: string,
-): Promise<{ retired_at: number | null } | undefined> {
+): Promise<Pick<VersionRow, 'retired_at' | 'retired_by'> | undefined> {
   return db
     .updateTable('release_versions')
     .set((eb) => ({ retired_at: eb.ref('retired_at') }))
     .where('remote', '=', remote)
     .where('version', '=', version)
-    .returning('retired_at')
+    .returning(['retired_at', 'retired_by'])
     .executeTakeFirst();
 }
 
