@@ -23,10 +23,47 @@ const TONES: Record<TaxRate['status'], StatusTone> = {
   in_force: 'success',
   scheduled: 'warning',
   past: 'neutral',
-  // Grey like a past rate: the danger tone's small text is under 4.5:1 on its tint (axe). Its word,
-  // the struck-through rate and who cancelled it set it apart.
+  // Grey like a past rate: never in force, and nothing is wrong. Its word, the struck-through rate
+  // and who cancelled it set it apart.
   cancelled: 'neutral',
 };
+
+/**
+ * A rate's state: its badge, with a Cancel button for a scheduled change (no empty "actions" line
+ * on a phone), and who cancelled a cancelled one, when and why.
+ */
+function RateState({
+  rate,
+  cancelLabel,
+  onCancel,
+}: {
+  rate: TaxRate;
+  cancelLabel: string;
+  onCancel(): void;
+}) {
+  const { t } = useTranslation('finance');
+  return (
+    <>
+      <span className="inline-flex flex-wrap items-center justify-end gap-2 sm:justify-start">
+        <StatusBadge tone={TONES[rate.status]}>{t(`rates.states.${rate.status}`)}</StatusBadge>
+        {rate.status === 'scheduled' ? (
+          <Button variant="secondary" onClick={onCancel} aria-label={cancelLabel}>
+            {t('rates.cancel.button')}
+          </Button>
+        ) : null}
+      </span>
+      {rate.status === 'cancelled' && rate.cancelled_by ? (
+        <p className="mt-1 break-words text-muted">
+          {t('rates.cancelledBy', {
+            who: personLabel(rate.cancelled_by_name, rate.cancelled_by),
+            when: formatDateTime(rate.cancelled_at),
+            reason: rate.cancel_note,
+          })}
+        </p>
+      ) : null}
+    </>
+  );
+}
 
 export default function TaxRatesPage() {
   const { t } = useTranslation('finance');
@@ -91,36 +128,14 @@ export default function TaxRatesPage() {
                           r.status === 'cancelled' ? <s>{percentOf(r.rate_bp)}</s> : percentOf(r.rate_bp),
                       },
                       {
-                        // A scheduled change is cancelled from its state: no empty "actions" line on a phone.
                         key: 'status',
                         header: t('rates.state'),
-                        // A cancelled change says who cancelled it, when and why under its state.
                         cell: (r) => (
-                          <>
-                            <span className="inline-flex flex-wrap items-center justify-end gap-2 sm:justify-start">
-                              <StatusBadge tone={TONES[r.status]}>
-                                {t(`rates.states.${r.status}`)}
-                              </StatusBadge>
-                              {r.status === 'scheduled' ? (
-                                <Button
-                                  variant="secondary"
-                                  onClick={() => setCancelling(r)}
-                                  aria-label={t('rates.cancel.open', what(r))}
-                                >
-                                  {t('rates.cancel.button')}
-                                </Button>
-                              ) : null}
-                            </span>
-                            {r.status === 'cancelled' && r.cancelled_by ? (
-                              <p className="mt-1 break-words text-muted">
-                                {t('rates.cancelledBy', {
-                                  who: personLabel(r.cancelled_by_name, r.cancelled_by),
-                                  when: formatDateTime(r.cancelled_at),
-                                  reason: r.cancel_note,
-                                })}
-                              </p>
-                            ) : null}
-                          </>
+                          <RateState
+                            rate={r}
+                            cancelLabel={t('rates.cancel.open', what(r))}
+                            onCancel={() => setCancelling(r)}
+                          />
                         ),
                       },
                       {
