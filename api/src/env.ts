@@ -170,6 +170,11 @@ const EnvSchema = z.object({
   OTP_TTL_SECONDS: int(600, 30, 3600),
   OTP_MAX_ATTEMPTS: int(5, 1, 20),
   OTP_RESEND_COOLDOWN_SECONDS: int(60, 0, 3600),
+  /**
+   * How long the ticket a registration or a pending login answers stays good for the code's
+   * sign-in (docs/decisions/062-verification-tickets.md).
+   */
+  VERIFICATION_TICKET_TTL_SECONDS: int(900, 60, 3600),
 
   RATE_LIMIT_WINDOW_SECONDS: int(600, 1, 86_400),
   RATE_LIMIT_PER_PHONE: int(10, 1, 1_000_000),

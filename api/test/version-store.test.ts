@@ -110,6 +110,24 @@ describe.each(backends)('version store: %s', (_name, make) => {
     if (root) expect(existsSync(join(root, 'wallet', 'escape.js'))).toBe(false);
   });
 
+  it('refuses (400 INVALID_VERSION_PATH) a path the contracts refuse, and stores nothing of the version', async () => {
+    const cases: [string, string[]][] = [
+      ['1.6.0', ['a\0b.js']],
+      ['1.6.1', ['x'.repeat(300)]],
+      ['1.6.2', ['x', 'x/y.js']],
+      ['1.6.3', ['__proto__']],
+      ['1.6.4', ['static/.hidden']],
+    ];
+    for (const [version, paths] of cases) {
+      const put = new Map([...files(version), ...paths.map((p) => [p, Buffer.from('x')] as const)]);
+      const err = await store.put('wallet', version, put).catch((e: unknown) => e);
+      expect(err, paths.join(' + ')).toBeInstanceOf(AppError);
+      expect(err).toMatchObject({ statusCode: 400, extra: { code: 'INVALID_VERSION_PATH' } });
+      expect(await store.list('wallet', version)).toBeUndefined();
+      if (root) expect(existsSync(join(root, 'wallet', version))).toBe(false);
+    }
+  });
+
   it('removes a version whole, leaving every other; nothing outside the store, and an absent one is a no-op', async () => {
     await store.put('wallet', '1.5.0', files('gone'));
     await store.put('wallet', '1.5.1', files('stays'));

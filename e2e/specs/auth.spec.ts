@@ -76,6 +76,48 @@ test('join → code → signed in, with the balance in the header instead of Log
   await expectSignedIn(page);
 });
 
+/** Every value the page's local and session storage hold, by storage and key. */
+function storedValues(page: Page) {
+  return page.evaluate(() => {
+    const all: string[] = [];
+    for (const [name, storage] of [
+      ['localStorage', localStorage],
+      ['sessionStorage', sessionStorage],
+    ] as const)
+      for (let i = 0; i < storage.length; i++) {
+        const key = storage.key(i) ?? '';
+        all.push(`${name}.${key}=${storage.getItem(key)}`);
+      }
+    return all;
+  });
+}
+
+// Decision 062: the browser keeps the server's verification ticket between sign-up and the code,
+// never the password, which any script of the origin could read.
+test('no password in local or session storage: join, the code step, then signed in', async ({ page }) => {
+  await fillJoinForm(page, uniquePhone());
+  const pending = await storedValues(page);
+  expect(pending.filter((v) => v.includes(PASSWORD))).toEqual([]);
+  expect(pending.some((v) => v.startsWith('sessionStorage.verificationTicket='))).toBe(true);
+
+  await page.getByRole('textbox', { name: 'Verification code' }).fill(TEST_CODE);
+  await page.getByRole('button', { name: 'Verify Phone' }).click();
+  await expect(toast(page, 'Your account has been verified! You are now logged in.')).toBeVisible();
+  await expectSignedIn(page);
+  const signedIn = await storedValues(page);
+  expect(signedIn.filter((v) => v.includes(PASSWORD))).toEqual([]);
+  // Spent: nothing of the verification stays.
+  expect(signedIn.filter((v) => v.startsWith('sessionStorage.verificationTicket='))).toEqual([]);
+});
+
+test('no password in storage after a pending login either', async ({ page, request }) => {
+  const player = await createPlayer(request, { verified: false });
+  await page.goto('/login');
+  await signInThroughForm(page, player.phone, player.password);
+  await expect(page).toHaveURL('/verify');
+  expect((await storedValues(page)).filter((v) => v.includes(player.password))).toEqual([]);
+});
+
 test('a pending player logs in, is sent to /verify, opens a protected page, verifies and lands on it', async ({
   page,
   request,

@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
 import { amlMigration } from '../modules/aml/migrations/0020-aml.js';
 import { userSearchMigration } from '../modules/auth/migrations/0030-user-search.js';
+import { verificationTicketsMigration } from '../modules/auth/migrations/0045-verification-tickets.js';
 import { gameLaunchesMigration } from '../modules/casino/migrations/0015-game-launches.js';
 import { identityMigration } from '../modules/identity/migrations/0009-identity.js';
 import { playerNotesMigration } from '../modules/players/migrations/0031-player-notes.js';
@@ -79,6 +80,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0036_staff_enrolment_codes': staffEnrolmentCodesMigration,
   '0037_tax_rate_cancellations': taxRateCancellationsMigration,
   '0038_retired_versions': retiredVersionsMigration,
+  '0045_verification_tickets': verificationTicketsMigration,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -48,8 +48,16 @@ export const LoginRequest = z.strictObject({ phone: PhoneInput, password: Passwo
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
 /**
+ * What the browser holds between registration (or a pending login) and the code, instead of the
+ * password (docs/decisions/062-verification-tickets.md): opaque, single use, valid for minutes;
+ * POST /auth/verify/confirm takes it with the code and answers a session.
+ */
+export const VerificationTicket = z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, 'Invalid verification ticket');
+
+/**
  * The access token is null when needs_verification is true: a pending account gets no session
- * until the phone is verified (then the client logs in again). The refresh token is never in a
+ * until the phone is verified; it gets a verification ticket instead, which the verification
+ * exchanges for a session. The refresh token is never in a
  * body: it comes in an HttpOnly cookie sent only to POST /auth/refresh
  * (docs/decisions/034-session-cookies.md).
  */
@@ -59,6 +67,8 @@ export const LoginResponse = z.object({
   /** Seconds until access_token expires (null without tokens). */
   expires_in: z.number().int().nullable(),
   needs_verification: z.boolean(),
+  /** Only when needs_verification is true (else null): see VerificationTicket. */
+  verification_ticket: VerificationTicket.nullable(),
 });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
@@ -70,7 +80,12 @@ export const RegisterRequest = z.strictObject({
 });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
 
-export const RegisterResponse = z.object({ user: User, needs_verification: z.boolean() });
+export const RegisterResponse = z.object({
+  user: User,
+  needs_verification: z.boolean(),
+  /** See VerificationTicket: the code's companion, so the browser never keeps the password. */
+  verification_ticket: VerificationTicket,
+});
 export type RegisterResponse = z.infer<typeof RegisterResponse>;
 
 /**
@@ -102,11 +117,27 @@ export const CodeSentResponse = z.object({
 });
 export type CodeSentResponse = z.infer<typeof CodeSentResponse>;
 
-/** POST /auth/verify/confirm → 200 with the now active user. */
-export const VerifyConfirmRequest = z.strictObject({ phone: PhoneInput, code: OtpCode });
+/**
+ * POST /auth/verify/confirm → 200 with the now active user. With the ticket from registration or
+ * a pending login it also signs the player in (the access token here, the refresh token in its
+ * cookie) and spends the ticket; a spent, expired or another account's ticket is a 401
+ * VERIFICATION_EXPIRED that changes nothing (the code is not spent either).
+ */
+export const VerifyConfirmRequest = z.strictObject({
+  phone: PhoneInput,
+  code: OtpCode,
+  ticket: VerificationTicket.optional(),
+});
 export type VerifyConfirmRequest = z.infer<typeof VerifyConfirmRequest>;
 
-export const VerifyConfirmResponse = z.object({ user: User, verified: z.literal(true) });
+export const VerifyConfirmResponse = z.object({
+  user: User,
+  verified: z.literal(true),
+  /** Null without a ticket: the player signs in with the password. */
+  access_token: z.string().nullable(),
+  /** Seconds until access_token expires (null without tokens). */
+  expires_in: z.number().int().nullable(),
+});
 export type VerifyConfirmResponse = z.infer<typeof VerifyConfirmResponse>;
 
 /** POST /auth/password/reset/request → 200 (no account enumeration). */

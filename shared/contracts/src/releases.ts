@@ -66,24 +66,60 @@ export type ReleaseManifest = z.infer<typeof ReleaseManifest>;
 // ---------------------------------------------------------------------------------------------
 // Release control (release managers only).
 
+/** A version file's path, whole (relative to its version folder, `/`-separated). */
+export const VERSION_PATH_MAX = 512;
+/** One segment of it (a file or folder name): well under every file system's 255. */
+export const VERSION_PATH_SEGMENT_MAX = 128;
+/** Letters, digits and `._-+~@`, not starting with a dot (so no `.`, `..` or hidden files). */
+const PATH_SEGMENT = /^[A-Za-z0-9_@~+-][A-Za-z0-9._@~+-]*$/;
+
+/**
+ * The one rule for a file name in a version (upload, publish and both version stores): what is
+ * wrong with `path`, or null. Checked at the edge, so no name a client sends reaches a file
+ * system or an object lookup: no NUL or control character, no `\`, no absolute or empty
+ * segment, no `..`, nothing a file system cannot hold, and not `__proto__`.
+ */
+export function versionPathProblem(path: string): string | null {
+  if (path.length === 0 || path.length > VERSION_PATH_MAX) return `1 to ${VERSION_PATH_MAX} characters`;
+  for (const segment of path.split('/')) {
+    if (segment === '') return 'a relative path inside the version folder, with no empty segment';
+    if (segment.length > VERSION_PATH_SEGMENT_MAX)
+      return `at most ${VERSION_PATH_SEGMENT_MAX} characters between slashes`;
+    if (!PATH_SEGMENT.test(segment)) return 'letters, digits and . _ - + ~ @ only, not starting with a dot';
+    if (segment === '__proto__') return '__proto__ is not a file name';
+  }
+  return null;
+}
+
+/** The rule for a version's paths together: each as above, and no file is also another's folder. */
+export function versionPathsProblem(paths: Iterable<string>): string | null {
+  const all = new Set(paths);
+  for (const path of all) {
+    const problem = versionPathProblem(path);
+    if (problem) return `${JSON.stringify(path.slice(0, 80))}: ${problem}`;
+    for (let i = path.indexOf('/'); i !== -1; i = path.indexOf('/', i + 1))
+      if (all.has(path.slice(0, i))) return `${path.slice(0, i)} is both a file and the folder of ${path}`;
+  }
+  return null;
+}
+
+/** A version file's path (`versionPathProblem`). */
+export const VersionFilePath = z.string().superRefine((path, ctx) => {
+  const problem = versionPathProblem(path);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+/** A record keyed by a version's paths: each key by the rule, and no file also a folder. */
+const byVersionPath = <T extends z.ZodType>(value: T) =>
+  z.record(VersionFilePath, value).superRefine((m, ctx) => {
+    const problem = versionPathsProblem(Object.keys(m));
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
 /** `file → sha384-<base64>` for every file of a version folder, paths relative to it. */
-export const IntegrityMap = z
-  .record(
-    z
-      .string()
-      .min(1)
-      .max(512)
-      .refine(
-        (p) =>
-          !p.startsWith('/') &&
-          !p.includes('\\') &&
-          !p.split('/').some((s) => s === '..' || s === '.' || s === ''),
-        'a relative path inside the version folder',
-      ),
-    z.string().regex(/^sha384-[A-Za-z0-9+/]{64}$/, 'sha384-<base64>'),
-  )
+export const IntegrityMap = byVersionPath(z.string().regex(/^sha384-[A-Za-z0-9+/]{64}$/, 'sha384-<base64>'))
   .refine((m) => Object.keys(m).length > 0, 'at least one file')
-  .refine((m) => 'mf-manifest.json' in m, 'must include mf-manifest.json');
+  .refine((m) => Object.hasOwn(m, 'mf-manifest.json'), 'must include mf-manifest.json');
 export type IntegrityMap = z.infer<typeof IntegrityMap>;
 
 const reason = z.string().trim().min(1, 'say why (reason)').max(500);
@@ -112,15 +148,12 @@ export const VersionParams = z.object({ remote: RemoteName, version: ReleaseVers
  */
 export const UploadVersionRequest = z.object({
   integrity: IntegrityMap,
-  files: z
-    .record(
-      z.string().min(1).max(512),
-      z
-        .string()
-        .max(Math.ceil(UPLOAD_FILE_BYTES_MAX / 3) * 4)
-        .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64'),
-    )
-    .refine((m) => Object.keys(m).length <= UPLOAD_FILES_MAX, `at most ${UPLOAD_FILES_MAX} files`),
+  files: byVersionPath(
+    z
+      .string()
+      .max(Math.ceil(UPLOAD_FILE_BYTES_MAX / 3) * 4)
+      .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64'),
+  ).refine((m) => Object.keys(m).length <= UPLOAD_FILES_MAX, `at most ${UPLOAD_FILES_MAX} files`),
   reason: reason.optional(),
 });
 export type UploadVersionRequest = z.infer<typeof UploadVersionRequest>;

@@ -43,8 +43,11 @@ export interface HostAuth {
    */
   verificationPhone(): string | null;
   /**
-   * After a verification: signs in with the credentials kept from registration or a pending
-   * login, then forgets them. 'no-credentials' when none were kept (another tab, a reload).
+   * After a verification: whether it signed the player in. No password is kept: the code went
+   * with the verification ticket from registration or a pending login, which the server exchanged
+   * for a session (docs/decisions/062-verification-tickets.md). 'no-credentials' when no ticket
+   * was kept (another tab, a reload). `confirmVerification` rejects with the server's
+   * VERIFICATION_EXPIRED when the ticket was spent or expired: the player signs in again.
    */
   signInWithStoredCredentials(): Promise<'signed-in' | 'no-credentials' | 'failed'>;
   /** Where to go after sign-in or verification: the page a guard sent the player away from, else '/'. */

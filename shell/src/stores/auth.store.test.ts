@@ -120,3 +120,114 @@ describe('logout', () => {
     expect(other.tokenStore.getAccessToken()).toBeNull();
   });
 });
+
+describe('registration and verification (docs/decisions/062-verification-tickets.md)', () => {
+  const PASSWORD = 'correct horse battery';
+  const TICKET = 'tkt_0123456789abcdefghijkl';
+  const PENDING = { ...USER, status: 'pending_verification' };
+
+  /** The API's answers by path; every request body is kept. */
+  function api(answers: Record<string, { status: number; body: unknown }>) {
+    const bodies: Record<string, unknown>[] = [];
+    const fetch = vi.fn(async (url: string | URL, init?: RequestInit) => {
+      const path = String(url).replace('/api/v1', '');
+      bodies.push({ path, ...(init?.body ? JSON.parse(String(init.body)) : {}) });
+      const answer = answers[path] ?? { status: 404, body: {} };
+      return new Response(JSON.stringify(answer.body), { status: answer.status });
+    });
+    vi.stubGlobal('fetch', fetch);
+    return bodies;
+  }
+
+  const codeSent = {
+    status: 200,
+    body: { message: 'sent', resend_after_seconds: 60, expires_in_seconds: 600 },
+  };
+
+  it('keeps no password in the browser: the ticket goes with the code, which signs the player in', async () => {
+    const bodies = api({
+      '/auth/register': {
+        status: 201,
+        body: { user: PENDING, needs_verification: true, verification_ticket: TICKET },
+      },
+      '/auth/verify/request': codeSent,
+      '/auth/verify/confirm': {
+        status: 200,
+        body: { user: USER, verified: true, access_token: 'access-1', expires_in: 900 },
+      },
+    });
+    const { useAuthStore, tokenStore, isAuthenticated } = await freshPage();
+    const auth = useAuthStore.getState();
+    await auth.register({ phone: USER.phone, password: PASSWORD, countryCode: '+254' });
+    expect(storedWith(PASSWORD)).toEqual([]);
+    expect(sessionStorage.getItem('verificationTicket')).toBe(TICKET);
+
+    await auth.confirmVerification(USER.phone, '123456');
+    expect(bodies.at(-1)).toEqual({
+      path: '/auth/verify/confirm',
+      phone: USER.phone,
+      code: '123456',
+      ticket: TICKET,
+    });
+    expect(await auth.signInWithStoredCredentials()).toBe('signed-in');
+    expect(tokenStore.getAccessToken()).toBe('access-1');
+    expect(isAuthenticated(useAuthStore.getState().user)).toBe(true);
+    expect(storedWith(PASSWORD)).toEqual([]);
+    expect(storedWith(TICKET)).toEqual([]);
+    expect(storedWith('access-1')).toEqual([]);
+  });
+
+  it('a pending login keeps the ticket, not the password', async () => {
+    api({
+      '/auth/login': {
+        status: 200,
+        body: {
+          user: PENDING,
+          access_token: null,
+          expires_in: null,
+          needs_verification: true,
+          verification_ticket: TICKET,
+        },
+      },
+    });
+    const { useAuthStore } = await freshPage();
+    const result = await useAuthStore.getState().login(USER.phone, PASSWORD);
+    expect(result.needsVerification).toBe(true);
+    expect(storedWith(PASSWORD)).toEqual([]);
+    expect(sessionStorage.getItem('verificationTicket')).toBe(TICKET);
+  });
+
+  it('forgets an expired ticket, and a verification without one leaves the player to sign in', async () => {
+    sessionStorage.setItem('verificationTicket', TICKET);
+    sessionStorage.setItem('registrationPhone', USER.phone);
+    const expired = {
+      error: 'This verification has expired. Sign in to get a new code.',
+      code: 'VERIFICATION_EXPIRED',
+    };
+    api({ '/auth/verify/confirm': { status: 401, body: expired } });
+    const { useAuthStore } = await freshPage();
+    await expect(useAuthStore.getState().confirmVerification(USER.phone, '123456')).rejects.toMatchObject({
+      status: 401,
+      body: expired,
+    });
+    expect(sessionStorage.getItem('verificationTicket')).toBeNull();
+
+    const bodies = api({
+      '/auth/verify/confirm': {
+        status: 200,
+        body: { user: USER, verified: true, access_token: null, expires_in: null },
+      },
+    });
+    await useAuthStore.getState().confirmVerification(USER.phone, '123456');
+    expect(bodies.at(-1)).toEqual({ path: '/auth/verify/confirm', phone: USER.phone, code: '123456' });
+    expect(await useAuthStore.getState().signInWithStoredCredentials()).toBe('no-credentials');
+  });
+
+  it('removes at start a password an earlier version kept', async () => {
+    sessionStorage.setItem('registrationPassword', PASSWORD);
+    answer(401, {});
+    const { useAuthStore } = await freshPage();
+    await useAuthStore.getState().restore();
+    expect(storedWith(PASSWORD)).toEqual([]);
+  });
+});

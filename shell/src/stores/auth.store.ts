@@ -6,9 +6,15 @@
  * `POST /auth/refresh` answers at start.
  */
 import { api, refreshSession } from '@mchezo/api-client/client';
-import type { LockoutDetail } from '@mchezo/api-client/errors';
+import { ApiError, type LockoutDetail } from '@mchezo/api-client/errors';
 import { forgetStoredTokens, STORAGE_KEYS, tokenStore } from '@mchezo/api-client/token-store';
-import type { LoginResponse, MeResponse, RegisterResponse, User } from '@mchezo/contracts/auth';
+import type {
+  LoginResponse,
+  MeResponse,
+  RegisterResponse,
+  User,
+  VerifyConfirmResponse,
+} from '@mchezo/contracts/auth';
 import type { HostAuth } from '@mchezo/host/types';
 import { create } from 'zustand';
 import { session } from './session-storage.ts';
@@ -84,6 +90,22 @@ const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(SE
 
 let restoring: Promise<void> | null = null;
 
+/** The kept values of a pending verification (phone, country code, ticket). */
+const PENDING_KEYS = ['registrationPhone', 'verificationTicket', 'registrationCountryCode'] as const;
+
+/**
+ * What the last verification of this page did (docs/decisions/062-verification-tickets.md): it
+ * signed in (the ticket came with the code), or no ticket was kept (another tab, a reload).
+ */
+let lastVerification: 'signed-in' | 'no-credentials' | null = null;
+
+/** The ticket's refusal: spent, expired or another account's (the player signs in again). */
+function isExpiredVerification(error: unknown): boolean {
+  return (
+    error instanceof ApiError && (error.body as { code?: unknown } | null)?.code === 'VERIFICATION_EXPIRED'
+  );
+}
+
 /** Settles once the start-up refresh has answered: the signed-in state is known from then on. */
 export function sessionRestored(): Promise<void> {
   return restoring ?? Promise.resolve();
@@ -99,6 +121,11 @@ function readStoredUser(): User | null {
   }
 }
 
+function keepTicket(ticket: string | null): void {
+  if (ticket) session.set('verificationTicket', ticket);
+  else session.remove('verificationTicket');
+}
+
 export const useAuthStore = create<AuthState>((set, get) => ({
   user: null,
   isLoading: true,
@@ -108,6 +135,7 @@ export const useAuthStore = create<AuthState>((set, get) => ({
   restore() {
     restoring ??= (async () => {
       forgetStoredTokens();
+      session.forgetRetired();
       channel?.addEventListener('message', (event) => {
         if (event.data === 'signed-out') get().clearSession();
       });
@@ -139,7 +167,7 @@ export const useAuthStore = create<AuthState>((set, get) => ({
     const needsVerification = res.needs_verification || res.user.status === 'pending_verification';
     if (needsVerification) {
       session.set('registrationPhone', res.user.phone);
-      session.set('registrationPassword', password);
+      keepTicket(res.verification_ticket);
       session.set('registrationCountryCode', countryCodeOf(res.user.phone));
       tokenStore.clearTokens();
       const pending = tempPendingUser(res.user.phone);
@@ -149,7 +177,7 @@ export const useAuthStore = create<AuthState>((set, get) => ({
     }
     // The refresh token came as an HttpOnly cookie with this answer; the access token stays here.
     if (res.access_token) tokenStore.setAccessToken(res.access_token);
-    session.remove('registrationPhone', 'registrationPassword', 'registrationCountryCode');
+    session.remove(...PENDING_KEYS);
     storeUser(res.user);
     set({ user: res.user });
     return { user: res.user, needsVerification: false };
@@ -159,7 +187,7 @@ export const useAuthStore = create<AuthState>((set, get) => ({
     const body = fullName ? { phone, password, full_name: fullName } : { phone, password };
     const res = await api.post<RegisterResponse>('/auth/register', body, { auth: false });
     session.set('registrationPhone', res.user.phone);
-    session.set('registrationPassword', password);
+    keepTicket(res.verification_ticket);
     session.set('registrationCountryCode', countryCode);
     // The account exists now: a failed code request must not read as a failed registration
     // (a retry would then say "already registered"). The page offers a resend instead.
@@ -176,25 +204,44 @@ export const useAuthStore = create<AuthState>((set, get) => ({
   },
 
   async confirmVerification(phone, code) {
-    await api.post('/auth/verify/confirm', { phone, code }, { auth: false });
+    const ticket = session.get('verificationTicket');
+    lastVerification = null;
+    let res: VerifyConfirmResponse;
+    try {
+      res = await api.post<VerifyConfirmResponse>(
+        '/auth/verify/confirm',
+        ticket ? { phone, code, ticket } : { phone, code },
+        { auth: false },
+      );
+    } catch (error) {
+      // A dead ticket never works again: forgotten, so the page's next try is a plain sign-in.
+      if (isExpiredVerification(error)) session.remove('verificationTicket');
+      throw error;
+    }
+    if (!res.access_token) {
+      lastVerification = 'no-credentials';
+      return;
+    }
+    // The code with the ticket started the session: the refresh token came in its cookie.
+    tokenStore.setAccessToken(res.access_token);
+    session.remove(...PENDING_KEYS);
+    storeUser(res.user);
+    set({ user: res.user });
+    lastVerification = 'signed-in';
   },
 
   verificationPhone() {
     return session.get('registrationPhone') ?? get().user?.phone ?? null;
   },
 
+  // The host contract's name (remotes call it after confirmVerification): the session, if any,
+  // came with the verification itself, since no password is kept to sign in with
+  // (docs/decisions/062-verification-tickets.md).
   async signInWithStoredCredentials() {
-    const phone = session.get('registrationPhone');
-    const password = session.get('registrationPassword');
-    if (!phone || !password) return 'no-credentials';
-    try {
-      const { needsVerification } = await get().login(phone, password);
-      if (needsVerification) return 'failed';
-      session.remove('registrationPhone', 'registrationPassword', 'registrationCountryCode');
-      return 'signed-in';
-    } catch {
-      return 'failed';
-    }
+    const outcome = lastVerification;
+    lastVerification = null;
+    if (outcome === 'signed-in' && get().user?.status === 'active') return 'signed-in';
+    return outcome === 'no-credentials' ? 'no-credentials' : 'failed';
   },
 
   takeRedirectTarget() {
@@ -236,12 +283,7 @@ export const useAuthStore = create<AuthState>((set, get) => ({
   clearSession() {
     tokenStore.clearTokens();
     storeUser(null);
-    session.remove(
-      'registrationPhone',
-      'registrationPassword',
-      'registrationCountryCode',
-      'redirectAfterVerification',
-    );
+    session.remove(...PENDING_KEYS, 'redirectAfterVerification');
     set({ user: null });
   },
 }));

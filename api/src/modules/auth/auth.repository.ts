@@ -232,3 +232,39 @@ export const namesOfUsers = (db: Kysely<DB>, ids: string[]) =>
   ids.length === 0
     ? Promise.resolve([])
     : db.selectFrom('users').select(['id', 'phone', 'full_name']).where('id', 'in', ids).execute();
+
+/**
+ * A user's verification ticket (docs/decisions/062-verification-tickets.md): one at a time, so a
+ * new one (a later pending login) replaces any earlier one.
+ */
+export async function replaceVerificationTicket(
+  db: Kysely<DB>,
+  row: { ticket_hash: string; user_id: string; created_at: number; expires_at: number },
+): Promise<void> {
+  await db.deleteFrom('verification_tickets').where('user_id', '=', row.user_id).execute();
+  await db
+    .insertInto('verification_tickets')
+    .values({ ...row, used_at: null })
+    .execute();
+}
+
+export const findVerificationTicket = (db: Kysely<DB>, ticketHash: string) =>
+  db.selectFrom('verification_tickets').selectAll().where('ticket_hash', '=', ticketHash).executeTakeFirst();
+
+/**
+ * Spends a ticket of this user that is neither spent nor expired, in one statement: of two
+ * parallel uses only one gets a row back.
+ */
+export const spendVerificationTicket = (db: Kysely<DB>, ticketHash: string, userId: string, now: number) =>
+  db
+    .updateTable('verification_tickets')
+    .set({ used_at: now })
+    .where('ticket_hash', '=', ticketHash)
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('ticket_hash')
+    .executeTakeFirst();
+
+export const deleteVerificationTickets = (db: Kysely<DB>, userId: string) =>
+  db.deleteFrom('verification_tickets').where('user_id', '=', userId).execute();

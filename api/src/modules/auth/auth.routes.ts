@@ -59,8 +59,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     async (request, reply) => {
       const phone = parsePhone(request.body.phone);
       await limiter.hit('register', request.ip, phone);
-      const user = await auth.register(phone, request.body.password, request.body.full_name ?? null);
-      return reply.code(201).send({ user, needs_verification: true });
+      const { user, verificationTicket } = await auth.register(
+        phone,
+        request.body.password,
+        request.body.full_name ?? null,
+      );
+      return reply
+        .code(201)
+        .send({ user, needs_verification: true, verification_ticket: verificationTicket });
     },
   );
 
@@ -159,10 +165,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         response: { 200: VerifyConfirmResponse, ...errorResponses(400, 401, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const phone = parsePhone(request.body.phone);
       await limiter.hit('verify_confirm', request.ip, phone);
-      return { user: await auth.confirmVerification(phone, request.body.code), verified: true as const };
+      const { refresh, ...body } = await auth.confirmVerification(
+        phone,
+        request.body.code,
+        request.body.ticket,
+      );
+      if (refresh) setRefreshCookie(reply, refresh.token, refresh.expiresAt, ctx.clock.now());
+      return { ...body, verified: true as const };
     },
   );
 

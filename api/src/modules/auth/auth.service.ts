@@ -1,7 +1,9 @@
 import type { LoginResponse, RefreshResponse, User } from '@mchezo/contracts/auth';
 import { normalizePhone } from '@mchezo/contracts/auth';
 import { type Algorithm, hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
+import type { DB } from '../../db/schema.js';
 import { inTransaction, isUniqueViolation } from '../../db/tx.js';
 import { newId, randomToken, sha256 } from '../../lib/crypto.js';
 import { badRequest, conflict, forbidden, lockedOut, unauthorized } from '../../lib/errors.js';
@@ -9,17 +11,21 @@ import { iso } from '../../lib/time.js';
 import { openWallet } from '../wallet/wallet.service.js';
 import { AccessTokens } from './access-tokens.js';
 import {
+  deleteVerificationTickets,
   findSessionForAuth,
   findUserById,
   findUserByPhone,
+  findVerificationTicket,
   insertRefreshToken,
   insertSession,
   insertUser,
+  replaceVerificationTicket,
   revokeSession,
   revokeUserSessions,
   type SessionForAuth,
   setPasswordHash,
   setUserStatus,
+  spendVerificationTicket,
   type UserRow,
 } from './auth.repository.js';
 import { OtpService } from './otp.service.js';
@@ -44,6 +50,21 @@ export interface AuthenticatedUser {
   sessionId: string;
   phone: string;
   playerRef: string;
+}
+
+/**
+ * A refused verification ticket (docs/decisions/062-verification-tickets.md): spent, expired,
+ * unknown or another account's all answer alike.
+ */
+const ticketExpired = () =>
+  unauthorized('This verification has expired. Sign in to get a new code.', 'VERIFICATION_EXPIRED');
+
+/** What a verification answers: the user, and a session when a ticket came with the code. */
+export interface VerificationResult {
+  user: User;
+  access_token: string | null;
+  expires_in: number | null;
+  refresh: IssuedRefreshToken | null;
 }
 
 /** Algorithm.Argon2id (a const enum, which isolated modules cannot read). */
@@ -93,7 +114,11 @@ export class AuthService {
     });
   }
 
-  async register(phone: string, password: string, fullName: string | null): Promise<User> {
+  async register(
+    phone: string,
+    password: string,
+    fullName: string | null,
+  ): Promise<{ user: User; verificationTicket: string }> {
     const { clock, database } = this.ctx;
     if (await findUserByPhone(database.db, phone))
       throw conflict('This phone number is already registered', 'PHONE_TAKEN');
@@ -112,16 +137,24 @@ export class AuthService {
       created_at: now,
       updated_at: now,
     };
+    const ticket = randomToken();
     try {
       await inTransaction(database, async (trx) => {
         await insertUser(trx, row);
         await openWallet(trx, row.id, now);
+        await replaceVerificationTicket(trx, this.ticketRow(ticket, row.id, now));
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict('This phone number is already registered', 'PHONE_TAKEN');
       throw err;
     }
-    return toUserDto(row);
+    return { user: toUserDto(row), verificationTicket: ticket };
+  }
+
+  /** Only the ticket's hash is stored (docs/decisions/062-verification-tickets.md). */
+  private ticketRow(ticket: string, userId: string, now: number) {
+    const ttl = this.ctx.env.VERIFICATION_TICKET_TTL_SECONDS * 1000;
+    return { ticket_hash: sha256(ticket), user_id: userId, created_at: now, expires_at: now + ttl };
   }
 
   /**
@@ -146,20 +179,37 @@ export class AuthService {
     user.roles = await grantConfiguredRoles(this.ctx, user);
     if (user.status === 'suspended') throw lockedOut('ACCOUNT_SUSPENDED', SUSPENDED_MESSAGE);
     if (user.status === 'pending_verification') {
-      const body = { user: toUserDto(user), access_token: null, expires_in: null, needs_verification: true };
+      // The password proved; the browser keeps this ticket for the code, never the password.
+      const ticket = randomToken();
+      await replaceVerificationTicket(
+        this.ctx.database.db,
+        this.ticketRow(ticket, user.id, this.ctx.clock.now()),
+      );
+      const body = {
+        user: toUserDto(user),
+        access_token: null,
+        expires_in: null,
+        needs_verification: true,
+        verification_ticket: ticket,
+      };
       return { body, refresh: null };
     }
     const { refresh, ...tokens } = await this.startSession(user.id);
-    return { body: { user: toUserDto(user), ...tokens, needs_verification: false }, refresh };
+    return {
+      body: { user: toUserDto(user), ...tokens, needs_verification: false, verification_ticket: null },
+      refresh,
+    };
   }
 
-  private async startSession(userId: string) {
+  private async startSession(userId: string, before?: (trx: Kysely<DB>, now: number) => Promise<void>) {
     const { env, clock, database } = this.ctx;
     const now = clock.now();
     const sessionId = newId();
     const refreshToken = randomToken();
     const expiresAt = now + env.REFRESH_TOKEN_TTL_SECONDS * 1000;
     await inTransaction(database, async (trx) => {
+      // What must commit with the session, or not at all (a verification's ticket and status).
+      await before?.(trx, now);
       await insertSession(trx, {
         id: sessionId,
         user_id: userId,
@@ -242,18 +292,38 @@ export class AuthService {
    * Every phone goes through the code check first: only an account pending verification is ever
    * sent a live code (`requestVerification`), so an unknown, verified or suspended phone gets the
    * answer a wrong or missing code gets, and the answer tells nobody whether the phone has an
-   * account (docs/product-rules.md#one-time-codes).
+   * account (docs/product-rules.md#one-time-codes). A ticket (docs/decisions/062) is checked
+   * before the code, so a refused one spends nothing; it is spent in the transaction that starts
+   * the session, so of two uses only one signs in.
    */
-  async confirmVerification(phone: string, code: string): Promise<User> {
+  async confirmVerification(phone: string, code: string, ticket?: string): Promise<VerificationResult> {
     const { database, clock } = this.ctx;
     const user = await findUserByPhone(database.db, phone);
+    const ticketHash = ticket === undefined ? null : sha256(ticket);
+    if (ticketHash !== null) {
+      const held = await findVerificationTicket(database.db, ticketHash);
+      const usable =
+        held !== undefined &&
+        user !== undefined &&
+        held.user_id === user.id &&
+        held.used_at === null &&
+        held.expires_at > clock.now();
+      if (!usable) throw ticketExpired();
+    }
     await this.otp.check(phone, 'verify', code);
     if (!user) throw badRequest('Invalid verification code', 'CODE_INVALID');
     if (user.status === 'suspended') throw lockedOut('ACCOUNT_SUSPENDED', SUSPENDED_MESSAGE);
-    // Verified meanwhile (a password reset proves the phone too): nothing more to do.
-    if (user.status === 'active') return toUserDto(user);
-    await setUserStatus(database.db, user.id, 'active', clock.now());
-    return toUserDto({ ...user, status: 'active' });
+    const verified = toUserDto({ ...user, status: 'active' });
+    if (ticketHash === null) {
+      // Verified meanwhile (a password reset proves the phone too): nothing more to do.
+      if (user.status !== 'active') await setUserStatus(database.db, user.id, 'active', clock.now());
+      return { user: verified, access_token: null, expires_in: null, refresh: null };
+    }
+    const { refresh, ...tokens } = await this.startSession(user.id, async (trx, now) => {
+      if (!(await spendVerificationTicket(trx, ticketHash, user.id, now))) throw ticketExpired();
+      if (user.status !== 'active') await setUserStatus(trx, user.id, 'active', now);
+    });
+    return { user: verified, ...tokens, refresh };
   }
 
   async requestPasswordReset(phone: string): Promise<void> {
@@ -275,6 +345,8 @@ export class AuthService {
       // Receiving the code proves the phone, so a pending account becomes active too.
       if (user.status === 'pending_verification') await setUserStatus(trx, user.id, 'active', now);
       await revokeUserSessions(trx, user.id, 'password_reset', now);
+      // A ticket stood for the old password: it goes with it.
+      await deleteVerificationTickets(trx, user.id);
     });
   }
 }

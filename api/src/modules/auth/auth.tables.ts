@@ -7,6 +7,7 @@ export interface AuthTables {
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   otp_codes: OtpCodesTable;
+  verification_tickets: VerificationTicketsTable;
 }
 
 export interface UsersTable {
@@ -51,4 +52,16 @@ export interface OtpCodesTable {
   expires_at: number;
   attempts: number;
   consumed_at: number | null;
+}
+
+/**
+ * What a browser holds between registration (or a pending login) and its code instead of the
+ * password (0045, docs/decisions/062-verification-tickets.md): the ticket's SHA-256 only.
+ */
+export interface VerificationTicketsTable {
+  ticket_hash: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
 }

@@ -43,13 +43,13 @@ export class EntryIntegrity {
     const row = await findVersion(this.db, remote, version);
     // Only our own CDN's files: an entry elsewhere is not what was hashed at publish.
     if (!row || row.entry !== entry || !entry.startsWith('/') || !this.store) return {};
-    const recorded = JSON.parse(row.integrity) as Record<string, string>;
+    const recorded = new Map(Object.entries(JSON.parse(row.integrity) as Record<string, string>));
     const script = await entryScript(this.store, remote, version);
     const base = new URL(entry, 'http://site');
     const paths = Object.fromEntries(
       [MF_MANIFEST, script]
-        .filter((file): file is string => !!file && !!recorded[file])
-        .map((file) => [new URL(file, base).pathname, recorded[file] as string]),
+        .filter((file): file is string => !!file && recorded.has(file))
+        .map((file) => [new URL(file, base).pathname, recorded.get(file) as string]),
     );
     this.known.set(key, paths);
     return paths;

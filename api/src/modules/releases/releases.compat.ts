@@ -116,7 +116,7 @@ export async function checkCompatibility({
   if (typeof entry?.name === 'string' && entry.name)
     named.add(clean(`${typeof entry.path === 'string' && entry.path ? `${entry.path}/` : ''}${entry.name}`));
   for (const e of manifest.exposes ?? []) for (const f of assetFiles(e.assets)) named.add(clean(f));
-  const unpublished = [...named].filter((f) => !(f in integrity));
+  const unpublished = [...named].filter((f) => !Object.hasOwn(integrity, f));
   if (unpublished.length)
     problems.push(`mf-manifest.json names files that were not published: ${list(unpublished)}`);
 

@@ -13,12 +13,13 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { versionPathProblem, versionPathsProblem } from '@mchezo/contracts/releases';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { inTransaction, isUniqueViolation } from '../../db/tx.js';
 import { newId, sha384Integrity } from '../../lib/crypto.js';
-import { conflict } from '../../lib/errors.js';
+import { badRequest, conflict } from '../../lib/errors.js';
 
 /** `path → sha384-…` of a version's files. */
 export type FileHashes = Record<string, string>;
@@ -44,7 +45,7 @@ export const hashesOf = (files: ReadonlyMap<string, Buffer>): FileHashes =>
 
 export function sameFiles(a: FileHashes, b: FileHashes): boolean {
   const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && a[k] === b[k]);
 }
 
 const contentDiffers = (remote: string, version: string) =>
@@ -53,27 +54,32 @@ const contentDiffers = (remote: string, version: string) =>
     'VERSION_CONTENT_DIFFERS',
   );
 
-/** A relative path with no `..`, `.`, empty or absolute segment (also checked by the contracts). */
-const safePath = (path: string) =>
-  path.length > 0 &&
-  !path.startsWith('/') &&
-  !path.includes('\\') &&
-  !path.includes('\0') &&
-  !path.split('/').some((s) => s === '..' || s === '.' || s === '');
+/** A version file's path by the contracts' one rule (`versionPathProblem`): what uploads are checked by. */
+const safePath = (path: string) => versionPathProblem(path) === null;
+
+/**
+ * A whole version's paths by the same rule (and no file also a folder): the edge refused any
+ * other already, so this is the stores' own guard, a 400 rather than a half-written version.
+ */
+function checkPaths(files: ReadonlyMap<string, Buffer>): void {
+  const problem = versionPathsProblem(files.keys());
+  if (problem) throw badRequest(`Not a version file path: ${problem}`, 'INVALID_VERSION_PATH');
+}
 const safeName = (name: string) => /^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/.test(name);
 
 /** `file → sha384-…` for every file under a folder (paths `/`-separated, relative to it). */
 export async function hashesOfFolder(dir: string): Promise<FileHashes> {
-  const out: FileHashes = {};
+  // Collected in a Map, made an object with own properties only (a file may be `__proto__`).
+  const out = new Map<string, string>();
   async function walk(d: string): Promise<void> {
     for (const name of await readdir(d)) {
       const p = join(d, name);
       if ((await stat(p)).isDirectory()) await walk(p);
-      else out[relative(dir, p).split(sep).join('/')] = sha384Integrity(await readFile(p));
+      else out.set(relative(dir, p).split(sep).join('/'), sha384Integrity(await readFile(p)));
     }
   }
   await walk(dir);
-  return out;
+  return Object.fromEntries(out);
 }
 
 /** Every file under a folder, by relative path. */
@@ -115,7 +121,8 @@ export class FolderStore implements VersionStore {
 
   async put(remote: string, version: string, files: ReadonlyMap<string, Buffer>): Promise<void> {
     const dir = this.dir(remote, version);
-    if (!dir || ![...files.keys()].every(safePath)) throw new Error('not a version folder path');
+    if (!dir) throw badRequest(`Not a version folder: ${remote}/${version}`, 'INVALID_VERSION_PATH');
+    checkPaths(files);
     const held = await this.list(remote, version);
     if (held) {
       if (!sameFiles(held, hashesOf(files))) throw contentDiffers(remote, version);
@@ -186,7 +193,7 @@ export class DatabaseStore implements VersionStore {
   }
 
   async put(remote: string, version: string, files: ReadonlyMap<string, Buffer>): Promise<void> {
-    if (![...files.keys()].every(safePath)) throw new Error('not a version folder path');
+    checkPaths(files);
     const hashes = hashesOf(files);
     const check = async () => {
       const held = await this.list(remote, version);
@@ -199,7 +206,14 @@ export class DatabaseStore implements VersionStore {
         for (const [path, content] of files)
           await trx
             .insertInto('release_files')
-            .values({ remote, version, path, sha384: hashes[path] as string, size: content.length, content })
+            .values({
+              remote,
+              version,
+              path,
+              sha384: sha384Integrity(content),
+              size: content.length,
+              content,
+            })
             .execute();
       });
     } catch (err) {

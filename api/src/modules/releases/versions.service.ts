@@ -181,9 +181,11 @@ export class VersionService {
   /** The uploaded files, decoded, each matching its declared hash and within the size limits; else 4xx. */
   private checkUpload(remote: RemoteName, version: string, req: UploadVersionRequest): Map<string, Buffer> {
     const { RELEASES_UPLOAD_MAX_FILE_BYTES: maxFile, RELEASES_UPLOAD_MAX_BYTES: maxTotal } = this.ctx.env;
-    const declared = Object.keys(req.integrity);
-    const missing = declared.filter((f) => !(f in req.files));
-    const extra = Object.keys(req.files).filter((f) => !(f in req.integrity));
+    // Maps, never plain-object lookups keyed by a client's strings (`constructor` is in every object).
+    const declared = new Map(Object.entries(req.integrity));
+    const sent = new Map(Object.entries(req.files));
+    const missing = [...declared.keys()].filter((f) => !sent.has(f));
+    const extra = [...sent.keys()].filter((f) => !declared.has(f));
     if (missing.length || extra.length)
       throw new AppError(400, `${remote} ${version}: files and integrity must name the same paths`, {
         code: 'UPLOAD_PATHS_DIFFER',
@@ -199,8 +201,8 @@ export class VersionService {
     const files = new Map<string, Buffer>();
     let total = 0;
     const mismatched: string[] = [];
-    for (const path of declared.sort()) {
-      const bytes = Buffer.from(req.files[path] as string, 'base64');
+    for (const path of [...declared.keys()].sort()) {
+      const bytes = Buffer.from(sent.get(path) as string, 'base64');
       if (bytes.length > maxFile)
         throw new AppError(
           413,
@@ -214,7 +216,7 @@ export class VersionService {
         throw new AppError(413, `${remote} ${version} is over the ${maxTotal} bytes a version may be`, {
           code: 'VERSION_TOO_LARGE',
         });
-      if (sha384Integrity(bytes) !== req.integrity[path]) mismatched.push(path);
+      if (sha384Integrity(bytes) !== declared.get(path)) mismatched.push(path);
       files.set(path, bytes);
     }
     if (mismatched.length)
@@ -346,16 +348,14 @@ export class VersionService {
         `${remote} ${version} has no folder remotes/${remote}/${version} in the version store (${this.store.kind}): upload it (PUT …/versions/${version}), or build or copy it there first`,
         'VERSION_FOLDER_MISSING',
       );
+    const recorded = new Map(Object.entries(integrity));
+    const held = new Map(Object.entries(onDisk));
     const problems = [
-      ...Object.keys(integrity)
-        .filter((f) => !(f in onDisk))
-        .map((f) => `${f}: recorded but not in the folder`),
-      ...Object.keys(integrity)
-        .filter((f) => f in onDisk && onDisk[f] !== integrity[f])
-        .map((f) => `${f}: differs from its recorded sha384`),
-      ...Object.keys(onDisk)
-        .filter((f) => !(f in integrity))
-        .map((f) => `${f}: in the folder but not recorded`),
+      ...[...recorded.keys()].filter((f) => !held.has(f)).map((f) => `${f}: recorded but not in the folder`),
+      ...[...recorded]
+        .filter(([f, hash]) => held.has(f) && held.get(f) !== hash)
+        .map(([f]) => `${f}: differs from its recorded sha384`),
+      ...[...held.keys()].filter((f) => !recorded.has(f)).map((f) => `${f}: in the folder but not recorded`),
     ].sort();
     if (problems.length)
       throw new AppError(

@@ -24,3 +24,13 @@ export function isLockout(error: unknown): boolean {
   const body = error.body as { locked_out?: unknown } | null;
   return body?.locked_out === true;
 }
+
+/**
+ * Whether a verification was refused for its ticket, not its code (spent, expired or another
+ * account's: docs/decisions/062-verification-tickets.md): the player signs in again for a new one.
+ */
+export function isExpiredVerification(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status !== 401) return false;
+  const body = error.body as { code?: unknown } | null;
+  return body?.code === 'VERIFICATION_EXPIRED';
+}

@@ -167,6 +167,30 @@ describe('JoinPage', () => {
     ]);
   });
 
+  it('sends the player to sign in again when the verification ticket has expired (docs/decisions/062)', async () => {
+    const auth = authSpies();
+    auth.confirmVerification.mockRejectedValue(
+      new ApiError('This verification has expired. Sign in to get a new code.', 401, {
+        error: 'This verification has expired. Sign in to get a new code.',
+        code: 'VERIFICATION_EXPIRED',
+      }),
+    );
+    const { toasts } = renderJoin(auth);
+    await register();
+    toasts.length = 0;
+    typeInto('Verification code', '123456');
+    verify();
+    await waitFor(() => expect(currentLocation()).toBe('/login'));
+    expect(toasts).toEqual([
+      {
+        kind: 'error',
+        title: 'Verification Expired',
+        description: 'This verification has expired. Sign in to get a new code.',
+      },
+    ]);
+    expect(auth.signInWithStoredCredentials).not.toHaveBeenCalled();
+  });
+
   it('shows a wrong code', async () => {
     const auth = authSpies();
     auth.confirmVerification.mockRejectedValue(

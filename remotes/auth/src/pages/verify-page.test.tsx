@@ -144,6 +144,28 @@ describe('VerifyPage', () => {
     expect(submitButton().disabled).toBe(false);
   });
 
+  it('sends the player to sign in again when the verification ticket has expired (docs/decisions/062)', async () => {
+    const auth = authSpies();
+    auth.confirmVerification.mockRejectedValue(
+      new ApiError('This verification has expired. Sign in to get a new code.', 401, {
+        error: 'This verification has expired. Sign in to get a new code.',
+        code: 'VERIFICATION_EXPIRED',
+      }),
+    );
+    const { toasts } = await renderVerify(auth);
+    typeInto('Verification code', '123456');
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(currentLocation()).toBe('/login'));
+    expect(toasts).toEqual([
+      {
+        kind: 'error',
+        title: 'Verification Expired',
+        description: 'This verification has expired. Sign in to get a new code.',
+      },
+    ]);
+    expect(auth.signInWithStoredCredentials).not.toHaveBeenCalled();
+  });
+
   it('resends after the cooldown, and reopens at once when that fails', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     markCodeSent('verify', PHONE);
