@@ -5,6 +5,7 @@ import { gameLaunchesMigration } from '../modules/casino/migrations/0015-game-la
 import { identityMigration } from '../modules/identity/migrations/0009-identity.js';
 import { playerNotesMigration } from '../modules/players/migrations/0031-player-notes.js';
 import { regulatorFeedMigration } from '../modules/regulator-feed/migrations/0019-regulator-feed.js';
+import { feedParkingMigration } from '../modules/regulator-feed/migrations/0046-feed-parking.js';
 import { releaseHealthMigration } from '../modules/release-health/migrations/0012-release-health.js';
 import { releaseHealthTicketsMigration } from '../modules/release-health/migrations/0014-release-health-tickets.js';
 import { webVitalsMigration } from '../modules/release-health/migrations/0027-web-vitals.js';
@@ -79,6 +80,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0036_staff_enrolment_codes': staffEnrolmentCodesMigration,
   '0037_tax_rate_cancellations': taxRateCancellationsMigration,
   '0038_retired_versions': retiredVersionsMigration,
+  '0046_feed_parking': feedParkingMigration,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -22,6 +22,10 @@ export interface ReceiverFaults {
   delayMs: number;
   /** How long a timed-out batch's answer takes. */
   hangMs?: number;
+  /** Answer 413 to a body longer than this many bytes (0: any length), as a receiver with a body limit does. */
+  bodyLimitBytes?: number;
+  /** Answer 400 to a batch holding one of these event ids, as a receiver refusing one bad event does. */
+  refuseEventIds?: ReadonlySet<string>;
 }
 
 export interface ReceiverAnswer {
@@ -54,8 +58,17 @@ export class FeedReceiverSimulator {
   /** One POST: the raw body as sent and its signature header. */
   async receive(rawBody: string, signature: string | undefined): Promise<ReceiverAnswer> {
     const n = ++this.attempts;
-    const { failEvery, timeoutEvery, delayMs, hangMs = 60_000 } = this.faults;
+    const {
+      failEvery,
+      timeoutEvery,
+      delayMs,
+      hangMs = 60_000,
+      bodyLimitBytes = 0,
+      refuseEventIds,
+    } = this.faults;
     if (delayMs > 0) await sleep(delayMs);
+    if (bodyLimitBytes > 0 && Buffer.byteLength(rawBody) > bodyLimitBytes)
+      return { status: 413, body: { error: `body over ${bodyLimitBytes} bytes` } };
     if (!signature || !safeEqual(signature, `sha256=${hmacHex(this.secret, rawBody)}`)) {
       this.refusedSignatures++;
       return { status: 401, body: { error: 'bad signature' } };
@@ -67,6 +80,8 @@ export class FeedReceiverSimulator {
     } catch {
       return { status: 400, body: { error: 'not JSON' } };
     }
+    if (refuseEventIds && batch.events.some((e) => refuseEventIds.has(e.event_id)))
+      return { status: 400, body: { error: 'an event of the batch is not valid' } };
     this.batches.push(batch);
     if (this.batches.length > 100) this.batches.shift();
     const duplicateBatch = this.batchIds.has(batch.batch_id);

@@ -13,12 +13,15 @@ import type { AppContext } from '../../context.js';
 import type { Env } from '../../env.js';
 import { hmacHex } from '../../lib/crypto.js';
 import { Job } from '../../lib/job-runner.js';
-import { FEED_BATCH_HEADER, FEED_SIGNATURE_HEADER, feedBatch } from './feed-format.js';
+import { FEED_BATCH_HEADER, FEED_SIGNATURE_HEADER, type FeedRow, sizedBatch } from './feed-format.js';
 import { FeedReceiverSimulator } from './receiver-simulator.js';
 import {
   backlog,
   deliveryState,
   markDelivered,
+  parkEvent,
+  parkedAfter,
+  parkedEvents,
   requeueFrom,
   saveDeliveryState,
   undeliveredEvents,
@@ -26,8 +29,20 @@ import {
 
 /** The in-process receiver simulator's path under /api/v1 (development, tests). */
 export const FEED_SIMULATOR_PATH = '/testing/regulator-feed/receiver';
-/** Most batches one round sends; the next round goes on. */
-const MAX_BATCHES_PER_ROUND = 50;
+/** Most POSTs one round makes (batches, halved ones included); the next round goes on. */
+const MAX_POSTS_PER_ROUND = 50;
+/** Events parked since the last delivered one, past which a refusal is the receiver's failure. */
+export const MAX_PARKED_IN_A_ROW = 5;
+
+/** A receiver's answers that refuse the batch for what it holds: sent again as is, refused again. */
+const REFUSAL: Record<number, string> = {
+  400: 'the receiver found it not valid',
+  413: 'too large for the receiver',
+  422: 'the receiver could not process it',
+};
+/** Parked events the status lists (the oldest). */
+const PARKED_LISTED = 50;
+const refusedForContent = (status: number) => status in REFUSAL;
 
 /** A POST to the receiver: its status, or a thrown error (network, timeout). */
 export type FeedPoster = (
@@ -73,6 +88,10 @@ export interface FeedRound {
   failed?: string;
   /** A backoff was still running: nothing was tried. */
   waiting?: boolean;
+  /** Events set aside this round, refused on their own (decision 063). */
+  parked?: number;
+  /** Batches refused for what they held and sent again halved. */
+  split?: number;
 }
 
 export class RegulatorFeedService {
@@ -110,11 +129,22 @@ export class RegulatorFeedService {
     this.deliveryListeners.push(listener);
   }
 
+  /** The largest batch body the sender makes (REGULATOR_FEED_MAX_BATCH_BYTES): the built-in receiver's limit. */
+  get maxBatchBytes(): number {
+    return this.ctx.env.REGULATOR_FEED_MAX_BATCH_BYTES;
+  }
+
   get enabled(): boolean {
     return this.target !== null;
   }
 
-  /** One round: batches in order until the backlog is empty, a batch fails, or the round's time is up. */
+  /**
+   * One round: batches in order until the backlog is empty, a batch fails, or the round's time is
+   * up. A batch the receiver refuses for what it holds (413, 400, 422: `refusedForContent`) is
+   * halved and sent again at once; a single event so refused is parked with its reason and the
+   * next goes on (docs/decisions/063-a-feed-that-cannot-jam.md). Any other failure backs off and
+   * the same batch goes again, as before.
+   */
   private async deliver(): Promise<FeedRound> {
     const { database, clock, env, log } = this.ctx;
     const db = database.db;
@@ -124,19 +154,27 @@ export class RegulatorFeedService {
     if (state && state.next_attempt_at > clock.now()) return { ...round, waiting: true };
     const started = Date.now();
     const budgetMs = feedLeaseMs(env) / 3;
-    while (round.batches < MAX_BATCHES_PER_ROUND && Date.now() - started < budgetMs) {
-      const rows = await undeliveredEvents(db, env.REGULATOR_FEED_BATCH_SIZE);
-      if (rows.length === 0) break;
-      const batch = feedBatch(rows, clock.now(), env.LICENCE_NUMBER);
-      const body = JSON.stringify(batch);
+    // What this round learned of the receiver: a 413 halves the bytes, a 400/422 the events of
+    // the batches that follow (the events back to full after a delivered batch).
+    let maxBytes = env.REGULATOR_FEED_MAX_BATCH_BYTES;
+    let maxEvents = env.REGULATOR_FEED_BATCH_SIZE;
+    let lastDelivered = Number(state?.last_delivered_sequence ?? 0);
+    let failures = state?.failures ?? 0;
+    let posts = 0;
+    while (posts < MAX_POSTS_PER_ROUND && Date.now() - started < budgetMs) {
+      const pending = await undeliveredEvents(db, maxEvents);
+      if (pending.length === 0) break;
+      const { batch, body, rows } = sizedBatch(pending, clock.now(), env.LICENCE_NUMBER, maxBytes);
       const headers = {
         'content-type': 'application/json',
         [FEED_SIGNATURE_HEADER]: `sha256=${hmacHex(this.target.secret, body)}`,
         [FEED_BATCH_HEADER]: batch.batch_id,
       };
       let failure: string | undefined;
+      let status = 0;
+      posts++;
       try {
-        const status = await this.post(this.target.url, body, headers, env.REGULATOR_FEED_TIMEOUT_MS);
+        status = await this.post(this.target.url, body, headers, env.REGULATOR_FEED_TIMEOUT_MS);
         if (status < 200 || status > 299) failure = `HTTP ${status}`;
       } catch (err) {
         const e = err as Error;
@@ -144,8 +182,30 @@ export class RegulatorFeedService {
           e.name === 'TimeoutError' ? `no answer within ${env.REGULATOR_FEED_TIMEOUT_MS} ms` : e.message;
       }
       const now = clock.now();
+      if (failure && refusedForContent(status)) {
+        if (rows.length > 1) {
+          if (status === 413) maxBytes = Math.max(1, Math.floor(Buffer.byteLength(body) / 2));
+          else maxEvents = Math.ceil(rows.length / 2);
+          round.split = (round.split ?? 0) + 1;
+          continue;
+        }
+        const [row] = rows as [FeedRow];
+        // A receiver refusing every event would otherwise park the whole outbox: after a few set
+        // aside since the last delivered one, it is a failure of the receiver (backoff, kept).
+        const parkedInARow = await parkedAfter(db, lastDelivered);
+        if (parkedInARow < MAX_PARKED_IN_A_ROW) {
+          const reason = `${failure}: ${REFUSAL[status] ?? 'refused by the receiver'}`;
+          if (await parkEvent(db, row.sequence, reason, now)) round.parked = (round.parked ?? 0) + 1;
+          log.warn(
+            { job: 'regulator-feed', sequence: row.sequence, eventId: row.event_id, reason },
+            'regulator feed: event refused on its own by the receiver; parked for an operator',
+          );
+          continue;
+        }
+        failure = `${failure} for ${MAX_PARKED_IN_A_ROW + 1} events in a row, each alone: the receiver refuses everything; not parking more`;
+      }
       if (failure) {
-        const failures = (state?.failures ?? 0) + 1;
+        failures++;
         const wait = Math.min(
           env.REGULATOR_FEED_BACKOFF_MS * 2 ** (failures - 1),
           env.REGULATOR_FEED_BACKOFF_MAX_MS,
@@ -170,6 +230,7 @@ export class RegulatorFeedService {
         batch.batch_id,
         now,
       );
+      lastDelivered = Math.max(lastDelivered, batch.last_sequence);
       await saveDeliveryState(db, {
         last_attempt_at: now,
         last_result: 'delivered',
@@ -178,9 +239,11 @@ export class RegulatorFeedService {
         failures: 0,
         next_attempt_at: 0,
         last_delivered_at: now,
-        last_delivered_sequence: batch.last_sequence,
+        // The highest delivered: a released parked event (a lower sequence) does not move it back.
+        last_delivered_sequence: lastDelivered,
       });
-      if (state) state.failures = 0;
+      failures = 0;
+      maxEvents = env.REGULATOR_FEED_BATCH_SIZE;
       for (const listener of this.deliveryListeners) listener(rows.map((r) => now - Number(r.occurred_at)));
       round.delivered += rows.length;
       round.batches++;
@@ -191,7 +254,11 @@ export class RegulatorFeedService {
   async status(): Promise<FeedStatusResponse> {
     const db = this.ctx.database.db;
     const now = this.ctx.clock.now();
-    const [waiting, state] = await Promise.all([backlog(db), deliveryState(db)]);
+    const [waiting, state, parked] = await Promise.all([
+      backlog(db),
+      deliveryState(db),
+      parkedEvents(db, PARKED_LISTED),
+    ]);
     const iso = (ms: number | null | undefined) => (ms ? new Date(ms).toISOString() : null);
     return {
       enabled: this.enabled,
@@ -212,6 +279,15 @@ export class RegulatorFeedService {
       lastDeliveredAt: iso(state?.last_delivered_at),
       failures: state?.failures ?? 0,
       nextAttemptAt: iso(state?.next_attempt_at),
+      parked: parked.count,
+      parkedEvents: parked.rows.map((r) => ({
+        sequence: Number(r.sequence),
+        eventId: r.event_id,
+        type: r.type,
+        occurredAt: new Date(Number(r.occurred_at)).toISOString(),
+        parkedAt: new Date(Number(r.parked_at)).toISOString(),
+        reason: r.parked_reason ?? '',
+      })),
     };
   }
 

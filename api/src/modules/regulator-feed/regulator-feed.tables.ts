@@ -1,5 +1,5 @@
 /**
- * The regulator feed module's tables (./migrations/0019-regulator-feed.ts): the outbox and the
+ * The regulator feed module's tables (./migrations/0019-regulator-feed.ts, 0046-feed-parking.ts): the outbox and the
  * delivery's state. Part of `DB` in db/schema.ts; row types never leave the server.
  */
 import type { Generated } from 'kysely';
@@ -25,6 +25,13 @@ export interface RegulatorFeedEventsTable {
   /** The batch that was delivered with a 2xx (null until then, and again after a replay). */
   batch_id: string | null;
   delivered_at: number | null;
+  /**
+   * Set aside (epoch ms) because the receiver refused this event on its own (0046, decision 063):
+   * out of the queue until compliance releases it; null otherwise.
+   */
+  parked_at: number | null;
+  /** Why, in words (the receiver's status), never a secret. */
+  parked_reason: string | null;
 }
 
 /** The ledger's kinds (one event per kind of a booking), and the safer-gambling changes a regulator is told about. */
