@@ -14,7 +14,7 @@ import type { Env } from '../../env.js';
 import { hmacHex } from '../../lib/crypto.js';
 import { Job } from '../../lib/job-runner.js';
 import { FEED_BATCH_HEADER, FEED_SIGNATURE_HEADER, type FeedRow, sizedBatch } from './feed-format.js';
-import { FeedReceiverSimulator } from './receiver-simulator.js';
+import { DatabaseFeedReceiver } from './receiver-simulator.js';
 import {
   backlog,
   deliveryState,
@@ -96,8 +96,8 @@ export interface FeedRound {
 
 export class RegulatorFeedService {
   readonly job: Job<FeedRound>;
-  /** The receiver simulator this server serves (development, tests), if any. */
-  readonly simulator: FeedReceiverSimulator | null;
+  /** The receiver simulator this server serves (development, tests), if any: kept in the database. */
+  readonly simulator: DatabaseFeedReceiver | null;
   private readonly target: { url: string; secret: string } | null;
   /** Told each delivered batch's event ages in ms, on the instance that delivered it (decision 044's histogram). */
   private readonly deliveryListeners: ((agesMs: number[]) => void)[] = [];
@@ -109,7 +109,7 @@ export class RegulatorFeedService {
     const { env } = ctx;
     this.target = feedTarget(env);
     this.simulator = servesFeedSimulator(env)
-      ? new FeedReceiverSimulator(simulatorSecret(env), {
+      ? new DatabaseFeedReceiver(ctx.database, ctx.clock, simulatorSecret(env), {
           failEvery: env.REGULATOR_FEED_SIMULATOR_FAIL_EVERY,
           timeoutEvery: env.REGULATOR_FEED_SIMULATOR_TIMEOUT_EVERY,
           delayMs: env.REGULATOR_FEED_SIMULATOR_DELAY_MS,

@@ -1,6 +1,6 @@
 /**
- * The regulator feed module's tables (./migrations/0019-regulator-feed.ts, 0046-feed-parking.ts): the outbox and the
- * delivery's state. Part of `DB` in db/schema.ts; row types never leave the server.
+ * The regulator feed module's tables (./migrations/0019-regulator-feed.ts, 0046-feed-parking.ts,
+ * 0047-feed-receiver.ts): the outbox, the delivery's state, and the built-in receiver's store. Part of `DB` in db/schema.ts; row types never leave the server.
  */
 import type { Generated } from 'kysely';
 import type { DB } from '../../db/schema.js';
@@ -8,6 +8,9 @@ import type { DB } from '../../db/schema.js';
 export interface RegulatorFeedTables {
   regulator_feed_events: RegulatorFeedEventsTable;
   regulator_feed_state: RegulatorFeedStateTable;
+  regulator_feed_receiver_events: RegulatorFeedReceiverEventsTable;
+  regulator_feed_receiver_batches: RegulatorFeedReceiverBatchesTable;
+  regulator_feed_receiver_stats: RegulatorFeedReceiverStatsTable;
 }
 
 export interface RegulatorFeedEventsTable {
@@ -51,4 +54,31 @@ export interface RegulatorFeedStateTable {
   last_delivered_at: number | null;
   last_delivered_sequence: number | null;
   last_batch_id: string | null;
+}
+
+/** What the built-in receiver got (0047, development and tests): each event once. */
+export interface RegulatorFeedReceiverEventsTable {
+  event_id: string;
+  sequence: number;
+  batch_id: string;
+  received_at: number;
+  /** JSON, the wire event. */
+  event: string;
+}
+
+export interface RegulatorFeedReceiverBatchesTable {
+  batch_id: string;
+  /** Times received. */
+  received: number;
+  first_received_at: number;
+}
+
+/** The built-in receiver's counters: one row, `simulator`. */
+export interface RegulatorFeedReceiverStatsTable {
+  name: string;
+  attempts: Generated<number>;
+  duplicate_events: Generated<number>;
+  duplicate_batches: Generated<number>;
+  out_of_order: Generated<number>;
+  refused_signatures: Generated<number>;
 }
