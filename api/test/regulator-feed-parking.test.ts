@@ -151,12 +151,51 @@ describe.each(DB_MODES)('a feed that cannot jam (%s)', (mode) => {
     await expectDeliveredInOrder();
   });
 
+  it('an event the receiver fails on (500) again and again is parked once the next one is taken', async () => {
+    await book(10);
+    const bad = (await outbox()).slice(-13)[0]!;
+    receiver.receiver.faults = { ...receiver.receiver.faults, crashOnEventIds: new Set([bad.event_id]) };
+    await book(10);
+    const parkedBefore = (await outbox()).filter((r) => r.parked_at !== null).length;
+    await drain();
+    await expectDeliveredInOrder();
+    const parked = (await outbox()).filter((r) => r.parked_at !== null);
+    expect(parked).toHaveLength(parkedBefore + 1);
+    const mine = parked.find((r) => r.sequence === bad.sequence);
+    expect(mine?.parked_reason).toMatch(
+      /^HTTP 500, \d+ times in a row while the receiver took the next event$/,
+    );
+    expect((await status()).failures).toBe(0);
+  });
+
+  it('a receiver that is down parks nothing: the events wait, in order, and go when it is back', async () => {
+    const parkedBefore = (await outbox()).filter((r) => r.parked_at !== null).length;
+    receiver.receiver.faults = { ...receiver.receiver.faults, failEvery: 1 };
+    await book(10);
+    for (let i = 0; i < 15; i++) {
+      const r = await round();
+      if (!r.leader) throw new Error('not the lease holder');
+      expect(r.result.delivered).toBe(0);
+      t.clock.advance(300_000);
+    }
+    expect((await outbox()).filter((r) => r.parked_at !== null)).toHaveLength(parkedBefore);
+    const s = await status();
+    expect(s.failures).toBe(15);
+    expect(s.backlog).toBe(20);
+    receiver.receiver.faults = { ...receiver.receiver.faults, failEvery: 0 };
+    await drain();
+    await expectDeliveredInOrder();
+    expect((await outbox()).filter((r) => r.parked_at !== null)).toHaveLength(parkedBefore);
+  });
+
   it('compliance sends a parked event again with a reason (audited); others may not', async () => {
     receiver.receiver.faults = { ...receiver.receiver.faults, bodyLimitBytes: 0 };
     const [first] = (await status()).parkedEvents as { sequence: number }[];
     const url = `/staff/regulator-feed/parked/${first!.sequence}/release`;
     expect((await t.post(url, { reason: 'Receiver limit raised' })).statusCode).toBe(401);
-    expect((await t.post(url, { reason: 'Receiver limit raised' }, player.headers)).statusCode).toBe(403);
+    // A player signed in now (the clock has moved hours: the first one's token is out of date).
+    const someone = await t.signedInPlayer();
+    expect((await t.post(url, { reason: 'Receiver limit raised' }, someone.headers)).statusCode).toBe(403);
     expect((await t.post(url, {}, operator.headers)).statusCode).toBe(400);
     const res = await t.post(url, { reason: 'Receiver limit raised' }, operator.headers);
     expect(res.statusCode).toBe(200);

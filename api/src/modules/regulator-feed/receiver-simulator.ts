@@ -33,6 +33,8 @@ export interface ReceiverFaults {
   bodyLimitBytes?: number;
   /** Answer 400 to a batch holding one of these event ids, as a receiver refusing one bad event does. */
   refuseEventIds?: ReadonlySet<string>;
+  /** Answer 500 to a batch holding one of these event ids, as a receiver crashing on one event does. */
+  crashOnEventIds?: ReadonlySet<string>;
 }
 
 export interface ReceiverAnswer {
@@ -89,6 +91,7 @@ abstract class SimulatedReceiver {
       hangMs = 60_000,
       bodyLimitBytes = 0,
       refuseEventIds,
+      crashOnEventIds,
     } = this.faults;
     if (delayMs > 0) await sleep(delayMs);
     if (bodyLimitBytes > 0 && Buffer.byteLength(rawBody) > bodyLimitBytes)
@@ -108,6 +111,8 @@ abstract class SimulatedReceiver {
       return { status: 400, body: { error: 'not a feed batch' } };
     if (refuseEventIds && batch.events.some((e) => refuseEventIds.has(e.event_id)))
       return { status: 400, body: { error: 'an event of the batch is not valid' } };
+    if (crashOnEventIds && batch.events.some((e) => crashOnEventIds.has(e.event_id)))
+      return { status: 500, body: { error: 'Internal server error' } };
     const { duplicateBatch, duplicates } = await this.keep(batch);
     if (timeoutEvery > 0 && n % timeoutEvery === 0) await sleep(hangMs);
     return {

@@ -64,17 +64,6 @@ export async function releaseParked(db: Kysely<DB>, sequence: number): Promise<b
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Events parked with a sequence above `sequence`: those set aside since the last delivered one. */
-export async function parkedAfter(db: Kysely<DB>, sequence: number): Promise<number> {
-  const row = await db
-    .selectFrom('regulator_feed_events')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('parked_at', 'is not', null)
-    .where('sequence', '>', sequence)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** How many events are parked, and the oldest `limit` of them. */
 export async function parkedEvents(db: Kysely<DB>, limit: number) {
   const [count, rows] = await Promise.all([
@@ -98,9 +87,12 @@ export async function deliveryState(db: Kysely<DB>) {
   return db.selectFrom('regulator_feed_state').selectAll().where('name', '=', STATE).executeTakeFirst();
 }
 
-type StateChange = Partial<Omit<RegulatorFeedStateTable, 'name' | 'failures' | 'next_attempt_at'>> & {
+type StateChange = Partial<
+  Omit<RegulatorFeedStateTable, 'name' | 'failures' | 'next_attempt_at' | 'parked_in_a_row'>
+> & {
   failures?: number;
   next_attempt_at?: number;
+  parked_in_a_row?: number;
 };
 
 /** Writes the state row (made at the first write). */

@@ -51,6 +51,8 @@ export interface RegulatorFeedStateTable {
   failures: Generated<number>;
   /** No attempt before this (epoch ms): the backoff. */
   next_attempt_at: Generated<number>;
+  /** Events parked since the last delivered batch (0046): past MAX_PARKED_IN_A_ROW, no more are. */
+  parked_in_a_row: Generated<number>;
   last_delivered_at: number | null;
   last_delivered_sequence: number | null;
   last_batch_id: string | null;
