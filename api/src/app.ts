@@ -43,6 +43,7 @@ import { identityRoutes } from './modules/identity/identity.routes.js';
 import { identityReviewRoutes } from './modules/identity/identity-review.routes.js';
 import { metricsRoutes } from './modules/metrics/metrics.routes.js';
 import { playersRoutes } from './modules/players/players.routes.js';
+import { feedParkedRoutes } from './modules/regulator-feed/feed-parked.routes.js';
 import { feedReplayRoutes } from './modules/regulator-feed/feed-replay.routes.js';
 import { regulatorFeedRoutes } from './modules/regulator-feed/regulator-feed.routes.js';
 import type { RegulatorFeedService } from './modules/regulator-feed/regulator-feed.service.js';
@@ -315,6 +316,11 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
       });
       await api.register(feedReplayRoutes, {
         replays: services.feedReplays,
+        requireStaff: staffGuard(services.staff, requireAuth),
+        staffOf,
+      });
+      await api.register(feedParkedRoutes, {
+        parked: services.feedParked,
         requireStaff: staffGuard(services.staff, requireAuth),
         staffOf,
       });

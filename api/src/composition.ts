@@ -19,6 +19,7 @@ import { IdentityService } from './modules/identity/identity.service.js';
 import { IdentityReviewService } from './modules/identity/identity-review.service.js';
 import { MetricsService } from './modules/metrics/metrics.service.js';
 import { PlayersService } from './modules/players/players.service.js';
+import { FeedParkedService } from './modules/regulator-feed/feed-parked.service.js';
 import { FeedReplayService } from './modules/regulator-feed/feed-replay.service.js';
 import { RegulatorFeedService } from './modules/regulator-feed/regulator-feed.service.js';
 import { ReleaseHealthService } from './modules/release-health/release-health.service.js';
@@ -139,6 +140,7 @@ export function buildServices(ctx: AppContext, app: FastifyInstance, deps: Servi
     identityReview: new IdentityReviewService(ctx, (trx, e) => staff.audit.record(trx, e)),
     selfExclusions: new SelfExclusionRegister(ctx),
     feedReplays: new FeedReplayService(ctx, (trx, e) => staff.audit.record(trx, e)),
+    feedParked: new FeedParkedService(ctx, (trx, e) => staff.audit.record(trx, e)),
     // Prometheus metrics, read at each scrape through the modules above (docs/decisions/044).
     metrics: new MetricsService(ctx, { feed: regulatorFeed, aml, wallet }),
     jobs,

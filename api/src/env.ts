@@ -329,7 +329,9 @@ const EnvSchema = z.object({
    * receiver simulator gets them), the HMAC-SHA256 key of their signature header (needed with a
    * URL; in development the simulator's is derived from JWT_SECRET), events per batch, how often
    * the delivery looks (0: off), how long one POST may take, and the backoff after a failure
-   * (doubling from the first to the cap).
+   * (doubling from the first to the cap). A batch is also cut to REGULATOR_FEED_MAX_BATCH_BYTES of
+   * body (the receiver's documented body limit; the built-in simulator takes exactly that), and a
+   * receiver answering 413 anyway gets the batch halved (docs/decisions/063-a-feed-that-cannot-jam.md).
    */
   REGULATOR_FEED_URL: optionalString.refine(
     (v) => v === undefined || /^https?:\/\//.test(v),
@@ -337,6 +339,7 @@ const EnvSchema = z.object({
   ),
   REGULATOR_FEED_SECRET: secret,
   REGULATOR_FEED_BATCH_SIZE: int(100, 1, 1000),
+  REGULATOR_FEED_MAX_BATCH_BYTES: int(256 * 1024, 1024, 16 * 1024 * 1024),
   REGULATOR_FEED_INTERVAL_MS: int(1000, 0, 3_600_000),
   REGULATOR_FEED_TIMEOUT_MS: int(10_000, 100, 120_000),
   REGULATOR_FEED_BACKOFF_MS: int(1000, 10, 3_600_000),

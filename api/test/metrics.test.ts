@@ -251,6 +251,7 @@ describe.each(DB_MODES)('metrics of the feed delivery (%s)', (mode) => {
     );
     expect(sampleValue(samples, 'mchezo_regulator_feed_last_attempt_success')).toBe(1);
     expect(sampleValue(samples, 'mchezo_regulator_feed_consecutive_failures')).toBe(0);
+    expect(sampleValue(samples, 'mchezo_regulator_feed_parked')).toBe(0);
     const age = 'mchezo_regulator_feed_delivery_age_seconds';
     expect(sampleValue(samples, `${age}_count`)).toBe(2);
     expect(sampleValue(samples, `${age}_bucket`, { le: '10' })).toBe(0);

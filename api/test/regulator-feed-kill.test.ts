@@ -1,11 +1,14 @@
 /**
- * The regulator feed under faults (issue 28 item 2, its must-show; docs/decisions/042-regulator-feed-outbox.md):
- * the real server entry (src/server.ts, as `npm start` and a deployment run it) delivers to a
- * receiver of its own process here that fails one batch in three and answers slowly; the server
- * is SIGKILLed while a batch is in flight and started again, while events keep being written.
- * In the end the receiver has every event of the outbox, in sequence order, its distinct count
- * equal to the outbox's; the batch the killed server never heard answered came again and was
- * recognised by its ids. On SQLite and PostgreSQL (TEST_DATABASE_URL).
+ * The regulator feed under faults (docs/decisions/042-regulator-feed-outbox.md, 063-a-feed-that-cannot-jam.md):
+ * the real server entry (src/server.ts, as `npm start` and a deployment run it), with the feed's
+ * batch settings at their defaults (100 events, REGULATOR_FEED_MAX_BATCH_BYTES), delivers to a
+ * receiver of its own process here whose body limit is 16 KiB, that fails one batch in three and
+ * answers slowly; among the events is one the test plants that is larger than 16 KiB on its own.
+ * The server is SIGKILLed while a batch is in flight and started again, while events keep being
+ * written. In the end the receiver has every event of the outbox but the planted one, in sequence
+ * order, its distinct count equal to theirs; the planted one, and only it, is parked, for HTTP 413;
+ * the events the killed server never heard answered came again and were recognised by their ids.
+ * On SQLite and PostgreSQL (TEST_DATABASE_URL).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inTransaction } from '../src/db/tx.js';
-import { recordFeedEvents } from '../src/modules/regulator-feed/feed-outbox.service.js';
+import { recordFeedEvent, recordFeedEvents } from '../src/modules/regulator-feed/feed-outbox.service.js';
 import { startFeedReceiver } from '../src/modules/regulator-feed/receiver-simulator.js';
 import { prepareStart } from '../src/startup.js';
 import { DB_MODES, dropTestSchema } from './helpers.js';
@@ -56,10 +59,14 @@ async function startServer(
 }
 
 describe.each(DB_MODES)('the regulator feed through a SIGKILL (%s)', (mode) => {
-  it('every event delivered, in order, the receiver count equal to the outbox count', async () => {
+  it('every event delivered in order, counts equal, nothing parked but the planted oversize event', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'mchezo-feed-kill-'));
     const schema = `feed_kill_${process.pid}_${Date.now().toString(36)}`;
-    const receiver = await startFeedReceiver(SECRET, { failEvery: 3, delayMs: 30 });
+    const receiver = await startFeedReceiver(SECRET, {
+      failEvery: 3,
+      delayMs: 30,
+      bodyLimitBytes: 16 * 1024,
+    });
     const vars: Record<string, string> = {
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
@@ -71,7 +78,7 @@ describe.each(DB_MODES)('the regulator feed through a SIGKILL (%s)', (mode) => {
       CANARY_GUARD_INTERVAL_MS: '0',
       REGULATOR_FEED_URL: receiver.url,
       REGULATOR_FEED_SECRET: SECRET,
-      REGULATOR_FEED_BATCH_SIZE: '10',
+      // The batch settings at their defaults; the timings short, so the test takes seconds.
       REGULATOR_FEED_INTERVAL_MS: '50',
       // The lease of a killed holder runs out after 3 × (timeout + 1 s) = 4.5 s.
       REGULATOR_FEED_TIMEOUT_MS: '500',
@@ -118,6 +125,16 @@ describe.each(DB_MODES)('the regulator feed through a SIGKILL (%s)', (mode) => {
         ]);
       });
     for (let i = 0; i < 100; i++) await write();
+    // One event over the receiver's limit on its own, among the first to go.
+    await inTransaction(database, (trx) =>
+      recordFeedEvent(trx, 'feed-kill-user', 'limit_change', Date.now(), { note: 'x'.repeat(17 * 1024) }),
+    );
+    const planted = await db
+      .selectFrom('regulator_feed_events')
+      .select(['sequence', 'event_id'])
+      .orderBy('sequence', 'desc')
+      .executeTakeFirstOrThrow();
+    for (let i = 0; i < 20; i++) await write();
     let writing = true;
     const writer = (async () => {
       while (writing) {
@@ -160,29 +177,34 @@ describe.each(DB_MODES)('the regulator feed through a SIGKILL (%s)', (mode) => {
                 .selectFrom('regulator_feed_events')
                 .select((eb) => eb.fn.countAll<number | string>().as('n'))
                 .where('delivered_at', 'is', null)
+                .where('parked_at', 'is', null)
                 .executeTakeFirstOrThrow()
             ).n,
           ) === 0,
       );
-      const outbox = await db
+      const all = await db
         .selectFrom('regulator_feed_events')
-        .select(['event_id', 'sequence'])
+        .select(['event_id', 'sequence', 'parked_at', 'parked_reason'])
         .orderBy('sequence')
         .execute();
+      const parked = all.filter((e) => e.parked_at !== null);
+      const outbox = all.filter((e) => e.parked_at === null);
       const summary = r.summary();
       report(
-        `${mode}: outbox ${outbox.length} events, receiver ${summary.events} distinct in ${summary.attempts} POSTs ` +
-          `(${summary.duplicateEvents} duplicate events and ${summary.duplicateBatches} batches recognised), ` +
-          `killed after ${killedAt}, delivering again ${(resumedMs / 1000).toFixed(1)} s after the kill`,
+        `${mode}: outbox ${all.length} events (${parked.length} parked), receiver ${summary.events} distinct in ` +
+          `${summary.attempts} POSTs (${summary.duplicateEvents} duplicate events and ${summary.duplicateBatches} ` +
+          `batches recognised), killed after ${killedAt}, delivering again ${(resumedMs / 1000).toFixed(1)} s after the kill`,
       );
-      expect(outbox.length).toBe(2 * written);
+      expect(all.length).toBe(2 * written + 1);
+      expect(parked.map((e) => e.event_id)).toEqual([planted.event_id]);
+      expect(parked[0]!.parked_reason).toMatch(/^HTTP 413/);
       expect(summary.events).toBe(outbox.length);
       expect(r.events.map((e) => e.event_id)).toEqual(outbox.map((e) => e.event_id));
       expect(r.events.map((e) => e.sequence)).toEqual(outbox.map((e) => e.sequence));
       expect(summary.outOfOrder).toBe(0);
       expect(summary.refusedSignatures).toBe(0);
-      // The batch in flight at the kill came again and was recognised.
-      expect(summary.duplicateBatches).toBeGreaterThanOrEqual(1);
+      // The events in flight at the kill came again and were recognised by their ids.
+      expect(summary.duplicateEvents).toBeGreaterThanOrEqual(1);
     } finally {
       writing = false;
       await writer.catch(() => {});

@@ -5,6 +5,9 @@
  * member's password-only token (403 SECOND_FACTOR_REQUIRED), and nothing refused changes anything.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '../src/db/tx.js';
+import { recordFeedEvent } from '../src/modules/regulator-feed/feed-outbox.service.js';
+import { parkEvent } from '../src/modules/regulator-feed/regulator-feed.repository.js';
 import { DB_MODES, json, type Player, suiteApp } from './helpers.js';
 import { type Endpoint, expectRefusals, type StaffByRole, staffOfEachRole } from './staff-access-kit.js';
 import { staffHeaders, staffRequest } from './staff-kit.js';
@@ -34,6 +37,18 @@ describe.each(DB_MODES)('staff compliance: who may call what (%s)', (mode) => {
   it('every endpoint answers compliance only, and refuses everyone else without a change', async () => {
     const id = player.userId;
     const reason = 'Checking access';
+    // A feed event the receiver refused on its own (decision 063), for the release route.
+    await inTransaction(t.app.ctx.database, (trx) =>
+      recordFeedEvent(trx, player.userId, 'limit_change', t.clock.now(), { note: 'access' }),
+    );
+    const { last } = await t.app.ctx.database.db
+      .selectFrom('regulator_feed_events')
+      .select((eb) => eb.fn.max('sequence').as('last'))
+      .executeTakeFirstOrThrow();
+    const parkedSequence = Number(last);
+    expect(await parkEvent(t.app.ctx.database.db, parkedSequence, 'HTTP 413: too large', t.clock.now())).toBe(
+      true,
+    );
     const endpoints: Endpoint[] = [
       ['GET', '/staff/identity-checks?status=pending', undefined],
       ['GET', '/staff/self-exclusions?active=true', undefined],
@@ -44,6 +59,7 @@ describe.each(DB_MODES)('staff compliance: who may call what (%s)', (mode) => {
       ['POST', `/staff/identity-checks/${id}/recheck`, { reason }],
       ['POST', `/staff/identity-checks/${id}/reject`, { code: 'NOT_FOUND', reason }],
       ['POST', '/staff/regulator-feed/replay', { from_sequence: 1, reason }],
+      ['POST', `/staff/regulator-feed/parked/${parkedSequence}/release`, { reason }],
     ];
     await expectRefusals(t, endpoints, {
       staff,
@@ -57,6 +73,13 @@ describe.each(DB_MODES)('staff compliance: who may call what (%s)', (mode) => {
     expect(json(await t.get('/identity', player.headers)).status).toBe('pending');
     const replayed = db.selectFrom('staff_audit').selectAll().where('action', '=', 'regulator_feed.replayed');
     expect(await replayed.execute()).toEqual([]);
+    const released = db.selectFrom('staff_audit').selectAll().where('action', '=', 'regulator_feed.released');
+    expect(await released.execute()).toEqual([]);
+    const parked = db
+      .selectFrom('regulator_feed_events')
+      .select('parked_at')
+      .where('sequence', '=', parkedSequence);
+    expect((await parked.executeTakeFirstOrThrow()).parked_at).not.toBeNull();
 
     const as = staffHeaders(staff.compliance.token);
     for (const [method, url, body] of endpoints) {
@@ -65,5 +88,6 @@ describe.each(DB_MODES)('staff compliance: who may call what (%s)', (mode) => {
       expect(res.statusCode, `${method} ${url} as compliance: ${res.body}`).toBe(200);
     }
     expect(json(await t.get('/identity', player.headers)).status).toBe('rejected');
+    expect((await parked.executeTakeFirstOrThrow()).parked_at).toBeNull();
   });
 });

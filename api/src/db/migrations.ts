@@ -6,6 +6,8 @@ import { gameLaunchesMigration } from '../modules/casino/migrations/0015-game-la
 import { identityMigration } from '../modules/identity/migrations/0009-identity.js';
 import { playerNotesMigration } from '../modules/players/migrations/0031-player-notes.js';
 import { regulatorFeedMigration } from '../modules/regulator-feed/migrations/0019-regulator-feed.js';
+import { feedParkingMigration } from '../modules/regulator-feed/migrations/0046-feed-parking.js';
+import { feedReceiverMigration } from '../modules/regulator-feed/migrations/0047-feed-receiver.js';
 import { releaseHealthMigration } from '../modules/release-health/migrations/0012-release-health.js';
 import { releaseHealthTicketsMigration } from '../modules/release-health/migrations/0014-release-health-tickets.js';
 import { webVitalsMigration } from '../modules/release-health/migrations/0027-web-vitals.js';
@@ -81,6 +83,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0037_tax_rate_cancellations': taxRateCancellationsMigration,
   '0038_retired_versions': retiredVersionsMigration,
   '0045_verification_tickets': verificationTicketsMigration,
+  '0046_feed_parking': feedParkingMigration,
+  '0047_feed_receiver': feedReceiverMigration,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -43,5 +43,21 @@ export const FeedStatusResponse = z.object({
   /** Failed attempts in a row, and when the next may be made (backoff). */
   failures: z.number(),
   nextAttemptAt: z.string().nullable(),
+  /**
+   * Events set aside because the receiver refused each on its own (413 too large, 400/422 not
+   * valid), with why; out of the queue until compliance releases one (docs/decisions/063).
+   */
+  parked: z.number(),
+  /** The oldest 50 parked, in sequence order. */
+  parkedEvents: z.array(
+    z.object({
+      sequence: z.number(),
+      eventId: z.string(),
+      type: z.string(),
+      occurredAt: z.string(),
+      parkedAt: z.string(),
+      reason: z.string(),
+    }),
+  ),
 });
 export type FeedStatusResponse = z.infer<typeof FeedStatusResponse>;

@@ -109,3 +109,17 @@ export type StaffFeedReplayRequest = z.infer<typeof StaffFeedReplayRequest>;
 
 export const StaffFeedReplayResponse = z.object({ from_sequence: z.number(), requeued: z.number() });
 export type StaffFeedReplayResponse = z.infer<typeof StaffFeedReplayResponse>;
+
+/**
+ * POST /staff/regulator-feed/parked/{sequence}/release: a parked event (the receiver refused it on
+ * its own, docs/decisions/063) goes back in the queue at its sequence, with the reason kept in
+ * the staff audit; refused again, it is parked again.
+ */
+export const StaffFeedReleaseParams = z.strictObject({ sequence: z.coerce.number().int().min(1) });
+export type StaffFeedReleaseParams = z.infer<typeof StaffFeedReleaseParams>;
+
+export const StaffFeedReleaseRequest = z.strictObject({ reason: Reason });
+export type StaffFeedReleaseRequest = z.infer<typeof StaffFeedReleaseRequest>;
+
+export const StaffFeedReleaseResponse = z.object({ sequence: z.number(), released: z.literal(true) });
+export type StaffFeedReleaseResponse = z.infer<typeof StaffFeedReleaseResponse>;

@@ -16,6 +16,7 @@ import type {
   IdentityRejectCode,
   RestrictionKind,
   SelfExclusionsResponse,
+  StaffFeedReleaseResponse,
   StaffFeedReplayResponse,
 } from '@mchezo/contracts/staff-compliance';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
@@ -115,6 +116,10 @@ export const feedStatusQuery = () =>
     queryKey: ['staff', 'compliance', 'feed'],
     queryFn: ({ signal }) => staffApi.get<FeedStatusResponse>('/regulator-feed/status', { signal }),
   });
+
+/** A parked feed event back in the queue, with the reason (decision 063). */
+export const releaseParkedEvent = (sequence: number, reason: string) =>
+  staffApi.post<StaffFeedReleaseResponse>(`/staff/regulator-feed/parked/${sequence}/release`, { reason });
 
 export const replayFeed = (fromSequence: number, reason: string) =>
   staffApi.post<StaffFeedReplayResponse>('/staff/regulator-feed/replay', {

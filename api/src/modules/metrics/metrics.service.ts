@@ -56,6 +56,7 @@ export class MetricsService {
   private readonly feed: Record<
     | 'enabled'
     | 'backlog'
+    | 'parked'
     | 'oldest'
     | 'lastSequence'
     | 'lastDelivered'
@@ -141,6 +142,10 @@ export class MetricsService {
         'mchezo_regulator_feed_consecutive_failures',
         'Failed deliveries in a row (the backoff)',
       ),
+      parked: gauge(
+        'mchezo_regulator_feed_parked',
+        'Feed events the receiver refused on their own, waiting for an operator (docs/decisions/063)',
+      ),
     };
     // Observed by the delivery itself (on the instance holding its lease): ages it already has in hand.
     const deliveryAge = new Histogram({
@@ -200,6 +205,7 @@ export class MetricsService {
             if (status.lastDelivery)
               set(this.feed.lastOk, status.lastDelivery.result === 'delivered' ? 1 : 0);
             set(this.feed.failures, status.failures);
+            set(this.feed.parked, status.parked);
           };
         },
       },

@@ -82,21 +82,57 @@ function wireData(row: FeedRow): Record<string, unknown> {
   };
 }
 
+const wireEvent = (row: FeedRow): WireEvent => ({
+  event_id: row.event_id,
+  sequence: row.sequence,
+  type: WIRE_TYPES[row.type],
+  occurred_at: new Date(row.occurred_at).toISOString(),
+  player_ref: row.player_ref,
+  data: wireData(row),
+});
+
+const envelope = (
+  rows: readonly FeedRow[],
+  sentAt: number,
+  licence: string | undefined,
+  events: WireEvent[],
+): WireBatch => ({
+  format: FEED_FORMAT,
+  batch_id: batchIdOf(rows),
+  sent_at: new Date(sentAt).toISOString(),
+  operator: { licence: licence ?? null },
+  first_sequence: rows[0]?.sequence ?? 0,
+  last_sequence: rows[rows.length - 1]?.sequence ?? 0,
+  events,
+});
+
 export function feedBatch(rows: readonly FeedRow[], sentAt: number, licence: string | undefined): WireBatch {
-  return {
-    format: FEED_FORMAT,
-    batch_id: batchIdOf(rows),
-    sent_at: new Date(sentAt).toISOString(),
-    operator: { licence: licence ?? null },
-    first_sequence: rows[0]?.sequence ?? 0,
-    last_sequence: rows[rows.length - 1]?.sequence ?? 0,
-    events: rows.map((row) => ({
-      event_id: row.event_id,
-      sequence: row.sequence,
-      type: WIRE_TYPES[row.type],
-      occurred_at: new Date(row.occurred_at).toISOString(),
-      player_ref: row.player_ref,
-      data: wireData(row),
-    })),
-  };
+  return envelope(rows, sentAt, licence, rows.map(wireEvent));
+}
+
+/**
+ * The longest run of `rows` (from the first, at least one) whose batch body is at most `maxBytes`
+ * bytes of UTF-8 (docs/decisions/063): the batch, its JSON body and the rows it holds. One event
+ * larger than `maxBytes` goes alone (the receiver may still take it; if not, it is parked).
+ */
+export function sizedBatch(
+  rows: readonly FeedRow[],
+  sentAt: number,
+  licence: string | undefined,
+  maxBytes: number,
+): { batch: WireBatch; body: string; rows: readonly FeedRow[] } {
+  const events = rows.map(wireEvent);
+  const sizes = events.map((e) => Buffer.byteLength(JSON.stringify(e)));
+  // `{…"events":[]}` for the run 0..n-1, plus its events and the commas between them.
+  const bytesOf = (n: number, eventBytes: number) =>
+    Buffer.byteLength(JSON.stringify(envelope(rows.slice(0, n), sentAt, licence, []))) + eventBytes + n - 1;
+  let n = Math.min(1, rows.length);
+  let eventBytes = sizes[0] ?? 0;
+  while (n < rows.length && bytesOf(n + 1, eventBytes + (sizes[n] ?? 0)) <= maxBytes) {
+    eventBytes += sizes[n] ?? 0;
+    n++;
+  }
+  const taken = rows.slice(0, n);
+  const batch = envelope(taken, sentAt, licence, events.slice(0, n));
+  return { batch, body: JSON.stringify(batch), rows: taken };
 }

@@ -1,16 +1,23 @@
 /**
- * A regulator's receiver, simulated (development and tests; docs/decisions/042-regulator-feed-outbox.md):
- * checks each batch's signature, stores its events once each (dedupe by event id, counting the
- * duplicates and the batches it recognised) and, on demand, fails every Nth batch (503), times out
- * on every Nth (stores it, then answers only after `hangMs`, later than the sender waits) and
- * answers after a delay. `npm start` delivers to the one its API serves
- * (`/api/v1/testing/regulator-feed/receiver`); `startFeedReceiver` runs one on a port of its own,
- * as the kill test does (the API process dies, the receiver keeps what it got).
+ * A regulator's receiver, simulated (development and tests; docs/decisions/042-regulator-feed-outbox.md,
+ * 063-a-feed-that-cannot-jam.md): checks each batch's signature, stores its events once each
+ * (dedupe by event id, counting the duplicates and the batches it recognised) and, on demand,
+ * refuses a body over a limit (413) or a batch holding a given event (400), fails every Nth batch
+ * (503), times out on every Nth (stores it, then answers only after `hangMs`, later than the
+ * sender waits) and answers after a delay. `npm start` and the cluster deliver to the one the API
+ * serves (`/api/v1/testing/regulator-feed/receiver`), which keeps what it got in the database;
+ * `startFeedReceiver` runs one in memory on a port of its own, as the kill test does (the API
+ * process dies, the receiver keeps what it got).
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { DB } from '../../db/schema.js';
+import { inTransaction } from '../../db/tx.js';
 import { hmacHex, safeEqual } from '../../lib/crypto.js';
+import type { Clock } from '../../lib/time.js';
 import { FEED_SIGNATURE_HEADER, type WireBatch, type WireEvent } from './feed-format.js';
 
 export interface ReceiverFaults {
@@ -22,6 +29,12 @@ export interface ReceiverFaults {
   delayMs: number;
   /** How long a timed-out batch's answer takes. */
   hangMs?: number;
+  /** Answer 413 to a body longer than this many bytes (0: any length), as a receiver with a body limit does. */
+  bodyLimitBytes?: number;
+  /** Answer 400 to a batch holding one of these event ids, as a receiver refusing one bad event does. */
+  refuseEventIds?: ReadonlySet<string>;
+  /** Answer 500 to a batch holding one of these event ids, as a receiver crashing on one event does. */
+  crashOnEventIds?: ReadonlySet<string>;
 }
 
 export interface ReceiverAnswer {
@@ -29,20 +42,33 @@ export interface ReceiverAnswer {
   body: Record<string, unknown>;
 }
 
-export class FeedReceiverSimulator {
-  /** Every distinct event, in the order first received. */
-  readonly events: WireEvent[] = [];
-  private readonly seen = new Set<string>();
-  private readonly batchIds = new Set<string>();
+/** What a receiver has got, as `GET` on it answers. */
+export interface ReceiverSummary {
+  attempts: number;
+  batches: number;
+  events: number;
+  lastSequence: number;
+  duplicateEvents: number;
+  duplicateBatches: number;
+  outOfOrder: number;
+  refusedSignatures: number;
+}
+
+/** A batch stored: whether its id was seen before, and the ids of its events already stored. */
+interface Kept {
+  duplicateBatch: boolean;
+  duplicates: string[];
+}
+
+/**
+ * A receiver's checks and faults; where it keeps what it got is its subclass's: the memory of
+ * this process (`FeedReceiverSimulator`, tests) or the database (`DatabaseFeedReceiver`, the
+ * one the API serves).
+ */
+abstract class SimulatedReceiver {
+  /** POSTs this process answered (the fault counters count these). */
   attempts = 0;
-  duplicateEvents = 0;
-  duplicateBatches = 0;
-  /** Distinct events that arrived with a sequence below one already stored. */
-  outOfOrder = 0;
-  refusedSignatures = 0;
   faults: ReceiverFaults;
-  /** The latest batches stored, as received (at most 100). */
-  readonly batches: WireBatch[] = [];
 
   constructor(
     private readonly secret: string,
@@ -51,13 +77,27 @@ export class FeedReceiverSimulator {
     this.faults = { failEvery: 0, timeoutEvery: 0, delayMs: 0, ...faults };
   }
 
+  protected abstract counted(what: 'attempt' | 'refused_signature'): Promise<void>;
+  protected abstract keep(batch: WireBatch): Promise<Kept>;
+
   /** One POST: the raw body as sent and its signature header. */
   async receive(rawBody: string, signature: string | undefined): Promise<ReceiverAnswer> {
     const n = ++this.attempts;
-    const { failEvery, timeoutEvery, delayMs, hangMs = 60_000 } = this.faults;
+    await this.counted('attempt');
+    const {
+      failEvery,
+      timeoutEvery,
+      delayMs,
+      hangMs = 60_000,
+      bodyLimitBytes = 0,
+      refuseEventIds,
+      crashOnEventIds,
+    } = this.faults;
     if (delayMs > 0) await sleep(delayMs);
+    if (bodyLimitBytes > 0 && Buffer.byteLength(rawBody) > bodyLimitBytes)
+      return { status: 413, body: { error: `body over ${bodyLimitBytes} bytes` } };
     if (!signature || !safeEqual(signature, `sha256=${hmacHex(this.secret, rawBody)}`)) {
-      this.refusedSignatures++;
+      await this.counted('refused_signature');
       return { status: 401, body: { error: 'bad signature' } };
     }
     if (failEvery > 0 && n % failEvery === 0) return { status: 503, body: { error: 'simulated failure' } };
@@ -67,6 +107,45 @@ export class FeedReceiverSimulator {
     } catch {
       return { status: 400, body: { error: 'not JSON' } };
     }
+    if (typeof batch?.batch_id !== 'string' || !Array.isArray(batch.events))
+      return { status: 400, body: { error: 'not a feed batch' } };
+    if (refuseEventIds && batch.events.some((e) => refuseEventIds.has(e.event_id)))
+      return { status: 400, body: { error: 'an event of the batch is not valid' } };
+    if (crashOnEventIds && batch.events.some((e) => crashOnEventIds.has(e.event_id)))
+      return { status: 500, body: { error: 'Internal server error' } };
+    const { duplicateBatch, duplicates } = await this.keep(batch);
+    if (timeoutEvery > 0 && n % timeoutEvery === 0) await sleep(hangMs);
+    return {
+      status: 200,
+      body: {
+        batch_id: batch.batch_id,
+        received: batch.events.length,
+        duplicate_batch: duplicateBatch,
+        duplicates,
+      },
+    };
+  }
+}
+
+/** A receiver keeping what it got in this process's memory (tests: `startFeedReceiver`). */
+export class FeedReceiverSimulator extends SimulatedReceiver {
+  /** Every distinct event, in the order first received. */
+  readonly events: WireEvent[] = [];
+  private readonly seen = new Set<string>();
+  private readonly batchIds = new Set<string>();
+  duplicateEvents = 0;
+  duplicateBatches = 0;
+  /** Distinct events that arrived with a sequence below one already stored. */
+  outOfOrder = 0;
+  refusedSignatures = 0;
+  /** The latest batches stored, as received (at most 100). */
+  readonly batches: WireBatch[] = [];
+
+  protected async counted(what: 'attempt' | 'refused_signature'): Promise<void> {
+    if (what === 'refused_signature') this.refusedSignatures++;
+  }
+
+  protected async keep(batch: WireBatch): Promise<Kept> {
     this.batches.push(batch);
     if (this.batches.length > 100) this.batches.shift();
     const duplicateBatch = this.batchIds.has(batch.batch_id);
@@ -84,19 +163,10 @@ export class FeedReceiverSimulator {
       this.events.push(event);
     }
     this.duplicateEvents += duplicates.length;
-    if (timeoutEvery > 0 && n % timeoutEvery === 0) await sleep(hangMs);
-    return {
-      status: 200,
-      body: {
-        batch_id: batch.batch_id,
-        received: batch.events.length,
-        duplicate_batch: duplicateBatch,
-        duplicates,
-      },
-    };
+    return { duplicateBatch, duplicates };
   }
 
-  summary() {
+  summary(): ReceiverSummary {
     return {
       attempts: this.attempts,
       batches: this.batchIds.size,
@@ -106,6 +176,121 @@ export class FeedReceiverSimulator {
       duplicateBatches: this.duplicateBatches,
       outOfOrder: this.outOfOrder,
       refusedSignatures: this.refusedSignatures,
+    };
+  }
+}
+
+/** The counters' one row. */
+const STATS = 'simulator';
+
+/**
+ * The receiver the API serves (`npm start`, the cluster; docs/decisions/063): it keeps what it got
+ * in the database (0047), so every instance on that database is one receiver, and a restart
+ * keeps it. Events are stored once by their id (the primary key decides, even between instances),
+ * a batch id seen again is counted as recognised.
+ */
+export class DatabaseFeedReceiver extends SimulatedReceiver {
+  constructor(
+    private readonly database: Database,
+    private readonly clock: Clock,
+    secret: string,
+    faults: Partial<ReceiverFaults> = {},
+  ) {
+    super(secret, faults);
+  }
+
+  private async bump(
+    db: Kysely<DB>,
+    column: 'attempts' | 'duplicate_events' | 'duplicate_batches' | 'out_of_order' | 'refused_signatures',
+    by: number,
+  ) {
+    if (by === 0) return;
+    await db
+      .insertInto('regulator_feed_receiver_stats')
+      .values({ name: STATS, [column]: by })
+      .onConflict((oc) =>
+        oc
+          .column('name')
+          .doUpdateSet({ [column]: sql`regulator_feed_receiver_stats.${sql.ref(column)} + ${by}` }),
+      )
+      .execute();
+  }
+
+  protected async counted(what: 'attempt' | 'refused_signature'): Promise<void> {
+    await this.bump(this.database.db, what === 'attempt' ? 'attempts' : 'refused_signatures', 1);
+  }
+
+  protected keep(batch: WireBatch): Promise<Kept> {
+    const now = this.clock.now();
+    return inTransaction(this.database, async (trx) => {
+      const seenBatch = await trx
+        .insertInto('regulator_feed_receiver_batches')
+        .values({ batch_id: batch.batch_id, received: 1, first_received_at: now })
+        .onConflict((oc) =>
+          oc.column('batch_id').doUpdateSet({ received: sql`regulator_feed_receiver_batches.received + 1` }),
+        )
+        .returning('received')
+        .executeTakeFirstOrThrow();
+      const duplicateBatch = Number(seenBatch.received) > 1;
+      const before = await trx
+        .selectFrom('regulator_feed_receiver_events')
+        .select((eb) => eb.fn.max('sequence').as('last'))
+        .executeTakeFirstOrThrow();
+      const stored =
+        batch.events.length === 0
+          ? []
+          : await trx
+              .insertInto('regulator_feed_receiver_events')
+              .values(
+                batch.events.map((e) => ({
+                  event_id: String(e.event_id),
+                  sequence: Number(e.sequence),
+                  batch_id: batch.batch_id,
+                  received_at: now,
+                  event: JSON.stringify(e),
+                })),
+              )
+              .onConflict((oc) => oc.column('event_id').doNothing())
+              .returning('event_id')
+              .execute();
+      const fresh = new Set(stored.map((r) => r.event_id));
+      const duplicates = batch.events.map((e) => String(e.event_id)).filter((id) => !fresh.has(id));
+      let last = Number(before.last ?? 0);
+      let outOfOrder = 0;
+      for (const event of batch.events) {
+        if (!fresh.has(String(event.event_id))) continue;
+        if (event.sequence < last) outOfOrder++;
+        last = Math.max(last, event.sequence);
+      }
+      await this.bump(trx, 'duplicate_batches', duplicateBatch ? 1 : 0);
+      await this.bump(trx, 'duplicate_events', duplicates.length);
+      await this.bump(trx, 'out_of_order', outOfOrder);
+      return { duplicateBatch, duplicates };
+    });
+  }
+
+  async summary(): Promise<ReceiverSummary> {
+    const db = this.database.db;
+    const [events, batches, stats] = await Promise.all([
+      db
+        .selectFrom('regulator_feed_receiver_events')
+        .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.max('sequence').as('last')])
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('regulator_feed_receiver_batches')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow(),
+      db.selectFrom('regulator_feed_receiver_stats').selectAll().where('name', '=', STATS).executeTakeFirst(),
+    ]);
+    return {
+      attempts: Number(stats?.attempts ?? 0),
+      batches: Number(batches.n),
+      events: Number(events.n),
+      lastSequence: Number(events.last ?? 0),
+      duplicateEvents: Number(stats?.duplicate_events ?? 0),
+      duplicateBatches: Number(stats?.duplicate_batches ?? 0),
+      outOfOrder: Number(stats?.out_of_order ?? 0),
+      refusedSignatures: Number(stats?.refused_signatures ?? 0),
     };
   }
 }
@@ -126,7 +311,7 @@ export async function startFeedReceiver(secret: string, faults: Partial<Receiver
             await readBody(request),
             request.headers[FEED_SIGNATURE_HEADER] as string | undefined,
           )
-        : { status: 200, body: receiver.summary() };
+        : { status: 200, body: { ...receiver.summary() } };
     answer()
       .then(({ status, body }) => {
         response.writeHead(status, { 'content-type': 'application/json' });

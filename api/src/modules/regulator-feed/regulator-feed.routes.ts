@@ -51,6 +51,8 @@ export const regulatorFeedRoutes: FastifyPluginAsyncZod<{
   app.post(
     FEED_SIMULATOR_PATH,
     {
+      // The largest batch the sender makes (docs/decisions/063), not the API's 16 KiB.
+      bodyLimit: feed.maxBatchBytes,
       schema: {
         hide: true,
         body: z.unknown(),

@@ -13,12 +13,14 @@ import type { AppContext } from '../../context.js';
 import type { Env } from '../../env.js';
 import { hmacHex } from '../../lib/crypto.js';
 import { Job } from '../../lib/job-runner.js';
-import { FEED_BATCH_HEADER, FEED_SIGNATURE_HEADER, feedBatch } from './feed-format.js';
-import { FeedReceiverSimulator } from './receiver-simulator.js';
+import { FEED_BATCH_HEADER, FEED_SIGNATURE_HEADER, type FeedRow, sizedBatch } from './feed-format.js';
+import { DatabaseFeedReceiver } from './receiver-simulator.js';
 import {
   backlog,
   deliveryState,
   markDelivered,
+  parkEvent,
+  parkedEvents,
   requeueFrom,
   saveDeliveryState,
   undeliveredEvents,
@@ -26,8 +28,22 @@ import {
 
 /** The in-process receiver simulator's path under /api/v1 (development, tests). */
 export const FEED_SIMULATOR_PATH = '/testing/regulator-feed/receiver';
-/** Most batches one round sends; the next round goes on. */
-const MAX_BATCHES_PER_ROUND = 50;
+/** Most POSTs one round makes (batches, halved ones included); the next round goes on. */
+const MAX_POSTS_PER_ROUND = 50;
+/** Events parked since the last delivered batch, past which a refusal is the receiver's failure. */
+export const MAX_PARKED_IN_A_ROW = 5;
+/** Failures in a row of the same batch after which it is halved at each further one. */
+export const SPLIT_AFTER_FAILURES = 3;
+
+/** A receiver's answers that refuse the batch for what it holds: sent again as is, refused again. */
+const REFUSAL: Record<number, string> = {
+  400: 'the receiver found it not valid',
+  413: 'too large for the receiver',
+  422: 'the receiver could not process it',
+};
+/** Parked events the status lists (the oldest). */
+const PARKED_LISTED = 50;
+const refusedForContent = (status: number) => status in REFUSAL;
 
 /** A POST to the receiver: its status, or a thrown error (network, timeout). */
 export type FeedPoster = (
@@ -73,12 +89,16 @@ export interface FeedRound {
   failed?: string;
   /** A backoff was still running: nothing was tried. */
   waiting?: boolean;
+  /** Events set aside this round, refused on their own (decision 063). */
+  parked?: number;
+  /** Batches refused for what they held and sent again halved. */
+  split?: number;
 }
 
 export class RegulatorFeedService {
   readonly job: Job<FeedRound>;
-  /** The receiver simulator this server serves (development, tests), if any. */
-  readonly simulator: FeedReceiverSimulator | null;
+  /** The receiver simulator this server serves (development, tests), if any: kept in the database. */
+  readonly simulator: DatabaseFeedReceiver | null;
   private readonly target: { url: string; secret: string } | null;
   /** Told each delivered batch's event ages in ms, on the instance that delivered it (decision 044's histogram). */
   private readonly deliveryListeners: ((agesMs: number[]) => void)[] = [];
@@ -90,7 +110,7 @@ export class RegulatorFeedService {
     const { env } = ctx;
     this.target = feedTarget(env);
     this.simulator = servesFeedSimulator(env)
-      ? new FeedReceiverSimulator(simulatorSecret(env), {
+      ? new DatabaseFeedReceiver(ctx.database, ctx.clock, simulatorSecret(env), {
           failEvery: env.REGULATOR_FEED_SIMULATOR_FAIL_EVERY,
           timeoutEvery: env.REGULATOR_FEED_SIMULATOR_TIMEOUT_EVERY,
           delayMs: env.REGULATOR_FEED_SIMULATOR_DELAY_MS,
@@ -110,11 +130,48 @@ export class RegulatorFeedService {
     this.deliveryListeners.push(listener);
   }
 
+  /** The largest batch body the sender makes (REGULATOR_FEED_MAX_BATCH_BYTES): the built-in receiver's limit. */
+  get maxBatchBytes(): number {
+    return this.ctx.env.REGULATOR_FEED_MAX_BATCH_BYTES;
+  }
+
   get enabled(): boolean {
     return this.target !== null;
   }
 
-  /** One round: batches in order until the backlog is empty, a batch fails, or the round's time is up. */
+  /** POSTs one batch, signed: its status (0 when there was none) and what went wrong, if anything. */
+  private async send(body: string, batchId: string): Promise<{ status: number; failure?: string }> {
+    const { env } = this.ctx;
+    const target = this.target as { url: string; secret: string };
+    const headers = {
+      'content-type': 'application/json',
+      [FEED_SIGNATURE_HEADER]: `sha256=${hmacHex(target.secret, body)}`,
+      [FEED_BATCH_HEADER]: batchId,
+    };
+    try {
+      const status = await this.post(target.url, body, headers, env.REGULATOR_FEED_TIMEOUT_MS);
+      return status >= 200 && status <= 299 ? { status } : { status, failure: `HTTP ${status}` };
+    } catch (err) {
+      const e = err as Error;
+      return {
+        status: 0,
+        failure:
+          e.name === 'TimeoutError' ? `no answer within ${env.REGULATOR_FEED_TIMEOUT_MS} ms` : e.message,
+      };
+    }
+  }
+
+  /**
+   * One round: batches in order until the backlog is empty, a batch fails, or the round's time is
+   * up (docs/decisions/063-a-feed-that-cannot-jam.md). No batch can hold the queue for good:
+   * - refused for what it holds (413, 400, 422): halved and sent again at once; a single event so
+   *   refused is parked with its reason and the next goes on (at most MAX_PARKED_IN_A_ROW without a
+   *   delivery between: past that the receiver refuses everything, and it is its failure);
+   * - any other failure (5xx, timeout, network): the backoff, and the same batch again; after
+   *   SPLIT_AFTER_FAILURES in a row the batch is halved at each further failure, and once one event
+   *   alone keeps failing, the next event is sent alone: taken, the receiver is up and the failing
+   *   event is parked; failing too, the receiver is down and nothing is parked.
+   */
   private async deliver(): Promise<FeedRound> {
     const { database, clock, env, log } = this.ctx;
     const db = database.db;
@@ -124,66 +181,123 @@ export class RegulatorFeedService {
     if (state && state.next_attempt_at > clock.now()) return { ...round, waiting: true };
     const started = Date.now();
     const budgetMs = feedLeaseMs(env) / 3;
-    while (round.batches < MAX_BATCHES_PER_ROUND && Date.now() - started < budgetMs) {
-      const rows = await undeliveredEvents(db, env.REGULATOR_FEED_BATCH_SIZE);
-      if (rows.length === 0) break;
-      const batch = feedBatch(rows, clock.now(), env.LICENCE_NUMBER);
-      const body = JSON.stringify(batch);
-      const headers = {
-        'content-type': 'application/json',
-        [FEED_SIGNATURE_HEADER]: `sha256=${hmacHex(this.target.secret, body)}`,
-        [FEED_BATCH_HEADER]: batch.batch_id,
-      };
-      let failure: string | undefined;
-      try {
-        const status = await this.post(this.target.url, body, headers, env.REGULATOR_FEED_TIMEOUT_MS);
-        if (status < 200 || status > 299) failure = `HTTP ${status}`;
-      } catch (err) {
-        const e = err as Error;
-        failure =
-          e.name === 'TimeoutError' ? `no answer within ${env.REGULATOR_FEED_TIMEOUT_MS} ms` : e.message;
-      }
+    const full = env.REGULATOR_FEED_BATCH_SIZE;
+    let failures = state?.failures ?? 0;
+    let parkedInARow = state?.parked_in_a_row ?? 0;
+    let lastDelivered = Number(state?.last_delivered_sequence ?? 0);
+    // What this round learned of the receiver: a 413 halves the bytes of the batches that follow,
+    // a 400/422 their events (back to full after a delivered batch); failures in a row halve them.
+    let maxBytes = env.REGULATOR_FEED_MAX_BATCH_BYTES;
+    const afterFailures = () =>
+      failures < SPLIT_AFTER_FAILURES
+        ? full
+        : Math.max(1, Math.ceil(full / 2 ** (failures - SPLIT_AFTER_FAILURES + 1)));
+    let maxEvents = afterFailures();
+    let posts = 0;
+
+    const park = async (row: FeedRow, reason: string) => {
+      parkedInARow++;
+      if (await parkEvent(db, row.sequence, reason, clock.now())) round.parked = (round.parked ?? 0) + 1;
+      await saveDeliveryState(db, { parked_in_a_row: parkedInARow });
+      log.warn(
+        { job: 'regulator-feed', sequence: row.sequence, eventId: row.event_id, reason },
+        'regulator feed: event refused on its own; parked for an operator, the rest goes on',
+      );
+    };
+    const delivered = async (rows: readonly FeedRow[], batchId: string) => {
       const now = clock.now();
-      if (failure) {
-        const failures = (state?.failures ?? 0) + 1;
-        const wait = Math.min(
-          env.REGULATOR_FEED_BACKOFF_MS * 2 ** (failures - 1),
-          env.REGULATOR_FEED_BACKOFF_MAX_MS,
-        );
-        await saveDeliveryState(db, {
-          last_attempt_at: now,
-          last_result: 'failed',
-          last_error: failure,
-          last_batch_id: batch.batch_id,
-          failures,
-          next_attempt_at: now + wait,
-        });
-        log.warn(
-          { job: 'regulator-feed', batch: batch.batch_id, failures, retryInMs: wait, error: failure },
-          'regulator feed: batch not delivered; retrying after the backoff',
-        );
-        return { ...round, failed: failure };
-      }
       await markDelivered(
         db,
         rows.map((r) => r.sequence),
-        batch.batch_id,
+        batchId,
         now,
       );
+      lastDelivered = Math.max(lastDelivered, ...rows.map((r) => r.sequence));
       await saveDeliveryState(db, {
         last_attempt_at: now,
         last_result: 'delivered',
         last_error: null,
-        last_batch_id: batch.batch_id,
+        last_batch_id: batchId,
         failures: 0,
         next_attempt_at: 0,
+        parked_in_a_row: 0,
         last_delivered_at: now,
-        last_delivered_sequence: batch.last_sequence,
+        // The highest delivered: a released parked event (a lower sequence) does not move it back.
+        last_delivered_sequence: lastDelivered,
       });
-      if (state) state.failures = 0;
+      failures = 0;
+      parkedInARow = 0;
+      maxEvents = full;
       for (const listener of this.deliveryListeners) listener(rows.map((r) => now - Number(r.occurred_at)));
       round.delivered += rows.length;
       round.batches++;
+    };
+
+    while (posts < MAX_POSTS_PER_ROUND && Date.now() - started < budgetMs) {
+      const pending = await undeliveredEvents(db, Math.max(maxEvents, 2));
+      if (pending.length === 0) break;
+      const { batch, body, rows } = sizedBatch(
+        pending.slice(0, maxEvents),
+        clock.now(),
+        env.LICENCE_NUMBER,
+        maxBytes,
+      );
+      posts++;
+      let { status, failure } = await this.send(body, batch.batch_id);
+      if (!failure) {
+        await delivered(rows, batch.batch_id);
+        continue;
+      }
+      const [row] = rows as [FeedRow];
+      if (refusedForContent(status)) {
+        if (rows.length > 1) {
+          if (status === 413) maxBytes = Math.max(1, Math.floor(Buffer.byteLength(body) / 2));
+          else maxEvents = Math.ceil(rows.length / 2);
+          round.split = (round.split ?? 0) + 1;
+          continue;
+        }
+        if (parkedInARow < MAX_PARKED_IN_A_ROW) {
+          await park(row, `${failure}: ${REFUSAL[status]}`);
+          continue;
+        }
+        failure = `${failure} for ${MAX_PARKED_IN_A_ROW + 1} events in a row, each alone: the receiver refuses every event; not parking more`;
+      } else if (rows.length === 1 && failures + 1 >= SPLIT_AFTER_FAILURES) {
+        // One event alone fails again and again: is it the event, or the receiver? Its successor,
+        // alone, tells (taken: the receiver is up, and this event is what it cannot take).
+        const next = pending[1];
+        if (next && parkedInARow < MAX_PARKED_IN_A_ROW) {
+          const probe = sizedBatch([next], clock.now(), env.LICENCE_NUMBER, maxBytes);
+          posts++;
+          const answer = await this.send(probe.body, probe.batch.batch_id);
+          if (!answer.failure) {
+            await park(
+              row,
+              `${failure}, ${failures + 1} times in a row while the receiver took the next event`,
+            );
+            await delivered(probe.rows, probe.batch.batch_id);
+            continue;
+          }
+        }
+      }
+      failures++;
+      const now = clock.now();
+      const wait = Math.min(
+        env.REGULATOR_FEED_BACKOFF_MS * 2 ** (failures - 1),
+        env.REGULATOR_FEED_BACKOFF_MAX_MS,
+      );
+      await saveDeliveryState(db, {
+        last_attempt_at: now,
+        last_result: 'failed',
+        last_error: failure,
+        last_batch_id: batch.batch_id,
+        failures,
+        next_attempt_at: now + wait,
+      });
+      log.warn(
+        { job: 'regulator-feed', batch: batch.batch_id, failures, retryInMs: wait, error: failure },
+        'regulator feed: batch not delivered; retrying after the backoff',
+      );
+      return { ...round, failed: failure };
     }
     return round;
   }
@@ -191,7 +305,11 @@ export class RegulatorFeedService {
   async status(): Promise<FeedStatusResponse> {
     const db = this.ctx.database.db;
     const now = this.ctx.clock.now();
-    const [waiting, state] = await Promise.all([backlog(db), deliveryState(db)]);
+    const [waiting, state, parked] = await Promise.all([
+      backlog(db),
+      deliveryState(db),
+      parkedEvents(db, PARKED_LISTED),
+    ]);
     const iso = (ms: number | null | undefined) => (ms ? new Date(ms).toISOString() : null);
     return {
       enabled: this.enabled,
@@ -212,6 +330,15 @@ export class RegulatorFeedService {
       lastDeliveredAt: iso(state?.last_delivered_at),
       failures: state?.failures ?? 0,
       nextAttemptAt: iso(state?.next_attempt_at),
+      parked: parked.count,
+      parkedEvents: parked.rows.map((r) => ({
+        sequence: Number(r.sequence),
+        eventId: r.event_id,
+        type: r.type,
+        occurredAt: new Date(Number(r.occurred_at)).toISOString(),
+        parkedAt: new Date(Number(r.parked_at)).toISOString(),
+        reason: r.parked_reason ?? '',
+      })),
     };
   }
 

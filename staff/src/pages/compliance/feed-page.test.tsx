@@ -17,12 +17,25 @@ const status = {
   lastDeliveredAt: '2026-11-26T09:40:00Z',
   failures: 3,
   nextAttemptAt: null,
+  parked: 0,
+  parkedEvents: [] as unknown[],
 };
 
-function open() {
+const parkedEvent = {
+  sequence: 42,
+  eventId: 'evt-42',
+  type: 'limit_change',
+  occurredAt: '2026-11-26T09:30:00Z',
+  parkedAt: '2026-11-26T09:31:00Z',
+  reason: 'HTTP 413: too large for the receiver',
+};
+
+function open(feed: typeof status = status) {
   return openAsCompliance('/compliance/feed', (call) => {
-    if (call.path === '/regulator-feed/status') return [200, status];
+    if (call.path === '/regulator-feed/status') return [200, feed];
     if (call.path === '/staff/regulator-feed/replay') return [200, { from_sequence: 5, requeued: 116 }];
+    if (call.path === '/staff/regulator-feed/parked/42/release')
+      return [200, { sequence: 42, released: true }];
     return undefined;
   });
 }
@@ -37,6 +50,32 @@ describe('regulator feed page', () => {
     expect(figure('Oldest waiting')).toBe('12 minutes');
     expect(figure('Last delivery')).toMatch(/^Failed · /);
     expect(figure('Failures in a row')).toBe('3');
+  });
+
+  it('says when no event is parked', async () => {
+    open();
+    expect(await screen.findByText('No event is parked.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '0 parked events' })).toBeTruthy();
+  });
+
+  it('lists each parked event with its reason and sends one again with a reason', async () => {
+    const calls = open({ ...status, parked: 3, parkedEvents: [parkedEvent] });
+    const table = await screen.findByRole('table', { name: '3 parked events' });
+    const row = within(table).getByRole('row', { name: /42/ });
+    expect(within(row).getByText('HTTP 413: too large for the receiver')).toBeTruthy();
+    expect(within(row).getByText('limit_change')).toBeTruthy();
+    // Only the oldest are listed: the page says how many there are.
+    expect(screen.getByText('The oldest 1 of 3 are listed.')).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: 'Send again… (event 42)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send event 42 again?' });
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Receiver limit raised' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send again' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === '/staff/regulator-feed/parked/42/release')).toBe(true),
+    );
+    expect(calls.find((c) => c.path === '/staff/regulator-feed/parked/42/release')?.body).toEqual({
+      reason: 'Receiver limit raised',
+    });
   });
 
   it('says under the field when the number is not one to replay from, and sends nothing', async () => {

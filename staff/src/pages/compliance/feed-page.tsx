@@ -1,6 +1,7 @@
 /**
  * The regulator feed (decision 042): what waits (backlog, the oldest undelivered event's age), the
- * last delivery, and a replay from a sequence number, confirmed with a reason (staff audit).
+ * last delivery, the events parked because the receiver refused them on their own (decision 063),
+ * and a replay from a sequence number, confirmed with a reason (staff audit).
  */
 import { Button } from '@mchezo/ui/button';
 import { TextField } from '@mchezo/ui/fields';
@@ -15,6 +16,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { ComplianceNav } from './compliance-nav.tsx';
+import { ParkedEvents } from './parked-events.tsx';
 
 const minutes = (ms: number) => Math.max(0, Math.round(ms / 60_000));
 
@@ -67,6 +69,7 @@ export default function FeedPage() {
           </Figure>
         </dl>
       ) : null}
+      {s ? <ParkedEvents count={s.parked} events={s.parkedEvents} /> : null}
       <section aria-labelledby="replay-title" className="space-y-3 rounded-lg border border-line p-4">
         <h2 id="replay-title" className="font-bold">
           {t('feed.replayTitle')}
