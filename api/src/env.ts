@@ -53,15 +53,15 @@ const EnvSchema = z.object({
     'must be an origin like https://staff.example.ke',
   ),
   /**
-   * Start-up and the newest builds (docs/decisions/021-release-decisions-survive-restarts.md):
-   * `true` activates them for remotes no release manager has decided on (`npm start`), `force`
-   * for every remote, for this start only; with `false` only a remote the manifest never had.
+   * Gone: start-up never activates a build (docs/decisions/059-canary-floors-and-start-up.md).
+   * A value asking for activation is refused, so nobody believes a start deployed something.
    */
   RELEASES_ACTIVATE_LATEST: z
-    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', 'force', ''])
+    .string()
     .optional()
-    .transform((v): boolean | 'force' =>
-      v === 'force' ? 'force' : v !== undefined && ['true', '1', 'yes', 'on'].includes(v),
+    .refine(
+      (v) => v === undefined || ['', 'false', '0', 'no', 'off'].includes(v),
+      'is gone: start-up never activates a build; activate it on the staff site (Releases) or with npm run release',
     ),
   /**
    * How often the live versions' files are checked against their recorded hashes (and once at
