@@ -94,6 +94,18 @@ const EnvSchema = z.object({
     'must be 0 (off) or at least 100',
   ),
   /**
+   * The canary floors of a remote no release manager has set (docs/decisions/059-canary-floors-and-start-up.md):
+   * every guarded canary's steps last at least CANARY_FLOOR_STEP_SECONDS, it has CANARY_FLOOR_MIN_STEPS
+   * steps before promotion, each step needs CANARY_FLOOR_MIN_LOADS loads from CANARY_FLOOR_MIN_BROWSERS
+   * distinct browsers, and it tolerates at most CANARY_FLOOR_MAX_ERROR_RATE_INCREASE (basis points or
+   * a percentage) more errors than the active version. Production's defaults; tests set lower.
+   */
+  CANARY_FLOOR_STEP_SECONDS: int(600, 3, 86_400),
+  CANARY_FLOOR_MIN_STEPS: int(3, 1, 11),
+  CANARY_FLOOR_MIN_LOADS: int(200, 1, 1_000_000),
+  CANARY_FLOOR_MIN_BROWSERS: int(50, 1, 1_000_000),
+  CANARY_FLOOR_MAX_ERROR_RATE_INCREASE: basisPoints(500),
+  /**
    * Each remote's byte budget on its pages' critical path (docs/decisions/048-byte-budgets.md):
    * `lobby:26000,wallet:28000`; a remote not named keeps its default (today's builds plus about 25%).
    * Activation or a canary of a version over it is refused unless a release manager overrides.
