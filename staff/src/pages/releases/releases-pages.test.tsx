@@ -252,6 +252,27 @@ describe('the releases overview', () => {
     ]);
   });
 
+  it('starts a canary’s plan at the remote’s floors and says what they are', async () => {
+    const calls = api();
+    await open('/releases', 'Releases');
+    await screen.findByRole('region', { name: 'Canary floors' });
+    const card = await screen.findByRole('region', { name: 'lobby' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Start a canary' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start a canary of lobby' });
+    expect(
+      within(dialog).getByText(
+        "This remote's floors: 10 min a step, 3 steps before promotion, 200 loads from 50 browsers a step, error rate at most +5 points. A laxer plan is refused.",
+      ),
+    ).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Ship it slowly' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start canary' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      percent: 10,
+      plan: { ramp: [50, 90], step_minutes: 10, min_loads: 200, max_error_rate_increase: 0.05 },
+    });
+  });
+
   it('checks the live files on request and shows the answer', async () => {
     const calls = api({ post: () => [200, { ...integrity, checked_at: '2026-11-26T21:00:00Z' }] });
     await open('/releases', 'Releases');
