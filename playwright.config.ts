@@ -125,9 +125,9 @@ export default defineConfig({
       RELEASE_MANAGER_PHONES: RELEASE_MANAGER_PHONE,
       // The canary guard judges every second, so canary-guard.releases.spec sees it act in seconds.
       CANARY_GUARD_INTERVAL_MS: '1000',
-      // canary-guard.releases.spec's plans are seconds long with a few loads: floors below them
+      // The canary specs' plans are seconds long (3 s steps) with a few loads: floors below them
       // (decision 059; production's are 10-minute steps of 200 loads).
-      CANARY_FLOOR_STEP_SECONDS: '15',
+      CANARY_FLOOR_STEP_SECONDS: '3',
       CANARY_FLOOR_MIN_STEPS: '1',
       CANARY_FLOOR_MIN_LOADS: '1',
       CANARY_FLOOR_MIN_BROWSERS: '1',
