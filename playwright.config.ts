@@ -125,6 +125,13 @@ export default defineConfig({
       RELEASE_MANAGER_PHONES: RELEASE_MANAGER_PHONE,
       // The canary guard judges every second, so canary-guard.releases.spec sees it act in seconds.
       CANARY_GUARD_INTERVAL_MS: '1000',
+      // The canary specs' plans are seconds long (3 s steps) with a few loads: floors below them
+      // (decision 059; production's are 10-minute steps of 200 loads).
+      CANARY_FLOOR_STEP_SECONDS: '3',
+      CANARY_FLOOR_MIN_STEPS: '1',
+      CANARY_FLOOR_MIN_LOADS: '1',
+      CANARY_FLOOR_MIN_BROWSERS: '1',
+      CANARY_FLOOR_MAX_ERROR_RATE_INCREASE: '10000',
       // Test-only switches (e2e/support/test-control.ts): known spins, payments a spec settles.
       DEMO_GAME_SEED,
       SIMULATOR_TEST_CONTROL: 'true',

@@ -18,7 +18,6 @@ export async function startSite(port) {
       PORT: String(port),
       DATA_DIR: dataDir,
       SITE_DIR: CDN_DIR,
-      RELEASES_ACTIVATE_LATEST: 'true',
       LOG_LEVEL: 'warn',
       // A benchmark run on the simulator and test codes, which NODE_ENV=production refuses.
       NODE_ENV: 'test',

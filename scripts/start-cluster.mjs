@@ -22,8 +22,6 @@ const cluster = await startCluster({
   siteDir: process.env.SITE_DIR ?? CDN_DIR,
   port: Number(process.env.PORT ?? 8080),
   instances: Number(process.env.CLUSTER_INSTANCES ?? 2),
-  // The first instance deploys what was just built, as `npm start` does.
-  firstEnv: { RELEASES_ACTIVATE_LATEST: process.env.RELEASES_ACTIVATE_LATEST ?? 'true' },
 });
 // Where `npm run deploy:rolling` finds this process (it sends SIGHUP).
 const port = Number(new URL(cluster.url).port);

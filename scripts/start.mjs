@@ -23,10 +23,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'api', 'src
     // The simulator's controls, to fake a Paybill payment locally (README, "Paybill locally").
     SIMULATOR_TEST_CONTROL: process.env.SIMULATOR_TEST_CONTROL ?? 'true',
     SITE_DIR: process.env.SITE_DIR ?? CDN_DIR,
-    // A local start deploys what it just built, except over a release manager's decision for a
-    // remote (a rollback stays rolled back); `RELEASES_ACTIVATE_LATEST=force npm start` deploys
-    // every newest build, this start only (docs/decisions/021-release-decisions-survive-restarts.md).
-    RELEASES_ACTIVATE_LATEST: process.env.RELEASES_ACTIVATE_LATEST ?? 'true',
+    // Start-up registers what it just built and activates nothing but the first manifest of a
+    // fresh data folder (docs/decisions/059-canary-floors-and-start-up.md).
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

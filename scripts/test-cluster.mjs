@@ -61,7 +61,6 @@ export async function runClusterTests({ databaseUrl, reportFile }) {
         // The fault tests deposit under load, many times a minute per player.
         DEPOSIT_PROMPTS_PER_MINUTE: '100000',
       },
-      firstEnv: { RELEASES_ACTIVATE_LATEST: 'true' },
     });
     log(`cluster up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     // The fault tests (api/test/cluster/faults.test.ts) send SIGHUP for a rolling deploy.

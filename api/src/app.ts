@@ -355,7 +355,7 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
     await services.taxRates.seedFromEnvironment();
     await seedGames(ctx);
     await grantConfiguredManagers(ctx);
-    await syncWithBuilds(ctx, revisions, versions, env.RELEASES_ACTIVATE_LATEST);
+    await syncWithBuilds(ctx, revisions, versions);
     await integrity.runOnce();
     for (const job of jobs) job.start();
     ctx.payments.start?.();

@@ -53,15 +53,15 @@ const EnvSchema = z.object({
     'must be an origin like https://staff.example.ke',
   ),
   /**
-   * Start-up and the newest builds (docs/decisions/021-release-decisions-survive-restarts.md):
-   * `true` activates them for remotes no release manager has decided on (`npm start`), `force`
-   * for every remote, for this start only; with `false` only a remote the manifest never had.
+   * Gone: start-up never activates a build (docs/decisions/059-canary-floors-and-start-up.md).
+   * A value asking for activation is refused, so nobody believes a start deployed something.
    */
   RELEASES_ACTIVATE_LATEST: z
-    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', 'force', ''])
+    .string()
     .optional()
-    .transform((v): boolean | 'force' =>
-      v === 'force' ? 'force' : v !== undefined && ['true', '1', 'yes', 'on'].includes(v),
+    .refine(
+      (v) => v === undefined || ['', 'false', '0', 'no', 'off'].includes(v),
+      'is gone: start-up never activates a build; activate it on the staff site (Releases) or with npm run release',
     ),
   /**
    * How often the live versions' files are checked against their recorded hashes (and once at
@@ -93,6 +93,18 @@ const EnvSchema = z.object({
     (v) => v === 0 || v >= 100,
     'must be 0 (off) or at least 100',
   ),
+  /**
+   * The canary floors of a remote no release manager has set (docs/decisions/059-canary-floors-and-start-up.md):
+   * every guarded canary's steps last at least CANARY_FLOOR_STEP_SECONDS, it has CANARY_FLOOR_MIN_STEPS
+   * steps before promotion, each step needs CANARY_FLOOR_MIN_LOADS loads from CANARY_FLOOR_MIN_BROWSERS
+   * distinct browsers, and it tolerates at most CANARY_FLOOR_MAX_ERROR_RATE_INCREASE (basis points or
+   * a percentage) more errors than the active version. Production's defaults; tests set lower.
+   */
+  CANARY_FLOOR_STEP_SECONDS: int(600, 3, 86_400),
+  CANARY_FLOOR_MIN_STEPS: int(3, 1, 11),
+  CANARY_FLOOR_MIN_LOADS: int(200, 1, 1_000_000),
+  CANARY_FLOOR_MIN_BROWSERS: int(50, 1, 1_000_000),
+  CANARY_FLOOR_MAX_ERROR_RATE_INCREASE: basisPoints(500),
   /**
    * Each remote's byte budget on its pages' critical path (docs/decisions/048-byte-budgets.md):
    * `lobby:26000,wallet:28000`; a remote not named keeps its default (today's builds plus about 25%).

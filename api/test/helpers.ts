@@ -146,6 +146,13 @@ export async function startApp(
     // the real limits it tests.
     STAFF_SESSION_IDLE_SECONDS: '86400',
     STAFF_SESSION_MAX_SECONDS: '604800',
+    // No canary floors (decision 059): the guard's suites send short plans of a few loads;
+    // canary-floors.test.ts sets the floors it tests, and production's defaults.
+    CANARY_FLOOR_STEP_SECONDS: '3',
+    CANARY_FLOOR_MIN_STEPS: '1',
+    CANARY_FLOOR_MIN_LOADS: '1',
+    CANARY_FLOOR_MIN_BROWSERS: '1',
+    CANARY_FLOOR_MAX_ERROR_RATE_INCREASE: '10000',
     ...(mode === 'postgres' ? { DATABASE_URL: process.env.TEST_DATABASE_URL, DATABASE_SCHEMA: schema } : {}),
     ...overrides,
   });

@@ -1,7 +1,6 @@
 /**
- * Start never undoes a release decision (docs/decisions/021-release-decisions-survive-restarts.md):
- * a restart publishes the newest builds, and activates one only for a remote no revision has had,
- * a remote only start-up has changed (RELEASES_ACTIVATE_LATEST=true), or when asked with `force`.
+ * Start-up never activates anything (docs/decisions/059-canary-floors-and-start-up.md): a restart
+ * publishes the newest builds; only the first manifest of a fresh data folder names them.
  */
 import { rmSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,8 +8,18 @@ import { ReleaseManifest } from '@mchezo/contracts/releases';
 import type { RemoteNameValue } from '@mchezo/contracts/releases-constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import type { Env } from '../src/env.js';
-import { DB_MODES, freshPhone, type Json, json, type Player, startApp, type TestApp } from './helpers.js';
+import { loadEnv } from '../src/env.js';
+import { filesOfFolder } from '../src/modules/releases/version-store.js';
+import {
+  bearer,
+  DB_MODES,
+  freshPhone,
+  type Json,
+  json,
+  type Player,
+  startApp,
+  type TestApp,
+} from './helpers.js';
 import { makeCdn, makeVersion } from './releases-fixtures.js';
 import { asStaff } from './staff-kit.js';
 
@@ -30,11 +39,8 @@ describe.each(DB_MODES)('start-up keeps release decisions (%s)', (mode) => {
     return integrity;
   };
   /** Starts a second app on the same database, as a restart does, and stops it. */
-  const restart = async (activateLatest: Env['RELEASES_ACTIVATE_LATEST']) => {
-    const again = buildApp(
-      { ...t.env, RELEASES_ACTIVATE_LATEST: activateLatest },
-      { logger: false, clock: t.clock, database: t.app.ctx.database },
-    );
+  const restart = async () => {
+    const again = buildApp(t.env, { logger: false, clock: t.clock, database: t.app.ctx.database });
     await again.ready();
     await again.close();
   };
@@ -60,7 +66,6 @@ describe.each(DB_MODES)('start-up keeps release decisions (%s)', (mode) => {
     t = await startApp(mode, {
       SITE_DIR: cdn,
       RELEASE_MANAGER_PHONES: rmPhone,
-      RELEASES_ACTIVATE_LATEST: 'true',
     });
     rm = await asStaff(t, await t.signedInPlayer(rmPhone));
   });
@@ -69,7 +74,7 @@ describe.each(DB_MODES)('start-up keeps release decisions (%s)', (mode) => {
     rmSync(cdn, { recursive: true, force: true });
   });
 
-  it('deploys the first builds of remotes the manifest never had', async () => {
+  it('the first manifest of a fresh data folder names the builds', async () => {
     const m = await manifest();
     expect(m.revision).toBe(1);
     expect(m.remotes.lobby?.version).toBe('1.0.0-v1');
@@ -90,46 +95,92 @@ describe.each(DB_MODES)('start-up keeps release decisions (%s)', (mode) => {
     const decided = await manifest();
     expect(decided.remotes.lobby?.version).toBe('1.0.0-v1');
 
-    await restart(true);
+    await restart();
     expect(await manifest()).toEqual(decided);
 
     // A build newer still: published by start-up, but the manager's v1 stays live.
     await built('lobby', '1.0.0-v3');
-    await restart(true);
+    await restart();
     expect(await manifest()).toEqual(decided);
     expect(await published('lobby')).toContain('1.0.0-v3');
   });
 
-  it('still deploys new builds of a remote only start-up has changed, when asked (npm start)', async () => {
+  it('a new build is registered, never activated, though only start-up ever changed the remote', async () => {
+    const before = await manifest();
     await built('auth', '1.0.0-a2');
-    await restart(false);
-    expect((await manifest()).remotes.auth?.version).toBe('1.0.0-a1');
+    await restart();
+    expect(await manifest()).toEqual(before);
     expect(await published('auth')).toContain('1.0.0-a2');
-    await restart(true);
-    const m = await manifest();
-    expect(m.remotes.auth?.version).toBe('1.0.0-a2');
-    expect(m.remotes.lobby?.version).toBe('1.0.0-v1');
-    const [latest] = json(await t.get('/releases/history?limit=1', rm.headers)).revisions;
-    expect(latest).toMatchObject({ author: 'npm start', action: 'activate auth 1.0.0-a2' });
   });
 
-  it('deploys a remote the manifest never had, even without RELEASES_ACTIVATE_LATEST', async () => {
+  it('a remote the first manifest did not have: registered, not activated', async () => {
     await built('wallet', '1.0.0-w1');
-    await restart(false);
+    await restart();
     const m = await manifest();
-    expect(m.remotes.wallet?.version).toBe('1.0.0-w1');
+    expect(m.remotes.wallet).toBeUndefined();
     expect(m.remotes.lobby?.version).toBe('1.0.0-v1');
+    expect(await published('wallet')).toContain('1.0.0-w1');
   });
 
-  it('activates over a decision only when asked explicitly (force), as "npm start"', async () => {
-    await restart('force');
-    const m = await manifest();
-    expect(m.remotes.lobby?.version).toBe('1.0.0-v3');
-    const [latest] = json(await t.get('/releases/history?limit=1', rm.headers)).revisions;
-    expect(latest).toMatchObject({
-      author: 'npm start',
-      action: 'activate lobby 1.0.0-v3',
-      reason: expect.stringContaining('force'),
+  it('RELEASES_ACTIVATE_LATEST asking for activation is refused, in one line', () => {
+    for (const value of ['true', 'force', '1'])
+      expect(() => loadEnv({ NODE_ENV: 'test', RELEASES_ACTIVATE_LATEST: value })).toThrow(
+        /RELEASES_ACTIVATE_LATEST: is gone: start-up never activates/,
+      );
+    expect(() => loadEnv({ NODE_ENV: 'test', RELEASES_ACTIVATE_LATEST: 'false' })).not.toThrow();
+  });
+});
+
+describe.each(DB_MODES)('start-up never activates what was uploaded (%s)', (mode) => {
+  it('an upload with a publish-only key, then a restart: the manifest is unchanged', async () => {
+    const cdn = makeCdn();
+    await makeVersion(cdn, 'wallet', '1.0.0-built');
+    const rmPhone = freshPhone();
+    const t = await startApp(mode, {
+      SITE_DIR: cdn,
+      RELEASE_MANAGER_PHONES: rmPhone,
     });
+    try {
+      const rm = await asStaff(t, await t.signedInPlayer(rmPhone));
+      const key = await t.post(
+        '/releases/deploy-keys',
+        {
+          name: 'wallet-publish',
+          remote: 'wallet',
+          actions: ['publish'],
+          expires_at: new Date(t.clock.now() + 86_400_000).toISOString(),
+        },
+        rm.headers,
+      );
+      expect(key.statusCode, key.body).toBe(201);
+      const before = ReleaseManifest.parse(json(await t.get('/releases/manifest')));
+      expect(before.remotes.wallet?.version).toBe('1.0.0-built');
+
+      // CI's build, uploaded into the store (here the builds folder itself): the newest on disk.
+      const elsewhere = makeCdn();
+      const integrity = await makeVersion(elsewhere, 'wallet', '9.9.9-profile');
+      const dir = join(elsewhere, 'remotes', 'wallet', '9.9.9-profile');
+      const files = await filesOfFolder(dir);
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/releases/remotes/wallet/versions/9.9.9-profile',
+        payload: {
+          integrity,
+          files: Object.fromEntries([...files].map(([p, b]) => [p, b.toString('base64')])),
+          reason: 'ci',
+        },
+        headers: bearer(json(key).token),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      rmSync(elsewhere, { recursive: true, force: true });
+
+      const again = buildApp(t.env, { logger: false, clock: t.clock, database: t.app.ctx.database });
+      await again.ready();
+      await again.close();
+      expect(ReleaseManifest.parse(json(await t.get('/releases/manifest')))).toEqual(before);
+    } finally {
+      await t.close();
+      rmSync(cdn, { recursive: true, force: true });
+    }
   });
 });

@@ -408,7 +408,7 @@ describe.each(DB_MODES)('npm start activates its builds through release control 
     const cdn = makeCdn();
     await makeVersion(cdn, 'lobby', '1.0.0-start');
     await makeVersion(cdn, 'auth', '1.0.0-start');
-    const t = await startApp(mode, { SITE_DIR: cdn, RELEASES_ACTIVATE_LATEST: 'true' });
+    const t = await startApp(mode, { SITE_DIR: cdn });
     try {
       const m = ReleaseManifest.parse(json(await t.get('/releases/manifest')));
       expect(m.revision).toBe(1);

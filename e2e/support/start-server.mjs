@@ -18,7 +18,6 @@ const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'api', 'src
   env: {
     ...process.env,
     SITE_DIR: join(root, 'build', 'cdn'),
-    RELEASES_ACTIVATE_LATEST: 'true',
     NODE_ENV: 'test',
     // The bootstrap administrator (e2e/support/staff.ts STAFF_ADMIN_PHONE): enrols without an
     // enrolment code while no administrator is enrolled, then grants roles and issues the codes

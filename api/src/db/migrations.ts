@@ -20,6 +20,7 @@ import { releaseFilesMigration } from '../modules/releases/migrations/0023-relea
 import { canarySpeedLimitMigration } from '../modules/releases/migrations/0028-canary-speed-limit.js';
 import { canaryDecisionsMigration } from '../modules/releases/migrations/0029-canary-decisions.js';
 import { retiredVersionsMigration } from '../modules/releases/migrations/0038-retired-versions.js';
+import { canaryFloorsMigration } from '../modules/releases/migrations/0039-canary-floors.js';
 import { saferGamblingMigration } from '../modules/safer-gambling/migrations/0010-safer-gambling.js';
 import { lossLimitsMigration } from '../modules/safer-gambling/migrations/0018-loss-limits.js';
 import { staffMigration } from '../modules/staff/migrations/0026-staff.js';
@@ -85,6 +86,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0045_verification_tickets': verificationTicketsMigration,
   '0046_feed_parking': feedParkingMigration,
   '0047_feed_receiver': feedReceiverMigration,
+  '0039_canary_floors': canaryFloorsMigration,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -221,6 +221,13 @@ export const ActivateRequest = z.object({
   override_budget: OverrideBudget.optional(),
 });
 export const ToggleRequest = z.object({ base_revision: baseRevision, reason });
+/** `step_minutes` as plans and floors take it: whole seconds, 0.5 is 30 s. */
+const stepMinutes = z
+  .number()
+  .min(CANARY_STEP_MINUTES_MIN)
+  .max(CANARY_STEP_MINUTES_MAX)
+  .refine((m) => Math.abs(m * 60 - Math.round(m * 60)) < 1e-6, 'a whole number of seconds (0.5 is 30 s)');
+
 const canaryPercent = z.number().int().min(CANARY_PERCENT_MIN).max(CANARY_PERCENT_MAX);
 
 /**
@@ -233,11 +240,7 @@ export const CanaryPlanRequest = z.strictObject({
   /** The percentages after the canary's own, each higher than the one before; then promote. */
   ramp: z.array(canaryPercent).max(CANARY_RAMP_STEPS_MAX).default([]),
   /** Whole seconds: 0.5 is 30 s. */
-  step_minutes: z
-    .number()
-    .min(CANARY_STEP_MINUTES_MIN)
-    .max(CANARY_STEP_MINUTES_MAX)
-    .refine((m) => Math.abs(m * 60 - Math.round(m * 60)) < 1e-6, 'a whole number of seconds (0.5 is 30 s)'),
+  step_minutes: stepMinutes,
   /** How much higher the canary's error rate may be than the active's: 0.05 is 5 points. */
   max_error_rate_increase: z.number().min(0).max(1).default(0.05),
   /** Canary loads (attempted) in a step before the guard judges it. */
@@ -252,6 +255,42 @@ export const CanaryPlanRequest = z.strictObject({
   min_vitals_samples: z.number().int().min(1).max(1_000_000).default(20),
 });
 export type CanaryPlanRequest = z.infer<typeof CanaryPlanRequest>;
+
+/**
+ * A remote's canary floors (docs/decisions/059-canary-floors-and-start-up.md), set by a release
+ * manager: every guarded canary of the remote (a deploy key's or a person's) has steps at least
+ * this long, this many steps before it is promoted, this many loads from this many distinct
+ * browsers in each step, and tolerates an error-rate increase of at most this much.
+ */
+const canaryFloorFields = {
+  step_minutes: stepMinutes,
+  min_steps: z
+    .number()
+    .int()
+    .min(1)
+    .max(CANARY_RAMP_STEPS_MAX + 1),
+  min_loads: z.number().int().min(1).max(1_000_000),
+  min_browsers: z.number().int().min(1).max(1_000_000),
+  max_error_rate_increase: z.number().min(0).max(1),
+};
+export const CanaryFloorRequest = z.strictObject({ ...canaryFloorFields, reason });
+export type CanaryFloorRequest = z.infer<typeof CanaryFloorRequest>;
+export const CanaryFloor = z.object({
+  remote: RemoteName,
+  ...canaryFloorFields,
+  /** Null for the defaults (CANARY_FLOOR_*): no release manager has set this remote's floors. */
+  set_by: z.string().nullable(),
+  set_at: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type CanaryFloor = z.infer<typeof CanaryFloor>;
+export const CanaryFloorsResponse = z.object({
+  /** Each remote's floors in force. */
+  floors: z.array(CanaryFloor),
+  /** Every change, newest first: who, when, why. */
+  history: z.array(CanaryFloor),
+});
+export type CanaryFloorsResponse = z.infer<typeof CanaryFloorsResponse>;
 
 export const CanaryRequest = z
   .object({

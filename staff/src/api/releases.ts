@@ -1,11 +1,14 @@
 /**
  * Release control for the staff site's Releases screens: the remotes and their versions, the
  * manifest changes (each from the revision on screen, with a reason), retiring an old version,
- * overrides for testers, the live-file check, deploy keys, the revision history and each remote's
+ * overrides for testers, the live-file check, the canary floors, deploy keys, the revision history and each remote's
  * health over time.
  */
 import type { HealthHistoryResponse } from '@mchezo/contracts/release-history';
 import type {
+  CanaryFloor,
+  CanaryFloorRequest,
+  CanaryFloorsResponse,
   CanaryPlanRequest,
   CreatedDeployKey,
   DeployKey,
@@ -28,6 +31,7 @@ export const releaseKeys = {
   history: ['releases', 'history'] as const,
   keys: ['releases', 'deploy-keys'] as const,
   integrity: ['releases', 'integrity'] as const,
+  floors: ['releases', 'canary-floors'] as const,
   health: (remote: string, minutes: number) => ['releases', 'health', remote, minutes] as const,
 };
 
@@ -64,6 +68,14 @@ export function useIntegrity() {
   return useQuery({
     queryKey: releaseKeys.integrity,
     queryFn: ({ signal }) => staffApi.get<ReleaseIntegrity>('/releases/integrity', { signal }),
+  });
+}
+
+/** Each remote's canary floors and their changes (docs/decisions/059-canary-floors-and-start-up.md). */
+export function useCanaryFloors() {
+  return useQuery({
+    queryKey: releaseKeys.floors,
+    queryFn: ({ signal }) => staffApi.get<CanaryFloorsResponse>('/releases/canary-floors', { signal }),
   });
 }
 
@@ -117,6 +129,9 @@ export const releasesApi = {
     }),
   override: (body: { remote: RemoteName; version: string; minutes: number; reason: string }) =>
     staffApi.post<OverrideResponse>('/releases/overrides', body),
+  /** Not a manifest change: the remote's floors for every guarded canary, with a reason. */
+  setCanaryFloor: (remote: RemoteName, body: CanaryFloorRequest) =>
+    staffApi.put<CanaryFloor>(remotePath(remote, 'canary-floor'), body),
   checkIntegrity: () => staffApi.post<ReleaseIntegrity>('/releases/integrity/check'),
   createKey: (body: {
     name: string;

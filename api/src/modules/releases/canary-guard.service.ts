@@ -17,6 +17,7 @@ import { AppError, conflict } from '../../lib/errors.js';
 import { Job } from '../../lib/job-runner.js';
 import type { ReleaseHealthService } from '../release-health/release-health.service.js';
 import { guardFigures, insertDecision, keepHold, pruneDecisions } from './canary-decisions.js';
+import { CanaryFloorService } from './canary-floors.js';
 import { type Baseline, type ChangeOptions, judge, newPlanRow, sinceStepStart } from './canary-plans.js';
 import {
   endRunningPlans,
@@ -41,6 +42,8 @@ interface GuardRound {
 export class CanaryGuard {
   /** The rounds, on the lease's holder only: started and stopped by the app (app.ts), with the other jobs. */
   readonly job: Job<string[]>;
+  /** Each remote's floors, which every plan meets when it starts and at each decision. */
+  readonly floors: CanaryFloorService;
 
   constructor(
     private readonly ctx: AppContext,
@@ -48,6 +51,7 @@ export class CanaryGuard {
     /** The guard reads health only through the release-health module's service. */
     private readonly health: ReleaseHealthService,
   ) {
+    this.floors = new CanaryFloorService(ctx);
     const everyMs = ctx.env.CANARY_GUARD_INTERVAL_MS;
     this.job = new Job(ctx, {
       name: 'canary-guard',
@@ -67,6 +71,7 @@ export class CanaryGuard {
   async canary(actor: string, remote: RemoteName, req: CanaryRequest): Promise<RevisionEntry> {
     const plan = req.plan;
     if (!plan) return this.revisions.canary(actor, remote, req);
+    await this.floors.assertPlan(remote, plan);
     const active = (await this.revisions.current()).remotes[remote]?.version;
     const versions = active ? [active, req.version] : [req.version];
     const baseline = await this.baseline(remote, versions, this.ctx.clock.now());
@@ -154,7 +159,7 @@ export class CanaryGuard {
       canary: sinceStepStart(counts[plan.version], before[plan.version]),
       active: sinceStepStart(counts[live.version], before[live.version]),
     };
-    const verdict = judge(plan, step.canary, step.active, now, vitals);
+    const verdict = judge(plan, step.canary, step.active, now, vitals, await this.floors.inForce(remote));
     const checked = { last_check: verdict.text, last_check_at: now };
     const request = { base_revision: manifest.revision, reason: verdict.text };
     /** The decision as stored, with the figures it was made on (the health history's markers). */

@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { iso } from '../../lib/time.js';
 import { errorRate, type VersionCounts } from '../release-health/release-health.service.js';
+import type { FloorLimits } from './canary-floors.js';
 import type { PlanRow } from './canary-plans.repository.js';
 import type { RevisionRow } from './releases.repository.js';
 
@@ -172,7 +173,16 @@ export function judge(
   active: VersionCounts,
   now: number,
   vitals?: StepVitals,
+  /**
+   * The remote's floors in force now (canary-floors.ts): the plan is held to whichever is
+   * stricter, its own figures or these, so floors raised after it started hold it back too.
+   */
+  floor?: FloorLimits,
 ): Verdict {
+  const minLoads = Math.max(row.min_loads, floor?.min_loads ?? 0);
+  const minBrowsers = Math.max(row.min_loads, floor?.min_browsers ?? 0);
+  const maxIncreaseBp = Math.min(row.max_increase_bp, floor?.max_increase_bp ?? row.max_increase_bp);
+  const stepMs = Math.max(row.step_ms, floor?.step_ms ?? 0);
   const attempts = canary.loads + canary.failures;
   const activeAttempts = active.loads + active.failures;
   const canaryRate = errorRate(canary) ?? 0;
@@ -188,25 +198,31 @@ export function judge(
     ` over ${duration(now - row.step_started_at)}`;
   const steps = stepsOf(row);
   const current = steps[row.step] ?? 0;
-  if (attempts < row.min_loads)
-    return { kind: 'wait', text: `${figures}: waiting for ${row.min_loads} canary loads at ${current}%` };
+  if (attempts < minLoads)
+    return { kind: 'wait', text: `${figures}: waiting for ${minLoads} canary loads at ${current}%` };
   // One browser is never many loads (docs/decisions/031-release-health-tickets.md).
-  if (canary.clients < row.min_loads)
+  if (canary.clients < minBrowsers)
     return {
       kind: 'wait',
-      text: `${figures}: waiting for loads from ${row.min_loads} browsers (${canary.clients} so far) at ${current}%`,
+      text: `${figures}: waiting for loads from ${minBrowsers} browsers (${canary.clients} so far) at ${current}%`,
     };
-  if (canaryRate - activeRate > row.max_increase_bp / 10_000 + EPSILON)
+  if (canaryRate - activeRate > maxIncreaseBp / 10_000 + EPSILON)
     return { kind: 'abort', text: `${figures}: aborted` };
   // The speed limit, once both sides have their samples: slower than allowed aborts at once.
   if (speed.slow.length > 0)
     return { kind: 'abort', text: `${figures}: aborted, ${speed.slow.join(' and ')} too slow` };
   if (speed.short.length > 0)
     return { kind: 'wait', text: `${figures}: waiting for ${speed.short.join(' and ')} at ${current}%` };
-  if (now < row.step_started_at + row.step_ms)
+  if (now < row.step_started_at + stepMs)
     return { kind: 'wait', text: `${figures}: healthy at ${current}%, next step when the step's time is up` };
   const next = steps[row.step + 1];
   if (next !== undefined)
     return { kind: 'advance', percent: next, text: `${figures}: ${current}% -> ${next}%` };
+  // Fewer steps than the floors ask (raised since the plan started): held; a person decides.
+  if (floor && row.step + 1 < floor.min_steps)
+    return {
+      kind: 'wait',
+      text: `${figures}: healthy at ${current}%, not promoted: the floors ask for ${floor.min_steps} steps and this plan has ${steps.length}; a release manager promotes or aborts`,
+    };
   return { kind: 'promote', text: `${figures}: promoted` };
 }

@@ -167,7 +167,9 @@ export class DeployKeyService {
 
   /**
    * A key's canary: guarded by the canary guard's plan (the guard, not the key, promotes it), and
-   * the canary and every step of its ramp within the key's maximum percentage.
+   * the canary and every step of its ramp within the key's maximum percentage. The plan's pace
+   * is the remote's canary floors' business, for keys and people alike (canary-floors.ts, checked
+   * by CanaryGuard.canary and at each of the guard's decisions).
    */
   authorizeCanary(key: DeployKeyRow, remote: RemoteName, req: CanaryRequest): void {
     this.authorize(key, remote, 'canary');

@@ -7,7 +7,7 @@
  * Everything else under `/api/v1/releases` is for release managers (401 without a token, 403
  * without the role): list, history, publish, activate, disable/enable, canary, promote, abort,
  * roll back (the whole manifest, or one remote), overrides, the integrity check of live files, a
- * canary's guard plan, deploy keys, retiring an old version. Each manifest change carries the base
+ * canary's guard plan, deploy keys, retiring an old version, each remote's canary floors. Each manifest change carries the base
  * revision it was made from and a reason (retiring is no manifest change: a reason only). Publish
  * and canary also take a team's deploy key, within its scope (docs/decisions/046-deploy-keys.md);
  * every other route answers one 403 DEPLOY_KEY_SCOPE.
@@ -15,6 +15,9 @@
 import { createHash } from 'node:crypto';
 import {
   ActivateRequest,
+  CanaryFloor,
+  CanaryFloorRequest,
+  CanaryFloorsResponse,
   CanaryRequest,
   CreateDeployKeyRequest,
   CreatedDeployKey,
@@ -317,6 +320,31 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
     },
     async (request) =>
       versions.retire(actor(request), request.params.remote, request.params.version, request.body),
+  );
+
+  // Canary floors (docs/decisions/059-canary-floors-and-start-up.md): a release manager only,
+  // never a deploy key (requireStaff answers it 403 DEPLOY_KEY_SCOPE); each change is kept.
+  app.get(
+    '/releases/canary-floors',
+    {
+      onRequest: requireReleaseManager,
+      schema: { tags, security, response: { 200: CanaryFloorsResponse, ...errorResponses(401, 403) } },
+    },
+    async () => canaryGuard.floors.list(),
+  );
+  app.put(
+    '/releases/remotes/:remote/canary-floor',
+    {
+      onRequest: requireReleaseManager,
+      schema: {
+        tags,
+        security,
+        params: RemoteParams,
+        body: CanaryFloorRequest,
+        response: { 200: CanaryFloor, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => canaryGuard.floors.set(actor(request), request.params.remote, request.body),
   );
 
   const changeResponses = { 200: RevisionResponse, ...errorResponses(400, 401, 403, 404, 409, 422) };

@@ -11,6 +11,7 @@ export interface ReleasesTables {
   release_deploy_keys: ReleaseDeployKeysTable;
   release_deploy_key_uses: ReleaseDeployKeyUsesTable;
   release_files: ReleaseFilesTable;
+  canary_floors: CanaryFloorsTable;
 }
 
 export interface ReleaseVersionsTable {
@@ -139,4 +140,18 @@ export interface ReleaseFilesTable {
   sha384: string;
   size: number;
   content: Buffer;
+}
+
+/** A remote's canary floors as a release manager set them (docs/decisions/059-canary-floors-and-start-up.md). */
+export interface CanaryFloorsTable {
+  id: string;
+  remote: string;
+  step_ms: number;
+  min_steps: number;
+  min_loads: number;
+  min_browsers: number;
+  max_increase_bp: number;
+  set_by: string;
+  set_at: number;
+  reason: string;
 }

@@ -7,11 +7,18 @@ import type { CanaryPlanRequest, RemoteName } from '@mchezo/contracts/releases';
 import { TextField } from '@mchezo/ui/fields';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { releasesApi } from '../../api/releases.ts';
+import { releasesApi, useCanaryFloors } from '../../api/releases.ts';
 import { SelectField } from '../../components/select-field.tsx';
 import { ChangeDialog } from './change-dialog.tsx';
 
 const int = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
+
+/** The steps after a 10% canary for a plan of at least `steps` steps: 50%, or evenly up to 90% (3: "50, 90"). */
+function rampFor(steps: number): string {
+  const after = steps - 1;
+  if (after <= 1) return '50';
+  return Array.from({ length: after }, (_, i) => Math.round(10 + ((i + 1) * 80) / after)).join(', ');
+}
 
 interface Form {
   version: string;
@@ -43,17 +50,19 @@ export function CanaryDialog({
 }) {
   const { t } = useTranslation('releases');
   const id = useId();
-  const [f, setF] = useState<Form>({
+  // The remote's canary floors (decision 059): the plan starts at them, since a laxer one is refused.
+  const floor = useCanaryFloors().data?.floors.find((fl) => fl.remote === remote);
+  const [f, setF] = useState<Form>(() => ({
     version: versions[0] ?? '',
     percent: '10',
     guarded: true,
-    ramp: '50',
-    stepMinutes: '10',
-    maxIncrease: '5',
-    minLoads: '20',
+    ramp: rampFor(floor?.min_steps ?? 1),
+    stepMinutes: String(Math.max(10, floor?.step_minutes ?? 0)),
+    maxIncrease: String(Math.min(5, Number(((floor?.max_error_rate_increase ?? 1) * 100).toFixed(2)))),
+    minLoads: String(Math.max(20, floor?.min_loads ?? 0, floor?.min_browsers ?? 0)),
     maxLcp: '',
     maxInp: '',
-  });
+  }));
   const set = (patch: Partial<Form>) => setF((old) => ({ ...old, ...patch }));
 
   const ramp =
@@ -145,6 +154,19 @@ export function CanaryDialog({
       {f.guarded ? (
         <fieldset className="grid gap-3 rounded-lg border border-line p-3 sm:grid-cols-2">
           <legend className="px-1 text-sm font-semibold">{t('canary.plan')}</legend>
+          {floor ? (
+            <p className="text-sm text-muted sm:col-span-2">
+              {t('canary.floors', {
+                summary: t('floors.summary', {
+                  minutes: floor.step_minutes,
+                  steps: floor.min_steps,
+                  loads: floor.min_loads,
+                  browsers: floor.min_browsers,
+                  points: Number((floor.max_error_rate_increase * 100).toFixed(2)),
+                }),
+              })}
+            </p>
+          ) : null}
           {field('ramp', t('canary.ramp'), t('canary.rampHint'), 'text')}
           {field('stepMinutes', t('canary.stepMinutes'), undefined, 'decimal')}
           {field('maxIncrease', t('canary.maxIncrease'), t('canary.maxIncreaseHint'), 'decimal')}

@@ -1,6 +1,6 @@
 /**
  * Releases: each remote's card (active version, canary with its plan and step, on or off, and the
- * changes), the live-file check, and the ways to the revision history and the deploy keys. Read
+ * changes), the live-file check, each remote's canary floors, and the ways to the revision history and the deploy keys. Read
  * again every few seconds while a guarded canary runs, so its step moves on screen.
  */
 import { Button } from '@mchezo/ui/button';
@@ -10,6 +10,7 @@ import { Link } from 'react-router-dom';
 import { releaseKeys, useRemotes } from '../../api/releases.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { CanaryFloorsPanel } from './canary-floors-panel.tsx';
 import { IntegrityPanel } from './integrity-panel.tsx';
 import { RemoteCard } from './remote-card.tsx';
 
@@ -38,6 +39,7 @@ export default function ReleasesPage() {
         }
       />
       <IntegrityPanel />
+      <CanaryFloorsPanel />
       {remotes.isPending ? (
         <Loading />
       ) : remotes.isError ? (

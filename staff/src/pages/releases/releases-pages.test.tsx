@@ -6,6 +6,7 @@
  */
 import type { HealthHistoryResponse } from '@mchezo/contracts/release-history';
 import type {
+  CanaryFloor,
   CreatedDeployKey,
   DeployKey,
   HistoryResponse,
@@ -65,6 +66,17 @@ const remotes: RemotesResponse = {
   ],
 };
 const integrity: ReleaseIntegrity = { ok: true, checked_at: null, interval_seconds: 0, failing: [] };
+const lobbyFloor: CanaryFloor = {
+  remote: 'lobby',
+  step_minutes: 10,
+  min_steps: 3,
+  min_loads: 200,
+  min_browsers: 50,
+  max_error_rate_increase: 0.05,
+  set_by: null,
+  set_at: null,
+  reason: null,
+};
 
 const health: HealthHistoryResponse = {
   remote: 'lobby',
@@ -131,6 +143,7 @@ function api({
     if (call.method !== 'GET') return post(call);
     if (call.path === '/releases/remotes') return [200, listed()];
     if (call.path === '/releases/integrity') return [200, integrity];
+    if (call.path === '/releases/canary-floors') return [200, { floors: [lobbyFloor], history: [] }];
     if (call.path.startsWith('/releases/health/history?')) return [200, health];
     if (call.path.startsWith('/releases/history?')) return [200, history];
     if (call.path === '/releases/deploy-keys') return [200, { keys }];
@@ -195,6 +208,68 @@ describe('the releases overview', () => {
     expect(calls.find((c) => c.method === 'POST')).toMatchObject({
       path: '/releases/remotes/lobby/disable',
       body: { base_revision: 7, reason: 'Broken checkout' },
+    });
+  });
+
+  it('lists each remote’s canary floors and changes them with a reason', async () => {
+    const calls = api({
+      post: () => [
+        200,
+        { ...lobbyFloor, min_loads: 400, set_by: 'rm', set_at: '2026-12-01T10:00:00Z', reason: 'more' },
+      ],
+    });
+    await open('/releases', 'Releases');
+    const panel = await screen.findByRole('region', { name: 'Canary floors' });
+    expect(
+      within(panel).getByText(
+        '10 min a step, 3 steps before promotion, 200 loads from 50 browsers a step, error rate at most +5 points',
+      ),
+    ).toBeTruthy();
+    expect(
+      within(panel).getByText(
+        'The server’s defaults: nobody has set this remote’s floors.'.replace(/’/g, "'"),
+      ),
+    ).toBeTruthy();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Change the canary floors of lobby' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Canary floors of lobby' });
+    fireEvent.change(within(dialog).getByLabelText('Loads a step, at least'), { target: { value: '400' } });
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Bigger sample' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save floors' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([
+      expect.objectContaining({
+        method: 'PUT',
+        path: '/releases/remotes/lobby/canary-floor',
+        body: {
+          step_minutes: 10,
+          min_steps: 3,
+          min_loads: 400,
+          min_browsers: 50,
+          max_error_rate_increase: 0.05,
+          reason: 'Bigger sample',
+        },
+      }),
+    ]);
+  });
+
+  it('starts a canary’s plan at the remote’s floors and says what they are', async () => {
+    const calls = api();
+    await open('/releases', 'Releases');
+    await screen.findByRole('region', { name: 'Canary floors' });
+    const card = await screen.findByRole('region', { name: 'lobby' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Start a canary' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start a canary of lobby' });
+    expect(
+      within(dialog).getByText(
+        "This remote's floors: 10 min a step, 3 steps before promotion, 200 loads from 50 browsers a step, error rate at most +5 points. A laxer plan is refused.",
+      ),
+    ).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Ship it slowly' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start canary' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      percent: 10,
+      plan: { ramp: [50, 90], step_minutes: 10, min_loads: 200, max_error_rate_increase: 0.05 },
     });
   });
 
