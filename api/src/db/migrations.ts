@@ -83,10 +83,10 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0036_staff_enrolment_codes': staffEnrolmentCodesMigration,
   '0037_tax_rate_cancellations': taxRateCancellationsMigration,
   '0038_retired_versions': retiredVersionsMigration,
+  '0039_canary_floors': canaryFloorsMigration,
   '0045_verification_tickets': verificationTicketsMigration,
   '0046_feed_parking': feedParkingMigration,
   '0047_feed_receiver': feedReceiverMigration,
-  '0039_canary_floors': canaryFloorsMigration,
 };
 
 class StaticProvider implements MigrationProvider {
