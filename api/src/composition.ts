@@ -100,6 +100,8 @@ export function buildServices(ctx: AppContext, app: FastifyInstance, deps: Servi
       limits: new PlayerLimitsService(ctx),
       money: new PlayerMoneyService(ctx),
       audit: (trx, e) => staff.audit.record(trx, e),
+      endStaffSessions: (trx, userId, reason, by, now) =>
+        staff.sessions.endAllOf(trx, userId, reason, by, now),
     }),
     // Wallet: balances, mobile money and its settlement, Paybill, the operators' review.
     wallet,

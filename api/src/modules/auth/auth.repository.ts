@@ -58,13 +58,25 @@ export const revokeSession = (db: Kysely<DB>, sessionId: string, reason: string,
     .where('revoked_at', 'is', null)
     .execute();
 
-export const revokeUserSessions = (db: Kysely<DB>, userId: string, reason: string, now: number) =>
-  db
+/**
+ * Ends every session of the person, whatever signed it in: their player sessions here, and their
+ * staff sessions (modules/staff) through the account's session epoch, which moves on by one, so
+ * a staff session opened before stands no more (StaffSessionsService.authenticate). Every path
+ * that signs a person out everywhere (a password reset, a force-logout) comes through here.
+ */
+export async function revokeUserSessions(db: Kysely<DB>, userId: string, reason: string, now: number) {
+  await db
     .updateTable('sessions')
     .set({ revoked_at: now, revoked_reason: reason })
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .execute();
+  await db
+    .updateTable('users')
+    .set((eb) => ({ session_epoch: eb('session_epoch', '+', 1), signed_out_reason: reason, updated_at: now }))
+    .where('id', '=', userId)
+    .execute();
+}
 
 export const insertRefreshToken = (
   db: Kysely<DB>,

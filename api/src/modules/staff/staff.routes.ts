@@ -102,7 +102,8 @@ export const staffRoutes: FastifyPluginAsyncZod<{
       const phone = parsePhone(request.body.phone);
       await limiter.hit('staff_sign_in', request.ip, null);
       const { password, code, recovery_code } = request.body;
-      const body = await staff.signIn({ phone, password, code, recoveryCode: recovery_code }, request.ip);
+      const device = { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 300) ?? null };
+      const body = await staff.signIn({ phone, password, code, recoveryCode: recovery_code }, device);
       return reply.header('cache-control', 'no-store').send(body);
     },
   );

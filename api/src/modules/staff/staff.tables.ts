@@ -57,6 +57,11 @@ export interface StaffSessionsTable {
   ended_at: number | null;
   ended_reason: string | null;
   ended_by: string | null;
+  /** The account's users.session_epoch when opened: the session ends once it moves on (0044). */
+  account_epoch: number;
+  /** The device it was opened from: client address and user agent (four eyes, decision 061). */
+  ip: string | null;
+  user_agent: string | null;
 }
 
 export interface StaffAuditTable {
