@@ -37,12 +37,7 @@ import {
   staffRolesOf,
 } from './staff.types.js';
 import type { StaffAuditService } from './staff-audit.service.js';
-
-/** Where a staff sign-in comes from: the client address and its user agent (four eyes, decision 061). */
-export interface StaffDevice {
-  ip: string;
-  userAgent: string | null;
-}
+import type { StaffDevice } from './staff-device.js';
 
 import { memberOf, staffUser } from './staff-people.js';
 import { recoveryCodeHash } from './totp.js';
@@ -157,6 +152,7 @@ export class StaffSessionsService {
       account_epoch: Number(user.session_epoch),
       ip,
       user_agent: device.userAgent,
+      device_id: device.deviceId,
     };
     await inTransaction(this.ctx.database, async (trx) => {
       await insertStaffSession(trx, row);

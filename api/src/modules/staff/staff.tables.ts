@@ -59,9 +59,11 @@ export interface StaffSessionsTable {
   ended_by: string | null;
   /** The account's users.session_epoch when opened: the session ends once it moves on (0044). */
   account_epoch: number;
-  /** The device it was opened from: client address and user agent (four eyes, decision 061). */
+  /** Where it was opened: client address and user agent, for the record (decision 061). */
   ip: string | null;
   user_agent: string | null;
+  /** The browser's staff device id (staff-device.ts): four eyes compares it (decision 061). */
+  device_id: string | null;
 }
 
 export interface StaffAuditTable {

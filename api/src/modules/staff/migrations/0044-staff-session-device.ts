@@ -3,8 +3,9 @@ import type { Kysely, Migration } from 'kysely';
 /**
  * Each staff session keeps the account's session epoch it was opened in (it ends when the person
  * is signed out everywhere: ../../auth/migrations/0043-signed-out-everywhere.ts) and the device
- * it was opened from, its client address and user agent: four eyes refuses a second person who
- * signed in from a device the first one used (docs/decisions/061-two-people-and-sessions-that-end.md).
+ * it was opened from: the browser's staff device id (a cookie the sign-in sets once per browser),
+ * with its client address and user agent for the record. Four eyes refuses a second person who
+ * signed in from a browser the first one used (docs/decisions/061-four-eyes-means-two-people.md).
  * Sessions opened before this migration carry epoch 0 and no device.
  */
 export const staffSessionDeviceMigration: Migration = {
@@ -15,5 +16,11 @@ export const staffSessionDeviceMigration: Migration = {
       .execute();
     await db.schema.alterTable('staff_sessions').addColumn('ip', 'text').execute();
     await db.schema.alterTable('staff_sessions').addColumn('user_agent', 'text').execute();
+    await db.schema.alterTable('staff_sessions').addColumn('device_id', 'text').execute();
+    await db.schema
+      .createIndex('staff_sessions_device_idx')
+      .on('staff_sessions')
+      .columns(['device_id', 'user_id'])
+      .execute();
   },
 };
