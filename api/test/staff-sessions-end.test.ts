@@ -44,6 +44,28 @@ describe.each(DB_MODES)('staff sessions that end (%s)', (mode) => {
     expect(await sessionRow(person)).toMatchObject({ ended_reason: 'password_reset' });
   });
 
+  it("the administrator's list shows a session ended by a password reset as ended, before it is used", async () => {
+    const person = await staffSession(t, undefined, ['finance']);
+    expect((await t.post('/auth/password/reset/request', { phone: person.player.phone })).statusCode).toBe(
+      200,
+    );
+    const reset = await t.post('/auth/password/reset/confirm', {
+      phone: person.player.phone,
+      code: t.env.OTP_TEST_CODE,
+      new_password: 'a-brand-new-password',
+    });
+    expect(reset.statusCode).toBe(204);
+    const listed = await staffRequest(
+      t,
+      'GET',
+      `/staff/people/${person.player.userId}/sessions`,
+      admin.headers,
+    );
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(json(listed).sessions.filter((s: { ended_at: string | null }) => s.ended_at === null)).toEqual([]);
+    expect(json(listed).sessions[0]).toMatchObject({ ended_reason: 'password_reset' });
+  });
+
   it("an administrator's force-logout ends a staff member's staff session", async () => {
     const person = await staffSession(t, undefined, ['finance']);
     const res = await staffRequest(

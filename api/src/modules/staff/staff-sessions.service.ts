@@ -236,9 +236,19 @@ export class StaffSessionsService {
     await this.endSession({ userId: staff.userId, ip }, staff.sessionId, 'sign_out');
   }
 
+  /** The person's staff sessions; one left open from before they were signed out everywhere is ended first. */
   async sessionsOf(userId: string): Promise<StaffSessionInfo[]> {
-    if (!(await findStaffUser(this.db, userId))) throw notFound('No such person');
-    return (await staffSessionsOf(this.db, userId, 100)).map((s) => this.sessionInfo(s));
+    const user = await findStaffUser(this.db, userId);
+    if (!user) throw notFound('No such person');
+    const now = this.ctx.clock.now();
+    const sessions = await staffSessionsOf(this.db, userId, 100);
+    for (const s of sessions)
+      if (s.ended_at === null && Number(s.account_epoch) !== Number(user.session_epoch)) {
+        const reason = user.signed_out_reason ?? 'signed_out';
+        if (await endStaffSession(this.db, s.id, reason, null, now))
+          Object.assign(s, { ended_at: now, ended_reason: reason });
+      }
+    return sessions.map((s) => this.sessionInfo(s));
   }
 
   /**
