@@ -125,6 +125,34 @@ describe.each(DB_MODES)('four eyes means two people (%s)', (mode) => {
     );
   });
 
+  it('nobody proposes or approves an adjustment to their own account', async () => {
+    const a = await financePerson();
+    const b = await financePerson();
+    const aIn = await staffSignInFrom(t, a.player, a.enrolled);
+    const bIn = await staffSignInFrom(t, b.player, b.enrolled);
+    const own = await staffRequest(t, 'POST', '/staff/adjustments', aIn.headers, {
+      player_id: a.player.userId,
+      amount_cents: 99_900,
+      reason: 'A little something for me',
+    });
+    expect(own.statusCode).toBe(403);
+    expect(json(own)).toMatchObject({
+      code: 'FOUR_EYES_REQUIRED',
+      error: expect.stringMatching(/people it involves/),
+    });
+    // b proposes a credit to a's account: a cannot approve it.
+    const forA = await staffRequest(t, 'POST', '/staff/adjustments', bIn.headers, {
+      player_id: a.player.userId,
+      amount_cents: 99_900,
+      reason: 'Goodwill for a failed game round',
+    });
+    expect(forA.statusCode, forA.body).toBe(201);
+    const approved = await approve(aIn.headers, json(forA).id);
+    expect(approved.statusCode).toBe(403);
+    expect(json(approved).code).toBe('FOUR_EYES_REQUIRED');
+    expect((await t.balances(a.player)).main).toBe(0);
+  });
+
   it('two people, each on their own browser, approve each other', async () => {
     const a = await financePerson();
     const b = await financePerson();

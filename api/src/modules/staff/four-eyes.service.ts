@@ -1,8 +1,9 @@
 /**
  * Four eyes means two people (docs/decisions/061-four-eyes-means-two-people.md): THE check every
- * four-eyes decision makes (a manual adjustment's approval, a high AML case's closing). The one
- * deciding must be a second person to each who took part before: not the same account, and not
- * an account that looks like the same person behind another one:
+ * four-eyes decision makes (a manual adjustment's proposal and approval, a high AML case's
+ * closing). The one deciding must be a second person to each it involves (who took part before,
+ * and the account whose money moves): not the same account, and not an account that looks like
+ * the same person behind another one:
  * - the same phone (normalised, E.164), or the same identity document (type and number, any
  *   status: a second account need not be confirmed to be the same person's);
  * - a shared device: a staff session of each opened from one browser (its staff device id,
@@ -25,11 +26,11 @@ export type FourEyesRelation =
   | 'enrolment_chain';
 
 const WHY: Record<FourEyesRelation, string> = {
-  same_person: 'you took part in it',
-  same_phone: 'you share a phone number with someone who took part in it',
-  same_document: 'you share an identity document with someone who took part in it',
-  same_device: 'you signed in from the same browser as someone who took part in it',
-  enrolment_chain: 'you enrolled or granted a role to someone who took part in it (or they to you)',
+  same_person: 'you are one of the people it involves',
+  same_phone: 'you share a phone number with someone it involves',
+  same_document: 'you share an identity document with someone it involves',
+  same_device: 'you signed in from the same browser as someone it involves',
+  enrolment_chain: 'you enrolled or granted a role to someone it involves (or they to you)',
 };
 
 /** The staff audit's actions that link one person to another they brought in. */

@@ -91,6 +91,8 @@ export class AdjustmentService {
     const id = newId();
     await inTransaction(this.ctx.database, async (trx) => {
       if (!(await findWallet(trx, input.player_id))) throw notFound('Player not found');
+      // Nobody moves money into or out of their own account (or one that is theirs in all but name).
+      await this.secondPerson(trx, actor.userId, [input.player_id], 'propose an adjustment to this account');
       const now = this.ctx.clock.now();
       await insertAdjustment(trx, {
         id,
@@ -118,7 +120,7 @@ export class AdjustmentService {
   async approve(actor: StaffActor, id: string, reason: string): Promise<Adjustment> {
     await inTransaction(this.ctx.database, async (trx) => {
       const row = await this.pending(trx, id);
-      await this.secondPerson(trx, actor.userId, [row.proposed_by], 'approve this adjustment');
+      await this.secondPerson(trx, actor.userId, [row.proposed_by, row.user_id], 'approve this adjustment');
       const now = this.ctx.clock.now();
       if (!(await decidePending(trx, id, this.decision('approved', actor, reason, now))))
         throw conflict('Someone decided this adjustment first', 'ALREADY_DECIDED');
