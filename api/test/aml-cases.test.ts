@@ -150,6 +150,26 @@ describe.each(DB_MODES)('money-laundering cases (%s)', (mode) => {
     expect(done.statusCode, done.body).toBe(200);
   });
 
+  it('nobody closes a high case about their own account', async () => {
+    const [a, b, c] = [await staffMember(0), await staffMember(1), await staffMember(2)];
+    await money(c.userId, 'deposit', THRESHOLD, T0);
+    await scan();
+    const [alert] = await alertsOf(c.userId);
+    expect(alert!.severity).toBe('high');
+    const id = json(await open(a, alert!.id)).id;
+    await review(b, id);
+    const refused = await close(c, id, 'dismissed', 'Nothing to see');
+    expect(refused.statusCode).toBe(403);
+    expect(json(refused)).toMatchObject({
+      code: 'FOUR_EYES_REQUIRED',
+      error: expect.stringMatching(/people it involves/),
+    });
+    expect(json(await t.get(`/aml/cases/${id}`, as(a)))).toMatchObject({
+      status: 'reviewing',
+      closed_by: null,
+    });
+  });
+
   it('four eyes: the same person cannot close their own high-severity case (opener or reviewer)', async () => {
     const [a, b, c] = [await staffMember(0), await staffMember(1), await staffMember(2)];
     // One person opened and reviewed it: they cannot close it, either way.

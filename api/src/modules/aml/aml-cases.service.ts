@@ -224,7 +224,8 @@ export class AmlCaseService {
       const refusal = await this.secondPerson(
         this.db,
         actor,
-        [row.opened_by, row.reviewed_by],
+        // Who opened and reviewed it, and the player it is about (a colleague's case is not theirs to close).
+        [row.opened_by, row.reviewed_by, row.user_id],
         'close a high-severity case (not the one who opened or reviewed it)',
       ).then(
         () => null,
