@@ -283,10 +283,14 @@ function measures({ side: s, userId, token, month }: Subject): Record<string, St
           delivered += round.result.delivered;
         }
       },
-      async () => services.regulatorFeed.replay('bench', (await lastSequence(s)) - FEED_EVENTS + 1),
+      async () =>
+        services.feedReplays.replay(BENCH_ACTOR, (await lastSequence(s)) - FEED_EVENTS + 1, 'bench'),
     ],
   };
 }
+
+/** Who the bench's replays are audited as (the one replay path, feed-replay.service.ts, audits every replay). */
+const BENCH_ACTOR = { userId: 'bench', ip: null };
 
 /** Every measure on every subject, taking turns: the figures of each subject. */
 async function measureAll(subjects: Subject[]): Promise<Figures[]> {
@@ -351,7 +355,7 @@ async function plans({ side, userId, month }: Subject, file: string) {
     [
       'feed',
       () => services.regulatorFeed.job.runOnce(),
-      async () => services.regulatorFeed.replay('bench', (await lastSequence(side)) - 99),
+      async () => services.feedReplays.replay(BENCH_ACTOR, (await lastSequence(side)) - 99, 'bench'),
     ],
   ];
   const out: string[] = [];

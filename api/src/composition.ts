@@ -34,6 +34,7 @@ import { VersionService } from './modules/releases/versions.service.js';
 import { PlayerLimitsService } from './modules/safer-gambling/player-limits.service.js';
 import { SaferGamblingService } from './modules/safer-gambling/safer-gambling.service.js';
 import { SelfExclusionRegister } from './modules/safer-gambling/self-exclusion-register.service.js';
+import { FourEyesService } from './modules/staff/four-eyes.service.js';
 import { StaffService } from './modules/staff/staff.service.js';
 import { WalletActivityService } from './modules/wallet/activity.service.js';
 import { AdjustmentService } from './modules/wallet/adjustments.service.js';
@@ -83,11 +84,13 @@ export function buildServices(ctx: AppContext, app: FastifyInstance, deps: Servi
   // Money-laundering monitoring: its own cursor over the money events (docs/decisions/043).
   const amlMonitor = new AmlMonitor(ctx);
   jobs.push(amlMonitor.job);
-  const aml = new AmlCaseService(ctx);
   const wallet = new WalletService(ctx);
   const auth = new AuthService(ctx);
   const limiter = new RateLimiter(ctx);
   const staff = new StaffService(ctx, auth, limiter);
+  // Four eyes means two people (docs/decisions/061): the one check of every four-eyes decision.
+  const fourEyes = new FourEyesService(new IdentityService(ctx));
+  const aml = new AmlCaseService(ctx, fourEyes.check);
   return {
     auth,
     limiter,
@@ -101,6 +104,8 @@ export function buildServices(ctx: AppContext, app: FastifyInstance, deps: Servi
       limits: new PlayerLimitsService(ctx),
       money: new PlayerMoneyService(ctx),
       audit: (trx, e) => staff.audit.record(trx, e),
+      endStaffSessions: (trx, userId, reason, by, now) =>
+        staff.sessions.endAllOf(trx, userId, reason, by, now),
     }),
     // Wallet: balances, mobile money and its settlement, Paybill, the operators' review.
     wallet,
@@ -113,7 +118,7 @@ export function buildServices(ctx: AppContext, app: FastifyInstance, deps: Servi
     taxReport: new TaxReportService(ctx),
     taxRates: new TaxRatesService(ctx),
     // Finance: manual adjustments with four eyes and the finance report (docs/decisions/055).
-    adjustments: new AdjustmentService(ctx, (trx, e) => staff.audit.record(trx, e)),
+    adjustments: new AdjustmentService(ctx, (trx, e) => staff.audit.record(trx, e), fourEyes.check),
     financeReport: new FinanceReportService(ctx),
     reconciler,
     safer,

@@ -7,12 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import { amlKit, HOUR, KES, THRESHOLD } from './aml-kit.js';
 import { bearer, DB_MODES, freshPhone, json, type Player, suiteApp } from './helpers.js';
-import { asStaff } from './staff-kit.js';
+import { asStaff, type StaffPlayer, staffSignInFrom } from './staff-kit.js';
 
 const T0 = Date.parse('2026-11-20T06:00:00Z');
 
 describe.each(DB_MODES)('money-laundering cases (%s)', (mode) => {
-  const staffPhones = [freshPhone(), freshPhone(), freshPhone()];
+  const staffPhones = [freshPhone(), freshPhone(), freshPhone(), freshPhone(), freshPhone()];
   const t = suiteApp(mode, { AML_SCAN_INTERVAL_MS: '0', COMPLIANCE_PHONES: staffPhones.join(',') });
   const { money, scan, alertsOf } = amlKit(t);
   const staff: Player[] = [];
@@ -118,6 +118,56 @@ describe.each(DB_MODES)('money-laundering cases (%s)', (mode) => {
       case_status: 'reported',
     });
     expect(json(await open(b, alertId))).toMatchObject({ code: 'CASE_EXISTS' });
+  });
+
+  it('four eyes means two people: nobody on the opener’s browser closes a high case (decision 061)', async () => {
+    // Two of their own: once b used a's browser, the two are one person for every case after.
+    const [a, b, c] = [await staffMember(3), await staffMember(4), await staffMember(2)] as StaffPlayer[];
+    const aIn = await staffSignInFrom(t, a!, a!.enrolled);
+    // b signs in on a's browser: another account, the same device.
+    const bOnA = await staffSignInFrom(t, b!, b!.enrolled, aIn.device);
+    const id = json(
+      await t.post('/aml/cases', { alert_id: await alertOf('high'), reason: 'Large deposit' }, aIn.headers),
+    ).id;
+    expect(
+      (await t.post(`/aml/cases/${id}/review`, { reason: 'Source of funds asked' }, aIn.headers)).statusCode,
+    ).toBe(200);
+    const refused = await t.post(
+      `/aml/cases/${id}/close`,
+      { outcome: 'dismissed', reason: 'Explained' },
+      bOnA.headers,
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(json(refused)).toMatchObject({
+      code: 'FOUR_EYES_REQUIRED',
+      error: expect.stringMatching(/same browser/),
+    });
+    expect(json(await t.get(`/aml/cases/${id}`, aIn.headers))).toMatchObject({
+      status: 'reviewing',
+      closed_by: null,
+    });
+    const done = await close(c!, id, 'dismissed', 'Funds explained by payslips');
+    expect(done.statusCode, done.body).toBe(200);
+  });
+
+  it('nobody closes a high case about their own account', async () => {
+    const [a, b, c] = [await staffMember(0), await staffMember(1), await staffMember(2)];
+    await money(c.userId, 'deposit', THRESHOLD, T0);
+    await scan();
+    const [alert] = await alertsOf(c.userId);
+    expect(alert!.severity).toBe('high');
+    const id = json(await open(a, alert!.id)).id;
+    await review(b, id);
+    const refused = await close(c, id, 'dismissed', 'Nothing to see');
+    expect(refused.statusCode).toBe(403);
+    expect(json(refused)).toMatchObject({
+      code: 'FOUR_EYES_REQUIRED',
+      error: expect.stringMatching(/people it involves/),
+    });
+    expect(json(await t.get(`/aml/cases/${id}`, as(a)))).toMatchObject({
+      status: 'reviewing',
+      closed_by: null,
+    });
   });
 
   it('four eyes: the same person cannot close their own high-severity case (opener or reviewer)', async () => {

@@ -244,18 +244,17 @@ describe.each(DB_MODES)('regulator feed delivery (%s)', (mode) => {
   it('an operator replays from a sequence: the same ids again, recognised; others may not', async () => {
     const rows = await outbox();
     const from = rows[rows.length - 4]!.sequence;
-    expect((await t.post('/regulator-feed/replay', { fromSequence: from })).statusCode).toBe(401);
-    expect((await t.post('/regulator-feed/replay', { fromSequence: from }, player.headers)).statusCode).toBe(
-      403,
-    );
+    // The one replay route is the staff site's, audited with its reason (feed-replay.service.ts).
+    const replayFrom = (from_sequence: number, headers?: Record<string, string>) =>
+      t.post('/staff/regulator-feed/replay', { from_sequence, reason: 'Regulator asked' }, headers);
+    expect((await replayFrom(from)).statusCode).toBe(401);
+    expect((await replayFrom(from, player.headers)).statusCode).toBe(403);
     expect((await t.get('/regulator-feed/status', player.headers)).statusCode).toBe(403);
-    expect((await t.post('/regulator-feed/replay', { fromSequence: 0 }, operator.headers)).statusCode).toBe(
-      400,
-    );
+    expect((await replayFrom(0, operator.headers)).statusCode).toBe(400);
     const duplicates = receiver.receiver.duplicateEvents;
-    const replay = await t.post('/regulator-feed/replay', { fromSequence: from }, operator.headers);
+    const replay = await replayFrom(from, operator.headers);
     expect(replay.statusCode).toBe(200);
-    expect(json(replay)).toEqual({ fromSequence: from, requeued: 4 });
+    expect(json(replay)).toEqual({ from_sequence: from, requeued: 4 });
     expect(json(await t.get('/regulator-feed/status', operator.headers)).backlog).toBe(4);
     await drain();
     expect(receiver.receiver.duplicateEvents).toBe(duplicates + 4);

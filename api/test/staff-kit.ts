@@ -179,3 +179,34 @@ export async function signInAgain(t: TestApp, staff: StaffPlayer): Promise<void>
   staff.accessToken = staff.staffToken;
   staff.headers = staffHeaders(staff.staffToken);
 }
+
+/**
+ * Signs in with a fresh code from one browser: the one holding the staff device cookie `device`
+ * (`mchezo_staff_device=…`), or a new browser without it. The token, and the browser's cookie
+ * (the one the sign-in set, or the one it brought; '' when there is none).
+ */
+export async function staffSignInFrom(
+  t: TestApp,
+  player: Player,
+  enrolled: Enrolled,
+  device?: string,
+): Promise<{ token: string; headers: Record<string, string>; device: string }> {
+  nextStep(t);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/staff/sign-in',
+    payload: {
+      phone: player.phone,
+      password: player.password,
+      code: totpCode(enrolled.secret, t.clock.now()),
+    },
+    headers: device ? { cookie: device } : {},
+  });
+  if (res.statusCode !== 200) throw new Error(`staff sign-in ${res.statusCode} ${res.body}`);
+  const header = res.headers['set-cookie'];
+  const set = (Array.isArray(header) ? header : header === undefined ? [] : [String(header)])
+    .find((c) => c.startsWith('mchezo_staff_device='))
+    ?.split(';')[0];
+  const token = json(res).token as string;
+  return { token, headers: staffHeaders(token), device: set ?? device ?? '' };
+}

@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, Postgres
 import { amlMigration } from '../modules/aml/migrations/0020-aml.js';
 import { userSearchMigration } from '../modules/auth/migrations/0030-user-search.js';
 import { verificationTicketsMigration } from '../modules/auth/migrations/0045-verification-tickets.js';
+import { signedOutEverywhereMigration } from '../modules/auth/migrations/0043-signed-out-everywhere.js';
 import { gameLaunchesMigration } from '../modules/casino/migrations/0015-game-launches.js';
 import { identityMigration } from '../modules/identity/migrations/0009-identity.js';
 import { playerNotesMigration } from '../modules/players/migrations/0031-player-notes.js';
@@ -25,6 +26,7 @@ import { saferGamblingMigration } from '../modules/safer-gambling/migrations/001
 import { lossLimitsMigration } from '../modules/safer-gambling/migrations/0018-loss-limits.js';
 import { staffMigration } from '../modules/staff/migrations/0026-staff.js';
 import { staffEnrolmentCodesMigration } from '../modules/staff/migrations/0036-staff-enrolment-codes.js';
+import { staffSessionDeviceMigration } from '../modules/staff/migrations/0044-staff-session-device.js';
 import { dropRedundantLedgerRefIdxMigration } from '../modules/wallet/migrations/0003-drop-redundant-ledger-ref-idx.js';
 import { paymentReviewMigration } from '../modules/wallet/migrations/0004-payment-review.js';
 import { reconcileScheduleMigration } from '../modules/wallet/migrations/0006-reconcile-schedule.js';
@@ -84,6 +86,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0037_tax_rate_cancellations': taxRateCancellationsMigration,
   '0038_retired_versions': retiredVersionsMigration,
   '0039_canary_floors': canaryFloorsMigration,
+  '0043_signed_out_everywhere': signedOutEverywhereMigration,
+  '0044_staff_session_device': staffSessionDeviceMigration,
   '0045_verification_tickets': verificationTicketsMigration,
   '0046_feed_parking': feedParkingMigration,
   '0047_feed_receiver': feedReceiverMigration,

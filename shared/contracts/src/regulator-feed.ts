@@ -1,24 +1,12 @@
 import { z } from 'zod';
 
 /**
- * `/api/v1/regulator-feed/…`: the operators' view of the regulator's real-time feed and its replay
- * (compliance role; docs/decisions/042-regulator-feed-outbox.md). The wire format the receiver
+ * `/api/v1/regulator-feed/…`: the operators' view of the regulator's real-time feed (compliance
+ * role; docs/decisions/042-regulator-feed-outbox.md); its replay is the staff route's
+ * (staff-compliance.ts). The wire format the receiver
  * gets is not here: it is the feed's own (docs/regulator-feed.schema.json, built by
  * api/src/modules/regulator-feed/feed-format.ts).
  */
-
-/** POST /regulator-feed/replay: deliver again every event from this sequence number on. */
-export const ReplayFeedRequest = z.strictObject({
-  fromSequence: z.number().int().min(1),
-});
-export type ReplayFeedRequest = z.infer<typeof ReplayFeedRequest>;
-
-export const ReplayFeedResponse = z.object({
-  fromSequence: z.number(),
-  /** Events queued again (delivered ones from `fromSequence` on, with their event ids). */
-  requeued: z.number(),
-});
-export type ReplayFeedResponse = z.infer<typeof ReplayFeedResponse>;
 
 /** GET /regulator-feed/status */
 export const FeedStatusResponse = z.object({

@@ -14,6 +14,11 @@ export interface CallOptions {
   /** A bearer token other than the staff session's (enrolment uses the password sign-in's). */
   token?: string | null;
   signal?: AbortSignal;
+  /**
+   * Only the sign-in sends cookies: the staff device cookie the API keeps on each staff session
+   * (four eyes tells two people's browsers apart: docs/decisions/061). No other call needs one.
+   */
+  withDeviceCookie?: boolean;
 }
 
 async function readBody(res: Response): Promise<unknown> {
@@ -38,7 +43,7 @@ export async function send(method: string, path: string, opts: CallOptions = {})
     headers,
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
     signal: opts.signal,
-    credentials: 'omit',
+    credentials: opts.withDeviceCookie ? 'same-origin' : 'omit',
   });
   if (res.ok) return res;
   const body = await readBody(res);
@@ -61,7 +66,7 @@ export const staffApi = {
     call<T>('DELETE', path, { ...opts, ...(body !== undefined && { body }) }),
 };
 
-/** The API's error code (`{code}`), e.g. LAST_ADMIN, or null. */
+/** The API's error code (`{code}`), e.g. OWN_ROLES, or null. */
 export function errorCode(error: unknown): string | null {
   if (!(error instanceof ApiError)) return null;
   const body = error.body as { code?: unknown } | null;

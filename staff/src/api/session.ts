@@ -11,7 +11,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { staffApi } from './client.ts';
 
 export const signIn = (body: StaffSignInRequest) =>
-  staffApi.post<StaffSignInResponse>('/staff/sign-in', body, { token: null });
+  staffApi.post<StaffSignInResponse>('/staff/sign-in', body, { token: null, withDeviceCookie: true });
 
 export const signOut = () => staffApi.post<null>('/staff/sign-out', {});
 

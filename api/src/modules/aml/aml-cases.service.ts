@@ -24,9 +24,10 @@ import type { DB } from '../../db/schema.js';
 import { inTransaction } from '../../db/tx.js';
 import { newId } from '../../lib/crypto.js';
 import { csvCell } from '../../lib/csv.js';
-import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { conflict, notFound } from '../../lib/errors.js';
 import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor.js';
 import { eatIso, eatMidnight, iso } from '../../lib/time.js';
+import type { SecondPersonCheck } from '../staff/staff.types.js';
 import {
   type AlertRow,
   alertWithPlayer,
@@ -97,7 +98,11 @@ async function notIn(trx: Kysely<DB>, id: string, expected: AmlCaseStatus) {
 }
 
 export class AmlCaseService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    /** Four eyes (modules/staff four-eyes.service.ts): the closer of a high case is a second person. */
+    private readonly secondPerson: SecondPersonCheck,
+  ) {}
 
   private get db() {
     return this.ctx.database.db;
@@ -215,14 +220,23 @@ export class AmlCaseService {
     const now = this.ctx.clock.now();
     const row = await findCase(this.db, id);
     if (!row) throw notFound('No such case');
-    if (row.severity === 'high' && (row.opened_by === actor || row.reviewed_by === actor)) {
-      await inTransaction(this.ctx.database, (trx) =>
-        this.step(trx, id, 'refused_four_eyes', row.status, null, actor, reason, now),
+    if (row.severity === 'high') {
+      const refusal = await this.secondPerson(
+        this.db,
+        actor,
+        // Who opened and reviewed it, and the player it is about (a colleague's case is not theirs to close).
+        [row.opened_by, row.reviewed_by, row.user_id],
+        'close a high-severity case (not the one who opened or reviewed it)',
+      ).then(
+        () => null,
+        (err: unknown) => err,
       );
-      throw forbidden(
-        'A high-severity case is closed by a second person: not the one who opened it or reviewed it',
-        'FOUR_EYES_REQUIRED',
-      );
+      if (refusal) {
+        await inTransaction(this.ctx.database, (trx) =>
+          this.step(trx, id, 'refused_four_eyes', row.status, null, actor, reason, now),
+        );
+        throw refusal;
+      }
     }
     await inTransaction(this.ctx.database, async (trx) => {
       const moved = await moveCase(trx, id, 'reviewing', {

@@ -58,13 +58,25 @@ export const revokeSession = (db: Kysely<DB>, sessionId: string, reason: string,
     .where('revoked_at', 'is', null)
     .execute();
 
-export const revokeUserSessions = (db: Kysely<DB>, userId: string, reason: string, now: number) =>
-  db
+/**
+ * Ends every session of the person, whatever signed it in: their player sessions here, and their
+ * staff sessions (modules/staff) through the account's session epoch, which moves on by one, so
+ * a staff session opened before stands no more (StaffSessionsService.authenticate). Every path
+ * that signs a person out everywhere (a password reset, a force-logout) comes through here.
+ */
+export async function revokeUserSessions(db: Kysely<DB>, userId: string, reason: string, now: number) {
+  await db
     .updateTable('sessions')
     .set({ revoked_at: now, revoked_reason: reason })
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .execute();
+  await db
+    .updateTable('users')
+    .set((eb) => ({ session_epoch: eb('session_epoch', '+', 1), signed_out_reason: reason, updated_at: now }))
+    .where('id', '=', userId)
+    .execute();
+}
 
 export const insertRefreshToken = (
   db: Kysely<DB>,
@@ -129,11 +141,39 @@ export async function replaceOtp(db: Kysely<DB>, row: OtpRow): Promise<void> {
 export const deleteOtp = (db: Kysely<DB>, id: string) =>
   db.deleteFrom('otp_codes').where('id', '=', id).execute();
 
-export const recordOtpFailure = (db: Kysely<DB>, id: string, attempts: number, endNow: number | null) =>
-  db.updateTable('otp_codes').set({ attempts, consumed_at: endNow }).where('id', '=', id).execute();
+/**
+ * Takes one try of a live code (one atomic UPDATE … RETURNING): its attempts grow by one only
+ * while it is unused, unexpired and has tries left, so parallel tries each get a place of their
+ * own and no more than `maxAttempts` are ever compared. Undefined when no try is left.
+ */
+export async function claimOtpAttempt(
+  db: Kysely<DB>,
+  id: string,
+  maxAttempts: number,
+  now: number,
+): Promise<{ attempts: number; code_hash: string } | undefined> {
+  const row = await db
+    .updateTable('otp_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('attempts', '<', maxAttempts)
+    .returning(['attempts', 'code_hash'])
+    .executeTakeFirst();
+  return row && { attempts: Number(row.attempts), code_hash: row.code_hash };
+}
 
-export const consumeOtp = (db: Kysely<DB>, id: string, now: number) =>
-  db.updateTable('otp_codes').set({ consumed_at: now }).where('id', '=', id).execute();
+/** Spends the code if it is still unused: false when a parallel try spent or ended it first. */
+export async function consumeOtp(db: Kysely<DB>, id: string, now: number): Promise<boolean> {
+  const res = await db
+    .updateTable('otp_codes')
+    .set({ consumed_at: now })
+    .where('id', '=', id)
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
 
 /** A page position: rows strictly older than (created_at, id), newest first. */
 export interface NewestFirstCursor {

@@ -134,6 +134,8 @@ export class AuthService {
       roles: 'user',
       status: 'pending_verification',
       player_ref: `p_${randomToken(12)}`,
+      session_epoch: 0,
+      signed_out_reason: null,
       created_at: now,
       updated_at: now,
     };

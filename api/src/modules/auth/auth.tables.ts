@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * The auth module's tables (created by 0001_initial, db/migrations/0001-initial.ts); part of `DB`
  * in db/schema.ts. Row types: they never leave the server (responses are DTOs built in the services).
@@ -20,6 +22,13 @@ export interface UsersTable {
   /** Comma-separated role names. */
   roles: string;
   status: 'pending_verification' | 'active' | 'suspended';
+  /**
+   * One more each time every session of the person is ended (revokeUserSessions): a staff session
+   * opened in an earlier epoch stands no more (migrations/0043-signed-out-everywhere.ts).
+   */
+  session_epoch: Generated<number>;
+  /** Why every session was last ended ('password_reset', 'staff_logout'); null if never. */
+  signed_out_reason: Generated<string | null>;
   /** Opaque id given to game providers instead of anything personal. */
   player_ref: string;
   created_at: number;

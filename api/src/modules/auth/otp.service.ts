@@ -2,12 +2,13 @@ import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/tx.js';
 import { hmacHex, newId, randomDigits, randomToken, safeEqual } from '../../lib/crypto.js';
 import { AppError, badRequest, rateLimited } from '../../lib/errors.js';
+import { countInWindow } from '../../lib/window-counter.js';
 import {
+  claimOtpAttempt,
   consumeOtp,
   deleteOtp,
   latestOtp,
   type OtpRow,
-  recordOtpFailure,
   replaceOtp,
 } from './auth.repository.js';
 
@@ -50,10 +51,13 @@ export class OtpService {
       attempts: 0,
       consumed_at: null,
     };
+    const cooldownKey = `otp_issued:${purpose}:${phone}`;
+    const cooldownMs = env.OTP_RESEND_COOLDOWN_SECONDS * 1000;
     await inTransaction(database, async (trx) => {
-      const last = await latestOtp(trx, phone, purpose);
-      const readyAt = last ? last.created_at + env.OTP_RESEND_COOLDOWN_SECONDS * 1000 : 0;
-      if (readyAt > now) throw rateLimited((readyAt - now) / 1000);
+      // The cooldown is one atomic count (lib/window-counter.ts), not a read of the last code:
+      // two requests at once never both send a code.
+      const { count, windowStart } = await countInWindow(trx, cooldownKey, cooldownMs, now);
+      if (count > 1) throw rateLimited((windowStart + cooldownMs - now) / 1000);
       await replaceOtp(trx, row);
     });
     if (!eligible || !live) return;
@@ -66,29 +70,30 @@ export class OtpService {
       );
       // Let the player retry at once rather than wait out a cooldown for a code that never left.
       await deleteOtp(database.db, row.id);
+      await database.db.deleteFrom('rate_limits').where('key', '=', cooldownKey).execute();
       throw new AppError(503, 'We could not send the code. Please try again.', { code: 'SMS_FAILED' });
     }
   }
 
-  /** Checks and spends a code; throws 400 when it is wrong, expired or used up. */
+  /**
+   * Checks and spends a code; throws 400 when it is wrong, expired or used up. Each try is
+   * counted before the code is compared (claimOtpAttempt), and a right code is spent once only,
+   * so parallel tries get no more than OTP_MAX_ATTEMPTS comparisons and one success.
+   */
   async check(phone: string, purpose: OtpPurpose, code: string): Promise<void> {
     const { env, clock, database } = this.ctx;
     const now = clock.now();
     const outcome = await inTransaction(database, async (trx) => {
       const row = await latestOtp(trx, phone, purpose);
-      const active =
-        row && row.consumed_at === null && row.expires_at > now && row.attempts < env.OTP_MAX_ATTEMPTS;
       // Test mode stores the fixed code's hash when a code is asked for, so the fixed code too
       // works only while a request is outstanding: never for a phone nobody asked a code for.
-      if (!row || !active) return row && row.expires_at <= now ? 'expired' : 'none';
-      if (safeEqual(row.code_hash, this.hash(phone, purpose, code))) {
-        await consumeOtp(trx, row.id, now);
-        return 'ok';
-      }
-      const attempts = row.attempts + 1;
-      const ended = attempts >= env.OTP_MAX_ATTEMPTS;
-      await recordOtpFailure(trx, row.id, attempts, ended ? now : null);
-      return ended ? 'exhausted' : 'wrong';
+      const tried = row && (await claimOtpAttempt(trx, row.id, env.OTP_MAX_ATTEMPTS, now));
+      if (!row || !tried) return row && row.expires_at <= now ? 'expired' : 'none';
+      if (safeEqual(tried.code_hash, this.hash(phone, purpose, code)))
+        return (await consumeOtp(trx, row.id, now)) ? 'ok' : 'none';
+      if (tried.attempts < env.OTP_MAX_ATTEMPTS) return 'wrong';
+      await consumeOtp(trx, row.id, now);
+      return 'exhausted';
     });
     switch (outcome) {
       case 'ok':

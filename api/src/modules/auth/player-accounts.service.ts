@@ -18,6 +18,7 @@ import {
   type UserRow,
   type UserSearch,
 } from './auth.repository.js';
+import { configuredRoles } from './roles.service.js';
 
 export type { NewestFirstCursor, UserSearch };
 
@@ -29,6 +30,8 @@ export interface PlayerAccount {
   createdAt: number;
   lastSignInAt: number | null;
   openSessions: number;
+  /** `users.roles` with the roles the environment's phone lists grant (roles.service.ts). */
+  storedRoles: string;
 }
 
 export interface PlayerSessionRow {
@@ -76,6 +79,7 @@ export class PlayerAccountsService {
       createdAt: Number(user.created_at),
       lastSignInAt,
       openSessions,
+      storedRoles: [user.roles, ...configuredRoles(this.ctx, user.phone)].join(','),
     };
   }
 

@@ -39,32 +39,43 @@ export class RateLimiter {
    * Failed sign-ins, counted per phone and client address once the password was checked and
    * found wrong: a stranger elsewhere cannot lock a player out by failing on purpose, while one
    * client guessing one player's password is stopped after RATE_LIMIT_PER_PHONE failures in a
-   * window (and every client after RATE_LIMIT_PER_IP attempts by `hit`). Refuses (429) before
-   * `attempt` runs once the failures are used up; a success starts the count over.
+   * window (and every client after RATE_LIMIT_PER_IP attempts by `hit`). A success starts the
+   * count over.
+   *
+   * Each try takes its place in the count BEFORE `attempt` runs (one atomic upsert,
+   * lib/window-counter.ts), and is refused (429) when that place is past the limit: parallel
+   * guesses each see the count the others made, so a burst gets no more tries than guesses sent
+   * one by one. A try that turns out to be no failure (another error) gives its place back.
    */
   async guardFailures<T>(
     key: string,
     attempt: () => Promise<T>,
     isFailure: (err: unknown) => boolean,
   ): Promise<T> {
-    const { env, clock, database } = this.ctx;
-    const now = clock.now();
-    const row = await database.db
-      .selectFrom('rate_limits')
-      .select(['count', 'window_start'])
-      .where('key', '=', key)
-      .executeTakeFirst();
-    const windowEnd = row ? Number(row.window_start) + env.RATE_LIMIT_WINDOW_SECONDS * 1000 : 0;
-    if (row && windowEnd > now && Number(row.count) >= env.RATE_LIMIT_PER_PHONE)
-      throw rateLimited((windowEnd - now) / 1000);
+    const { env, clock } = this.ctx;
+    const taken = await this.increment(key);
+    if (taken.count > env.RATE_LIMIT_PER_PHONE)
+      throw rateLimited((taken.windowStart + env.RATE_LIMIT_WINDOW_SECONDS * 1000 - clock.now()) / 1000);
+    let result: T;
     try {
-      const result = await attempt();
-      if (row) await database.db.deleteFrom('rate_limits').where('key', '=', key).execute();
-      return result;
+      result = await attempt();
     } catch (err) {
-      if (isFailure(err)) await this.increment(key);
+      if (!isFailure(err)) await this.giveBack(key, taken.windowStart);
       throw err;
     }
+    await this.ctx.database.db.deleteFrom('rate_limits').where('key', '=', key).execute();
+    return result;
+  }
+
+  /** Takes back a place `guardFailures` took, in its window only (one started since is not touched). */
+  private async giveBack(key: string, windowStart: number): Promise<void> {
+    await this.ctx.database.db
+      .updateTable('rate_limits')
+      .set((eb) => ({ count: eb('count', '-', 1) }))
+      .where('key', '=', key)
+      .where('window_start', '=', windowStart)
+      .where('count', '>', 0)
+      .execute();
   }
 
   private increment(key: string): Promise<{ count: number; windowStart: number }> {

@@ -7,7 +7,9 @@ import {
   UNDER_AGE,
   UNDER_AGE_MESSAGE,
 } from '@mchezo/contracts/identity';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
+import type { DB } from '../../db/schema.js';
 import { inTransaction } from '../../db/tx.js';
 import { newId } from '../../lib/crypto.js';
 import { badRequest, conflict, forbidden, unprocessable } from '../../lib/errors.js';
@@ -76,6 +78,15 @@ export class IdentityService {
 
   async get(userId: string): Promise<IdentityResponse> {
     return view(await findIdentity(this.ctx.database.db, userId));
+  }
+
+  /**
+   * The identity document the person gave (any status), as `type:number`; [] when none. Four
+   * eyes (modules/staff) compares two people's. Never answered to a client.
+   */
+  async documentKeysOf(db: Kysely<DB>, userId: string): Promise<string[]> {
+    const row = await findIdentity(db, userId);
+    return row ? [`${row.document_type}:${row.document_number}`] : [];
   }
 
   /** Throws 403 IDENTITY_REQUIRED unless the player's identity is confirmed. */

@@ -26,57 +26,60 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guardedRoute, type PreHandler } from '../../lib/http.js';
-import type { PlayersService } from './players.service.js';
+import { LOGOUT, type PlayersService, READERS } from './players.service.js';
 
 const tags = ['staff', 'players'];
-
-/** Who reads players: the support desk, and compliance (identity reviews, AML cases). */
-const READERS: StaffRoleName[] = ['support', 'compliance'];
-/** Who ends a player's sessions: the support desk. */
-const LOGOUT: StaffRoleName[] = ['support'];
 
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
 export const playersRoutes: FastifyPluginAsyncZod<{
   players: PlayersService;
   requireStaff: (...roles: StaffRoleName[]) => PreHandler;
-  staffOf: (request: FastifyRequest) => { userId: string };
+  staffOf: (request: FastifyRequest) => { userId: string; roles: StaffRoleName[] };
 }> = async (app, { players, requireStaff, staffOf }) => {
-  const read = guardedRoute(requireStaff(...READERS), tags);
-  const logout = guardedRoute(requireStaff(...LOGOUT), tags);
+  // Administrators pass the guard too: a staff member's own pages are theirs alone, and the
+  // service refuses them everyone else's (PlayersService.account).
+  const read = guardedRoute(requireStaff(...READERS, 'admin'), tags);
+  const logout = guardedRoute(requireStaff(...LOGOUT, 'admin'), tags);
+  const search = guardedRoute(requireStaff(...READERS), tags);
   const params = PlayerParams;
-  const actor = (request: FastifyRequest) => ({ userId: staffOf(request).userId, ip: request.ip });
+  const actor = (request: FastifyRequest) => {
+    const staff = staffOf(request);
+    return { userId: staff.userId, ip: request.ip, roles: staff.roles };
+  };
 
   app.get(
     '/staff/players',
-    read({ querystring: PlayerSearchQuery }, { 200: PlayerSearchResponse }, [400]),
+    search({ querystring: PlayerSearchQuery }, { 200: PlayerSearchResponse }, [400]),
     async (request, reply) => noStore(reply).send(await players.search(request.query)),
   );
 
   app.get(
     '/staff/players/:user_id',
     read({ params }, { 200: Player360 }, [400, 404]),
-    async (request, reply) => noStore(reply).send(await players.summary(request.params.user_id)),
+    async (request, reply) =>
+      noStore(reply).send(await players.summary(actor(request), request.params.user_id)),
   );
 
   app.get(
     '/staff/players/:user_id/transactions',
     read({ params, querystring: PlayerTransactionsQuery }, { 200: PlayerTransactionsResponse }, [400, 404]),
     async (request, reply) =>
-      noStore(reply).send(await players.transactions(request.params.user_id, request.query)),
+      noStore(reply).send(await players.transactions(actor(request), request.params.user_id, request.query)),
   );
 
   app.get(
     '/staff/players/:user_id/rounds',
     read({ params, querystring: PageQuery }, { 200: PlayerRoundsResponse }, [400, 404]),
     async (request, reply) =>
-      noStore(reply).send(await players.rounds(request.params.user_id, request.query.cursor)),
+      noStore(reply).send(await players.rounds(actor(request), request.params.user_id, request.query.cursor)),
   );
 
   app.get(
     '/staff/players/:user_id/sessions',
     read({ params }, { 200: PlayerSessionsResponse }, [400, 404]),
-    async (request, reply) => noStore(reply).send(await players.sessions(request.params.user_id)),
+    async (request, reply) =>
+      noStore(reply).send(await players.sessions(actor(request), request.params.user_id)),
   );
 
   app.post(
@@ -91,7 +94,8 @@ export const playersRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/staff/players/:user_id/notes',
     read({ params }, { 200: PlayerNotesResponse }, [400, 404]),
-    async (request, reply) => noStore(reply).send(await players.notes(request.params.user_id)),
+    async (request, reply) =>
+      noStore(reply).send(await players.notes(actor(request), request.params.user_id)),
   );
 
   app.post(

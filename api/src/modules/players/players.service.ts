@@ -6,6 +6,8 @@
  * services (auth, identity, safer-gambling, wallet). Every change and every reveal is written to
  * the staff audit in the same transaction.
  */
+
+import type { StaffRoleName } from '@mchezo/contracts/staff';
 import {
   PLAYERS_PAGE_SIZE,
   type Player360,
@@ -24,12 +26,13 @@ import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { inTransaction } from '../../db/tx.js';
 import { newId } from '../../lib/crypto.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor.js';
 import { iso } from '../../lib/time.js';
 import type { PlayerAccountsService } from '../auth/player-accounts.service.js';
 import type { IdentityService } from '../identity/identity.service.js';
 import type { PlayerLimitsService } from '../safer-gambling/player-limits.service.js';
+import { ROLE_WHO, staffRolesOf } from '../staff/staff.types.js';
 import type { PlayerMoneyService } from '../wallet/player-money.service.js';
 import { toPlayer360 } from './player-360.js';
 import { insertNote, listNotes } from './players.repository.js';
@@ -49,11 +52,17 @@ export interface PlayerAuditEntry {
 /** The staff audit (modules/staff), as composition.ts hands it over. */
 export type RecordAudit = (trx: Kysely<DB>, entry: PlayerAuditEntry) => Promise<void>;
 
-/** Who is acting: the staff member of the request and their address. */
+/** Who is acting: the staff member of the request, their staff roles and their address. */
 export interface StaffActor {
   userId: string;
   ip: string | null;
+  roles: readonly StaffRoleName[];
 }
+
+/** Who reads players: the support desk, and compliance (identity reviews, AML cases). */
+export const READERS: StaffRoleName[] = ['support', 'compliance'];
+/** Who ends a player's sessions: the support desk. */
+export const LOGOUT: StaffRoleName[] = ['support'];
 
 const NOTES_LISTED = 200;
 const PAGE = PLAYERS_PAGE_SIZE;
@@ -82,6 +91,14 @@ export class PlayersService {
       limits: PlayerLimitsService;
       money: PlayerMoneyService;
       audit: RecordAudit;
+      /** Ends every open staff session of the person (modules/staff), in the caller's transaction; the number ended. */
+      endStaffSessions: (
+        trx: Kysely<DB>,
+        userId: string,
+        reason: string,
+        by: string,
+        now: number,
+      ) => Promise<number>;
     },
   ) {}
 
@@ -113,14 +130,28 @@ export class PlayersService {
     };
   }
 
-  private async account(userId: string) {
+  /**
+   * The account `actor` may act on with `roles`, else 404 / 403. Anyone holding a staff role is
+   * an administrator's to look at or act on (403 ADMIN_REQUIRED_FOR_STAFF for anyone else, the
+   * support desk included): one check every per-player page goes through, so no page shows a
+   * colleague's (or an administrator's) account to the desk. Everyone else is `roles`' only.
+   */
+  private async account(actor: StaffActor, userId: string, roles: readonly StaffRoleName[] = READERS) {
     const account = await this.deps.accounts.account(userId);
     if (!account) throw notFound('No such player');
+    if (staffRolesOf(account.storedRoles).length > 0) {
+      if (!actor.roles.includes('admin'))
+        throw forbidden("Only administrators may open a staff member's account", 'ADMIN_REQUIRED_FOR_STAFF');
+    } else if (!roles.some((r) => actor.roles.includes(r)))
+      throw forbidden(
+        `Only ${roles.map((r) => ROLE_WHO[r]).join(' or ')} may do this`,
+        'STAFF_ROLE_REQUIRED',
+      );
     return account;
   }
 
-  async summary(userId: string): Promise<Player360> {
-    const account = await this.account(userId);
+  async summary(actor: StaffActor, userId: string): Promise<Player360> {
+    const account = await this.account(actor, userId);
     const { identity, limits, money } = this.deps;
     const [id, lim, balances, paybill] = await Promise.all([
       identity.staffView(userId),
@@ -131,8 +162,8 @@ export class PlayersService {
     return toPlayer360(account, id, lim, balances, paybill);
   }
 
-  async transactions(userId: string, q: PlayerTransactionsQuery) {
-    await this.account(userId);
+  async transactions(actor: StaffActor, userId: string, q: PlayerTransactionsQuery) {
+    await this.account(actor, userId);
     const after = decodePageCursor(q.cursor);
     const rows = await this.deps.money.transactions(userId, {
       type: q.kind,
@@ -162,8 +193,8 @@ export class PlayersService {
     return { transactions, next_cursor: next };
   }
 
-  async rounds(userId: string, cursor: string | undefined) {
-    await this.account(userId);
+  async rounds(actor: StaffActor, userId: string, cursor: string | undefined) {
+    await this.account(actor, userId);
     const before = decodePageCursor(cursor);
     const rows = await this.deps.money.rounds(
       userId,
@@ -187,8 +218,8 @@ export class PlayersService {
     };
   }
 
-  async sessions(userId: string): Promise<{ sessions: PlayerSession[] }> {
-    await this.account(userId);
+  async sessions(actor: StaffActor, userId: string): Promise<{ sessions: PlayerSession[] }> {
+    await this.account(actor, userId);
     const now = this.ctx.clock.now();
     const rows = await this.deps.accounts.sessions(userId);
     return {
@@ -207,12 +238,17 @@ export class PlayersService {
     };
   }
 
-  /** Ends every session of the player now; 409 NO_OPEN_SESSION when none is open. Audited. */
+  /**
+   * Ends every session of the person now, their staff sessions too; 409 NO_OPEN_SESSION when none
+   * is open. Audited.
+   */
   async forceLogout(actor: StaffActor, userId: string, reason: string) {
-    await this.account(userId);
+    await this.account(actor, userId, LOGOUT);
     const now = this.ctx.clock.now();
     const ended = await inTransaction(this.ctx.database, async (trx) => {
-      const n = await this.deps.accounts.endAllSessions(trx, userId, 'staff_logout', now);
+      const n =
+        (await this.deps.accounts.endAllSessions(trx, userId, 'staff_logout', now)) +
+        (await this.deps.endStaffSessions(trx, userId, 'staff_logout', actor.userId, now));
       if (n === 0) throw conflict('The player has no open session', 'NO_OPEN_SESSION');
       await this.deps.audit(trx, {
         actorUserId: actor.userId,
@@ -228,8 +264,8 @@ export class PlayersService {
     return { ended_sessions: ended };
   }
 
-  async notes(userId: string): Promise<{ notes: PlayerNote[] }> {
-    await this.account(userId);
+  async notes(actor: StaffActor, userId: string): Promise<{ notes: PlayerNote[] }> {
+    await this.account(actor, userId);
     const rows = await listNotes(this.ctx.database.db, userId, NOTES_LISTED);
     const names = await this.deps.accounts.displayNames(rows.map((r) => r.author_user_id));
     return {
@@ -245,7 +281,7 @@ export class PlayersService {
 
   /** Adds a note (audited with its id; the text stays in the note). */
   async addNote(actor: StaffActor, userId: string, text: string): Promise<PlayerNote> {
-    await this.account(userId);
+    await this.account(actor, userId);
     const row = {
       id: newId(),
       user_id: userId,
@@ -279,7 +315,7 @@ export class PlayersService {
    * audited with its field and reason (never the value) before the value is answered.
    */
   async reveal(actor: StaffActor, userId: string, field: RevealField, reason: string) {
-    await this.account(userId);
+    await this.account(actor, userId);
     const value = await this.deps.identity.unmasked(userId, field);
     if (value === undefined) throw notFound('The player has given no identity details');
     await inTransaction(this.ctx.database, (trx) =>

@@ -1,7 +1,8 @@
 /**
- * A replay of the regulator feed asked for by compliance on the staff site (issue 30 item 4):
- * the same requeue as POST /regulator-feed/replay (decision 042), with the reason written to the
- * staff audit in the same transaction as the requeue.
+ * A replay of the regulator feed asked for by compliance on the staff site (decision 042): every
+ * delivered event from a sequence number on is queued again, with the reason written to the staff
+ * audit in the same transaction as the requeue. The one way to replay the feed (the old
+ * unaudited `POST /regulator-feed/replay` is gone: docs/decisions/061).
  */
 import type { StaffFeedReplayResponse } from '@mchezo/contracts/staff-compliance';
 import type { Kysely } from 'kysely';

@@ -1,11 +1,12 @@
 /**
  * `/api/v1/regulator-feed/…`: the operators' view of the regulator's feed (the backlog, the last
- * delivery) and its replay from a sequence number (401 without a token, 403 without the
- * compliance role, granted from COMPLIANCE_PHONES, as the money-laundering cases).
+ * delivery; 401 without a token, 403 without the compliance role, granted from COMPLIANCE_PHONES,
+ * as the money-laundering cases). A replay has one route, the audited
+ * `POST /staff/regulator-feed/replay` (feed-replay.routes.ts, with a reason in the staff audit).
  * In development and tests, the receiver simulator too (REGULATOR_FEED_SIMULATOR,
  * `/testing/regulator-feed/receiver`: POST a batch, GET what it got). docs/decisions/042.
  */
-import { FeedStatusResponse, ReplayFeedRequest, ReplayFeedResponse } from '@mchezo/contracts/regulator-feed';
+import { FeedStatusResponse } from '@mchezo/contracts/regulator-feed';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/http.js';
@@ -20,7 +21,7 @@ export const regulatorFeedRoutes: FastifyPluginAsyncZod<{
   feed: RegulatorFeedService;
   requireStaff: RequireStaff;
   staffOf: StaffOf;
-}> = async (app, { feed, requireStaff, staffOf }) => {
+}> = async (app, { feed, requireStaff }) => {
   const requireCompliance = requireStaff('compliance');
 
   app.get(
@@ -30,20 +31,6 @@ export const regulatorFeedRoutes: FastifyPluginAsyncZod<{
       schema: { tags, security, response: { 200: FeedStatusResponse, ...errorResponses(401, 403) } },
     },
     async () => feed.status(),
-  );
-
-  app.post(
-    '/regulator-feed/replay',
-    {
-      onRequest: requireCompliance,
-      schema: {
-        tags,
-        security,
-        body: ReplayFeedRequest,
-        response: { 200: ReplayFeedResponse, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request) => feed.replay(staffOf(request).phone, request.body.fromSequence),
   );
 
   const simulator = feed.simulator;

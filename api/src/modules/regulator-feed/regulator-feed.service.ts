@@ -8,7 +8,7 @@
  * (same id, same events) goes again. An instance killed mid-batch leaves it undelivered: the next
  * holder of the lease sends it again, and the receiver recognises it by its ids.
  */
-import type { FeedStatusResponse, ReplayFeedResponse } from '@mchezo/contracts/regulator-feed';
+import type { FeedStatusResponse } from '@mchezo/contracts/regulator-feed';
 import type { AppContext } from '../../context.js';
 import type { Env } from '../../env.js';
 import { hmacHex } from '../../lib/crypto.js';
@@ -21,7 +21,6 @@ import {
   markDelivered,
   parkEvent,
   parkedEvents,
-  requeueFrom,
   saveDeliveryState,
   undeliveredEvents,
 } from './regulator-feed.repository.js';
@@ -340,14 +339,5 @@ export class RegulatorFeedService {
         reason: r.parked_reason ?? '',
       })),
     };
-  }
-
-  /** Delivers again every event from `fromSequence` on (ids kept: the receiver dedupes), from the next round. */
-  async replay(actor: string, fromSequence: number): Promise<ReplayFeedResponse> {
-    const db = this.ctx.database.db;
-    const requeued = await requeueFrom(db, fromSequence);
-    await saveDeliveryState(db, { next_attempt_at: 0 });
-    this.ctx.log.info({ job: 'regulator-feed', actor, fromSequence, requeued }, 'regulator feed: replay');
-    return { fromSequence, requeued };
   }
 }

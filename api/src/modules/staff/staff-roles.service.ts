@@ -6,7 +6,7 @@
 import type { StaffMember, StaffRoleName } from '@mchezo/contracts/staff';
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/tx.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { configuredRoles } from '../auth/roles.service.js';
 import {
   deleteEnrolmentCode,
@@ -49,9 +49,9 @@ export class StaffRolesService {
 
   /**
    * Removes a staff role: 409 ROLE_NOT_HELD when not held, ROLE_CONFIGURED when the environment's
-   * phone list grants it (it would come back at the next sign-in: take the phone off the list),
-   * LAST_ADMIN for the last administrator's own admin role. Someone left without a staff role
-   * loses their staff sessions.
+   * phone list grants it (it would come back at the next sign-in: take the phone off the list).
+   * Someone left without a staff role loses their staff sessions. Neither a grant nor a removal
+   * touches the actor's own roles (403 OWN_ROLES).
    */
   async removeRole(actor: PersonActor, userId: string, role: StaffRoleName, reason: string) {
     return this.changeRoles(actor, userId, role, reason, 'remove');
@@ -64,6 +64,10 @@ export class StaffRolesService {
     reason: string,
     change: 'grant' | 'remove',
   ): Promise<StaffMember> {
+    // Nobody changes their own roles (grants themselves finance, or anything): another
+    // administrator does (docs/decisions/061). It also keeps the last administrator's role.
+    if (userId === actor.userId)
+      throw forbidden('Your own roles are changed by another administrator', 'OWN_ROLES');
     const stored = STORED_ROLE[role];
     const now = this.ctx.clock.now();
     const user = await inTransaction(this.ctx.database, async (trx) => {
@@ -79,12 +83,6 @@ export class StaffRolesService {
             'The environment grants this role to this phone: take the phone off its list first',
             'ROLE_CONFIGURED',
           );
-        if (role === 'admin' && userId === actor.userId) {
-          const admins = (await findUsersWithRoles(trx)).filter((u) =>
-            staffRolesOf(u.roles).includes('admin'),
-          );
-          if (admins.length <= 1) throw conflict('You are the last administrator', 'LAST_ADMIN');
-        }
       }
       const next = change === 'grant' ? [...roles, stored] : roles.filter((r) => r !== stored);
       const nextRoles = next.join(',');

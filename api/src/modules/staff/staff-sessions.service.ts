@@ -5,7 +5,9 @@
  * or not.
  */
 import type { StaffMember, StaffRoleName, StaffSessionInfo } from '@mchezo/contracts/staff';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
+import type { DB } from '../../db/schema.js';
 import { inTransaction } from '../../db/tx.js';
 import { newId, randomToken, sha256 } from '../../lib/crypto.js';
 import { AppError, conflict, forbidden, lockedOut, notFound, unauthorized } from '../../lib/errors.js';
@@ -14,6 +16,7 @@ import { type AuthService, SUSPENDED_MESSAGE } from '../auth/auth.service.js';
 import { isCodeFailure, staffTotpKey, takeCode } from './second-factor.js';
 import {
   endStaffSession,
+  endStaffSessionsOf,
   findStaffSession,
   findStaffSessionByToken,
   findStaffUser,
@@ -34,6 +37,8 @@ import {
   staffRolesOf,
 } from './staff.types.js';
 import type { StaffAuditService } from './staff-audit.service.js';
+import type { StaffDevice } from './staff-device.js';
+
 import { memberOf, staffUser } from './staff-people.js';
 import { recoveryCodeHash } from './totp.js';
 
@@ -77,8 +82,9 @@ export class StaffSessionsService {
    */
   async signIn(
     input: { phone: string; password: string; code?: string | undefined; recoveryCode?: string | undefined },
-    ip: string,
+    device: StaffDevice,
   ): Promise<{ token: string; session: StaffSessionInfo; member: StaffMember }> {
+    const { ip } = device;
     let userId: string | null = null;
     try {
       const account = await this.limiter.guardFailures(
@@ -111,7 +117,7 @@ export class StaffSessionsService {
         },
         isCodeFailure,
       );
-      return await this.openSession(user, factor, ip);
+      return await this.openSession(user, factor, device);
     } catch (err) {
       const code = err instanceof AppError ? String(err.extra.code ?? err.statusCode) : 'ERROR';
       await this.audit.write(
@@ -127,8 +133,9 @@ export class StaffSessionsService {
     }
   }
 
-  private async openSession(user: StaffUserRow, factor: StaffSecondFactor, ip: string) {
+  private async openSession(user: StaffUserRow, factor: StaffSecondFactor, device: StaffDevice) {
     const { env, clock } = this.ctx;
+    const { ip } = device;
     const now = clock.now();
     const token = `${STAFF_TOKEN_PREFIX}${randomToken()}`;
     const row: StaffSessionsTable = {
@@ -142,6 +149,10 @@ export class StaffSessionsService {
       ended_at: null,
       ended_reason: null,
       ended_by: null,
+      account_epoch: Number(user.session_epoch),
+      ip,
+      user_agent: device.userAgent,
+      device_id: device.deviceId,
     };
     await inTransaction(this.ctx.database, async (trx) => {
       await insertStaffSession(trx, row);
@@ -186,6 +197,22 @@ export class StaffSessionsService {
       throw unauthorized('Your staff session has expired: sign in again', 'STAFF_SESSION_EXPIRED');
     }
     const user = await findStaffUser(this.db, session.user_id);
+    // Signed out everywhere since (a password reset, a force-logout: auth's revokeUserSessions):
+    // the session ends with the reason the person was signed out for.
+    if (user && Number(user.session_epoch) !== Number(session.account_epoch)) {
+      const reason = user.signed_out_reason ?? 'signed_out';
+      if (await endStaffSession(this.db, session.id, reason, null, now))
+        await this.audit.write(
+          { userId: session.user_id, ip: null },
+          {
+            action: 'staff.session_ended',
+            targetUserId: session.user_id,
+            target: `staff_session:${session.id}`,
+            reason,
+          },
+        );
+      throw unauthorized('Your staff session has ended', 'STAFF_SESSION_ENDED');
+    }
     if (user?.status !== 'active') throw lockedOut('ACCOUNT_SUSPENDED', SUSPENDED_MESSAGE);
     await touchStaffSession(this.db, session.id, now);
     return { userId: user.id, phone: user.phone, sessionId: session.id, roles: staffRolesOf(user.roles) };
@@ -209,9 +236,34 @@ export class StaffSessionsService {
     await this.endSession({ userId: staff.userId, ip }, staff.sessionId, 'sign_out');
   }
 
+  /** The person's staff sessions; one left open from before they were signed out everywhere is ended first. */
   async sessionsOf(userId: string): Promise<StaffSessionInfo[]> {
-    if (!(await findStaffUser(this.db, userId))) throw notFound('No such person');
-    return (await staffSessionsOf(this.db, userId, 100)).map((s) => this.sessionInfo(s));
+    const user = await findStaffUser(this.db, userId);
+    if (!user) throw notFound('No such person');
+    const now = this.ctx.clock.now();
+    const sessions = await staffSessionsOf(this.db, userId, 100);
+    for (const s of sessions)
+      if (s.ended_at === null && Number(s.account_epoch) !== Number(user.session_epoch)) {
+        const reason = user.signed_out_reason ?? 'signed_out';
+        if (await endStaffSession(this.db, s.id, reason, null, now))
+          Object.assign(s, { ended_at: now, ended_reason: reason });
+      }
+    return sessions.map((s) => this.sessionInfo(s));
+  }
+
+  /**
+   * Ends every open staff session of `userId` in the caller's transaction (a force-logout,
+   * modules/players), each audited: the number ended.
+   */
+  async endAllOf(trx: Kysely<DB>, userId: string, reason: string, by: string, now: number): Promise<number> {
+    const ended = await endStaffSessionsOf(trx, userId, reason, by, now);
+    for (const id of ended)
+      await this.audit.write(
+        { userId: by, ip: null },
+        { action: 'staff.session_ended', targetUserId: userId, target: `staff_session:${id}`, reason },
+        trx,
+      );
+    return ended.length;
   }
 
   /** An administrator ends someone's staff session (404 unknown, 409 SESSION_ENDED when over). */

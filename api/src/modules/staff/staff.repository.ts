@@ -16,29 +16,33 @@ export interface StaffUserRow {
   full_name: string | null;
   roles: string;
   status: string;
+  session_epoch: number;
+  signed_out_reason: string | null;
 }
 
+const STAFF_USER = [
+  'id',
+  'phone',
+  'full_name',
+  'roles',
+  'status',
+  'session_epoch',
+  'signed_out_reason',
+] as const;
+
 export function findStaffUser(db: Db, id: string): Promise<StaffUserRow | undefined> {
-  return db
-    .selectFrom('users')
-    .select(['id', 'phone', 'full_name', 'roles', 'status'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return db.selectFrom('users').select(STAFF_USER).where('id', '=', id).executeTakeFirst();
 }
 
 export function findStaffUserByPhone(db: Db, phone: string): Promise<StaffUserRow | undefined> {
-  return db
-    .selectFrom('users')
-    .select(['id', 'phone', 'full_name', 'roles', 'status'])
-    .where('phone', '=', phone)
-    .executeTakeFirst();
+  return db.selectFrom('users').select(STAFF_USER).where('phone', '=', phone).executeTakeFirst();
 }
 
 /** Accounts whose roles name anything besides `user` (filtered exactly by the caller). */
 export function findUsersWithRoles(db: Db): Promise<StaffUserRow[]> {
   return db
     .selectFrom('users')
-    .select(['id', 'phone', 'full_name', 'roles', 'status'])
+    .select(STAFF_USER)
     .where('roles', '<>', 'user')
     .where('roles', '<>', '')
     .orderBy('phone')

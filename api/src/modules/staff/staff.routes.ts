@@ -35,6 +35,7 @@ import { parsePhone } from '../auth/auth.service.js';
 import { staffGuard, staffOf } from './staff.guard.js';
 import type { StaffService } from './staff.service.js';
 import type { StaffLimiter } from './staff.types.js';
+import { staffDeviceOf } from './staff-device.js';
 
 const tags = ['staff'];
 const security = [{ bearer: [] }];
@@ -102,7 +103,8 @@ export const staffRoutes: FastifyPluginAsyncZod<{
       const phone = parsePhone(request.body.phone);
       await limiter.hit('staff_sign_in', request.ip, null);
       const { password, code, recovery_code } = request.body;
-      const body = await staff.signIn({ phone, password, code, recoveryCode: recovery_code }, request.ip);
+      const device = staffDeviceOf(request, reply);
+      const body = await staff.signIn({ phone, password, code, recoveryCode: recovery_code }, device);
       return reply.header('cache-control', 'no-store').send(body);
     },
   );

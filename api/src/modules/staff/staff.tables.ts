@@ -57,6 +57,13 @@ export interface StaffSessionsTable {
   ended_at: number | null;
   ended_reason: string | null;
   ended_by: string | null;
+  /** The account's users.session_epoch when opened: the session ends once it moves on (0044). */
+  account_epoch: number;
+  /** Where it was opened: client address and user agent, for the record (decision 061). */
+  ip: string | null;
+  user_agent: string | null;
+  /** The browser's staff device id (staff-device.ts): four eyes compares it (decision 061). */
+  device_id: string | null;
 }
 
 export interface StaffAuditTable {

@@ -4,6 +4,8 @@
  * names as the API and `users.roles` spell them, and what the module needs of auth's limiter.
  */
 import type { StaffRoleName } from '@mchezo/contracts/staff';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
 
 /** The prefix of every staff token: tells it from a player's access token (a JWT) at a glance. */
 export const STAFF_TOKEN_PREFIX = 'stf_';
@@ -30,6 +32,18 @@ export type PersonActor = Actor & { userId: string };
  * What the staff module needs of auth's rate limiter (auth/rate-limit.ts, built once in
  * composition.ts): the per-address count of sign-ins and the lock after failures.
  */
+/**
+ * Four eyes (four-eyes.service.ts, docs/decisions/061): 403 FOUR_EYES_REQUIRED unless
+ * `deciderId` is a second person to each of `others` (those who took part before; nulls skipped).
+ * `what` names the decision in the refusal ("approve an adjustment").
+ */
+export type SecondPersonCheck = (
+  db: Kysely<DB>,
+  deciderId: string,
+  others: readonly (string | null)[],
+  what: string,
+) => Promise<void>;
+
 export interface StaffLimiter {
   hit(action: 'staff_sign_in', ip: string, phone: string | null): Promise<void>;
   guardFailures<T>(key: string, attempt: () => Promise<T>, isFailure: (err: unknown) => boolean): Promise<T>;

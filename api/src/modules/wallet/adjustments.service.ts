@@ -22,8 +22,9 @@ import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { inTransaction } from '../../db/tx.js';
 import { newId } from '../../lib/crypto.js';
-import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { conflict, notFound } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
+import type { SecondPersonCheck } from '../staff/staff.types.js';
 import {
   type AdjustmentRow,
   decidePending,
@@ -76,6 +77,8 @@ export class AdjustmentService {
   constructor(
     private readonly ctx: AppContext,
     private readonly audit: RecordAudit,
+    /** Four eyes (modules/staff four-eyes.service.ts): the approver is a second person to the proposer. */
+    private readonly secondPerson: SecondPersonCheck,
   ) {}
 
   async list(q: AdjustmentListQuery): Promise<{ adjustments: Adjustment[] }> {
@@ -88,6 +91,8 @@ export class AdjustmentService {
     const id = newId();
     await inTransaction(this.ctx.database, async (trx) => {
       if (!(await findWallet(trx, input.player_id))) throw notFound('Player not found');
+      // Nobody moves money into or out of their own account (or one that is theirs in all but name).
+      await this.secondPerson(trx, actor.userId, [input.player_id], 'propose an adjustment to this account');
       const now = this.ctx.clock.now();
       await insertAdjustment(trx, {
         id,
@@ -115,11 +120,7 @@ export class AdjustmentService {
   async approve(actor: StaffActor, id: string, reason: string): Promise<Adjustment> {
     await inTransaction(this.ctx.database, async (trx) => {
       const row = await this.pending(trx, id);
-      if (row.proposed_by === actor.userId)
-        throw forbidden(
-          'Another finance person must approve an adjustment you proposed',
-          'FOUR_EYES_REQUIRED',
-        );
+      await this.secondPerson(trx, actor.userId, [row.proposed_by, row.user_id], 'approve this adjustment');
       const now = this.ctx.clock.now();
       if (!(await decidePending(trx, id, this.decision('approved', actor, reason, now))))
         throw conflict('Someone decided this adjustment first', 'ALREADY_DECIDED');

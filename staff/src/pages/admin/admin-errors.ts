@@ -4,8 +4,8 @@ import { errorCode } from '../../api/client.ts';
 /** Plain words for the refusals of role and authenticator changes; null: the server's own message. */
 export function adminError(error: unknown, t: TFunction): string | null {
   switch (errorCode(error)) {
-    case 'LAST_ADMIN':
-      return t('errors.lastAdmin');
+    case 'OWN_ROLES':
+      return t('errors.ownRoles');
     case 'ROLE_CONFIGURED':
       return t('errors.roleConfigured');
     case 'ROLE_HELD':
