@@ -146,6 +146,9 @@ export async function startApp(
     // the real limits it tests.
     STAFF_SESSION_IDLE_SECONDS: '86400',
     STAFF_SESSION_MAX_SECONDS: '604800',
+    // A page's proof of its load (decision 060) as light as it may be: browsers.ts solves one per
+    // page view; the attack tests mint client ids that prove nothing.
+    LOAD_PROOF_BITS: '4',
     ...(mode === 'postgres' ? { DATABASE_URL: process.env.TEST_DATABASE_URL, DATABASE_SCHEMA: schema } : {}),
     ...overrides,
   });

@@ -8,6 +8,7 @@ import { regulatorFeedMigration } from '../modules/regulator-feed/migrations/001
 import { releaseHealthMigration } from '../modules/release-health/migrations/0012-release-health.js';
 import { releaseHealthTicketsMigration } from '../modules/release-health/migrations/0014-release-health-tickets.js';
 import { webVitalsMigration } from '../modules/release-health/migrations/0027-web-vitals.js';
+import { loadClientProofsMigration } from '../modules/release-health/migrations/0041-load-client-proofs.js';
 import { releasesMigration } from '../modules/releases/migrations/0002-releases.js';
 import { releaseAuditMigration } from '../modules/releases/migrations/0011-release-audit.js';
 import { canaryPlansMigration } from '../modules/releases/migrations/0013-canary-plans.js';
@@ -79,6 +80,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0036_staff_enrolment_codes': staffEnrolmentCodesMigration,
   '0037_tax_rate_cancellations': taxRateCancellationsMigration,
   '0038_retired_versions': retiredVersionsMigration,
+  '0041_load_client_proofs': loadClientProofsMigration,
 };
 
 class StaticProvider implements MigrationProvider {

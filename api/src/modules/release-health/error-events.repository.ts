@@ -1,14 +1,16 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { provenClient } from './load-proof.js';
 import type { ErrorEventsTable } from './release-health.tables.js';
 
 export const insertErrorEvents = (db: Kysely<DB>, rows: Insertable<ErrorEventsTable>[]) =>
   db.insertInto('error_events').values(rows).execute();
 
-/** Counted reports per version since `since`. */
+/** Counted reports per version since `since` (from proven browsers: load-proof.ts). */
 export const countedErrorsSince = (db: Kysely<DB>, since: number) =>
   db
     .selectFrom('error_events')
+    .where(provenClient('client'))
     .select((eb) => ['remote', 'remote_version', eb.fn.countAll<number>().as('errors')])
     .where('received_at', '>=', since)
     .where('counted', '=', 1)
