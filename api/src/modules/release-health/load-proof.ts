@@ -8,6 +8,7 @@
  * never proved anything sent stays stored, but is read as `unproven`, never counted.
  */
 import { createHash } from 'node:crypto';
+import { proofInput, startsWithZeroBits } from '@mchezo/contracts/load-proof';
 import type { LoadChallenge } from '@mchezo/contracts/release-health';
 import { type Kysely, sql } from 'kysely';
 import type { AppContext } from '../../context.js';
@@ -15,18 +16,8 @@ import type { DB } from '../../db/schema.js';
 import { clientExpiry, type TicketCheck } from './load-ticket.service.js';
 
 /** Whether sha256(`challenge:nonce`) starts with `bits` zero bits. */
-export function proofHolds(challenge: string, nonce: string, bits: number): boolean {
-  const digest = createHash('sha256').update(`${challenge}:${nonce}`).digest();
-  let left = bits;
-  for (const byte of digest) {
-    if (left <= 0) return true;
-    if (left >= 8) {
-      if (byte !== 0) return false;
-      left -= 8;
-    } else return byte >> (8 - left) === 0;
-  }
-  return left <= 0;
-}
+export const proofHolds = (challenge: string, nonce: string, bits: number): boolean =>
+  startsWithZeroBits(createHash('sha256').update(proofInput(challenge, nonce)).digest(), bits);
 
 /** `client in (proven clients)`, for a query over a table with a `client` column. */
 export const provenClient = (column: string) =>
