@@ -202,10 +202,17 @@ describe.each(DB_MODES)('release health tickets (%s)', (mode) => {
       failures: 2,
       render_errors: 2,
     });
+    const stored = async () =>
+      json(await k.t.get(`/errors/events?remote=lobby&version=${LIVE}&limit=2`, k.rm.headers)).events.map(
+        (e: { counted: boolean }) => e.counted,
+      );
+    expect(await stored()).toEqual([false, false]);
     // The page proves its load later (its proof and its beacon race): its figures count from then.
     await proveLoad(k.t.app, script);
     expect(await k.lobby(LIVE)).toMatchObject({ loads: before + 1 });
     expect(await k.uncounted('unproven')).toMatchObject({ loads: 1, failures: 1, render_errors: 1 });
+    // `wrong` reported last: listed first, still not counted.
+    expect(await stored()).toEqual([false, true]);
   });
 
   it("a tester's override version is in the ticket the manifest sets with it", async () => {

@@ -24,9 +24,10 @@ export const LoadBeacon = z.strictObject({
 export type LoadBeacon = z.infer<typeof LoadBeacon>;
 
 /**
- * `GET /api/v1/releases/health/challenge` (public): the proof of work the page's load ticket asks
- * for (docs/decisions/060-health-counts-people.md): a nonce such that sha256(`challenge:nonce`)
- * starts with `bits` zero bits. Null: the request carries no valid ticket (nothing to prove).
+ * `GET /api/v1/releases/health/challenge` (public): the proof of work the page's browser must do
+ * (docs/decisions/060-health-counts-people.md): a nonce such that sha256(`challenge:nonce`)
+ * starts with `bits` zero bits; the challenge is the ticket's client id. Null: the request
+ * carries no valid ticket (nothing to prove).
  */
 export const LoadChallenge = z.object({
   challenge: z.string().nullable(),

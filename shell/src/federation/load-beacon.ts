@@ -23,7 +23,8 @@ export function countLoad(remote: RemoteName, version: string, ok: boolean): voi
   if (ok) count.ok++;
   else count.failed++;
   counts.set(key, count);
-  // What is counted counts once the page has proved its load (load-proof.ts).
+  // What is counted counts once the page has proved its load (load-proof.ts); the first try, at
+  // the start, may have come before the page had its ticket.
   proveLoad();
   timer ??= setTimeout(() => whenIdle(flushLoadCounts), BATCH_MS);
 }

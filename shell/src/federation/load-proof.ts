@@ -1,22 +1,23 @@
 /**
  * The page proves it was loaded (docs/decisions/060-health-counts-people.md): release health
  * counts a browser's loads, render errors and vitals only once one of its pages has found the
- * proof of work its load ticket asks for. Once a remote has loaded and the browser is idle, the
- * shell asks for its ticket's challenge, searches for the nonce with WebCrypto (yielding to the
- * page between rounds, so a tap is never held up), and sends it. Once per document; a failure is
+ * proof of work the server asks of it. As the page starts (and again once a remote has loaded,
+ * if the first try had no ticket yet), the shell asks for its challenge, searches for the nonce
+ * with WebCrypto, yielding to the page between rounds so rendering and taps go first, and sends
+ * it (keepalive: it arrives even if the page is left meanwhile). Once a page view; a failure is
  * silent (the page works the same, its figures just wait for the next page view's proof).
  */
 import { API_BASE } from '@mchezo/api-client/client';
 import { proofInput, startsWithZeroBits } from '@mchezo/contracts/load-proof';
 import type { LoadChallenge } from '@mchezo/contracts/release-health';
-import { whenIdle } from '../errors/when-idle.ts';
 
 const CHALLENGE_URL = `${API_BASE}/releases/health/challenge`;
 const PROOF_URL = `${API_BASE}/releases/health/proof`;
 /** Hashes tried between two yields to the page. */
 const ROUND = 256;
 
-let started = false;
+/** `idle`: not tried, or tried without a ticket (worth another try); `busy`; `done`. */
+let state: 'idle' | 'busy' | 'done' = 'idle';
 
 /** The first nonce (0, 1, 2… in base 36) for which sha256(`challenge:nonce`) starts with `bits` zero bits. */
 export async function findNonce(challenge: string, bits: number): Promise<string> {
@@ -29,11 +30,12 @@ export async function findNonce(challenge: string, bits: number): Promise<string
   }
 }
 
-async function prove(): Promise<void> {
+/** Whether a proof went out (false: no ticket to prove for yet). */
+async function prove(): Promise<boolean> {
   const res = await fetch(CHALLENGE_URL, { cache: 'no-store' });
-  if (!res.ok) return;
+  if (!res.ok) return false;
   const { challenge, bits } = (await res.json()) as LoadChallenge;
-  if (!challenge) return;
+  if (!challenge) return false;
   const nonce = await findNonce(challenge, bits);
   await fetch(PROOF_URL, {
     method: 'POST',
@@ -41,11 +43,19 @@ async function prove(): Promise<void> {
     keepalive: true,
     headers: { 'content-type': 'application/json' },
   });
+  return true;
 }
 
-/** Proves this page view's load, once, when the browser is idle. */
+/** Proves this page view's load, once (a call while one runs, or after one went out, does nothing). */
 export function proveLoad(): void {
-  if (started) return;
-  started = true;
-  whenIdle(() => void prove().catch(() => {}));
+  if (state !== 'idle') return;
+  state = 'busy';
+  prove().then(
+    (sent) => {
+      state = sent ? 'done' : 'idle';
+    },
+    () => {
+      state = 'idle';
+    },
+  );
 }

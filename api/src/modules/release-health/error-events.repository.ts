@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { provenClient } from './load-proof.js';
 import type { ErrorEventsTable } from './release-health.tables.js';
@@ -23,7 +23,13 @@ export function latestErrorEvents(
   db: Kysely<DB>,
   filter: { remote?: string; version?: string; limit: number },
 ) {
-  let query = db.selectFrom('error_events').selectAll().orderBy('received_at', 'desc').orderBy('id', 'desc');
+  let query = db
+    .selectFrom('error_events')
+    .selectAll()
+    // A report counts only from a browser that proved a page load (load-proof.ts), whenever it did.
+    .select(sql<number>`case when ${provenClient('client')} then 1 else 0 end`.as('proven'))
+    .orderBy('received_at', 'desc')
+    .orderBy('id', 'desc');
   if (filter.remote) query = query.where('remote', '=', filter.remote);
   if (filter.version) query = query.where('remote_version', '=', filter.version);
   return query.limit(filter.limit).execute();

@@ -1,10 +1,12 @@
 /**
  * A browser counts once it has proved a page load (docs/decisions/060-health-counts-people.md).
  * Minting a client id and a ticket costs a script one free `GET`; so a client id's figures count
- * only once a page it was given has found a proof of work bound to one of its tickets: a nonce
- * such that sha256(`<ticket id>:<nonce>`) starts with LOAD_PROOF_BITS zero bits. The shell finds
- * it off the critical path (shell/src/federation/load-proof.ts); the server checks it with one
- * hash and records the client id as proven until the client id expires. What a client id that
+ * only once a page it was given has found a proof of work for it: a nonce such that
+ * sha256(`<client id>:<nonce>`) starts with LOAD_PROOF_BITS zero bits, asked and sent with a
+ * valid load ticket (bound to the browser, not to one ticket: a page whose manifest is read again
+ * gets a new ticket meanwhile). The shell finds it as the page starts
+ * (shell/src/federation/load-proof.ts); the server checks it with one hash and records the
+ * client id as proven until the client id expires. What a client id that
  * never proved anything sent stays stored, but is read as `unproven`, never counted.
  */
 import { createHash } from 'node:crypto';
@@ -26,14 +28,14 @@ export const provenClient = (column: string) =>
 export class LoadProofs {
   constructor(private readonly ctx: AppContext) {}
 
-  /** What the page must prove for its ticket: nothing without a valid one. */
+  /** What the page must prove for its ticket's browser: nothing without a valid ticket. */
   challenge(check: TicketCheck): LoadChallenge {
-    return { challenge: check.ok ? check.ticket.id : null, bits: this.ctx.env.LOAD_PROOF_BITS };
+    return { challenge: check.ok ? check.ticket.client : null, bits: this.ctx.env.LOAD_PROOF_BITS };
   }
 
   /** Records the ticket's browser as proven when the nonce holds; answers whether it did. */
   async prove(check: TicketCheck, nonce: string): Promise<boolean> {
-    if (!check.ok || !proofHolds(check.ticket.id, nonce, this.ctx.env.LOAD_PROOF_BITS)) return false;
+    if (!check.ok || !proofHolds(check.ticket.client, nonce, this.ctx.env.LOAD_PROOF_BITS)) return false;
     const { client } = check.ticket;
     const expires = clientExpiry(client);
     if (expires === null) return false;

@@ -332,7 +332,7 @@ export class ReleaseHealthService {
         version: r.remote_version,
         phase: r.phase,
         message: r.message,
-        counted: Number(r.counted) === 1,
+        counted: Number(r.counted) === 1 && Number(r.proven) === 1,
         event: JSON.parse(r.event) as Json,
       })),
     };
