@@ -121,6 +121,7 @@ export default defineConfig({
       // most): the reporting threshold at KES 100,000 instead of 1,000,000.
       AML_REPORT_THRESHOLD_CENTS: '10000000',
       LOAD_CLIENTS_PER_IP_PER_MINUTE: '100000',
+      LOAD_CLIENTS_PER_IP_PER_HOUR: '1000000',
       // releases.spec registers this phone (test-mode code) and drives release control with it.
       RELEASE_MANAGER_PHONES: RELEASE_MANAGER_PHONE,
       // The canary guard judges every second, so canary-guard.releases.spec sees it act in seconds.

@@ -287,6 +287,14 @@ const EnvSchema = z.object({
    */
   LOAD_TICKET_TTL_SECONDS: int(3600, 60, 86_400),
   LOAD_CLIENTS_PER_IP_PER_MINUTE: int(20, 1, 1_000_000),
+  /**
+   * New browsers per address an hour too (docs/decisions/060-health-counts-people.md), how long a
+   * client id lasts, and the proof of work a page does before its client id counts: the leading
+   * zero bits of sha256(challenge:nonce).
+   */
+  LOAD_CLIENTS_PER_IP_PER_HOUR: int(60, 1, 1_000_000),
+  LOAD_CLIENT_TTL_DAYS: int(7, 1, 90),
+  LOAD_PROOF_BITS: int(10, 1, 24),
   LOAD_WEIGHT_PER_CLIENT_PER_MINUTE: int(3, 1, 1000),
   ERROR_EVENTS_PER_CLIENT_PER_MINUTE: int(10, 1, 10_000),
   ERROR_EVENTS_PER_VERSION_PER_MINUTE: int(60, 1, 100_000),

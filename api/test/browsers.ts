@@ -5,9 +5,12 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { proofHolds } from '../src/modules/release-health/load-proof.js';
 
 export interface Browser {
   ip: string;
+  /** The trusted proxy it comes through (TRUST_PROXY), which names `ip` in X-Forwarded-For; none: straight. */
+  via?: string;
   /** Cookie name → value, as the browser keeps them. */
   jar: Map<string, string>;
 }
@@ -21,6 +24,12 @@ export function freshIp(): string {
 
 export const cookieHeader = (b: Browser) => [...b.jar].map(([k, v]) => `${k}=${v}`).join('; ');
 
+/** The inject options that make a request come from `b`: its address (through its proxy) and cookies. */
+const from = (b: Browser) => ({
+  remoteAddress: b.via ?? b.ip,
+  headers: { cookie: cookieHeader(b), ...(b.via && { 'x-forwarded-for': b.ip }) },
+});
+
 /** Keeps the cookies a response sets (name=value; the attributes are the browser's business). */
 function keepCookies(b: Browser, res: LightMyRequestResponse): void {
   const set = res.headers['set-cookie'];
@@ -33,22 +42,51 @@ function keepCookies(b: Browser, res: LightMyRequestResponse): void {
 
 /**
  * A page view: `GET path` (the release manifest by default, or a page such as `/`) with the
- * browser's cookies, keeping those it sets. A new browser when none is given.
+ * browser's cookies, keeping those it sets. A new browser when none is given. A real page then
+ * proves its load (docs/decisions/060-health-counts-people.md): so does this one, unless `prove`
+ * is false (a script that only mints client ids).
  */
 export async function visit(
   app: FastifyInstance,
   browser: Browser = { ip: freshIp(), jar: new Map() },
   path = '/api/v1/releases/manifest',
+  prove = true,
 ): Promise<Browser> {
-  const res = await app.inject({
-    url: path,
-    remoteAddress: browser.ip,
-    headers: { cookie: cookieHeader(browser) },
-  });
+  const res = await app.inject({ url: path, ...from(browser) });
   expect(res.statusCode, res.body).toBeLessThan(400);
   keepCookies(browser, res);
+  if (prove) await proveLoad(app, browser);
   return browser;
 }
+
+/** A nonce for `challenge` at `bits`, found as the shell finds it: trying 0, 1, 2… in base 36. */
+export function solve(challenge: string, bits: number): string {
+  for (let n = 0; ; n++) if (proofHolds(challenge, n.toString(36), bits)) return n.toString(36);
+}
+
+/** What the shell does once its page is up: asks its ticket's challenge, solves it, sends the proof. */
+export async function proveLoad(app: FastifyInstance, browser: Browser): Promise<void> {
+  const res = await app.inject({ url: '/api/v1/releases/health/challenge', ...from(browser) });
+  expect(res.statusCode, res.body).toBe(200);
+  const { challenge, bits } = res.json() as { challenge: string | null; bits: number };
+  if (challenge === null) return;
+  const { remoteAddress, headers } = from(browser);
+  const sent = await app.inject({
+    method: 'POST',
+    url: '/api/v1/releases/health/proof',
+    remoteAddress,
+    headers: { ...headers, 'content-type': 'application/json' },
+    payload: JSON.stringify({ nonce: solve(challenge, bits) }),
+  });
+  expect(sent.statusCode, sent.body).toBe(204);
+}
+
+/**
+ * A script's "browser": one free `GET` of the manifest from `ip` (through the trusted proxy `via`
+ * when given), keeping its cookies, proving nothing.
+ */
+export const mint = (app: FastifyInstance, ip = freshIp(), via?: string) =>
+  visit(app, { ip, via, jar: new Map() }, '/api/v1/releases/manifest', false);
 
 export interface LoadEntry {
   remote: string;
@@ -62,8 +100,8 @@ export const beacon = (app: FastifyInstance, browser: Browser | null, loads: Loa
   app.inject({
     method: 'POST',
     url: '/api/v1/releases/health/loads',
-    remoteAddress: browser?.ip ?? ip,
-    headers: { 'content-type': 'application/json', ...(browser && { cookie: cookieHeader(browser) }) },
+    remoteAddress: browser ? from(browser).remoteAddress : ip,
+    headers: { 'content-type': 'application/json', ...(browser && from(browser).headers) },
     payload: JSON.stringify({ loads }),
   });
 
@@ -86,11 +124,8 @@ export const report = (app: FastifyInstance, browser: Browser | null, body: stri
   app.inject({
     method: 'POST',
     url: '/api/v1/errors/envelope',
-    remoteAddress: browser?.ip ?? ip,
-    headers: {
-      'content-type': 'text/plain;charset=UTF-8',
-      ...(browser && { cookie: cookieHeader(browser) }),
-    },
+    remoteAddress: browser ? from(browser).remoteAddress : ip,
+    headers: { 'content-type': 'text/plain;charset=UTF-8', ...(browser && from(browser).headers) },
     payload: body,
   });
 
@@ -128,13 +163,19 @@ export async function genuineVitals(
 ) {
   for (const lcp of lcps) {
     const browser = await visit(app);
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/v1/releases/health/vitals',
-      remoteAddress: browser.ip,
-      headers: { 'content-type': 'application/json', cookie: cookieHeader(browser) },
-      payload: JSON.stringify({ remote, version, lcp, ...extra }),
-    });
+    const res = await vitalsBeacon(app, browser, { remote, version, lcp, ...extra });
     expect(res.statusCode, res.body).toBe(204);
   }
 }
+
+/** The shell's vitals beacon of one page view, sent by `browser`. */
+export const vitalsBeacon = (app: FastifyInstance, browser: Browser, body: Record<string, unknown>) => {
+  const { remoteAddress, headers } = from(browser);
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/releases/health/vitals',
+    remoteAddress,
+    headers: { ...headers, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
+};

@@ -36,7 +36,7 @@ interface GuardKit {
   revisions(): Promise<Json[]>;
 }
 
-export function guardKit(mode: DbMode): GuardKit {
+export function guardKit(mode: DbMode, env: Record<string, string> = {}): GuardKit {
   const kit = {} as GuardKit;
   let cdn = '';
   beforeAll(async () => {
@@ -48,6 +48,7 @@ export function guardKit(mode: DbMode): GuardKit {
       CANARY_GUARD_INTERVAL_MS: '0',
       // The tests move the clock on by hours: the manager's token outlives them.
       ACCESS_TOKEN_TTL_SECONDS: '86400',
+      ...env,
     });
     const rm = await asStaff(t, await t.signedInPlayer(rmPhone));
     const manifest = async () => ReleaseManifest.parse(json(await t.get('/releases/manifest')));

@@ -153,6 +153,9 @@ export async function startApp(
     CANARY_FLOOR_MIN_LOADS: '1',
     CANARY_FLOOR_MIN_BROWSERS: '1',
     CANARY_FLOOR_MAX_ERROR_RATE_INCREASE: '10000',
+    // A page's proof of its load (decision 060) as light as it may be: browsers.ts solves one per
+    // page view; the attack tests mint client ids that prove nothing.
+    LOAD_PROOF_BITS: '4',
     ...(mode === 'postgres' ? { DATABASE_URL: process.env.TEST_DATABASE_URL, DATABASE_SCHEMA: schema } : {}),
     ...overrides,
   });

@@ -16,14 +16,17 @@ import {
 
 const SECRET = 'a-test-secret-of-enough-length-0123456789';
 const NOW = 1_800_000_000_000;
+const DAY = 86_400_000;
 const signer = new TicketSigner(SECRET);
+/** A client id as the server mints it: random, then its expiry in base 36 (a week on). */
+const C1 = `c1:${(NOW + 7 * DAY).toString(36)}`;
 const ticket: LoadTicket = {
   id: 'tk1',
-  client: 'c1',
+  client: C1,
   exp: NOW + 60_000,
   versions: { lobby: ['1.0.0', '1.1.0'] },
 };
-const cookies = (t = signer.signTicket(ticket), client = signer.signClient('c1')) =>
+const cookies = (t = signer.signTicket(ticket), client = signer.signClient(C1)) =>
   `lang=sw; ${CLIENT_COOKIE}=${client}; ${TICKET_COOKIE}=${t}`;
 
 describe('load tickets', () => {
@@ -33,7 +36,7 @@ describe('load tickets', () => {
   });
 
   it('refuses a missing, tampered, foreign or malformed ticket', () => {
-    expect(signer.check(`${CLIENT_COOKIE}=${signer.signClient('c1')}`, NOW)).toEqual({
+    expect(signer.check(`${CLIENT_COOKIE}=${signer.signClient(C1)}`, NOW)).toEqual({
       ok: false,
       reason: 'no_ticket',
     });
@@ -49,7 +52,7 @@ describe('load tickets', () => {
       payload,
       `${payload}.${mac}.extra`,
       // Signed, but not a ticket: a client id's signature is not a ticket's.
-      signer.signClient('c1'),
+      signer.signClient(C1),
     ])
       expect(signer.check(cookies(forged), NOW), forged).toEqual({ ok: false, reason: 'invalid_ticket' });
   });
@@ -64,12 +67,21 @@ describe('load tickets', () => {
   });
 
   it('reads a client id only with its signature', () => {
-    expect(signer.clientOf(`${CLIENT_COOKIE}=${signer.signClient('abc')}`)).toBe('abc');
-    expect(signer.clientOf(`${CLIENT_COOKIE}=abc`)).toBeNull();
+    expect(signer.clientOf(`${CLIENT_COOKIE}=${signer.signClient(C1)}`, NOW)).toBe(C1);
+    expect(signer.clientOf(`${CLIENT_COOKIE}=${C1}`, NOW)).toBeNull();
     expect(
-      signer.clientOf(`${CLIENT_COOKIE}=${new TicketSigner(`${SECRET}x`).signClient('abc')}`),
+      signer.clientOf(`${CLIENT_COOKIE}=${new TicketSigner(`${SECRET}x`).signClient(C1)}`, NOW),
     ).toBeNull();
-    expect(signer.clientOf(undefined)).toBeNull();
+    expect(signer.clientOf(undefined, NOW)).toBeNull();
+  });
+
+  it('reads a client id only until the expiry it was signed with (a kept cookie is no browser for ever)', () => {
+    const cookie = `${CLIENT_COOKIE}=${signer.signClient(C1)}`;
+    expect(signer.clientOf(cookie, NOW + 7 * DAY - 1)).toBe(C1);
+    expect(signer.clientOf(cookie, NOW + 7 * DAY)).toBeNull();
+    // Without an expiry of its own, a signed id is no client id at all.
+    expect(signer.clientOf(`${CLIENT_COOKIE}=${signer.signClient('c1')}`, NOW)).toBeNull();
+    expect(signer.check(cookies(), NOW + 7 * DAY)).toEqual({ ok: false, reason: 'expired' });
   });
 
   it('counts a version only when the ticket names it', () => {

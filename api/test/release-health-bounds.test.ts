@@ -158,3 +158,25 @@ describe.each(DB_MODES)('release health bounds (%s)', (mode) => {
     ).toBeUndefined();
   });
 });
+
+describe.each(DB_MODES)('release health past a client id’s life (%s)', (mode) => {
+  const k = healthKit(mode, { LOAD_CLIENT_TTL_DAYS: '1' });
+
+  it("keeps counting a browser's figures after its client id expired, for as long as the figures are kept", async () => {
+    const player = await visit(k.t.app);
+    await beacon(k.t.app, player, [{ remote: 'lobby', version: LIVE, ok: 1, failed: 0 }]);
+    const counted = async () => (await k.health(3 * 24 * 60)).versions.find((v) => v.version === LIVE);
+    expect(await counted()).toMatchObject({ loads: 1, clients: 1 });
+    // The client id is over (a new page view would get a new one) and release health prunes.
+    // (In two halves: the manager's staff session would be idle for a whole day otherwise.)
+    k.t.clock.advance(DAY / 2);
+    expect(await counted()).toMatchObject({ loads: 1, clients: 1 });
+    k.t.clock.advance(DAY / 2 + 2 * MINUTE);
+    expect(
+      (await visit(k.t.app, player, '/api/v1/releases/manifest', false)).jar.get('mchezo_client'),
+    ).not.toBe(undefined);
+    await beacon(k.t.app, null, [{ remote: 'lobby', version: LIVE, ok: 1, failed: 0 }]);
+    expect(await counted()).toMatchObject({ loads: 1, clients: 1 });
+    expect(await k.uncounted('unproven')).toBeUndefined();
+  });
+});

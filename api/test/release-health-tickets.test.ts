@@ -6,12 +6,15 @@
  * once per ticket. Everything else is kept apart under its reason, visible, never counted.
  */
 import { describe, expect, it } from 'vitest';
+import { proofHolds } from '../src/modules/release-health/load-proof.js';
 import {
   type Browser,
   beacon,
   cookieHeader,
   envelopeOf,
   freshIp,
+  mint,
+  proveLoad,
   renderErrorEvent,
   report,
   visit,
@@ -35,7 +38,7 @@ describe.each(DB_MODES)('release health tickets (%s)', (mode) => {
     expect(pageA.body).toBe(pageB.body);
     const [client, ticket] = setCookies(pageA);
     expect(client).toMatch(
-      /^mchezo_client=[\w-]+\.[\w-]+; Path=\/; Max-Age=31536000; SameSite=Lax; HttpOnly$/,
+      /^mchezo_client=[\w-]+:[0-9a-z]+\.[\w-]+; Path=\/; Max-Age=604800; SameSite=Lax; HttpOnly$/,
     );
     expect(ticket).toMatch(
       /^mchezo_load_ticket=[\w-]+\.[\w-]+; Path=\/api\/v1\/; Max-Age=3600; SameSite=Strict; HttpOnly$/,
@@ -138,6 +141,79 @@ describe.each(DB_MODES)('release health tickets (%s)', (mode) => {
     expect(setCookies(again)).toEqual([expect.stringMatching(/^mchezo_load_ticket=/)]);
     k.t.clock.advance(60_000);
     expect((await visit(k.t.app, { ip, jar: new Map() })).jar.size).toBe(2);
+  });
+
+  it('mints at most LOAD_CLIENTS_PER_IP_PER_HOUR new browsers per address an hour, whatever the minutes and the pruning between', async () => {
+    k.t.clock.advance(60 * 60_000);
+    const ip = freshIp();
+    const minted: number[] = [];
+    // 20 a minute for five minutes: the minute's bound alone would let 100 through.
+    for (let minute = 0; minute < 5; minute++) {
+      let n = 0;
+      for (let i = 0; i < 20; i++) if ((await mint(k.t.app, ip)).jar.has('mchezo_client')) n++;
+      minted.push(n);
+      // A beacon each minute: release health prunes its windows from the write path.
+      await beacon(k.t.app, null, load(LIVE));
+      k.t.clock.advance(60_000);
+    }
+    expect(minted).toEqual([20, 20, 20, 0, 0]);
+    // The next hour, new browsers again.
+    k.t.clock.advance(60 * 60_000);
+    expect((await mint(k.t.app, ip)).jar.has('mchezo_client')).toBe(true);
+  });
+
+  it("counts a browser's loads and render errors only once its page has proved a load; a wrong proof proves nothing", async () => {
+    k.t.clock.advance(60 * 60_000);
+    const script = await mint(k.t.app);
+    const wrong = await mint(k.t.app);
+    // The challenge is the ticket's: without one, nothing to prove.
+    expect(json(await k.t.get('/releases/health/challenge'))).toEqual({ challenge: null, bits: 4 });
+    const challenge = await k.t.app.inject({
+      url: '/api/v1/releases/health/challenge',
+      remoteAddress: wrong.ip,
+      headers: { cookie: cookieHeader(wrong) },
+    });
+    const { challenge: id } = challenge.json() as { challenge: string };
+    // A nonce that does not hold answers the same, and proves nothing.
+    let n = 0;
+    while (proofHolds(id, n.toString(36), 4)) n++;
+    const nonce = n.toString(36);
+    const sent = await k.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/releases/health/proof',
+      remoteAddress: wrong.ip,
+      headers: { cookie: cookieHeader(wrong), 'content-type': 'application/json' },
+      payload: JSON.stringify({ nonce }),
+    });
+    expect(sent.statusCode).toBe(204);
+    for (const bad of [{}, { nonce: '' }, { nonce: 'A!' }, { nonce: 'x'.repeat(33) }]) {
+      const res = await k.t.post('/releases/health/proof', bad);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    const before = (await k.lobby(LIVE))?.loads ?? 0;
+    for (const b of [script, wrong]) {
+      await beacon(k.t.app, b, load(LIVE, 1, 1));
+      await report(k.t.app, b, envelopeOf([renderErrorEvent('lobby', LIVE)]));
+    }
+    expect(await k.lobby(LIVE)).toMatchObject({ loads: before });
+    expect(await k.uncounted('unproven')).toEqual({
+      remote: 'lobby',
+      reason: 'unproven',
+      loads: 2,
+      failures: 2,
+      render_errors: 2,
+    });
+    const stored = async () =>
+      json(await k.t.get(`/errors/events?remote=lobby&version=${LIVE}&limit=2`, k.rm.headers)).events.map(
+        (e: { counted: boolean }) => e.counted,
+      );
+    expect(await stored()).toEqual([false, false]);
+    // The page proves its load later (its proof and its beacon race): its figures count from then.
+    await proveLoad(k.t.app, script);
+    expect(await k.lobby(LIVE)).toMatchObject({ loads: before + 1 });
+    expect(await k.uncounted('unproven')).toMatchObject({ loads: 1, failures: 1, render_errors: 1 });
+    // `wrong` reported last: listed first, still not counted.
+    expect(await stored()).toEqual([false, true]);
   });
 
   it("a tester's override version is in the ticket the manifest sets with it", async () => {

@@ -9,18 +9,21 @@
  * active auth version whose page waits before rendering (its entry holds the main thread) is
  * aborted by the guard's speed limit on its players' real LCP (decision 051), while a faithful copy
  * under the same limit ramps; the staff site's health page shows p75 LCP per version.
+ * (d) Client ids a script mints with one request each, every load failing, are left out: a
+ * healthy canary still ramps, and the staff site's health page (at a phone's width) says how
+ * many unproven browsers the guard left out, and why it moved (decision 060).
  * Its own project, after every other spec (playwright.config.ts): the guard changes the live release by itself.
  */
 import { randomBytes } from 'node:crypto';
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import type { Browser, Page } from '@playwright/test';
+import { type Browser, type Page, request as requests } from '@playwright/test';
 import { canaryBucket } from '../../shared/contracts/src/canary-bucket.ts';
 import { homeLoaded } from '../support/first-screen.ts';
 import { vitalsMeasured } from '../support/paint.ts';
 import { CDN, guardApi, integrityOf, type RemoteStatus, releaseManager } from '../support/releases.ts';
-import { openSignedIn, t } from '../support/staff-site.ts';
+import { openSignedIn, shot, t } from '../support/staff-site.ts';
 import { expect, test } from '../support/test.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -372,5 +375,61 @@ test('a canary slow to render is aborted by its speed limit while a healthy one 
     if (auth.canary) await api.change('/remotes/auth/canary/abort');
     if (auth.active !== good) await api.change('/remotes/auth/activate', { version: good });
     for (const version of [slow, healthy]) rmSync(join(AUTH, version), { recursive: true, force: true });
+  }
+});
+
+test('client ids minted by a script do not abort a healthy canary; the health page shows what the guard left out', async ({
+  browser,
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const api = await guardApi(request);
+  const good = (await api.lobby()).active as string;
+  const copy = `${good}-minted-${randomBytes(3).toString('hex')}`;
+  const folder = join(LOBBY, copy);
+  cpSync(join(LOBBY, good), folder, { recursive: true });
+  try {
+    await api.ok('POST', '/releases/remotes/lobby/versions', {
+      version: copy,
+      integrity: integrityOf(folder),
+      reason: 'e2e: a healthy build under a script',
+    });
+    await api.change('/remotes/lobby/canary', {
+      version: copy,
+      percent: 10,
+      plan: { ramp: [50], step_minutes: 0.25, max_error_rate_increase: 0.05, min_loads: 2 },
+    });
+    // A script: a manifest read for a client id and a ticket naming the canary, then a failed load.
+    for (let i = 0; i < 20; i++) {
+      const script = await requests.newContext({ baseURL: testInfo.project.use.baseURL });
+      expect((await script.get('/api/v1/releases/manifest')).ok()).toBe(true);
+      const sent = await script.post('/api/v1/releases/health/loads', {
+        data: { loads: [{ remote: 'lobby', version: copy, ok: 0, failed: 1 }] },
+      });
+      expect(sent.status()).toBe(204);
+      await script.dispose();
+    }
+    for (let i = 0; i < 2; i++) expect(await visit(browser, deviceId(10, true), homeLoaded)).toEqual([copy]);
+    expect(await visit(browser, deviceId(10, false), homeLoaded)).toEqual([good]);
+    await expect.poll(async () => (await api.lobby()).canary?.percent, { timeout: 40_000 }).toBe(50);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openSignedIn(page, `/releases/lobby/health`, releaseManager(page.request), 'en');
+    const events = page.getByRole('list', { name: r('events.title') });
+    const moved = events
+      .getByRole('listitem')
+      .filter({ hasText: r('events.verdict.advance') })
+      .first();
+    await expect(moved).toContainText(r('events.unproven', { reports: 20, clients: 20 }));
+    await expect(moved).toContainText(/: 10% -> 50%$/);
+    // Nothing spills out of a phone's width.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, testInfo, 'release-health-unproven', 'en');
+  } finally {
+    const lobby: RemoteStatus = await api.lobby();
+    if (lobby.canary) await api.change('/remotes/lobby/canary/abort');
+    if (lobby.active !== good) await api.change('/remotes/lobby/activate', { version: good });
+    rmSync(folder, { recursive: true, force: true });
   }
 });

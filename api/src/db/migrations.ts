@@ -12,6 +12,7 @@ import { feedReceiverMigration } from '../modules/regulator-feed/migrations/0047
 import { releaseHealthMigration } from '../modules/release-health/migrations/0012-release-health.js';
 import { releaseHealthTicketsMigration } from '../modules/release-health/migrations/0014-release-health-tickets.js';
 import { webVitalsMigration } from '../modules/release-health/migrations/0027-web-vitals.js';
+import { loadClientProofsMigration } from '../modules/release-health/migrations/0041-load-client-proofs.js';
 import { releasesMigration } from '../modules/releases/migrations/0002-releases.js';
 import { releaseAuditMigration } from '../modules/releases/migrations/0011-release-audit.js';
 import { canaryPlansMigration } from '../modules/releases/migrations/0013-canary-plans.js';
@@ -86,6 +87,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0037_tax_rate_cancellations': taxRateCancellationsMigration,
   '0038_retired_versions': retiredVersionsMigration,
   '0039_canary_floors': canaryFloorsMigration,
+  '0041_load_client_proofs': loadClientProofsMigration,
   '0043_signed_out_everywhere': signedOutEverywhereMigration,
   '0044_staff_session_device': staffSessionDeviceMigration,
   '0045_verification_tickets': verificationTicketsMigration,

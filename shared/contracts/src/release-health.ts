@@ -23,6 +23,22 @@ export const LoadBeacon = z.strictObject({
 });
 export type LoadBeacon = z.infer<typeof LoadBeacon>;
 
+/**
+ * `GET /api/v1/releases/health/challenge` (public): the proof of work the page's browser must do
+ * (docs/decisions/060-health-counts-people.md): a nonce such that sha256(`challenge:nonce`)
+ * starts with `bits` zero bits; the challenge is the ticket's client id. Null: the request
+ * carries no valid ticket (nothing to prove).
+ */
+export const LoadChallenge = z.object({
+  challenge: z.string().nullable(),
+  bits: z.number().int(),
+});
+export type LoadChallenge = z.infer<typeof LoadChallenge>;
+
+/** `POST /api/v1/releases/health/proof` (public): the nonce the page found. */
+export const LoadProof = z.strictObject({ nonce: z.string().regex(/^[0-9a-z]{1,32}$/) });
+export type LoadProof = z.infer<typeof LoadProof>;
+
 /** Web vitals' names and bounds (docs/decisions/051-web-vitals-per-version.md): ./web-vitals.ts. */
 export { VITAL_MAX, VITAL_METRICS, type VitalMetric } from './web-vitals.ts';
 
@@ -70,8 +86,9 @@ export const ReleaseHealthQuery = z.strictObject({
 
 /**
  * Why a report was not counted: no ticket cookie, a ticket not signed by this server, one past
- * its time, one already used for that version, one not naming that version, or one sent without
- * the browser (client cookie) it was given to.
+ * its time, one already used for that version, one not naming that version, one sent without
+ * the browser (client cookie) it was given to, or from a browser that has not proved a page load
+ * (docs/decisions/060-health-counts-people.md).
  */
 export const UNCOUNTED_REASONS = [
   'no_ticket',
@@ -80,6 +97,7 @@ export const UNCOUNTED_REASONS = [
   'replayed',
   'version_not_in_ticket',
   'client_mismatch',
+  'unproven',
 ] as const;
 export const UncountedReason = z.enum(UNCOUNTED_REASONS);
 export type UncountedReason = z.infer<typeof UncountedReason>;
@@ -95,7 +113,7 @@ export const VersionHealth = z.object({
   render_errors: z.number().int(),
   /** Every error report the version raised (with a valid ticket: counted reports only). */
   errors: z.number().int(),
-  /** Distinct browsers (client cookies) whose loads were counted. */
+  /** Distinct browsers (client cookies) whose loads were counted: proven ones only. */
   clients: z.number().int(),
   /** (failed loads + render errors) / attempted loads; null: no loads yet. */
   error_rate: z.number().nullable(),

@@ -84,7 +84,14 @@ export const GuardSide = z.object({
   /** Failed loads and render errors, at most the attempts. */
   bad: z.number().int(),
   error_rate: z.number(),
+  /** Distinct browsers whose loads were counted (proven ones: docs/decisions/060-health-counts-people.md). */
   clients: z.number().int(),
+  /**
+   * What the guard left out: loads, failed loads and render errors from browsers with a valid
+   * ticket that never proved a page load, and how many such browsers. 0 in decisions stored before.
+   */
+  unproven_reports: z.number().int().default(0),
+  unproven_clients: z.number().int().default(0),
   lcp_p75: z.number().int().nullable(),
   lcp_samples: z.number().int(),
   inp_p75: z.number().int().nullable(),

@@ -7,6 +7,7 @@ import { API_BASE } from '@mchezo/api-client/client';
 import type { LoadBeacon } from '@mchezo/contracts/release-health';
 import type { RemoteName } from '@mchezo/contracts/releases';
 import { whenIdle } from '../errors/when-idle.ts';
+import { proveLoad } from './load-proof.ts';
 
 const LOAD_BEACON_URL = `${API_BASE}/releases/health/loads`;
 /** Loads counted within this long go out together. */
@@ -22,6 +23,9 @@ export function countLoad(remote: RemoteName, version: string, ok: boolean): voi
   if (ok) count.ok++;
   else count.failed++;
   counts.set(key, count);
+  // What is counted counts once the page has proved its load (load-proof.ts); the first try, at
+  // the start, may have come before the page had its ticket.
+  proveLoad();
   timer ??= setTimeout(() => whenIdle(flushLoadCounts), BATCH_MS);
 }
 

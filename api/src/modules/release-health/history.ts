@@ -7,6 +7,7 @@ import type { HealthPoint } from '@mchezo/contracts/release-history';
 import { VITAL_METRICS, type VitalMetric } from '@mchezo/contracts/web-vitals';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { provenClient } from './load-proof.js';
 import { p75 } from './vitals.js';
 
 /** A range of whole minutes cut into buckets of `stepMs`: [from, from + buckets·stepMs). */
@@ -22,10 +23,11 @@ const bucketIndex = (column: string, b: Buckets): RawBuilder<number> =>
 
 const end = (b: Buckets) => b.from + b.count * b.stepMs;
 
-/** Counted loads, failures and render errors per version and bucket. */
+/** Counted loads, failures and render errors per version and bucket (proven browsers': load-proof.ts). */
 const loadsPerBucket = (db: Kysely<DB>, remote: string, b: Buckets) =>
   db
     .selectFrom('remote_load_counts')
+    .where(provenClient('client'))
     .select((eb) => [
       'remote_version as version',
       bucketIndex('minute', b).as('i'),
@@ -51,6 +53,7 @@ const errorsPerBucket = (db: Kysely<DB>, remote: string, b: Buckets) =>
     .where('remote', '=', remote)
     .where('remote_version', 'is not', null)
     .where('counted', '=', 1)
+    .where(provenClient('client'))
     .where('received_at', '>=', b.from)
     .where('received_at', '<', end(b))
     .groupBy(['remote_version', sql.ref('i')])

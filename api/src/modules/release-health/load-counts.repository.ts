@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { provenClient } from './load-proof.js';
 
 export type Outcome = 'ok' | 'failed' | 'render';
 export type Figures = { loads: number; failures: number; render_errors: number };
@@ -86,10 +87,14 @@ export async function addUncounted(
     .execute();
 }
 
-/** Counted figures per version since `since` (a minute's start), with the distinct browsers that loaded it. */
+/**
+ * Counted figures per version since `since` (a minute's start), with the distinct browsers that
+ * loaded it: of proven browsers only (docs/decisions/060-health-counts-people.md).
+ */
 export const countedSince = (db: Kysely<DB>, since: number) =>
   db
     .selectFrom('remote_load_counts')
+    .where(provenClient('client'))
     .select((eb) => [
       'remote',
       'remote_version',
@@ -117,4 +122,24 @@ export const uncountedSince = (db: Kysely<DB>, since: number) =>
     .groupBy(['remote', 'reason'])
     .orderBy('remote')
     .orderBy('reason')
+    .execute();
+
+/**
+ * What browsers that never proved a page load sent with valid tickets, per version since `since`:
+ * kept, never counted (docs/decisions/060-health-counts-people.md).
+ */
+export const unprovenSince = (db: Kysely<DB>, since: number) =>
+  db
+    .selectFrom('remote_load_counts')
+    .where((eb) => eb.not(provenClient('client')))
+    .select((eb) => [
+      'remote',
+      'remote_version',
+      eb.fn.sum<number>('loads').as('loads'),
+      eb.fn.sum<number>('failures').as('failures'),
+      eb.fn.sum<number>('render_errors').as('render_errors'),
+      sql<number>`count(distinct client)`.as('clients'),
+    ])
+    .where('minute', '>=', since)
+    .groupBy(['remote', 'remote_version'])
     .execute();

@@ -15,14 +15,27 @@ import type { AppContext } from '../../context.js';
 import { randomToken } from '../../lib/crypto.js';
 import { countInWindow } from '../../lib/window-counter.js';
 
-/** The browser's id: long-lived, sent with pages too (so a page view can name its browser). */
+/**
+ * The browser's id: sent with pages too (so a page view can name its browser). It carries its
+ * own expiry, signed with it (LOAD_CLIENT_TTL_DAYS): a kept cookie stops being a browser then,
+ * whatever the script holding it does (docs/decisions/060-health-counts-people.md).
+ */
 export const CLIENT_COOKIE = 'mchezo_client';
 /** The page view's ticket: only the API's own requests need it. */
 export const TICKET_COOKIE = 'mchezo_load_ticket';
-const CLIENT_MAX_AGE_SECONDS = 365 * 86_400;
-/** The `rate_limits` keys of new browsers per address a minute (pruned with release health). */
+/** The `rate_limits` keys of new browsers per address a minute and an hour (pruned with release health). */
 export const NEW_CLIENTS = 'load-clients:ip:';
+export const NEW_CLIENTS_HOURLY = 'load-clients-hour:ip:';
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** A client id's expiry, epoch milliseconds (its value is `random:expiry in base 36`); null: none. */
+export function clientExpiry(client: string): number | null {
+  const [, exp, extra] = client.split(':');
+  if (!exp || extra !== undefined || !/^[0-9a-z]{1,12}$/.test(exp)) return null;
+  return Number.parseInt(exp, 36);
+}
 
 export type TicketVersions = Partial<Record<RemoteName, string[]>>;
 
@@ -65,9 +78,11 @@ export class TicketSigner {
     return `${id}.${this.mac('client', id)}`;
   }
 
-  /** The client id of a `Cookie` header, or null when it has none signed by this server. */
-  clientOf(cookieHeader: string | undefined): string | null {
-    return this.verify('client', readCookie(cookieHeader, CLIENT_COOKIE));
+  /** The client id of a `Cookie` header, or null when it has none signed by this server, or it expired. */
+  clientOf(cookieHeader: string | undefined, now: number): string | null {
+    const client = this.verify('client', readCookie(cookieHeader, CLIENT_COOKIE));
+    const exp = client === null ? null : clientExpiry(client);
+    return exp !== null && exp > now ? client : null;
   }
 
   signTicket(ticket: LoadTicket): string {
@@ -83,7 +98,7 @@ export class TicketSigner {
     const ticket = payload === null ? null : parseTicket(payload);
     if (!ticket) return { ok: false, reason: 'invalid_ticket' };
     if (ticket.exp <= now) return { ok: false, reason: 'expired' };
-    if (this.clientOf(cookieHeader) !== ticket.client) return { ok: false, reason: 'client_mismatch' };
+    if (this.clientOf(cookieHeader, now) !== ticket.client) return { ok: false, reason: 'client_mismatch' };
     return { ok: true, ticket };
   }
 }
@@ -139,8 +154,9 @@ export class LoadTicketIssuer {
   /**
    * `Set-Cookie` values for a page or manifest request: a ticket for the versions the manifests
    * serve (the live one; with a tester's override, that one too). A browser without a client id gets a new
-   * one, at most LOAD_CLIENTS_PER_IP_PER_MINUTE per address a minute (a count every instance
-   * shares); past that, nothing: the page works, its loads are just not counted.
+   * one, at most LOAD_CLIENTS_PER_IP_PER_MINUTE per address a minute and
+   * LOAD_CLIENTS_PER_IP_PER_HOUR an hour (counts every instance shares); past that, nothing: the
+   * page works, its loads are just not counted.
    */
   async cookies(
     request: { cookie: string | undefined; ip: string },
@@ -149,18 +165,21 @@ export class LoadTicketIssuer {
     const { env, clock, database } = this.ctx;
     const now = clock.now();
     const out: string[] = [];
-    let client = this.signer.clientOf(request.cookie);
+    let client = this.signer.clientOf(request.cookie, now);
     if (!client) {
-      const { count } = await countInWindow(database.db, `${NEW_CLIENTS}${request.ip}`, MINUTE, now);
-      if (count > env.LOAD_CLIENTS_PER_IP_PER_MINUTE) return [];
-      client = randomToken(16);
+      const minute = await countInWindow(database.db, `${NEW_CLIENTS}${request.ip}`, MINUTE, now);
+      if (minute.count > env.LOAD_CLIENTS_PER_IP_PER_MINUTE) return [];
+      const hour = await countInWindow(database.db, `${NEW_CLIENTS_HOURLY}${request.ip}`, HOUR, now);
+      if (hour.count > env.LOAD_CLIENTS_PER_IP_PER_HOUR) return [];
+      const ttlMs = env.LOAD_CLIENT_TTL_DAYS * DAY;
+      client = `${randomToken(16)}:${(now + ttlMs).toString(36)}`;
       // Lax, not Strict: a visit arriving by a link from elsewhere must still send it, or every
       // such visit would mint a new browser (and spend its address's allowance).
       out.push(
         this.cookie(
           CLIENT_COOKIE,
           this.signer.signClient(client),
-          `Path=/; Max-Age=${CLIENT_MAX_AGE_SECONDS}; SameSite=Lax`,
+          `Path=/; Max-Age=${env.LOAD_CLIENT_TTL_DAYS * 86_400}; SameSite=Lax`,
         ),
       );
     }

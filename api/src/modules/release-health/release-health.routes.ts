@@ -5,6 +5,8 @@ import {
   ErrorEventsResponse,
   HEALTH_WINDOW_MINUTES_DEFAULT,
   LoadBeacon,
+  LoadChallenge,
+  LoadProof,
   ReleaseHealthQuery,
   ReleaseHealthResponse,
   VitalsBeacon,
@@ -67,6 +69,26 @@ export const releaseHealthRoutes: FastifyPluginAsyncZod<{
     { schema: { tags, body: LoadBeacon, response: { 204: z.null(), ...errorResponses(400) } } },
     async (request, reply) => {
       await health.recordLoads(request.body, senderOf(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  // A browser's proof of a page load (docs/decisions/060-health-counts-people.md): the challenge
+  // its ticket asks for, and the nonce the page found; the answer is the same whether it held.
+  app.get(
+    '/releases/health/challenge',
+    { schema: { tags, response: { 200: LoadChallenge } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return health.challenge(senderOf(request));
+    },
+  );
+
+  app.post(
+    '/releases/health/proof',
+    { schema: { tags, body: LoadProof, response: { 204: z.null(), ...errorResponses(400) } } },
+    async (request, reply) => {
+      await health.prove(request.body.nonce, senderOf(request));
       return reply.code(204).send(null);
     },
   );

@@ -11,6 +11,7 @@
 import type {
   ErrorEventsResponse,
   LoadBeacon,
+  LoadChallenge,
   ReleaseHealthResponse,
   UncountedReason,
   VersionHealth,
@@ -29,8 +30,9 @@ import { countedErrorsSince, latestErrorEvents } from './error-events.repository
 import { ERROR_BOUNDS, ErrorIntake } from './error-intake.js';
 import { type Buckets, healthSeries } from './history.js';
 import { LoadCounter } from './load-counter.js';
-import { countedSince, uncountedSince } from './load-counts.repository.js';
-import { LoadTicketIssuer, NEW_CLIENTS, TicketSigner } from './load-ticket.service.js';
+import { countedSince, uncountedSince, unprovenSince } from './load-counts.repository.js';
+import { LoadProofs } from './load-proof.js';
+import { LoadTicketIssuer, NEW_CLIENTS, NEW_CLIENTS_HOURLY, TicketSigner } from './load-ticket.service.js';
 import { pruneReleaseHealth } from './prune.js';
 import {
   noVitals,
@@ -42,6 +44,7 @@ import {
 } from './vitals.js';
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 type Json = Record<string, unknown>;
 
@@ -62,6 +65,12 @@ export interface VersionCounts {
   clients: number;
 }
 
+/** What browsers that never proved a page load sent of one version (never counted): reports and browsers. */
+export interface UnprovenCounts {
+  reports: number;
+  clients: number;
+}
+
 /** (failed loads + render errors) / attempted loads, at most 1; null: no loads. */
 export function errorRate(c: Pick<VersionCounts, 'loads' | 'failures' | 'render_errors'>): number | null {
   const attempts = c.loads + c.failures;
@@ -77,6 +86,7 @@ export class ReleaseHealthService {
   private readonly counter: LoadCounter;
   private readonly intake: ErrorIntake;
   private readonly vitals: VitalsRecorder;
+  private readonly proofs: LoadProofs;
   private lastPrune = Number.NEGATIVE_INFINITY;
 
   constructor(
@@ -91,6 +101,18 @@ export class ReleaseHealthService {
     this.counter = new LoadCounter(ctx);
     this.intake = new ErrorIntake(ctx, this.signer, this.counter);
     this.vitals = new VitalsRecorder(ctx);
+    this.proofs = new LoadProofs(ctx);
+  }
+
+  /** The proof of work the request's ticket asks for (docs/decisions/060-health-counts-people.md). */
+  challenge(sender: Sender): LoadChallenge {
+    return this.proofs.challenge(this.signer.check(sender.cookie, this.ctx.clock.now()));
+  }
+
+  /** Records the ticket's browser as proven when its nonce holds; answers whether it did. */
+  async prove(nonce: string, sender: Sender): Promise<boolean> {
+    await this.pruneNow();
+    return this.proofs.prove(this.signer.check(sender.cookie, this.ctx.clock.now()), nonce);
   }
 
   /** Stores an envelope's events within their bounds; counts its render errors the ticket allows. */
@@ -124,9 +146,10 @@ export class ReleaseHealthService {
     if (now - this.lastPrune < MINUTE) return;
     this.lastPrune = now;
     await pruneReleaseHealth(this.ctx.database.db, now, this.ctx.env.RELEASE_HEALTH_RETENTION_DAYS, [
-      NEW_CLIENTS,
-      ERROR_BOUNDS,
-      VITALS_PER_CLIENT,
+      { prefix: NEW_CLIENTS, windowMs: MINUTE },
+      { prefix: NEW_CLIENTS_HOURLY, windowMs: HOUR },
+      { prefix: ERROR_BOUNDS, windowMs: MINUTE },
+      { prefix: VITALS_PER_CLIENT, windowMs: MINUTE },
     ]);
   }
 
@@ -134,10 +157,11 @@ export class ReleaseHealthService {
   async health(minutes: number): Promise<ReleaseHealthResponse> {
     const { database, clock } = this.ctx;
     const since = startOfMinute(clock.now() - minutes * MINUTE);
-    const [counted, errors, uncounted, vitals, manifest] = await Promise.all([
+    const [counted, errors, uncounted, unproven, vitals, manifest] = await Promise.all([
       countedSince(database.db, since),
       countedErrorsSince(database.db, since),
       uncountedSince(database.db, since),
+      unprovenSince(database.db, since),
       vitalsSince(database.db, since).then(summarize),
       this.manifest(),
     ]);
@@ -187,22 +211,38 @@ export class ReleaseHealthService {
     for (const v of versions) v.error_rate = errorRate(v);
     const order = { active: 0, canary: 1, other: 2 } as const;
     versions.sort((a, b) => a.remote.localeCompare(b.remote) || order[a.role] - order[b.role]);
+    // Valid tickets' reports from browsers that never proved a page load: one row per remote.
+    const unprovenByRemote = new Map<
+      RemoteName,
+      { loads: number; failures: number; render_errors: number }
+    >();
+    for (const u of unproven) {
+      if (!isRemoteName(u.remote)) continue;
+      const row = unprovenByRemote.get(u.remote) ?? { loads: 0, failures: 0, render_errors: 0 };
+      row.loads += Number(u.loads);
+      row.failures += Number(u.failures);
+      row.render_errors += Number(u.render_errors);
+      unprovenByRemote.set(u.remote, row);
+    }
     return {
       window_minutes: minutes,
       versions,
-      uncounted: uncounted.flatMap((u) =>
-        isRemoteName(u.remote)
-          ? [
-              {
-                remote: u.remote,
-                reason: u.reason as UncountedReason,
-                loads: Number(u.loads),
-                failures: Number(u.failures),
-                render_errors: Number(u.render_errors),
-              },
-            ]
-          : [],
-      ),
+      uncounted: [
+        ...uncounted.flatMap((u) =>
+          isRemoteName(u.remote)
+            ? [
+                {
+                  remote: u.remote,
+                  reason: u.reason as UncountedReason,
+                  loads: Number(u.loads),
+                  failures: Number(u.failures),
+                  render_errors: Number(u.render_errors),
+                },
+              ]
+            : [],
+        ),
+        ...[...unprovenByRemote].map(([remote, f]) => ({ remote, reason: 'unproven' as const, ...f })),
+      ].sort((a, b) => a.remote.localeCompare(b.remote) || a.reason.localeCompare(b.reason)),
       integrity: await this.integrity(),
     };
   }
@@ -228,6 +268,28 @@ export class ReleaseHealthService {
           render_errors: Number(r.render_errors),
           clients: Number(r.clients),
         });
+    }
+    return out;
+  }
+
+  /**
+   * What browsers that never proved a page load sent of some versions of one remote, from the
+   * start of the minute `since` falls in: what the guard left out, recorded with its decisions.
+   */
+  async unprovenCounts(
+    remote: RemoteName,
+    versions: string[],
+    since: number,
+  ): Promise<Record<string, UnprovenCounts>> {
+    const rows = await unprovenSince(this.ctx.database.db, startOfMinute(since));
+    const out: Record<string, UnprovenCounts> = {};
+    for (const v of versions) out[v] = { reports: 0, clients: 0 };
+    for (const r of rows) {
+      const c = r.remote === remote ? out[r.remote_version] : undefined;
+      if (c) {
+        c.reports = Number(r.loads) + Number(r.failures) + Number(r.render_errors);
+        c.clients = Number(r.clients);
+      }
     }
     return out;
   }
@@ -270,7 +332,7 @@ export class ReleaseHealthService {
         version: r.remote_version,
         phase: r.phase,
         message: r.message,
-        counted: Number(r.counted) === 1,
+        counted: Number(r.counted) === 1 && Number(r.proven) === 1,
         event: JSON.parse(r.event) as Json,
       })),
     };

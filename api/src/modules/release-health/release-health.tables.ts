@@ -8,6 +8,7 @@ export interface ReleaseHealthTables {
   uncounted_loads: UncountedLoadsTable;
   load_ticket_uses: LoadTicketUsesTable;
   web_vitals: WebVitalsTable;
+  load_client_proofs: LoadClientProofsTable;
 }
 
 export interface ErrorEventsTable {
@@ -67,5 +68,13 @@ interface LoadTicketUsesTable {
   remote: string;
   remote_version: string;
   outcome: string;
+  expires_at: number;
+}
+
+/** Client ids that proved a page load (0041, load-proof.ts): only their figures count. */
+interface LoadClientProofsTable {
+  client: string;
+  proven_at: number;
+  /** The client id's own expiry. */
   expires_at: number;
 }

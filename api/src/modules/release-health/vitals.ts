@@ -19,6 +19,7 @@ import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { countInWindow } from '../../lib/window-counter.js';
 import { firstUses } from './load-counts.repository.js';
+import { isProven } from './load-proof.js';
 import { refusalOf, type TicketCheck } from './load-ticket.service.js';
 
 const MINUTE = 60_000;
@@ -110,7 +111,7 @@ export function summarize(rows: Awaited<ReturnType<typeof vitalsSince>>): Map<st
   );
 }
 
-/** Counted, or why not: the ticket's reasons, or the browser's minute is full. */
+/** Counted, or why not: the ticket's reasons, the browser never proved a page load, or its minute is full. */
 export type VitalsOutcome = 'counted' | 'flood' | UncountedReason;
 
 export class VitalsRecorder {
@@ -124,6 +125,9 @@ export class VitalsRecorder {
     if (refusal) return refusal;
     if (!check.ok) return 'invalid_ticket';
     const { ticket } = check;
+    // Vitals are kept per bucket, not per browser, so they cannot be left out later: a browser
+    // that has not proved a page load yet (load-proof.ts) is refused now.
+    if (!(await isProven(database.db, ticket.client))) return 'unproven';
     const minute = Math.floor(now / MINUTE) * MINUTE;
     return database.db.transaction().execute(async (trx) => {
       const used = await firstUses(trx, [

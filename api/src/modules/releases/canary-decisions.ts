@@ -7,14 +7,23 @@ import type { GuardFigures, GuardSide, GuardVerdict } from '@mchezo/contracts/re
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { newId } from '../../lib/crypto.js';
-import { errorRate, type VersionCounts } from '../release-health/release-health.service.js';
+import {
+  errorRate,
+  type UnprovenCounts,
+  type VersionCounts,
+} from '../release-health/release-health.service.js';
 import type { StepVitals } from './canary-plans.js';
 import type { PlanRow } from './canary-plans.repository.js';
 
 type Db = Kysely<DB>;
 const MINUTE = 60_000;
 
-function side(version: string, c: VersionCounts, vitals: StepVitals['canary'] | undefined): GuardSide {
+function side(
+  version: string,
+  c: VersionCounts,
+  vitals: StepVitals['canary'] | undefined,
+  unproven: UnprovenCounts | undefined,
+): GuardSide {
   const attempts = c.loads + c.failures;
   return {
     version,
@@ -22,6 +31,8 @@ function side(version: string, c: VersionCounts, vitals: StepVitals['canary'] | 
     bad: Math.min(attempts, c.failures + c.render_errors),
     error_rate: errorRate(c) ?? 0,
     clients: c.clients,
+    unproven_reports: unproven?.reports ?? 0,
+    unproven_clients: unproven?.clients ?? 0,
     lcp_p75: vitals?.lcp.p75 ?? null,
     lcp_samples: vitals?.lcp.samples ?? 0,
     inp_p75: vitals?.inp.p75 ?? null,
@@ -29,17 +40,21 @@ function side(version: string, c: VersionCounts, vitals: StepVitals['canary'] | 
   };
 }
 
-/** The figures of one judgement: each side over the step, as `judge` read them. */
+/**
+ * The figures of one judgement: each side over the step, as `judge` read them, and what it left
+ * out (reports of browsers that never proved a page load: docs/decisions/060-health-counts-people.md).
+ */
 export function guardFigures(
   plan: PlanRow,
   active: string,
   counts: { canary: VersionCounts; active: VersionCounts },
   vitals: StepVitals | undefined,
   now: number,
+  unproven?: Record<string, UnprovenCounts>,
 ): GuardFigures {
   return {
-    canary: side(plan.version, counts.canary, vitals?.canary),
-    active: side(active, counts.active, vitals?.active),
+    canary: side(plan.version, counts.canary, vitals?.canary, unproven?.[plan.version]),
+    active: side(active, counts.active, vitals?.active, unproven?.[active]),
     step_elapsed_ms: Math.max(0, now - plan.step_started_at),
     speed_limited: vitals !== undefined,
   };

@@ -145,6 +145,8 @@ export class CanaryGuard {
     }
     const versions = [live.version, plan.version];
     const counts = await this.health.versionCounts(remote, versions, plan.step_started_at);
+    // Never judged on: recorded with the decision, so the release screen shows what was left out.
+    const unproven = await this.health.unprovenCounts(remote, versions, plan.step_started_at);
     const before = JSON.parse(plan.baseline) as Baseline;
     // The speed limit reads the step's vitals (from its first minute: buckets cannot be taken apart).
     const limited = plan.max_lcp_increase_ms !== null || plan.max_inp_increase_ms !== null;
@@ -167,7 +169,7 @@ export class CanaryGuard {
       at: now,
       verdict: verdict.kind,
       nextPercent: verdict.kind === 'advance' ? verdict.percent : null,
-      figures: guardFigures(plan, live.version, step, vitals, now),
+      figures: guardFigures(plan, live.version, step, vitals, now, unproven),
       text: verdict.text,
       revision,
     });

@@ -1,7 +1,9 @@
 /**
  * The canary's story in the range, newest first: plans started, changes of the remote, and the
- * guard's decisions with the figures it decided on (each side's error rate over its loads and,
- * when the plan has a speed limit, p75 LCP and INP).
+ * guard's decisions with the figures it decided on (each side's error rate over its loads and
+ * distinct browsers and, when the plan has a speed limit, p75 LCP and INP), what it left out
+ * (reports of browsers that never proved a page load: docs/decisions/060-health-counts-people.md)
+ * and why it decided or waited.
  */
 import type { CanaryEvent, GuardSide } from '@mchezo/contracts/release-history';
 import { StatusBadge } from '@mchezo/ui/status-badge';
@@ -30,6 +32,9 @@ function Side({ label, side, speed }: { label: string; side: GuardSide; speed: b
             inp: side.inp_p75 ?? '–',
             inpN: side.inp_samples,
           })}`
+        : ''}
+      {side.unproven_clients > 0
+        ? ` · ${t('events.unproven', { reports: side.unproven_reports, clients: side.unproven_clients })}`
         : ''}
     </li>
   );
@@ -72,6 +77,7 @@ function Body({ e }: { e: CanaryEvent }) {
         <Side label={t('events.canary')} side={e.figures.canary} speed={e.figures.speed_limited} />
         <Side label={t('events.active')} side={e.figures.active} speed={e.figures.speed_limited} />
       </ul>
+      <p className="break-words text-xs text-muted">{t('events.why', { text: e.text })}</p>
     </div>
   );
 }

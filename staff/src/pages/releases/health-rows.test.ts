@@ -10,6 +10,8 @@ const quietFigures = (version: string) => ({
   bad: 0,
   error_rate: 0,
   clients: 0,
+  unproven_reports: 0,
+  unproven_clients: 0,
   lcp_p75: null,
   lcp_samples: 0,
   inp_p75: null,

@@ -131,8 +131,11 @@ function api({
   keys = [],
   post = () => [200, revision(8, '1.1.0', 'ok')],
   listed = () => remotes,
+  events = [],
 }: {
   history?: HistoryResponse;
+  /** The health history's events (its charts as `health`). */
+  events?: HealthHistoryResponse['events'];
   keys?: DeployKey[];
   post?: (call: Call) => [number, unknown];
   /** GET /releases/remotes's answer, read at each call. */
@@ -144,7 +147,7 @@ function api({
     if (call.path === '/releases/remotes') return [200, listed()];
     if (call.path === '/releases/integrity') return [200, integrity];
     if (call.path === '/releases/canary-floors') return [200, { floors: [lobbyFloor], history: [] }];
-    if (call.path.startsWith('/releases/health/history?')) return [200, health];
+    if (call.path.startsWith('/releases/health/history?')) return [200, { ...health, events }];
     if (call.path.startsWith('/releases/history?')) return [200, history];
     if (call.path === '/releases/deploy-keys') return [200, { keys }];
     return [404, { error: 'not here' }];
@@ -415,6 +418,53 @@ describe('a remote’s health over time', () => {
     fireEvent.change(screen.getByLabelText('Range'), { target: { value: '1440' } });
     await waitFor(() => expect(minutes(asked().at(-1))).toBe(1440));
     expect(new URL(asked().at(-1)?.path ?? '', 'http://x').searchParams.get('remote')).toBe('lobby');
+  });
+
+  it('shows what the guard counted, what it left out (unproven browsers) and why it held', async () => {
+    const side = (version: string, unproven: number) => ({
+      version,
+      attempts: 3,
+      bad: 0,
+      error_rate: 0,
+      clients: 3,
+      unproven_reports: unproven * 2,
+      unproven_clients: unproven,
+      lcp_p75: null,
+      lcp_samples: 0,
+      inp_p75: null,
+      inp_samples: 0,
+    });
+    const text =
+      'canary 1.1.0 error rate 0% (0/3 loads) vs active 0% (0/3) over 1 min: waiting for 5 canary loads at 10%';
+    api({
+      events: [
+        {
+          kind: 'guard',
+          at: '2026-11-26T20:05:00.000Z',
+          version: '1.1.0',
+          plan_id: 'p',
+          percent: 10,
+          next_percent: null,
+          verdict: 'wait',
+          figures: {
+            canary: side('1.1.0', 400),
+            active: side('1.0.0', 0),
+            step_elapsed_ms: 60_000,
+            speed_limited: false,
+          },
+          text,
+          revision: null,
+        },
+      ],
+    });
+    await open('/releases/lobby/health', 'lobby: health over time');
+    const events = await screen.findByRole('list', { name: 'Canary steps and guard decisions' });
+    const [canary, active] = within(events).getAllByRole('listitem').slice(1);
+    expect(canary?.textContent).toBe(
+      'Canary 1.1.0: error rate 0% (0/3 loads, 3 browsers) · 800 reports from 400 unproven browsers left out',
+    );
+    expect(active?.textContent).toBe('Active 1.0.0: error rate 0% (0/3 loads, 3 browsers)');
+    expect(within(events).getByText(`Why: ${text}`)).toBeTruthy();
   });
 
   it('says so for a remote that does not exist', async () => {
