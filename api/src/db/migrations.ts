@@ -1,8 +1,8 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
 import { amlMigration } from '../modules/aml/migrations/0020-aml.js';
 import { userSearchMigration } from '../modules/auth/migrations/0030-user-search.js';
-import { verificationTicketsMigration } from '../modules/auth/migrations/0045-verification-tickets.js';
 import { signedOutEverywhereMigration } from '../modules/auth/migrations/0043-signed-out-everywhere.js';
+import { verificationTicketsMigration } from '../modules/auth/migrations/0045-verification-tickets.js';
 import { gameLaunchesMigration } from '../modules/casino/migrations/0015-game-launches.js';
 import { identityMigration } from '../modules/identity/migrations/0009-identity.js';
 import { playerNotesMigration } from '../modules/players/migrations/0031-player-notes.js';
