@@ -36,6 +36,12 @@ const EnvSchema = z.object({
     .regex(/^[a-z_][a-z0-9_]{0,62}$/)
     .default('public'),
   SQLITE_FILE: optionalString,
+  /**
+   * How long one statement may take, waiting for a lock included, before it is given up and the
+   * request answered 503 + Retry-After: PostgreSQL's statement_timeout (and pg's wait for an
+   * answer, a second longer), SQLite's busy_timeout (docs/decisions/064-storage-and-timeouts.md).
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: int(5_000, 100, 600_000),
   PUBLIC_BASE_URL: optionalString,
   /**
    * The reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For is believed, so rate limits
