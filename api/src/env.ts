@@ -42,6 +42,11 @@ const EnvSchema = z.object({
    * answer, a second longer), SQLite's busy_timeout (docs/decisions/064-storage-and-timeouts.md).
    */
   DATABASE_STATEMENT_TIMEOUT_MS: int(5_000, 100, 600_000),
+  /**
+   * The longest a background job's lease lasts without renewal: renewed every third of it, so a
+   * killed holder's job moves to another instance within this and a third (lib/job-runner.ts).
+   */
+  JOB_LEASE_TTL_MS: int(6_000, 300, 600_000),
   PUBLIC_BASE_URL: optionalString,
   /**
    * The reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For is believed, so rate limits
