@@ -434,6 +434,17 @@ export type EnvConfig = Omit<Env, SecretKey> & { [K in SecretKey]: string | unde
 export class EnvError extends Error {}
 
 /**
+ * The one-line refusal for a data folder this process cannot create or write (read-only, another
+ * owner's): what the folder is, the OS's code and the fix, never a stack.
+ */
+export function dataDirRefusal(dataDir: string, err: unknown): EnvError {
+  const code = (err as { code?: unknown }).code ?? (err as Error).message;
+  return new EnvError(
+    `Refusing to start: the data folder ${dataDir} cannot be written (${String(code)}); it holds the SQLite database: make it writable by this user or set DATA_DIR to a folder that is`,
+  );
+}
+
+/**
  * Reads and validates the environment once. Secrets are left as the environment gives them:
  * src/startup.ts takes the missing ones from the shared database (creating them there outside
  * production). Secrets are never logged.
@@ -447,7 +458,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const parsed = result.data;
   const dataDir = resolve(parsed.DATA_DIR);
   // Owner only: the SQLite database holds password hashes, sessions and the shared secrets.
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  try {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  } catch (err) {
+    throw dataDirRefusal(dataDir, err);
+  }
   const publicBase = (parsed.PUBLIC_BASE_URL ?? `http://${hostForUrl(parsed.HOST)}:${parsed.PORT}`).replace(
     /\/+$/,
     '',

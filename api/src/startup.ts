@@ -1,9 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createDatabase, type Database, ensureSchema } from './db/database.js';
 import { migrateToLatest } from './db/migrations.js';
 import { generateSecret, SECRET_KEYS, type SecretKey, sharedSecrets } from './db/secrets.js';
-import { type Env, type EnvConfig, EnvError, loadEnv } from './env.js';
+import { dataDirRefusal, type Env, type EnvConfig, EnvError, loadEnv } from './env.js';
 import { deploymentProblems, weakSecretProblems } from './production.js';
 
 /**
@@ -45,6 +45,28 @@ function legacySecrets(dataDir: string): Partial<Record<SecretKey, string>> {
   }
 }
 
+/** SQLite errors that mean the file or its folder cannot be written or opened. */
+const UNWRITABLE = new Set(['EACCES', 'EPERM', 'EROFS', 'SQLITE_CANTOPEN', 'SQLITE_READONLY', 'SQLITE_PERM']);
+
+/**
+ * Opens the database; on SQLite first checks that the data folder is writable (the WAL and its
+ * index are created beside the file), so a read-only folder is a one-line refusal, not a stack.
+ */
+function openDatabase(config: EnvConfig): Database {
+  if (config.DATABASE_URL) return createDatabase(config);
+  try {
+    accessSync(config.DATA_DIR, constants.W_OK);
+    return createDatabase(config);
+  } catch (err) {
+    throw unwritable(err) ? dataDirRefusal(config.DATA_DIR, err) : err;
+  }
+}
+
+const unwritable = (err: unknown) => {
+  const code = (err as { code?: unknown }).code;
+  return typeof code === 'string' && (UNWRITABLE.has(code) || code.startsWith('SQLITE_READONLY'));
+};
+
 /**
  * Everything before the app is built: the environment validated, the database opened and
  * migrated, the secrets resolved (src/db/secrets.ts). Outside production a secret missing from
@@ -58,7 +80,7 @@ export async function prepareStart(
   const config = loadEnv(source);
   const production = config.NODE_ENV === 'production';
   const problems = productionProblems(config);
-  const database = createDatabase(config);
+  const database = openDatabase(config);
   try {
     await ensureSchema(config);
     await migrateToLatest(database.db as never);
@@ -87,6 +109,7 @@ export async function prepareStart(
     return { env: { ...config, ...(secrets.values as Record<SecretKey, string>) }, database };
   } catch (err) {
     await database.close();
-    throw err;
+    // A file SQLite opened but may not write (another owner's): refused as the folder is.
+    throw !config.DATABASE_URL && unwritable(err) ? dataDirRefusal(config.DATA_DIR, err) : err;
   }
 }
