@@ -80,7 +80,10 @@ export async function prepareStart(
   const config = loadEnv(source);
   const production = config.NODE_ENV === 'production';
   const problems = productionProblems(config);
-  const database = openDatabase(config);
+  // Migrations run without the statement timeout (a large table's index may take minutes); the
+  // database the app serves with is opened with it once they are done.
+  const database = openDatabase({ ...config, DATABASE_STATEMENT_TIMEOUT_MS: 0 });
+  let env: Env;
   try {
     await ensureSchema(config);
     await migrateToLatest(database.db as never);
@@ -106,10 +109,12 @@ export async function prepareStart(
         `Refusing to start with NODE_ENV=production:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
       );
     }
-    return { env: { ...config, ...(secrets.values as Record<SecretKey, string>) }, database };
+    env = { ...config, ...(secrets.values as Record<SecretKey, string>) };
   } catch (err) {
-    await database.close();
     // A file SQLite opened but may not write (another owner's): refused as the folder is.
     throw !config.DATABASE_URL && unwritable(err) ? dataDirRefusal(config.DATA_DIR, err) : err;
+  } finally {
+    await database.close();
   }
+  return { env, database: openDatabase(config) };
 }

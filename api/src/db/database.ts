@@ -126,11 +126,14 @@ export const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
 
 /** What a statement may take at most when the environment says nothing (DATABASE_STATEMENT_TIMEOUT_MS). */
 export const STATEMENT_TIMEOUT_MS = 5_000;
+/** SQLite's wait for another writer when no statement timeout is asked for (migrations). */
+const UNBOUNDED_BUSY_MS = 60_000;
 
 export function createDatabase(
   env: Pick<Env, 'DATABASE_URL' | 'DATABASE_SCHEMA' | 'SQLITE_PATH'> &
     Partial<Pick<Env, 'DATABASE_STATEMENT_TIMEOUT_MS'>>,
 ): Database {
+  // 0: no statement timeout (migrations: an index on a large table may take minutes).
   const timeoutMs = env.DATABASE_STATEMENT_TIMEOUT_MS ?? STATEMENT_TIMEOUT_MS;
   const storage = new StorageState();
   if (env.DATABASE_URL) {
@@ -142,7 +145,7 @@ export function createDatabase(
       options: `-c search_path=${env.DATABASE_SCHEMA} -c statement_timeout=${timeoutMs}`,
       // A server that does not answer at all (paused, a network that drops packets) cannot
       // cancel anything: pg stops waiting a second after the server should have.
-      query_timeout: timeoutMs + 1_000,
+      ...(timeoutMs > 0 ? { query_timeout: timeoutMs + 1_000 } : {}),
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     });
     let report: (err: Error) => void = (err) => {
@@ -167,7 +170,8 @@ export function createDatabase(
     };
   }
   ownerOnly(env.SQLITE_PATH);
-  const sqlite = new SqliteDatabase(env.SQLITE_PATH, { timeout: timeoutMs });
+  const busyMs = timeoutMs > 0 ? timeoutMs : UNBOUNDED_BUSY_MS;
+  const sqlite = new SqliteDatabase(env.SQLITE_PATH, { timeout: busyMs });
   // WAL: a commit appends to the log instead of rewriting the database file; NORMAL sync is
   // durable across process crashes in WAL mode.
   sqlite.pragma('journal_mode = WAL');
@@ -175,7 +179,7 @@ export function createDatabase(
   sqlite.pragma('foreign_keys = ON');
   // Another process writing the file (a CLI, a backup) holds its lock at most this long before
   // a statement gives up with SQLITE_BUSY (503).
-  sqlite.pragma(`busy_timeout = ${timeoutMs}`);
+  sqlite.pragma(`busy_timeout = ${busyMs}`);
   // SQLite's own checkpoint runs after the commit that takes the WAL past 1000 pages (~4 MiB).
   // This process has one connection and no reader can hold an old snapshot, so each checkpoint
   // copies the whole log back and the next commits reuse the file from its start: the WAL
