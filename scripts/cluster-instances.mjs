@@ -5,7 +5,7 @@
 // time, nginx left as it is (docs/decisions/064-storage-and-timeouts.md): each is stopped (it
 // finishes what it has; nginx sends the rest to the other) and started on the new code.
 import { spawn } from 'node:child_process';
-import { appendFileSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { log, ROOT } from './lib.mjs';
 
@@ -16,8 +16,20 @@ const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 export async function waitForOk(url, child, what, logFile) {
   const deadline = Date.now() + 60_000;
   const where = logFile ? `; see ${logFile}` : '';
+  // The run folder (and the log in it) is deleted when the cluster stops: the log's end goes
+  // into the error itself.
+  const logEnd = () => {
+    try {
+      return `\n${readFileSync(logFile, 'utf8').trim().split('\n').slice(-15).join('\n')}`;
+    } catch {
+      return '';
+    }
+  };
   while (Date.now() < deadline) {
-    if (exited(child)) throw new Error(`${what} exited (${child.exitCode ?? child.signalCode})${where}`);
+    if (exited(child))
+      throw new Error(
+        `${what} exited (${child.exitCode ?? child.signalCode})${where}${logFile ? logEnd() : ''}`,
+      );
     try {
       if ((await fetch(url)).ok) return;
     } catch {
