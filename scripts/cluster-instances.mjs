@@ -2,10 +2,10 @@
 // exits on its own is started again on its port, with backoff (0.5 s, 1 s, 2 s … 30 s; back
 // to 0.5 s once it has stayed up 30 s), and that is said in the cluster's output and the
 // instance's log. nginx routes around it meanwhile. A rolling deploy replaces them one at a
-// time: each is taken out of nginx, stopped (it finishes what it has), started on the new
-// code and put back once ready.
-import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, renameSync, writeFileSync } from 'node:fs';
+// time, nginx left as it is (docs/decisions/064-storage-and-timeouts.md): each is stopped (it
+// finishes what it has; nginx sends the rest to the other) and started on the new code.
+import { spawn } from 'node:child_process';
+import { appendFileSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { log, ROOT } from './lib.mjs';
 
@@ -16,8 +16,20 @@ const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 export async function waitForOk(url, child, what, logFile) {
   const deadline = Date.now() + 60_000;
   const where = logFile ? `; see ${logFile}` : '';
+  // The run folder (and the log in it) is deleted when the cluster stops: the log's end goes
+  // into the error itself.
+  const logEnd = () => {
+    try {
+      return `\n${readFileSync(logFile, 'utf8').trim().split('\n').slice(-15).join('\n')}`;
+    } catch {
+      return '';
+    }
+  };
   while (Date.now() < deadline) {
-    if (exited(child)) throw new Error(`${what} exited (${child.exitCode ?? child.signalCode})${where}`);
+    if (exited(child))
+      throw new Error(
+        `${what} exited (${child.exitCode ?? child.signalCode})${where}${logFile ? logEnd() : ''}`,
+      );
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -43,7 +55,7 @@ export function stopChild(child, signal = 'SIGTERM') {
 
 /**
  * The instances of one cluster: `start(i, env)` starts instance i (port chosen by the caller);
- * `instances` lists `{ name, url, port, child, down }`. `onChange` runs after any (re)start, so
+ * `instances` lists `{ name, url, port, child }`. `onChange` runs after any (re)start, so
  * the caller can rewrite nginx's upstreams and the instances file.
  */
 export class Instances {
@@ -64,7 +76,6 @@ export class Instances {
       env,
       url: `http://127.0.0.1:${port}`,
       child: null,
-      down: false,
       failures: 0,
     };
     this.list.push(instance);
@@ -117,41 +128,36 @@ export class Instances {
   }
 
   /**
-   * Replaces each instance in turn: out of nginx (`drain(instance)` rewrites the upstreams and
-   * reloads it, and answers once nginx no longer sends it requests), stopped (in-flight
-   * requests finish), started again (the code as it is now) and back in once ready.
-   * Answers one `{ name, drained_ms, stopped_ms, ready_ms }` per instance.
+   * Replaces each instance in turn, nginx left as it is: stopped (it stops listening, finishes
+   * its requests and answers 503 to any more on its open connections: nginx passes those, and
+   * the refused connections, to the other), started again on the same port (the code as it is
+   * now) and serving once ready (it listens only then). Answers one `{ name, stopped_ms,
+   * ready_ms }` per instance.
    */
-  async replaceOneByOne(drain) {
+  async replaceOneByOne() {
     const steps = [];
     for (const instance of this.list) {
       const started = Date.now();
-      instance.down = true;
-      await drain(instance);
-      const drainedAt = Date.now();
       instance.replacing = true;
       await stopChild(instance.child);
       instance.replacing = false;
       const stoppedAt = Date.now();
-      instance.down = false;
       instance.failures = 0;
       await this.spawn(instance);
       this.say(instance, 'replaced (rolling deploy)');
-      steps.push({
-        name: instance.name,
-        drained_ms: drainedAt - started,
-        stopped_ms: stoppedAt - drainedAt,
-        ready_ms: Date.now() - stoppedAt,
-      });
+      steps.push({ name: instance.name, stopped_ms: stoppedAt - started, ready_ms: Date.now() - stoppedAt });
     }
     return steps;
   }
 
-  /** nginx's upstream lines: every instance, the ones being replaced marked `down`. */
+  /**
+   * nginx's upstream lines: every instance, never marked failed (`max_fails=0`): an instance that
+   * is down refuses the connection and nginx tries the next at once; one that answered 503 (its
+   * database away a moment, or it is stopping) is asked again by the next request, instead of
+   * being left out for a while when it may be the only one ready.
+   */
   upstreams() {
-    return this.list
-      .map((i) => `server 127.0.0.1:${i.port} max_fails=1 fail_timeout=2s${i.down ? ' down' : ''};\n`)
-      .join('');
+    return this.list.map((i) => `server 127.0.0.1:${i.port} max_fails=0;\n`).join('');
   }
 
   /**
@@ -164,12 +170,4 @@ export class Instances {
     writeFileSync(`${file}.tmp`, JSON.stringify(list));
     renameSync(`${file}.tmp`, file);
   }
-}
-
-/** `nginx -s reload` for the nginx of `runDir` (new workers; old ones finish their requests). */
-export function reloadNginx(nginx, runDir) {
-  const res = spawnSync(nginx, ['-p', runDir, '-c', join(runDir, 'nginx.conf'), '-s', 'reload'], {
-    encoding: 'utf8',
-  });
-  if (res.status !== 0) throw new Error(`nginx reload failed:\n${res.stderr}`);
 }

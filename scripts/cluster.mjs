@@ -21,7 +21,7 @@ import {
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Instances, reloadNginx, stopChild, waitForOk } from './cluster-instances.mjs';
+import { Instances, stopChild, waitForOk } from './cluster-instances.mjs';
 import { log, ROOT } from './lib.mjs';
 import { freePort, startThrowawayPostgres } from './postgres.mjs';
 import { required } from './setup.mjs';
@@ -131,9 +131,15 @@ export async function startCluster({
       const name = `api-${i + 1}`;
       const dataDir = join(runDir, name);
       mkdirSync(dataDir);
-      // Its own folder: the shell's files only. Remote versions come from the database store.
+      // Its own folder: everything the build made (the shell, the staff site, whatever else the
+      // site serves under `npm start`) but the remotes, whose versions come from the database
+      // store.
       const ownSite = join(dataDir, 'site');
-      if (siteDir) cpSync(join(siteDir, 'shell'), join(ownSite, 'shell'), { recursive: true });
+      if (siteDir)
+        cpSync(siteDir, ownSite, {
+          recursive: true,
+          filter: (source) => source !== join(siteDir, 'remotes'),
+        });
       const instance = await supervised.add(name, await freePort(), {
         ...env,
         ...(i === 0 ? firstEnv : {}),
@@ -181,22 +187,16 @@ export async function startCluster({
     await waitForOk(`${url}/api/v1/health`, lb, 'nginx', join(runDir, 'nginx-error.log'));
     log(`nginx (${nginx}) ready at ${url}, round robin over ${instances.join(', ')}`);
 
-    /** Out of nginx: the upstreams rewritten and reloaded, then until nginx sends it nothing. */
-    const drain = async (instance) => {
-      writeFileSync(upstreamsFile, supervised.upstreams());
-      reloadNginx(nginx, runDir);
-      const address = instance.url.replace('http://', '');
-      const deadline = Date.now() + 30_000;
-      for (let others = 0; others < 10 && Date.now() < deadline; ) {
-        const res = await fetch(`${url}/api/v1/health`).catch(() => null);
-        others = res?.ok && res.headers.get('x-upstream') !== address ? others + 1 : 0;
-      }
-    };
-    /** A rolling deploy: the instances replaced one at a time (scripts/cluster-instances.mjs). */
+    /**
+     * A rolling deploy: the instances replaced one at a time (scripts/cluster-instances.mjs),
+     * nginx never reloaded (docs/decisions/064-storage-and-timeouts.md): a reload's old workers
+     * close every idle kept-alive client connection, and a client sending on one just then
+     * loses its request. The upstreams stay as they are; a stopping instance refuses new
+     * connections and answers 503 on the ones it has, which nginx passes to the other.
+     */
     const deploy = async () => {
       const started = Date.now();
-      const steps = await supervised.replaceOneByOne(drain);
-      reloadNginx(nginx, runDir);
+      const steps = await supervised.replaceOneByOne();
       return { took_ms: Date.now() - started, steps };
     };
     return { url, instances, secrets, databaseUrl, schema, runDir, stop, exited, deploy };

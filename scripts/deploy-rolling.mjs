@@ -1,7 +1,8 @@
 // `npm run deploy:rolling`: builds what changed, then has the cluster of `npm run start:cluster`
 // (on PORT, 8080 by default) replace its API instances one at a time with the new code: each is
-// taken out of nginx, stopped once its requests are done, started again and put back once ready
-// (scripts/cluster-instances.mjs; README "Running at scale"). Prints the steps' times.
+// stopped once its requests are done (nginx, never reloaded, sends the others to the other
+// instance) and started again (scripts/cluster-instances.mjs; README "Running at scale").
+// Prints the steps' times.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildAll, ensureDependencies, log } from './lib.mjs';
@@ -29,7 +30,5 @@ if (status.state !== 'done') {
   process.exit(1);
 }
 for (const s of status.steps)
-  log(
-    `${s.name}: out of nginx in ${s.drained_ms} ms, stopped in ${s.stopped_ms} ms, ready again in ${s.ready_ms} ms`,
-  );
+  log(`${s.name}: stopped in ${s.stopped_ms} ms, ready again in ${s.ready_ms} ms`);
 log(`rolling deploy done in ${(status.took_ms / 1000).toFixed(1)} s`);

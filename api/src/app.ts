@@ -19,7 +19,14 @@ import { createSmsSender } from './adapters/sms/create-sms-sender.js';
 import type { SmsSender } from './adapters/sms/sms-sender.js';
 import { buildServices, type ServiceDeps } from './composition.js';
 import type { AppContext } from './context.js';
-import { createDatabase, type Database, ensureSchema, isDatabaseUnavailable } from './db/database.js';
+import {
+  createDatabase,
+  type Database,
+  ensureSchema,
+  isDatabaseUnavailable,
+  isStatementTimeout,
+  isStorageFull,
+} from './db/database.js';
 import { migrateToLatest } from './db/migrations.js';
 import type { Env } from './env.js';
 import { AppError, badRequest, schemaRefusal, serviceUnavailable } from './lib/errors.js';
@@ -212,6 +219,24 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
       request.log.warn({ err: { message: error.message, code: error.code } }, 'database unavailable');
       const unavailable = serviceUnavailable();
       return reply.code(503).headers(unavailable.headers).send(unavailable.toBody());
+    }
+    // No room left for a write: 503 until there is, and readiness says so meanwhile
+    // (docs/decisions/064-storage-and-timeouts.md).
+    if (isStorageFull(error)) {
+      database.storage.noteFull(error);
+      request.log.error({ err: { message: error.message, code: error.code } }, 'database storage full');
+      const full = serviceUnavailable(
+        'The service cannot save anything right now. Try again later.',
+        'STORAGE_FULL',
+        30,
+      );
+      return reply.code(503).headers(full.headers).send(full.toBody());
+    }
+    // A statement that ran out of DATABASE_STATEMENT_TIMEOUT_MS (a lock held, a paused server).
+    if (isStatementTimeout(error)) {
+      request.log.warn({ err: { message: error.message, code: error.code } }, 'database statement timed out');
+      const late = serviceUnavailable('The service is busy. Try again in a moment.', 'DATABASE_TIMEOUT', 2);
+      return reply.code(503).headers(late.headers).send(late.toBody());
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

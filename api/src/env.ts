@@ -36,6 +36,17 @@ const EnvSchema = z.object({
     .regex(/^[a-z_][a-z0-9_]{0,62}$/)
     .default('public'),
   SQLITE_FILE: optionalString,
+  /**
+   * How long one statement may take, waiting for a lock included, before it is given up and the
+   * request answered 503 + Retry-After: PostgreSQL's statement_timeout (and pg's wait for an
+   * answer, a second longer), SQLite's busy_timeout (docs/decisions/064-storage-and-timeouts.md).
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: int(5_000, 100, 600_000),
+  /**
+   * The longest a background job's lease lasts without renewal: renewed every third of it, so a
+   * killed holder's job moves to another instance within this and a third (lib/job-runner.ts).
+   */
+  JOB_LEASE_TTL_MS: int(6_000, 300, 600_000),
   PUBLIC_BASE_URL: optionalString,
   /**
    * The reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For is believed, so rate limits
@@ -451,6 +462,17 @@ export type EnvConfig = Omit<Env, SecretKey> & { [K in SecretKey]: string | unde
 export class EnvError extends Error {}
 
 /**
+ * The one-line refusal for a data folder this process cannot create or write (read-only, another
+ * owner's): what the folder is, the OS's code and the fix, never a stack.
+ */
+export function dataDirRefusal(dataDir: string, err: unknown): EnvError {
+  const code = (err as { code?: unknown }).code ?? (err as Error).message;
+  return new EnvError(
+    `Refusing to start: the data folder ${dataDir} cannot be written (${String(code)}); it holds the SQLite database: make it writable by this user or set DATA_DIR to a folder that is`,
+  );
+}
+
+/**
  * Reads and validates the environment once. Secrets are left as the environment gives them:
  * src/startup.ts takes the missing ones from the shared database (creating them there outside
  * production). Secrets are never logged.
@@ -464,7 +486,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const parsed = result.data;
   const dataDir = resolve(parsed.DATA_DIR);
   // Owner only: the SQLite database holds password hashes, sessions and the shared secrets.
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  try {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  } catch (err) {
+    throw dataDirRefusal(dataDir, err);
+  }
   const publicBase = (parsed.PUBLIC_BASE_URL ?? `http://${hostForUrl(parsed.HOST)}:${parsed.PORT}`).replace(
     /\/+$/,
     '',

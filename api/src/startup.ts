@@ -1,9 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createDatabase, type Database, ensureSchema } from './db/database.js';
 import { migrateToLatest } from './db/migrations.js';
 import { generateSecret, SECRET_KEYS, type SecretKey, sharedSecrets } from './db/secrets.js';
-import { type Env, type EnvConfig, EnvError, loadEnv } from './env.js';
+import { dataDirRefusal, type Env, type EnvConfig, EnvError, loadEnv } from './env.js';
 import { deploymentProblems, weakSecretProblems } from './production.js';
 
 /**
@@ -45,6 +45,28 @@ function legacySecrets(dataDir: string): Partial<Record<SecretKey, string>> {
   }
 }
 
+/** SQLite errors that mean the file or its folder cannot be written or opened. */
+const UNWRITABLE = new Set(['EACCES', 'EPERM', 'EROFS', 'SQLITE_CANTOPEN', 'SQLITE_READONLY', 'SQLITE_PERM']);
+
+/**
+ * Opens the database; on SQLite first checks that the data folder is writable (the WAL and its
+ * index are created beside the file), so a read-only folder is a one-line refusal, not a stack.
+ */
+function openDatabase(config: EnvConfig): Database {
+  if (config.DATABASE_URL) return createDatabase(config);
+  try {
+    accessSync(config.DATA_DIR, constants.W_OK);
+    return createDatabase(config);
+  } catch (err) {
+    throw unwritable(err) ? dataDirRefusal(config.DATA_DIR, err) : err;
+  }
+}
+
+const unwritable = (err: unknown) => {
+  const code = (err as { code?: unknown }).code;
+  return typeof code === 'string' && (UNWRITABLE.has(code) || code.startsWith('SQLITE_READONLY'));
+};
+
 /**
  * Everything before the app is built: the environment validated, the database opened and
  * migrated, the secrets resolved (src/db/secrets.ts). Outside production a secret missing from
@@ -58,7 +80,10 @@ export async function prepareStart(
   const config = loadEnv(source);
   const production = config.NODE_ENV === 'production';
   const problems = productionProblems(config);
-  const database = createDatabase(config);
+  // Migrations run without the statement timeout (a large table's index may take minutes); the
+  // database the app serves with is opened with it once they are done.
+  const database = openDatabase({ ...config, DATABASE_STATEMENT_TIMEOUT_MS: 0 });
+  let env: Env;
   try {
     await ensureSchema(config);
     await migrateToLatest(database.db as never);
@@ -84,9 +109,12 @@ export async function prepareStart(
         `Refusing to start with NODE_ENV=production:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
       );
     }
-    return { env: { ...config, ...(secrets.values as Record<SecretKey, string>) }, database };
+    env = { ...config, ...(secrets.values as Record<SecretKey, string>) };
   } catch (err) {
+    // A file SQLite opened but may not write (another owner's): refused as the folder is.
+    throw !config.DATABASE_URL && unwritable(err) ? dataDirRefusal(config.DATA_DIR, err) : err;
+  } finally {
     await database.close();
-    throw err;
   }
+  return { env, database: openDatabase(config) };
 }

@@ -91,11 +91,12 @@ describe.each(DB_MODES)('canary guard instances (%s)', (mode) => {
 
       // The holder stops answering (no close: killed). Within its lease nobody else acts…
       await k.loads(NEXT, 5);
-      k.t.clock.advance(20_000);
+      k.t.clock.advance(k.t.env.JOB_LEASE_TTL_MS - 1);
       expect(await other.canaryGuard.runOnce()).toEqual({ leader: false, actions: [] });
       expect((await k.manifest()).remotes.lobby?.canary?.percent).toBe(50);
-      // …once it has run out (30 s at least), the other instance takes over and promotes.
-      k.t.clock.advance(41_000);
+      // …once it has run out (JOB_LEASE_TTL_MS: nobody renews a killed holder's), the other
+      // instance takes over and promotes.
+      k.t.clock.advance(61_000);
       const takeover = await other.canaryGuard.runOnce();
       expect(takeover.leader).toBe(true);
       expect(takeover.actions).toEqual([expect.stringContaining(': promoted')]);

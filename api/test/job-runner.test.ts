@@ -4,7 +4,13 @@
  * instances, and a stop that waits for the round under way and gives the lease up.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Job, type JobOptions } from '../src/lib/job-runner.js';
+import { createDatabase, type Database } from '../src/db/database.js';
+import { loadEnv } from '../src/env.js';
+import { Job, type JobOptions, LeaseLost } from '../src/lib/job-runner.js';
+import { AmlMonitor } from '../src/modules/aml/aml-monitor.service.js';
+import { RegulatorFeedService } from '../src/modules/regulator-feed/regulator-feed.service.js';
+import { CanaryGuard } from '../src/modules/releases/canary-guard.service.js';
+import { Reconciler } from '../src/modules/wallet/reconcile.js';
 import { DB_MODES, suiteApp } from './helpers.js';
 
 /** A promise the test settles itself: a round that lasts until the test says so. */
@@ -163,6 +169,26 @@ describe.each(DB_MODES)('job runner (%s)', (mode) => {
     expect((await holder.runOnce()).leader).toBe(false);
   });
 
+  it('a holder that paused past its lease holds it no more: its transaction cannot commit beside the new one', async () => {
+    const [a, b] = ['a', 'b'].map(() => keep(job({ leaseMs: 6_000, round: async () => 0 }))) as [
+      Job<number>,
+      Job<number>,
+    ];
+    expect((await a.runOnce()).leader).toBe(true);
+    expect(a.holds()).toBe(true);
+    await t.app.ctx.database.db.transaction().execute((trx) => a.fence(trx));
+    // a stops (a stopped process): nothing renews; by its own clock it has lost the lease…
+    t.clock.advance(6_000);
+    expect(a.holds()).toBe(false);
+    await expect(t.app.ctx.database.db.transaction().execute((trx) => a.fence(trx))).rejects.toThrow(
+      LeaseLost,
+    );
+    // …and b has it now: a's transaction is refused even before its clock would say so.
+    expect((await b.runOnce()).leader).toBe(true);
+    expect(b.holds()).toBe(true);
+    await t.app.ctx.database.db.transaction().execute((trx) => b.fence(trx));
+  });
+
   it('stop waits for the round under way, gives the lease up and ends the timer', async () => {
     const slow = gate();
     let rounds = 0;
@@ -202,4 +228,82 @@ describe.each(DB_MODES)('job runner (%s)', (mode) => {
     await t.app.reconciler.job.stop();
     expect((await second.runOnce()).leader).toBe(true);
   });
+});
+
+/**
+ * A holder killed (its database gone: it writes nothing more, gives nothing up): at the default
+ * settings each job with a lease moves to the surviving instance within 10 s of the kill
+ * (docs/decisions/064-storage-and-timeouts.md). The app's own timers are off; the two instances'
+ * jobs are built here from the modules, with the environment's defaults for every interval.
+ */
+describe.each(DB_MODES)('lease hand-over after a kill, default settings (%s)', (mode) => {
+  const t = suiteApp(mode, {
+    AML_SCAN_INTERVAL_MS: '0',
+    CANARY_GUARD_INTERVAL_MS: '0',
+    REGULATOR_FEED_INTERVAL_MS: '0',
+    RECONCILE_INTERVAL_SECONDS: '0',
+  });
+  const holderOf = async (name: string) =>
+    (
+      await t.app.ctx.database.db
+        .selectFrom('leases')
+        .select('holder')
+        .where('name', '=', name)
+        .executeTakeFirst()
+    )?.holder ?? '';
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it.each(['aml-monitor', 'regulator-feed', 'canary-guard', 'reconciliation'])(
+    '%s: taken over within 10 s',
+    async (name) => {
+      const defaults = loadEnv({ DATA_DIR: t.env.DATA_DIR });
+      const env = {
+        ...t.env,
+        AML_SCAN_INTERVAL_MS: defaults.AML_SCAN_INTERVAL_MS,
+        CANARY_GUARD_INTERVAL_MS: defaults.CANARY_GUARD_INTERVAL_MS,
+        REGULATOR_FEED_INTERVAL_MS: defaults.REGULATOR_FEED_INTERVAL_MS,
+        REGULATOR_FEED_TIMEOUT_MS: defaults.REGULATOR_FEED_TIMEOUT_MS,
+        RECONCILE_INTERVAL_SECONDS: defaults.RECONCILE_INTERVAL_SECONDS,
+        JOB_LEASE_TTL_MS: defaults.JOB_LEASE_TTL_MS,
+        // The feed runs only with a receiver; nothing is sent here (the outbox is empty).
+        REGULATOR_FEED_URL: 'http://127.0.0.1:9/feed',
+        REGULATOR_FEED_SECRET: 'a-feed-secret-of-thirty-two-characters-or-more',
+      };
+      const guard = t.app.canaryGuard as unknown as Record<'revisions' | 'health', never>;
+      const build = (database: Database): Job<unknown> => {
+        const ctx = { ...t.app.ctx, env, database };
+        if (name === 'aml-monitor') return new AmlMonitor(ctx).job as Job<unknown>;
+        if (name === 'regulator-feed') return new RegulatorFeedService(ctx).job as Job<unknown>;
+        if (name === 'canary-guard')
+          return new CanaryGuard(ctx, guard.revisions, guard.health).job as Job<unknown>;
+        return new Reconciler(ctx, t.app.settlement).job as Job<unknown>;
+      };
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      const doomedDatabase = createDatabase(t.env);
+      const doomed = build(doomedDatabase);
+      const survivor = build(t.app.ctx.database);
+      try {
+        doomed.start();
+        expect((await doomed.runOnce()).leader).toBe(true);
+        survivor.start();
+        const held = await holderOf(name);
+        expect(held).not.toBe('');
+        // Killed: it reaches the database no more.
+        await doomedDatabase.close();
+        const killed = t.clock.now();
+        while ((await holderOf(name)) === held && t.clock.now() - killed < 300_000) {
+          t.clock.advance(250);
+          await vi.advanceTimersByTimeAsync(250);
+        }
+        const tookMs = t.clock.now() - killed;
+        expect(await holderOf(name)).not.toBe(held);
+        expect(tookMs).toBeLessThanOrEqual(10_000);
+      } finally {
+        await survivor.stop();
+        await doomed.stop();
+      }
+    },
+  );
 });

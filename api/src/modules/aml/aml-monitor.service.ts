@@ -34,7 +34,8 @@ export class AmlMonitor {
     this.job = new Job(ctx, {
       name: 'aml-monitor',
       everyMs: every,
-      leaseMs: Math.max(60_000, 3 * every),
+      // Renewed by the runner while this instance lives; a killed holder's runs out.
+      leaseMs: ctx.env.JOB_LEASE_TTL_MS,
       round: () => this.scan(),
     });
   }
@@ -55,6 +56,8 @@ export class AmlMonitor {
   private batch(): Promise<AmlRound> {
     const { database, env, clock } = this.ctx;
     return inTransaction(database, async (trx) => {
+      // Only the lease's holder moves the cursor: one that paused past its lease commits nothing.
+      await this.job.fence(trx);
       const cursor = await readCursor(trx);
       const events = await this.source.after(trx, cursor, env.AML_SCAN_BATCH);
       const last = events.at(-1);

@@ -1,7 +1,8 @@
 /**
  * `GET /api/v1/health`: liveness for load balancers, public, answered without touching the
  * database. `GET /api/v1/health/ready`: readiness, whether this instance can serve now: 200 when
- * the database answers `select 1` within READY_TIMEOUT_MS, else 503 with Retry-After (public: it
+ * the database answers `select 1` within READY_TIMEOUT_MS and its storage took the last write that
+ * needed room (else 503 STORAGE_FULL, docs/decisions/064-storage-and-timeouts.md), else 503 with Retry-After (public: it
  * says no more than any request would). `GET /api/v1/health/reconciliation`: the payment reconciliation queue (pending, due,
  * oldest pending age, in review) for payments operators only: the figures tell an outsider the
  * payment volume and when payouts are stuck, and counting them is a query a public, unauthenticated
@@ -50,6 +51,14 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; requireStaff
     async () => {
       if (!(await databaseAnswers(ctx, READY_TIMEOUT_MS)))
         throw serviceUnavailable('The database does not answer', 'NOT_READY', 1);
+      // Reads work on a full disk, writes do not: not ready until an insert succeeds again.
+      const full = ctx.database.storage.full;
+      if (full)
+        throw serviceUnavailable(
+          `The database storage is full (${full.reason}) since ${new Date(full.at).toISOString()}: writes fail`,
+          'STORAGE_FULL',
+          30,
+        );
       return { ok: true as const };
     },
   );

@@ -29,8 +29,6 @@ import {
 import type { CanaryPlansTable } from './releases.tables.js';
 import type { RevisionService } from './revisions.service.js';
 
-/** An instance that stopped without giving the lease up (killed) loses it after this long at least. */
-const LEASE_MIN_TTL_MS = 30_000;
 const DAY_MS = 86_400_000;
 
 /** What one round did: whether this instance held the lease, and the moves it made. */
@@ -56,8 +54,8 @@ export class CanaryGuard {
     this.job = new Job(ctx, {
       name: 'canary-guard',
       everyMs,
-      // Three rounds' time: a holder that misses two rounds in a row is taken over.
-      leaseMs: Math.max(3 * everyMs, LEASE_MIN_TTL_MS),
+      // Renewed by the runner while this instance lives; a killed holder's runs out.
+      leaseMs: ctx.env.JOB_LEASE_TTL_MS,
       round: () => this.round(),
     });
   }

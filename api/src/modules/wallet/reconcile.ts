@@ -9,8 +9,6 @@ import { claimDueTx, scheduleNextCheck, type WalletTxRow } from './transactions.
 
 /** Transactions asked about per pass at most. */
 const RECONCILE_BATCH = 100;
-/** An instance that stopped without giving the job's lease up (killed) loses it after this long at least. */
-const LEASE_MIN_TTL_MS = 30_000;
 
 /**
  * Settles pending transactions whose callback never came (or came with an unknown outcome), by
@@ -39,8 +37,8 @@ export class Reconciler {
     this.job = new Job(ctx, {
       name: 'reconciliation',
       everyMs,
-      // Three rounds' time: a holder that misses two rounds in a row is taken over.
-      leaseMs: Math.max(3 * everyMs, LEASE_MIN_TTL_MS),
+      // Renewed by the runner while this instance lives; a killed holder's runs out.
+      leaseMs: ctx.env.JOB_LEASE_TTL_MS,
       round: () => this.pass(),
     });
   }
