@@ -76,6 +76,7 @@ it('no background timer outside the job runner: jobs, adapters and the simulator
     // its HTML), the readiness probe's time limit on a database check, a stop that hangs.
     'adapters/games/demo-page.ts',
     'lib/job-runner.ts', // the interval
+    'lib/job-runner.ts', // the lease's heartbeat (docs/decisions/064-storage-and-timeouts.md)
     'lib/job-runner.ts', // `runIn`: a round early
     'modules/health/health.routes.ts',
     'server.ts',
