@@ -166,21 +166,7 @@ describe('faults', () => {
       });
       const traffic = load(players);
       await until('traffic', () => traffic.served() > 10);
-      const status = join(runDir(), 'deploy.json');
-      const asked = Date.now();
-      process.kill(Number(process.env.CLUSTER_CONTROL_PID), 'SIGHUP');
-      const done = await until(
-        'the rolling deploy',
-        () => {
-          try {
-            const s = JSON.parse(readFileSync(status, 'utf8'));
-            return s.requested_at >= asked && s.state !== 'running' ? s : false;
-          } catch {
-            return false;
-          }
-        },
-        DEPLOY_TEST_MS - 20_000,
-      );
+      const done = await rollingDeploy();
       await traffic.stop();
       watching = false;
       await watcher;
@@ -248,21 +234,7 @@ describe('faults', () => {
       };
       const clients = players.flatMap((p, i) => [client(p, 2 * i), client(p, 2 * i + 1)]);
       await until('traffic', () => sent > 20);
-      const status = join(runDir(), 'deploy.json');
-      const asked = Date.now();
-      process.kill(Number(process.env.CLUSTER_CONTROL_PID), 'SIGHUP');
-      const done = await until(
-        'the rolling deploy',
-        () => {
-          try {
-            const s = JSON.parse(readFileSync(status, 'utf8'));
-            return s.requested_at >= asked && s.state !== 'running' ? s : false;
-          } catch {
-            return false;
-          }
-        },
-        DEPLOY_TEST_MS - 20_000,
-      );
+      const done = await rollingDeploy();
       const sentAtDeploy = sent;
       running = false;
       await Promise.all(clients);
@@ -311,6 +283,28 @@ describe('faults', () => {
     expect(new Set(answers.map((a) => a.upstream)).size).toBe(cluster.instances.length);
   });
 });
+
+/**
+ * Asks the cluster's control process for a rolling deploy (SIGHUP, scripts/test-cluster.mjs) and
+ * waits until its status file says this deploy ended; answers that status.
+ */
+async function rollingDeploy() {
+  const status = join(runDir(), 'deploy.json');
+  const asked = Date.now();
+  process.kill(Number(process.env.CLUSTER_CONTROL_PID), 'SIGHUP');
+  return until(
+    'the rolling deploy',
+    () => {
+      try {
+        const s = JSON.parse(readFileSync(status, 'utf8'));
+        return s.requested_at >= asked && s.state !== 'running' ? s : false;
+      } catch {
+        return false;
+      }
+    },
+    DEPLOY_TEST_MS - 20_000,
+  );
+}
 
 /**
  * nginx's worker processes now (their pids): a reload replaces them. Its cache manager and
