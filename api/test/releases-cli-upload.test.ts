@@ -8,7 +8,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filesOfFolder } from '../src/modules/releases/version-store.js';
+import { filesOfFolder, UPLOAD_MARKER } from '../src/modules/releases/version-store.js';
 import { useReleaseCli } from './release-cli-kit.js';
 import { makeVersion } from './releases-fixtures.js';
 
@@ -108,5 +108,21 @@ describe('release CLI publish --dir (sqlite, database store, over HTTP)', () => 
     );
     expect(lobby.code).toBe(1);
     expect(lobby.out).toMatch(/403.*DEPLOY_KEY_SCOPE/s);
+  }, 120_000);
+
+  it("a folder the API's folder store holds is uploaded without its upload mark", async () => {
+    expect(
+      (await kit.cli('login', '--phone', kit.phone, '--password', 'correct-horse', '--code', kit.code()))
+        .code,
+    ).toBe(0);
+    await makeVersion(outside, 'wallet', '4.0.0-0a1b2c3d4e');
+    const dir = join(outside, 'remotes', 'wallet', '4.0.0-0a1b2c3d4e');
+    const files = await filesOfFolder(dir);
+    writeFileSync(join(dir, UPLOAD_MARKER), JSON.stringify({ uploaded_by: 'elsewhere' }));
+    const out = await kit.ok('publish', 'wallet', '--dir', dir, '--reason', 'copied from a folder store');
+    expect(out).toMatch(new RegExp(`published wallet 4\\.0\\.0-0a1b2c3d4e \\(${files.size} files`));
+    expect(await servedAsBuilt('wallet', '4.0.0-0a1b2c3d4e', dir)).toBe(files.size);
+    const marker = await kit.t.app.inject({ url: `/remotes/wallet/4.0.0-0a1b2c3d4e/${UPLOAD_MARKER}` });
+    expect(marker.statusCode).toBe(404);
   }, 120_000);
 });

@@ -184,3 +184,49 @@ describe.each(DB_MODES)('start-up never activates what was uploaded (%s)', (mode
     }
   });
 });
+
+describe.each(DB_MODES)('the first manifest names only builds, never an upload (%s)', (mode) => {
+  it('a fresh database beside a builds folder holding a newer upload: the build goes live', async () => {
+    const cdn = makeCdn();
+    await makeVersion(cdn, 'lobby', '1.0.0-built');
+    const old = new Date(Date.now() - 3_600_000);
+    utimesSync(join(cdn, 'remotes', 'lobby', '1.0.0-built'), old, old);
+    const rmPhone = freshPhone();
+    // The folder store is the builds folder (`npm start`'s layout): uploads land beside builds.
+    const first = await startApp(mode, { SITE_DIR: cdn, RELEASE_MANAGER_PHONES: rmPhone });
+    let fresh: TestApp | undefined;
+    try {
+      expect(first.app.ctx.env.RELEASES_STORE).toBe('folder');
+      const rm = await asStaff(first, await first.signedInPlayer(rmPhone));
+      const elsewhere = makeCdn();
+      const integrity = await makeVersion(elsewhere, 'lobby', 'toString');
+      const files = await filesOfFolder(join(elsewhere, 'remotes', 'lobby', 'toString'));
+      rmSync(elsewhere, { recursive: true, force: true });
+      const res = await first.app.inject({
+        method: 'PUT',
+        url: '/api/v1/releases/remotes/lobby/versions/toString',
+        payload: {
+          integrity,
+          files: Object.fromEntries([...files].map(([p, b]) => [p, b.toString('base64')])),
+          reason: 'uploaded, never canaried',
+        },
+        headers: rm.headers,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+
+      // A fresh (or restored) database on the same folder: the upload is the newest folder there.
+      fresh = await startApp(mode, { SITE_DIR: cdn, RELEASE_MANAGER_PHONES: rmPhone });
+      const m = ReleaseManifest.parse(json(await fresh.get('/releases/manifest')));
+      expect(m.revision).toBe(1);
+      expect(m.remotes.lobby?.version).toBe('1.0.0-built');
+      const freshRm = await asStaff(fresh, await fresh.signedInPlayer(rmPhone));
+      const list = json(await fresh.get('/releases/remotes', freshRm.headers));
+      const lobby = list.remotes.find((r: Json) => r.name === 'lobby').versions.map((v: Json) => v.version);
+      expect(lobby).toEqual(expect.arrayContaining(['1.0.0-built', 'toString']));
+    } finally {
+      await fresh?.close();
+      await first.close();
+      rmSync(cdn, { recursive: true, force: true });
+    }
+  });
+});

@@ -5,13 +5,20 @@
  * outside a version; a retired version is removed whole, and nothing else with it (decision 058).
  * The database store on SQLite and PostgreSQL, the folder store on disk.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha384Integrity } from '../src/lib/crypto.js';
 import { AppError } from '../src/lib/errors.js';
-import { DatabaseStore, FolderStore, type VersionStore } from '../src/modules/releases/version-store.js';
+import {
+  DatabaseStore,
+  FolderStore,
+  filesOfFolder,
+  isUploadFolder,
+  UPLOAD_MARKER,
+  type VersionStore,
+} from '../src/modules/releases/version-store.js';
 import { DB_MODES, startApp, type TestApp } from './helpers.js';
 
 const files = (tag: string) =>
@@ -156,5 +163,24 @@ describe.each(backends)('version store: %s', (_name, make) => {
       await expect(store.remove(remote, version)).rejects.toThrow();
     expect(Object.keys((await store.list('wallet', '1.5.0')) ?? {})).toHaveLength(4);
     expect(Object.keys((await store.list('wallet', '1.5.1')) ?? {})).toHaveLength(4);
+  });
+
+  it('the folder store marks an upload inside its folder, and the mark is never a file of it', async () => {
+    await store.put('lobby', '2.0.0', files('marked'), 'deploy key ci');
+    expect(Object.keys((await store.list('lobby', '2.0.0')) ?? {}).sort()).toEqual(
+      [...files('marked').keys()].sort(),
+    );
+    expect(await store.read('lobby', '2.0.0', UPLOAD_MARKER)).toBeUndefined();
+    // The same files again are the same version: the mark is not one of them.
+    await store.put('lobby', '2.0.0', files('marked'));
+    if (!root) return;
+    const dir = join(root, 'lobby', '2.0.0');
+    expect(isUploadFolder(dir)).toBe(true);
+    expect(JSON.parse(readFileSync(join(dir, UPLOAD_MARKER), 'utf8'))).toMatchObject({
+      uploaded_by: 'deploy key ci',
+    });
+    expect([...(await filesOfFolder(dir)).keys()]).not.toContain(UPLOAD_MARKER);
+    await store.remove('lobby', '2.0.0');
+    expect(existsSync(dir)).toBe(false);
   });
 });

@@ -211,11 +211,16 @@ const VERSION_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/;
 
 const sha384 = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 
-/** `[path, bytes]` of every file of a version folder, paths `/`-separated, sorted. */
+/**
+ * `[path, bytes]` of every file of a version folder, paths `/`-separated, sorted; the API folder
+ * store's upload mark (`.upload.json` at the top, api/src/modules/releases/version-store.ts) is
+ * not a file of the version.
+ */
 function filesOf(dir) {
   const out = [];
   const walk = (d) => {
     for (const name of readdirSync(d).sort()) {
+      if (d === dir && name === '.upload.json') continue;
       const p = join(d, name);
       if (statSync(p).isDirectory()) walk(p);
       else out.push([relative(dir, p).split(sep).join('/'), readFileSync(p)]);

@@ -7,6 +7,9 @@
  * a person, or by a deploy key within its scope, changes what players get. The one exception is
  * the very first manifest: with no revision at all (a fresh data folder) the newest builds become
  * revision 1, written with compare-and-swap on revision 0, so it happens once and never again.
+ * A build is a folder this repository's build placed: when the folder store is the builds folder,
+ * uploads land there too, marked (`UPLOAD_MARKER`); they are published as found, never named by
+ * the first manifest.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,7 +18,7 @@ import { REMOTE_NAMES } from '@mchezo/contracts/releases-constants';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import type { Remotes, RevisionService } from './revisions.service.js';
-import { FolderStore, filesOfFolder, hashesOf } from './version-store.js';
+import { FolderStore, filesOfFolder, hashesOf, isUploadFolder } from './version-store.js';
 import type { VersionService } from './versions.service.js';
 
 const STARTUP_ACTOR = 'npm start';
@@ -25,8 +28,8 @@ export function buildsDir(env: AppContext['env']): string | undefined {
   return env.RELEASES_BUILDS_DIR ?? (env.SITE_DIR ? join(env.SITE_DIR, 'remotes') : undefined);
 }
 
-/** Version folders of a remote in the builds folder, newest build first. */
-function builtVersions(builds: string, remote: string): string[] {
+/** Version folders of a remote in the builds folder (builds and uploads), newest first. */
+function versionFolders(builds: string, remote: string): string[] {
   const dir = join(builds, remote);
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
@@ -82,16 +85,25 @@ export async function syncWithBuilds(
   const remotes: Remotes = {};
   const changed: string[] = [];
   for (const name of REMOTE_NAMES) {
-    const [latest] = builtVersions(builds, name);
-    if (!latest || !(await publishFromDisk(ctx, versions, builds, name, latest))) continue;
+    const folders = versionFolders(builds, name);
+    const [newest] = folders;
+    if (!newest) continue;
+    const listed = await publishFromDisk(ctx, versions, builds, name, newest);
     if (!first) {
-      if (current.remotes[name]?.version !== latest)
+      if (listed && current.remotes[name]?.version !== newest)
         ctx.log.info(
-          { remote: name, version: latest, live: current.remotes[name]?.version ?? null },
-          'release: newest build published, not activated: a release manager activates it',
+          { remote: name, version: newest, live: current.remotes[name]?.version ?? null },
+          'release: newest version folder published, not activated: a release manager activates it',
         );
       continue;
     }
+    // The first manifest names the newest build, never an upload (however new).
+    const latest = folders.find((v) => !isUploadFolder(join(builds, name, v)));
+    if (!latest) {
+      ctx.log.info({ remote: name }, 'release: only uploads, no build: left out of the first manifest');
+      continue;
+    }
+    if (latest === newest ? !listed : !(await publishFromDisk(ctx, versions, builds, name, latest))) continue;
     const v = await versions.require(name, latest);
     const next: RemoteRelease = { version: latest, entry: v.entry, enabled: true };
     // Checked one by one, so one incompatible build does not hold back the others.

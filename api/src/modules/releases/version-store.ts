@@ -9,6 +9,11 @@
  * already holds keeps it when its files are the same, and refuses (409) when they differ.
  * `remove` takes a retired version's files away whole (docs/decisions/058-retiring-versions.md);
  * only VersionService.retire calls it, once the version is marked retired.
+ * The folder store marks what it stores, `<version>/.upload.json` (who, when), in the same atomic
+ * rename as the version's files: every version it holds came in by upload, and start-up's first
+ * manifest names only unmarked folders, the ones this repository's build placed
+ * (docs/decisions/059-canary-floors-and-start-up.md). A version file's path never starts with a
+ * dot (`versionPathProblem`), so the marker is never one of its files: listings leave it out.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -32,10 +37,10 @@ export interface VersionStore {
   /** One file's bytes, or undefined (no such version or file, or a path outside the version). */
   read(remote: string, version: string, path: string): Promise<Buffer | undefined>;
   /**
-   * Stores a whole version. Already held with the same files: nothing changes; with other files:
-   * 409 VERSION_CONTENT_DIFFERS, nothing changes.
+   * Stores a whole version, uploaded by `by`. Already held with the same files: nothing changes;
+   * with other files: 409 VERSION_CONTENT_DIFFERS, nothing changes.
    */
-  put(remote: string, version: string, files: ReadonlyMap<string, Buffer>): Promise<void>;
+  put(remote: string, version: string, files: ReadonlyMap<string, Buffer>, by?: string): Promise<void>;
   /** Removes every file of a version (a retired one); nothing when the store holds none of it. */
   remove(remote: string, version: string): Promise<void>;
 }
@@ -67,12 +72,24 @@ function checkPaths(files: ReadonlyMap<string, Buffer>): void {
 }
 const safeName = (name: string) => /^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/.test(name);
 
+/** The folder store's mark of an uploaded version, inside its folder: never a version file. */
+export const UPLOAD_MARKER = '.upload.json';
+
+/** Whether a version folder came in by upload (the folder store's marker), not from a build. */
+export const isUploadFolder = (dir: string): boolean => existsSync(join(dir, UPLOAD_MARKER));
+
+/** A folder's entries that are the version's: the upload marker at its top is not. */
+async function entries(dir: string, d: string): Promise<string[]> {
+  const names = await readdir(d);
+  return d === dir ? names.filter((n) => n !== UPLOAD_MARKER) : names;
+}
+
 /** `file → sha384-…` for every file under a folder (paths `/`-separated, relative to it). */
 export async function hashesOfFolder(dir: string): Promise<FileHashes> {
   // Collected in a Map, made an object with own properties only (a file may be `__proto__`).
   const out = new Map<string, string>();
   async function walk(d: string): Promise<void> {
-    for (const name of await readdir(d)) {
+    for (const name of await entries(dir, d)) {
       const p = join(d, name);
       if ((await stat(p)).isDirectory()) await walk(p);
       else out.set(relative(dir, p).split(sep).join('/'), sha384Integrity(await readFile(p)));
@@ -86,7 +103,7 @@ export async function hashesOfFolder(dir: string): Promise<FileHashes> {
 export async function filesOfFolder(dir: string): Promise<Map<string, Buffer>> {
   const out = new Map<string, Buffer>();
   async function walk(d: string): Promise<void> {
-    for (const name of (await readdir(d)).sort()) {
+    for (const name of (await entries(dir, d)).sort()) {
       const p = join(d, name);
       if ((await stat(p)).isDirectory()) await walk(p);
       else out.set(relative(dir, p).split(sep).join('/'), await readFile(p));
@@ -119,7 +136,7 @@ export class FolderStore implements VersionStore {
     return readFile(file).catch(() => undefined);
   }
 
-  async put(remote: string, version: string, files: ReadonlyMap<string, Buffer>): Promise<void> {
+  async put(remote: string, version: string, files: ReadonlyMap<string, Buffer>, by?: string): Promise<void> {
     const dir = this.dir(remote, version);
     if (!dir) throw badRequest(`Not a version folder: ${remote}/${version}`, 'INVALID_VERSION_PATH');
     checkPaths(files);
@@ -128,7 +145,8 @@ export class FolderStore implements VersionStore {
       if (!sameFiles(held, hashesOf(files))) throw contentDiffers(remote, version);
       return;
     }
-    // Written aside and renamed: a reader sees the whole version or none of it.
+    // Written aside and renamed: a reader sees the whole version or none of it, and never an
+    // upload without its marker (start-up would take it for a build).
     const tmp = `${dir}.tmp-${process.pid}-${newId()}`;
     try {
       for (const [path, bytes] of files) {
@@ -136,6 +154,8 @@ export class FolderStore implements VersionStore {
         await mkdir(dirname(file), { recursive: true });
         await writeFile(file, bytes);
       }
+      const mark = { uploaded_by: by ?? null, uploaded_at: new Date().toISOString() };
+      await writeFile(join(tmp, UPLOAD_MARKER), `${JSON.stringify(mark)}\n`);
       await rename(tmp, dir).catch(async (err) => {
         // Another publish of it won the race: the same files are fine.
         const now = await this.list(remote, version);

@@ -150,7 +150,7 @@ export class VersionService {
         'INCOMPLETE_VERSION',
       );
     const path = await measureCriticalPath(read);
-    await store.put(remote, version, files);
+    await store.put(remote, version, files, actor);
     try {
       const row = await this.record(actor, remote, version, req.integrity, req, path);
       return {
