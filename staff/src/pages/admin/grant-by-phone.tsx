@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { findByPhone, grantRole, peopleKeys } from '../../api/people.ts';
+import { findByPhone, grantRole, isPending, peopleKeys } from '../../api/people.ts';
 import { toast } from '../../app/toaster.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { useErrorText } from '../../components/states.tsx';
@@ -52,9 +52,8 @@ export function GrantByPhone() {
     setFound(member);
     setRole(STAFF_ROLES.find((r) => !member.roles.includes(r)) ?? role);
     await queryClient.invalidateQueries({ queryKey: peopleKeys.all });
-    toast.success(
-      t('grant.done', { role: t(`common:roles.${role}`), who: member.full_name || member.phone }),
-    );
+    const words = { role: t(`common:roles.${role}`), who: member.full_name || member.phone };
+    toast.success(isPending(member, role) ? t('grant.proposed', words) : t('grant.done', words));
   };
 
   return (
