@@ -90,12 +90,21 @@ export function GrantByPhone() {
             {found.full_name || t('noName')} <span className="font-normal text-muted">{found.phone}</span>
           </p>
           <RoleBadges roles={found.roles} />
+          {found.pending_grants.map((g) => (
+            <p key={g.id} className="text-sm">
+              {t('pending.waiting', { role: t(`common:roles.${g.role}`) })}
+            </p>
+          ))}
           <div className="flex flex-wrap items-end gap-3">
-            <RoleSelect value={role} onChange={setRole} exclude={found.roles} />
+            <RoleSelect
+              value={role}
+              onChange={setRole}
+              exclude={[...found.roles, ...found.pending_grants.map((g) => g.role)]}
+            />
             <Button onClick={() => setAsking(true)} disabled={found.roles.length === STAFF_ROLES.length}>
               {t('grant.grant')}
             </Button>
-            {found.roles.length > 0 ? (
+            {found.roles.length > 0 || found.pending_grants.length > 0 ? (
               <Link
                 to={`/admin/people/${found.user_id}`}
                 className="min-h-11 content-center font-semibold text-brand underline"

@@ -33,7 +33,7 @@ const grant = (proposedBy: string) => ({
   expires_at: '2026-12-03T10:00:00Z',
 });
 
-function api(refuseRemoval: { code: string } | null, shown = person) {
+function api(refuseRemoval: { code: string } | null, shown: object = person) {
   return fakeApi((call: Call) => {
     if (call.path === '/staff/me') return [200, { member: admin, session }];
     if (call.path === '/staff/people') return [200, { people: [admin, shown] }];
