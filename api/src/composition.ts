@@ -87,9 +87,10 @@ export function buildServices(ctx: AppContext, app: FastifyInstance, deps: Servi
   const wallet = new WalletService(ctx);
   const auth = new AuthService(ctx);
   const limiter = new RateLimiter(ctx);
-  const staff = new StaffService(ctx, auth, limiter);
-  // Four eyes means two people (docs/decisions/061): the one check of every four-eyes decision.
+  // Four eyes means two people (docs/decisions/061): the one check of every four-eyes decision,
+  // a finance or admin grant's confirmation too (docs/decisions/065).
   const fourEyes = new FourEyesService(new IdentityService(ctx));
+  const staff = new StaffService(ctx, auth, limiter, fourEyes.check);
   const aml = new AmlCaseService(ctx, fourEyes.check);
   return {
     auth,

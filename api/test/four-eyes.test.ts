@@ -10,6 +10,7 @@ import { DB_MODES, json, type Player, suiteApp } from './helpers.js';
 import {
   type Enrolled,
   enrol,
+  plantEnrolmentCode,
   type StaffSession,
   setStoredRoles,
   staffRequest,
@@ -43,6 +44,18 @@ describe.each(DB_MODES)('four eyes means two people (%s)', (mode) => {
     staffRequest(t, 'POST', `/staff/adjustments/${id}/approve`, headers, { reason: 'Checked the round' });
   const grant = (headers: Record<string, string>, userId: string, role: string) =>
     staffRequest(t, 'POST', `/staff/people/${userId}/roles`, headers, { role, reason: 'Joins finance' });
+  /** A finance grant proposed with `headers` and confirmed by a fresh administrator: the confirmation's status. */
+  const grantConfirmed = async (headers: Record<string, string>, userId: string, role: string) => {
+    const proposed = await grant(headers, userId, role);
+    expect(proposed.statusCode, proposed.body).toBe(202);
+    const confirmer = await staffSession(t, undefined, ['admin']);
+    const id = json(proposed).pending_grants[0].id;
+    return (
+      await staffRequest(t, 'POST', `/staff/role-grants/${id}/confirm`, confirmer.headers, {
+        reason: 'Checked',
+      })
+    ).statusCode;
+  };
   const expectRefused = async (res: Awaited<ReturnType<typeof approve>>, why: RegExp) => {
     expect(res.statusCode, res.body).toBe(403);
     expect(json(res).code).toBe('FOUR_EYES_REQUIRED');
@@ -72,13 +85,14 @@ describe.each(DB_MODES)('four eyes means two people (%s)', (mode) => {
     );
     expect(removeOwn.statusCode).toBe(403);
     expect(json(removeOwn).code).toBe('OWN_ROLES');
-    expect((await grant(deputy.headers, admin.player.userId, 'finance')).statusCode).toBe(200);
+    // Finance takes two administrators (docs/decisions/065): the deputy proposes, a third confirms.
+    expect(await grantConfirmed(deputy.headers, admin.player.userId, 'finance')).toBe(200);
   });
 
   it("the audit's attack: an administrator's second account cannot approve what the first proposed", async () => {
     // The administrator (finance from the deputy, above) registers a second account and makes it finance.
     const second = await t.signedInPlayer(undefined, undefined, { identity: false });
-    expect((await grant(admin.headers, second.userId, 'finance')).statusCode).toBe(200);
+    expect(await grantConfirmed(admin.headers, second.userId, 'finance')).toBe(200);
     const secondIn = await staffSignInFrom(t, second, await enrol(t, second));
     const adminIn = await staffSignInFrom(t, admin.player, admin.enrolled);
     const id = await propose(adminIn.headers);
@@ -160,5 +174,105 @@ describe.each(DB_MODES)('four eyes means two people (%s)', (mode) => {
     const res = await approve((await staffSignInFrom(t, b.player, b.enrolled)).headers, id);
     expect(res.statusCode, res.body).toBe(200);
     expect((await t.balances(player)).main).toBe(1_099);
+  });
+});
+
+describe.each(DB_MODES)('a money or admin role takes a second administrator (%s)', (mode) => {
+  const t = suiteApp(mode);
+  let admin: StaffSession;
+  let second: StaffSession;
+  let player: Player;
+
+  beforeAll(async () => {
+    admin = await staffSession(t, undefined, ['admin']);
+    second = await staffSession(t, undefined, ['admin']);
+    player = await t.signedInPlayer();
+    await t.depositFor(player, 100);
+  });
+
+  const grant = (headers: Record<string, string>, userId: string, role: string) =>
+    staffRequest(t, 'POST', `/staff/people/${userId}/roles`, headers, { role, reason: 'Joins finance' });
+  const decide = (headers: Record<string, string>, id: string, decision: 'confirm' | 'cancel') =>
+    staffRequest(t, 'POST', `/staff/role-grants/${id}/${decision}`, headers, { reason: 'Checked the hire' });
+  const storedRoles = async (userId: string) =>
+    (
+      await t.app.ctx.database.db
+        .selectFrom('users')
+        .select('roles')
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow()
+    ).roles;
+
+  it('one administrator granting finance to two accounts of theirs gets no approval through', async () => {
+    // The residual attack: two fresh accounts (no document, their own browsers), finance from A.
+    const p1 = await t.signedInPlayer(undefined, undefined, { identity: false });
+    const p2 = await t.signedInPlayer(undefined, undefined, { identity: false });
+    for (const p of [p1, p2]) {
+      const res = await grant(admin.headers, p.userId, 'finance');
+      expect(res.statusCode, res.body).toBe(202);
+      expect(json(res).roles).toEqual([]);
+      expect(json(res).pending_grants).toMatchObject([{ role: 'finance', proposed_by: admin.player.userId }]);
+      expect(await storedRoles(p.userId)).toBe('user');
+    }
+    // A pending grant gives no rights: neither can even enrol an authenticator, let alone
+    // propose or approve an adjustment.
+    for (const p of [p1, p2]) {
+      const enrolment_code = await plantEnrolmentCode(t, p.userId);
+      const enrolment = await t.post('/staff/totp/enrol', { enrolment_code }, p.headers);
+      expect(enrolment.statusCode).toBe(403);
+      expect(json(enrolment).code).toBe('STAFF_ROLE_REQUIRED');
+    }
+    // The granter confirms nothing (neither does the grantee).
+    const pending = json(await staffRequest(t, 'GET', '/staff/role-grants', admin.headers)).grants;
+    const p1Grant = pending.find((g: { user_id: string }) => g.user_id === p1.userId);
+    const own = await decide(admin.headers, p1Grant.id, 'confirm');
+    expect(own.statusCode).toBe(403);
+    expect(json(own).code).toBe('FOUR_EYES_REQUIRED');
+    expect(await storedRoles(p1.userId)).toBe('user');
+  });
+
+  it('a second administrator confirms; either cancels; every step is audited', async () => {
+    const hire = await t.signedInPlayer(undefined, undefined, { identity: false });
+    const id = json(await grant(admin.headers, hire.userId, 'finance')).pending_grants[0].id;
+    expect(json(await grant(admin.headers, hire.userId, 'finance')).code).toBe('GRANT_PENDING');
+    const confirmed = await decide(second.headers, id, 'confirm');
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(json(confirmed)).toMatchObject({ roles: ['finance'], pending_grants: [] });
+    expect(await storedRoles(hire.userId)).toBe('user,payments_operator');
+    expect(json(await decide(second.headers, id, 'confirm')).code).toBe('GRANT_NOT_PENDING');
+
+    const deputy = await t.signedInPlayer(undefined, undefined, { identity: false });
+    const adminGrant = json(await grant(admin.headers, deputy.userId, 'admin')).pending_grants[0].id;
+    const cancelled = await decide(admin.headers, adminGrant, 'cancel');
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(json(cancelled)).toMatchObject({ roles: [], pending_grants: [] });
+    expect(json(await decide(second.headers, adminGrant, 'confirm')).code).toBe('GRANT_NOT_PENDING');
+
+    // Support stays one administrator's call.
+    expect((await grant(admin.headers, deputy.userId, 'support')).statusCode).toBe(200);
+
+    const audit = json(await staffRequest(t, 'GET', `/staff/audit?player=${hire.userId}`, admin.headers));
+    const actions = audit.entries.map((e: { action: string }) => e.action);
+    expect(actions).toContain('staff.role_grant_proposed');
+    expect(actions).toContain('staff.role_grant_confirmed');
+    const deputyAudit = json(
+      await staffRequest(t, 'GET', `/staff/audit?player=${deputy.userId}`, admin.headers),
+    );
+    expect(deputyAudit.entries.map((e: { action: string }) => e.action)).toContain(
+      'staff.role_grant_cancelled',
+    );
+  });
+
+  it('a pending grant lapses after seven days', async () => {
+    const hire = await t.signedInPlayer(undefined, undefined, { identity: false });
+    const id = json(await grant(admin.headers, hire.userId, 'finance')).pending_grants[0].id;
+    t.clock.advance(7 * 24 * 3600 * 1000);
+    // Staff sessions are shorter than a week: both administrators sign in again.
+    const secondIn = await staffSignInFrom(t, second.player, second.enrolled);
+    const adminIn = await staffSignInFrom(t, admin.player, admin.enrolled);
+    expect(json(await decide(secondIn.headers, id, 'confirm')).code).toBe('GRANT_NOT_PENDING');
+    expect(await storedRoles(hire.userId)).toBe('user');
+    // A new proposal may follow the lapsed one.
+    expect((await grant(adminIn.headers, hire.userId, 'finance')).statusCode).toBe(202);
   });
 });

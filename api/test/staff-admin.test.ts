@@ -14,6 +14,7 @@ import {
   setStoredRoles,
   staffHeaders,
   staffRequest,
+  staffSession,
   staffToken,
 } from './staff-kit.js';
 
@@ -31,6 +32,14 @@ describe.each(DB_MODES)('staff roles, sessions and audit (%s)', (mode) => {
 
   const asAdmin = (method: Method, url: string, payload?: unknown) =>
     staffRequest(t, method, url, staffHeaders(adminToken), payload);
+  /** A second administrator (stored role, no link to the first) confirms a pending grant (decision 065). */
+  const confirmBySecond = async (granted: { body: string }) => {
+    const second = await staffSession(t, undefined, ['admin']);
+    const id = json(granted as never).pending_grants[0].id;
+    return staffRequest(t, 'POST', `/staff/role-grants/${id}/confirm`, second.headers, {
+      reason: 'Second administrator checked',
+    });
+  };
 
   beforeAll(async () => {
     admin = await t.signedInPlayer(adminPhone);
@@ -55,11 +64,15 @@ describe.each(DB_MODES)('staff roles, sessions and audit (%s)', (mode) => {
     const target = await t.signedInPlayer(undefined, undefined, { identity: false });
     const noReason = await asAdmin('POST', `/staff/people/${target.userId}/roles`, { role: 'support' });
     expect(noReason.statusCode).toBe(400);
-    const res = await asAdmin('POST', `/staff/people/${target.userId}/roles`, {
+    const proposed = await asAdmin('POST', `/staff/people/${target.userId}/roles`, {
       role: 'finance',
       reason: 'Joins the finance desk',
     });
-    expect(res.statusCode).toBe(200);
+    // Finance waits for a second administrator (decision 065).
+    expect(proposed.statusCode).toBe(202);
+    expect(json(proposed).roles).toEqual([]);
+    const res = await confirmBySecond(proposed);
+    expect(res.statusCode, res.body).toBe(200);
     expect(json(res).roles).toEqual(['finance']);
     const stored = await t.app.ctx.database.db
       .selectFrom('users')
@@ -88,15 +101,21 @@ describe.each(DB_MODES)('staff roles, sessions and audit (%s)', (mode) => {
     const roleChanges = audit.entries.filter((e: { action: string }) => e.action.startsWith('staff.role_'));
     expect(roleChanges.map((e: { action: string }) => e.action)).toEqual([
       'staff.role_removed',
-      'staff.role_granted',
+      'staff.role_grant_confirmed',
+      'staff.role_grant_proposed',
     ]);
-    const [removal, grant] = roleChanges;
-    expect(grant).toMatchObject({
+    const [removal, grant, proposal] = roleChanges;
+    expect(proposal).toMatchObject({
       actor_user_id: admin.userId,
+      target_user_id: target.userId,
+      after: { role: 'finance' },
+      reason: 'Joins the finance desk',
+    });
+    expect(grant).toMatchObject({
       target_user_id: target.userId,
       before: { roles: [] },
       after: { roles: ['finance'] },
-      reason: 'Joins the finance desk',
+      reason: 'Second administrator checked',
     });
     expect(removal).toMatchObject({
       before: { roles: ['finance'] },
@@ -134,7 +153,9 @@ describe.each(DB_MODES)('staff roles, sessions and audit (%s)', (mode) => {
     const other = await t.signedInPlayer(undefined, undefined, { identity: false });
     const grant = () =>
       asAdmin('POST', `/staff/people/${other.userId}/roles`, { role: 'admin', reason: 'Deputy' });
-    expect((await grant()).statusCode).toBe(200);
+    const proposed = await grant();
+    expect(proposed.statusCode).toBe(202);
+    expect((await confirmBySecond(proposed)).statusCode).toBe(200);
     const asOther = staffHeaders(await staffToken(t, other, await enrol(t, other)));
     const remove = (userId: string, headers: Record<string, string>) =>
       staffRequest(t, 'DELETE', `/staff/people/${userId}/roles/admin`, headers, { reason: 'Stepping down' });
@@ -250,6 +271,7 @@ describe.each(DB_MODES)('staff roles, sessions and audit (%s)', (mode) => {
         'admin',
       ],
       ['DELETE', `/staff/people/${player.userId}/roles/support`, { reason: 'Checking access' }, 'admin'],
+      ['GET', '/staff/role-grants', undefined, 'admin'],
       ['GET', `/staff/people/${someone}/sessions`, undefined, 'admin'],
       ['DELETE', `/staff/sessions/${sessionId}`, { reason: 'Checking access' }, 'admin'],
       ['DELETE', `/staff/people/${someone}/totp`, { reason: 'Checking access' }, 'admin'],

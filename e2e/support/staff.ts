@@ -8,12 +8,14 @@
  * by the bootstrap rule the first time any worker needs it. Workers are separate processes, so
  * its secret and staff token are kept in a file beside the server's data (wiped with it at each
  * server start), written under a lock: the first worker enrols it, the others reuse its session.
+ * A finance or admin grant the bootstrap administrator proposes is confirmed by a second
+ * configured administrator (docs/decisions/065): see `confirmerToken`.
  */
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect, request as playwrightRequest, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { TEST_CODE, uniquePhone } from './session.ts';
 
@@ -215,9 +217,43 @@ async function sharedStaffToken(
 export const staffAdminToken = (request: APIRequestContext): Promise<string> =>
   sharedStaffToken(request, 'admin', STAFF_ADMIN_PHONE, STAFF_ADMIN_PASSWORD, async () => null);
 
-/** A one-time enrolment code the administrator issues for `userId`. */
-export async function issueEnrolmentCode(request: APIRequestContext, userId: string): Promise<string> {
-  const admin = await staffAdminToken(request);
+/**
+ * Two more administrators of ADMIN_PHONES (start-server.mjs). The confirmer confirms the finance
+ * and admin grants the bootstrap administrator proposes, so four eyes must see no link between
+ * them (decision 061): the deputy's enrolment code comes from the bootstrap administrator, the
+ * confirmer's from the deputy, and the confirmer signs in from a request context of its own
+ * (another staff device than the test's).
+ */
+export const STAFF_DEPUTY_PHONE = '+254799000011';
+export const STAFF_CONFIRMER_PHONE = '+254799000012';
+
+const deputyToken = (request: APIRequestContext): Promise<string> =>
+  sharedStaffToken(request, 'deputy', STAFF_DEPUTY_PHONE, STAFF_ADMIN_PASSWORD, (userId) =>
+    issueEnrolmentCode(request, userId),
+  );
+
+async function confirmerToken(request: APIRequestContext): Promise<string> {
+  const own = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
+  try {
+    return await sharedStaffToken(
+      own,
+      'confirmer',
+      STAFF_CONFIRMER_PHONE,
+      STAFF_ADMIN_PASSWORD,
+      async (userId) => issueEnrolmentCode(request, userId, await deputyToken(request)),
+    );
+  } finally {
+    await own.dispose();
+  }
+}
+
+/** A one-time enrolment code an administrator (the bootstrap one unless given) issues for `userId`. */
+export async function issueEnrolmentCode(
+  request: APIRequestContext,
+  userId: string,
+  issuer?: string,
+): Promise<string> {
+  const admin = issuer ?? (await staffAdminToken(request));
   const issued = await ok(
     await call(request, 'POST', `/staff/people/${userId}/enrolment`, admin, { reason: 'e2e staff person' }),
     'issue enrolment code',
@@ -260,6 +296,16 @@ export async function enrolStaff(
     });
     // A role the environment grants (RELEASE_MANAGER_PHONES…) is held already.
     if (res.status() !== 409) await ok(res, `grant ${role}`);
+    // Finance and admin wait for a second administrator (202, decision 065).
+    if (res.status() === 202) {
+      const grant = (await res.json()).pending_grants.find((g: { role: string }) => g.role === role);
+      const path = `/staff/role-grants/${grant.id}/confirm`;
+      const confirmer = await confirmerToken(request);
+      await ok(
+        await call(request, 'POST', path, confirmer, { reason: 'e2e second administrator' }),
+        'confirm',
+      );
+    }
   }
   const code = await issueEnrolmentCode(request, member.user_id);
   return { phone, password: STAFF_PASSWORD, ...(await enrolWith(request, token, code)) };

@@ -28,6 +28,7 @@ import { lossLimitsMigration } from '../modules/safer-gambling/migrations/0018-l
 import { staffMigration } from '../modules/staff/migrations/0026-staff.js';
 import { staffEnrolmentCodesMigration } from '../modules/staff/migrations/0036-staff-enrolment-codes.js';
 import { staffSessionDeviceMigration } from '../modules/staff/migrations/0044-staff-session-device.js';
+import { staffRoleGrantsMigration } from '../modules/staff/migrations/0048-staff-role-grants.js';
 import { dropRedundantLedgerRefIdxMigration } from '../modules/wallet/migrations/0003-drop-redundant-ledger-ref-idx.js';
 import { paymentReviewMigration } from '../modules/wallet/migrations/0004-payment-review.js';
 import { reconcileScheduleMigration } from '../modules/wallet/migrations/0006-reconcile-schedule.js';
@@ -93,6 +94,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0045_verification_tickets': verificationTicketsMigration,
   '0046_feed_parking': feedParkingMigration,
   '0047_feed_receiver': feedReceiverMigration,
+  '0048_staff_role_grants': staffRoleGrantsMigration,
 };
 
 class StaticProvider implements MigrationProvider {

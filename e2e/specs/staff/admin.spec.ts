@@ -110,4 +110,49 @@ for (const lang of ['en', 'sw'] as StaffLang[]) {
     expect(csv).toContain(String(player.user.id));
     expect(errors.unexpected([401])).toEqual([]);
   });
+  test(`a finance grant waits for a second administrator; its proposer may cancel it (${lang})`, async ({
+    page,
+    request,
+  }, testInfo) => {
+    const errors = consoleErrors(page);
+    const admin = await enrolStaff(request, staffPhone(), ['admin']);
+    const player = await createPlayer(request, { identity: false });
+    await useStaffLanguage(page, lang);
+    await signInThroughUi(page, admin, lang);
+    const nav = await openNav(page, lang);
+    await nav.getByRole('link', { name: t(lang, 'admin:nav') }).click();
+    await page.getByLabel(t(lang, 'admin:grant.phone')).fill(player.phone);
+    await page.getByRole('button', { name: t(lang, 'admin:grant.find') }).click();
+    const found = page.getByTestId('found-account');
+    await found.getByLabel(t(lang, 'admin:role')).selectOption('finance');
+    await found.getByRole('button', { name: t(lang, 'admin:grant.grant') }).click();
+    const role = t(lang, 'common:roles.finance');
+    const dialog = page.getByRole('dialog', {
+      name: t(lang, 'admin:grant.dialogTitle', { role, who: 'Achieng Otieno' }),
+    });
+    await dialog.getByLabel(t(lang, 'common:reason.label')).fill('Joins the finance desk');
+    await dialog.getByRole('button', { name: t(lang, 'admin:grant.grant') }).click();
+    await expect(dialog).toBeHidden();
+    const waiting = t(lang, 'admin:pending.waiting', { role });
+    await expect(found.getByText(waiting)).toBeVisible();
+
+    await found.getByRole('link', { name: t(lang, 'admin:grant.open') }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Achieng Otieno' })).toBeVisible();
+    await expect(page.getByText(waiting)).toBeVisible();
+    // The proposer does not confirm their own grant: another administrator does.
+    await expect(
+      page.getByRole('button', { name: t(lang, 'admin:pending.confirm'), exact: true }),
+    ).toHaveCount(0);
+    await expectAccessible(page, 'pending grant');
+    await shot(page, testInfo, 'admin-pending-grant', lang);
+    await page.getByRole('button', { name: t(lang, 'admin:pending.cancel') }).click();
+    const cancel = page.getByRole('dialog', {
+      name: t(lang, 'admin:pending.cancelTitle', { role, who: 'Achieng Otieno' }),
+    });
+    await cancel.getByLabel(t(lang, 'common:reason.label')).fill('Wrong desk');
+    await cancel.getByRole('button', { name: t(lang, 'admin:pending.cancel') }).click();
+    await expect(cancel).toBeHidden();
+    await expect(page.getByText(waiting)).toBeHidden();
+    expect(errors.unexpected([401])).toEqual([]);
+  });
 }

@@ -103,6 +103,24 @@ export const StaffSessionInfo = z.object({
 });
 export type StaffSessionInfo = z.infer<typeof StaffSessionInfo>;
 
+/**
+ * A finance or admin grant waiting for a second administrator (docs/decisions/065): it gives no
+ * rights until another administrator confirms it; either cancels it; it lapses at `expires_at`.
+ */
+export const PendingRoleGrant = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  role: StaffRoleName,
+  /** The administrator who proposed it. */
+  proposed_by: z.string(),
+  reason: z.string(),
+  created_at: z.string(),
+  expires_at: z.string(),
+});
+export type PendingRoleGrant = z.infer<typeof PendingRoleGrant>;
+/** The roles whose grant takes two administrators: they move money or grant roles. */
+export const TWO_ADMIN_ROLES: readonly StaffRoleName[] = ['finance', 'admin'];
+
 export const StaffMember = z.object({
   user_id: z.string(),
   phone: z.string(),
@@ -112,6 +130,8 @@ export const StaffMember = z.object({
   two_factor: z.boolean(),
   /** Recovery codes not used yet. */
   recovery_codes_left: z.number().int(),
+  /** Grants waiting for a second administrator (no rights yet). */
+  pending_grants: z.array(PendingRoleGrant),
 });
 export type StaffMember = z.infer<typeof StaffMember>;
 
@@ -139,6 +159,11 @@ export type GrantStaffRoleRequest = z.infer<typeof GrantStaffRoleRequest>;
 /** DELETE /staff/people/:user_id/roles/:role, DELETE /staff/sessions/:session_id */
 export const StaffReasonRequest = z.strictObject({ reason: Reason });
 export type StaffReasonRequest = z.infer<typeof StaffReasonRequest>;
+
+/** GET /staff/role-grants: every pending grant. POST /staff/role-grants/:grant_id/{confirm,cancel} take a reason. */
+export const PendingRoleGrantsResponse = z.object({ grants: z.array(PendingRoleGrant) });
+export type PendingRoleGrantsResponse = z.infer<typeof PendingRoleGrantsResponse>;
+export const RoleGrantParams = z.strictObject({ grant_id: Id });
 
 export const StaffSessionsResponse = z.object({ sessions: z.array(StaffSessionInfo) });
 

@@ -45,6 +45,16 @@ const person = (userId: string) => `/staff/people/${encodeURIComponent(userId)}`
 export const grantRole = (userId: string, role: StaffRoleName, reason: string) =>
   staffApi.post<StaffMember>(`${person(userId)}/roles`, { role, reason });
 
+/** A finance or admin grant the answer shows pending: it waits for a second administrator (decision 065). */
+export const isPending = (member: StaffMember, role: StaffRoleName) =>
+  member.pending_grants.some((g) => g.role === role);
+
+export const confirmGrant = (grantId: string, reason: string) =>
+  staffApi.post<StaffMember>(`/staff/role-grants/${encodeURIComponent(grantId)}/confirm`, { reason });
+
+export const cancelGrant = (grantId: string, reason: string) =>
+  staffApi.post<StaffMember>(`/staff/role-grants/${encodeURIComponent(grantId)}/cancel`, { reason });
+
 export const removeRole = (userId: string, role: StaffRoleName, reason: string) =>
   staffApi.delete<StaffMember>(`${person(userId)}/roles/${role}`, { reason });
 

@@ -43,6 +43,7 @@ function member(roles: StaffRoleName[]): StaffMember {
     roles,
     two_factor: true,
     recovery_codes_left: 10,
+    pending_grants: [],
   };
 }
 

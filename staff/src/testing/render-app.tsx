@@ -58,6 +58,7 @@ export const member = {
   roles: ['support'],
   two_factor: true,
   recovery_codes_left: 10,
+  pending_grants: [],
 };
 
 export const session = {

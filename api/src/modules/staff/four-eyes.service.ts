@@ -9,7 +9,8 @@
  * - a shared device: a staff session of each opened from one browser (its staff device id,
  *   staff-device.ts);
  * - the enrolment chain: one issued the other an enrolment code or granted them a role (the
- *   staff audit's `staff.enrolment_issued` and `staff.role_granted`), either way.
+ *   staff audit's `staff.enrolment_issued`, `staff.role_granted`, and a finance or admin grant's
+ *   `staff.role_grant_proposed` and `staff.role_grant_confirmed`, docs/decisions/065), either way.
  * Refused: 403 FOUR_EYES_REQUIRED, saying which. Other modules take it as a `SecondPersonCheck`.
  */
 import type { Kysely } from 'kysely';
@@ -34,7 +35,12 @@ const WHY: Record<FourEyesRelation, string> = {
 };
 
 /** The staff audit's actions that link one person to another they brought in. */
-const CHAIN_ACTIONS = ['staff.enrolment_issued', 'staff.role_granted'];
+const CHAIN_ACTIONS = [
+  'staff.enrolment_issued',
+  'staff.role_granted',
+  'staff.role_grant_proposed',
+  'staff.role_grant_confirmed',
+];
 
 export class FourEyesService {
   constructor(private readonly identity: Pick<IdentityService, 'documentKeysOf'>) {}

@@ -1,16 +1,36 @@
 /** Reading staff people for the staff services: a member as the API shows them, and the staff check. */
-import type { StaffMember } from '@mchezo/contracts/staff';
+import type { PendingRoleGrant, StaffMember } from '@mchezo/contracts/staff';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { forbidden, lockedOut } from '../../lib/errors.js';
+import { iso } from '../../lib/time.js';
 import { grantConfiguredRoles } from '../auth/roles.service.js';
-import { findStaffUser, findTotp, type StaffUserRow, unusedRecoveryCodes } from './staff.repository.js';
+import {
+  findPendingGrants,
+  findStaffUser,
+  findTotp,
+  type StaffUserRow,
+  unusedRecoveryCodes,
+} from './staff.repository.js';
+import type { StaffRoleGrantsTable } from './staff.tables.js';
 import { staffRolesOf } from './staff.types.js';
 
+/** A pending grant as the API shows it (the role by its API name). */
+export const pendingGrantOf = (g: StaffRoleGrantsTable): PendingRoleGrant => ({
+  id: g.id,
+  user_id: g.user_id,
+  role: staffRolesOf(g.role)[0]!,
+  proposed_by: g.proposed_by,
+  reason: g.reason,
+  created_at: iso(Number(g.created_at)),
+  expires_at: iso(Number(g.expires_at)),
+});
+
 /** A person as the staff routes answer: roles by API name, whether two factors are set up. */
-export async function memberOf(db: Kysely<DB>, user: StaffUserRow): Promise<StaffMember> {
+export async function memberOf(db: Kysely<DB>, user: StaffUserRow, now: number): Promise<StaffMember> {
   const totp = await findTotp(db, user.id);
+  const pending = await findPendingGrants(db, now, user.id);
   return {
     user_id: user.id,
     phone: user.phone,
@@ -18,6 +38,7 @@ export async function memberOf(db: Kysely<DB>, user: StaffUserRow): Promise<Staf
     roles: staffRolesOf(user.roles),
     two_factor: !!totp?.confirmed_at,
     recovery_codes_left: totp?.confirmed_at ? await unusedRecoveryCodes(db, user.id) : 0,
+    pending_grants: pending.map(pendingGrantOf),
   };
 }
 

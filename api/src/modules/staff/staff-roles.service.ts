@@ -2,30 +2,50 @@
  * Staff people and their roles (docs/decisions/052-staff-accounts-two-factors.md): who holds a
  * staff role, an administrator granting and removing roles, and resetting someone's
  * authenticator. Every change is audited in its own transaction.
+ * A role that moves money or grants roles (finance, admin: `TWO_ADMIN_ROLES`) takes two
+ * administrators (docs/decisions/065): one proposes, a second person to the proposer and the
+ * grantee (the four-eyes check) confirms; until then the grant is pending and gives no rights.
  */
-import type { StaffMember, StaffRoleName } from '@mchezo/contracts/staff';
+import {
+  type PendingRoleGrant,
+  type StaffMember,
+  type StaffRoleName,
+  TWO_ADMIN_ROLES,
+} from '@mchezo/contracts/staff';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
+import type { DB } from '../../db/schema.js';
 import { inTransaction } from '../../db/tx.js';
+import { newId } from '../../lib/crypto.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { configuredRoles } from '../auth/roles.service.js';
 import {
+  decideRoleGrant,
   deleteEnrolmentCode,
   deleteTotp,
   endStaffSessionsOf,
+  expirePendingGrants,
+  findPendingGrants,
+  findRoleGrant,
   findStaffUser,
   findStaffUserByPhone,
   findTotp,
   findUsersWithRoles,
+  insertRoleGrant,
   swapRoles,
 } from './staff.repository.js';
-import { type PersonActor, STORED_ROLE, staffRolesOf } from './staff.types.js';
+import { type PersonActor, type SecondPersonCheck, STORED_ROLE, staffRolesOf } from './staff.types.js';
 import type { StaffAuditService } from './staff-audit.service.js';
-import { memberOf } from './staff-people.js';
+import { memberOf, pendingGrantOf } from './staff-people.js';
+
+/** How long a pending grant waits for its second administrator. */
+export const ROLE_GRANT_TTL_MS = 7 * 24 * 3600 * 1000;
 
 export class StaffRolesService {
   constructor(
     private readonly ctx: AppContext,
     private readonly audit: StaffAuditService,
+    private readonly secondPerson: SecondPersonCheck,
   ) {}
 
   private get db() {
@@ -34,17 +54,150 @@ export class StaffRolesService {
 
   /** Everyone holding a staff role, or the one account with `phone` (staff or not). */
   async people(phone?: string): Promise<StaffMember[]> {
+    const now = this.ctx.clock.now();
     if (phone) {
       const user = await findStaffUserByPhone(this.db, phone);
-      return user ? [await memberOf(this.db, user)] : [];
+      return user ? [await memberOf(this.db, user, now)] : [];
     }
-    const users = (await findUsersWithRoles(this.db)).filter((u) => staffRolesOf(u.roles).length > 0);
-    return Promise.all(users.map((u) => memberOf(this.db, u)));
+    // Staff, and anyone a grant is pending for (they hold no staff role yet).
+    const pendingFor = new Set((await findPendingGrants(this.db, now)).map((g) => g.user_id));
+    const users = (await findUsersWithRoles(this.db)).filter(
+      (u) => staffRolesOf(u.roles).length > 0 || pendingFor.has(u.id),
+    );
+    const listed = new Set(users.map((u) => u.id));
+    for (const id of pendingFor) {
+      const user = listed.has(id) ? undefined : await findStaffUser(this.db, id);
+      if (user) users.push(user);
+    }
+    return Promise.all(users.map((u) => memberOf(this.db, u, now)));
   }
 
-  /** Grants a staff role (409 ROLE_HELD when held already). */
-  async grantRole(actor: PersonActor, userId: string, role: StaffRoleName, reason: string) {
-    return this.changeRoles(actor, userId, role, reason, 'grant');
+  /**
+   * Grants a staff role (409 ROLE_HELD when held already). Finance and admin are only proposed:
+   * `pending` is true and the member shows the pending grant (409 GRANT_PENDING when one is).
+   */
+  async grantRole(
+    actor: PersonActor,
+    userId: string,
+    role: StaffRoleName,
+    reason: string,
+  ): Promise<{ member: StaffMember; pending: boolean }> {
+    if (!TWO_ADMIN_ROLES.includes(role))
+      return { member: await this.changeRoles(actor, userId, role, reason, 'grant'), pending: false };
+    if (userId === actor.userId)
+      throw forbidden('Your own roles are changed by another administrator', 'OWN_ROLES');
+    const stored = STORED_ROLE[role];
+    const now = this.ctx.clock.now();
+    const user = await inTransaction(this.ctx.database, async (trx) => {
+      const user = await findStaffUser(trx, userId);
+      if (!user) throw notFound('No such person');
+      if (user.roles.split(',').includes(stored)) throw conflict('This role is held already', 'ROLE_HELD');
+      await expirePendingGrants(trx, userId, stored, now);
+      if ((await findPendingGrants(trx, now, userId)).some((g) => g.role === stored))
+        throw conflict('This grant already waits for a second administrator', 'GRANT_PENDING');
+      const id = newId();
+      await insertRoleGrant(trx, {
+        id,
+        user_id: userId,
+        role: stored,
+        status: 'pending',
+        proposed_by: actor.userId,
+        reason,
+        created_at: now,
+        expires_at: now + ROLE_GRANT_TTL_MS,
+        decided_by: null,
+        decided_at: null,
+      });
+      await this.audit.write(
+        actor,
+        {
+          action: 'staff.role_grant_proposed',
+          targetUserId: userId,
+          target: `role_grant:${id}`,
+          after: { role },
+          reason,
+        },
+        trx,
+      );
+      return user;
+    });
+    return { member: await memberOf(this.db, user, now), pending: true };
+  }
+
+  /** Every grant waiting for a second administrator. */
+  async pendingGrants(): Promise<PendingRoleGrant[]> {
+    return (await findPendingGrants(this.db, this.ctx.clock.now())).map(pendingGrantOf);
+  }
+
+  /**
+   * A second administrator confirms a pending grant: they must be a second person (the four-eyes
+   * check) to both the proposer and the grantee, else 403 FOUR_EYES_REQUIRED. 409 GRANT_NOT_PENDING
+   * when it was decided or expired meanwhile.
+   */
+  async confirmGrant(actor: PersonActor, grantId: string, reason: string): Promise<StaffMember> {
+    const now = this.ctx.clock.now();
+    const user = await inTransaction(this.ctx.database, async (trx) => {
+      const grant = await this.pendingGrant(trx, grantId, now);
+      await this.secondPerson(trx, actor.userId, [grant.proposed_by, grant.user_id], 'confirm this grant');
+      if (!(await decideRoleGrant(trx, grantId, 'confirmed', actor.userId, now)))
+        throw conflict('This grant is no longer pending', 'GRANT_NOT_PENDING');
+      const user = await findStaffUser(trx, grant.user_id);
+      if (!user) throw notFound('No such person');
+      const roles = user.roles.split(',').filter(Boolean);
+      if (roles.includes(grant.role)) throw conflict('This role is held already', 'ROLE_HELD');
+      const nextRoles = [...roles, grant.role].join(',');
+      if (!(await swapRoles(trx, user.id, user.roles, nextRoles, now)))
+        throw conflict('The roles changed meanwhile: try again', 'CONFLICT');
+      await this.audit.write(
+        actor,
+        {
+          action: 'staff.role_grant_confirmed',
+          targetUserId: user.id,
+          target: `role_grant:${grantId}`,
+          before: { roles: staffRolesOf(user.roles) },
+          after: { roles: staffRolesOf(nextRoles) },
+          reason,
+        },
+        trx,
+      );
+      return { ...user, roles: nextRoles };
+    });
+    return memberOf(this.db, user, now);
+  }
+
+  /** Either administrator (any administrator but the grantee) cancels a pending grant. */
+  async cancelGrant(actor: PersonActor, grantId: string, reason: string): Promise<StaffMember> {
+    const now = this.ctx.clock.now();
+    const user = await inTransaction(this.ctx.database, async (trx) => {
+      const grant = await this.pendingGrant(trx, grantId, now);
+      if (grant.user_id === actor.userId)
+        throw forbidden('Your own roles are changed by another administrator', 'OWN_ROLES');
+      if (!(await decideRoleGrant(trx, grantId, 'cancelled', actor.userId, now)))
+        throw conflict('This grant is no longer pending', 'GRANT_NOT_PENDING');
+      await this.audit.write(
+        actor,
+        {
+          action: 'staff.role_grant_cancelled',
+          targetUserId: grant.user_id,
+          target: `role_grant:${grantId}`,
+          before: { role: staffRolesOf(grant.role)[0] },
+          reason,
+        },
+        trx,
+      );
+      const user = await findStaffUser(trx, grant.user_id);
+      if (!user) throw notFound('No such person');
+      return user;
+    });
+    return memberOf(this.db, user, now);
+  }
+
+  private async pendingGrant(trx: Kysely<DB>, grantId: string, now: number) {
+    const grant = await findRoleGrant(trx, grantId);
+    if (!grant) throw notFound('No such grant');
+    if (grant.status !== 'pending' || Number(grant.expires_at) <= now)
+      throw conflict('This grant is no longer pending', 'GRANT_NOT_PENDING');
+    return grant;
   }
 
   /**
@@ -108,7 +261,7 @@ export class StaffRolesService {
           );
       return { ...user, roles: nextRoles };
     });
-    return memberOf(this.db, user);
+    return memberOf(this.db, user, now);
   }
 
   /**

@@ -167,7 +167,11 @@ export class StaffSessionsService {
         trx,
       );
     });
-    return { token, session: this.sessionInfo(row), member: await memberOf(this.db, user) };
+    return {
+      token,
+      session: this.sessionInfo(row),
+      member: await memberOf(this.db, user, this.ctx.clock.now()),
+    };
   }
 
   /**
@@ -229,7 +233,10 @@ export class StaffSessionsService {
     const user = await findStaffUser(this.db, staff.userId);
     const session = await findStaffSession(this.db, staff.sessionId);
     if (!user || !session) throw unauthorized('Sign in to the staff site again', 'STAFF_SESSION_INVALID');
-    return { member: await memberOf(this.db, user), session: this.sessionInfo(session) };
+    return {
+      member: await memberOf(this.db, user, this.ctx.clock.now()),
+      session: this.sessionInfo(session),
+    };
   }
 
   async signOut(staff: StaffAuth, ip: string): Promise<void> {

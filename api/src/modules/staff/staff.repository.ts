@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema.js';
 import type {
   StaffAuditTable,
   StaffEnrolmentCodesTable,
+  StaffRoleGrantsTable,
   StaffSessionsTable,
   StaffTotpTable,
 } from './staff.tables.js';
@@ -244,4 +245,56 @@ export function findAudit(db: Db, filter: AuditFilter, limit: number): Promise<S
   if (filter.toMs !== undefined) query = query.where('at', '<', filter.toMs);
   if (filter.before) query = query.where('id', '<', filter.before);
   return query.orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** Pending role grants not expired at `now` (of one person, or everyone's), oldest first. */
+export function findPendingGrants(db: Db, now: number, userId?: string): Promise<StaffRoleGrantsTable[]> {
+  let q = db
+    .selectFrom('staff_role_grants')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('expires_at', '>', now);
+  if (userId) q = q.where('user_id', '=', userId);
+  return q.orderBy('created_at').orderBy('id').execute();
+}
+
+export function findRoleGrant(db: Db, id: string): Promise<StaffRoleGrantsTable | undefined> {
+  return db.selectFrom('staff_role_grants').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Marks pending grants of a person and role past their expiry as expired (frees the unique slot). */
+export async function expirePendingGrants(db: Db, userId: string, role: string, now: number) {
+  await db
+    .updateTable('staff_role_grants')
+    .set({ status: 'expired', decided_at: now })
+    .where('user_id', '=', userId)
+    .where('role', '=', role)
+    .where('status', '=', 'pending')
+    .where('expires_at', '<=', now)
+    .execute();
+}
+
+export async function insertRoleGrant(db: Db, row: StaffRoleGrantsTable) {
+  await db.insertInto('staff_role_grants').values(row).execute();
+}
+
+/**
+ * Decides a grant only while it is pending and not expired (one atomic UPDATE … RETURNING): two
+ * administrators deciding at once never both win. Undefined when it was not pending.
+ */
+export function decideRoleGrant(
+  db: Db,
+  id: string,
+  status: 'confirmed' | 'cancelled',
+  by: string,
+  now: number,
+): Promise<StaffRoleGrantsTable | undefined> {
+  return db
+    .updateTable('staff_role_grants')
+    .set({ status, decided_by: by, decided_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('expires_at', '>', now)
+    .returningAll()
+    .executeTakeFirst();
 }

@@ -8,6 +8,8 @@ import {
   GrantStaffRoleRequest,
   IssueEnrolmentRequest,
   IssueEnrolmentResponse,
+  PendingRoleGrantsResponse,
+  RoleGrantParams,
   StaffAuditCsvQuery,
   StaffAuditQuery,
   StaffAuditResponse,
@@ -161,12 +163,48 @@ export const staffRoutes: FastifyPluginAsyncZod<{
         security,
         params: StaffPersonParams,
         body: GrantStaffRoleRequest,
-        response: { 200: StaffMember, ...errorResponses(400, 401, 403, 404, 409) },
+        // 202: a finance or admin grant waits for a second administrator (docs/decisions/065).
+        response: { 200: StaffMember, 202: StaffMember, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) =>
-      roles.grantRole(actor(request), request.params.user_id, request.body.role, request.body.reason),
+    async (request, reply) => {
+      const { member, pending } = await roles.grantRole(
+        actor(request),
+        request.params.user_id,
+        request.body.role,
+        request.body.reason,
+      );
+      return reply.code(pending ? 202 : 200).send(member);
+    },
   );
+
+  app.get(
+    '/staff/role-grants',
+    {
+      onRequest: requireAdmin,
+      schema: { tags, security, response: { 200: PendingRoleGrantsResponse, ...errorResponses(401, 403) } },
+    },
+    async () => ({ grants: await roles.pendingGrants() }),
+  );
+
+  for (const decision of ['confirm', 'cancel'] as const)
+    app.post(
+      `/staff/role-grants/:grant_id/${decision}`,
+      {
+        onRequest: requireAdmin,
+        schema: {
+          tags,
+          security,
+          params: RoleGrantParams,
+          body: StaffReasonRequest,
+          response: { 200: StaffMember, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) =>
+        decision === 'confirm'
+          ? roles.confirmGrant(actor(request), request.params.grant_id, request.body.reason)
+          : roles.cancelGrant(actor(request), request.params.grant_id, request.body.reason),
+    );
 
   app.delete(
     '/staff/people/:user_id/roles/:role',

@@ -10,6 +10,24 @@ export interface StaffTables {
   staff_sessions: StaffSessionsTable;
   staff_audit: StaffAuditTable;
   staff_enrolment_codes: StaffEnrolmentCodesTable;
+  staff_role_grants: StaffRoleGrantsTable;
+}
+
+/**
+ * A finance or admin grant waiting for a second administrator (./migrations/0048-staff-role-grants.ts,
+ * docs/decisions/065): `role` as `users.roles` stores it.
+ */
+export interface StaffRoleGrantsTable {
+  id: string;
+  user_id: string;
+  role: string;
+  status: 'pending' | 'confirmed' | 'cancelled' | 'expired';
+  proposed_by: string;
+  reason: string;
+  created_at: number;
+  expires_at: number;
+  decided_by: string | null;
+  decided_at: number | null;
 }
 
 /** The one live enrolment code an administrator issued for a person (its SHA-256, never the code). */

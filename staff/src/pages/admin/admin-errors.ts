@@ -12,6 +12,10 @@ export function adminError(error: unknown, t: TFunction): string | null {
       return t('errors.roleHeld');
     case 'ROLE_NOT_HELD':
       return t('errors.roleNotHeld');
+    case 'GRANT_PENDING':
+      return t('errors.grantPending');
+    case 'GRANT_NOT_PENDING':
+      return t('errors.grantNotPending');
     case 'NOT_ENROLLED':
       return t('errors.notEnrolled');
     case 'SESSION_ENDED':

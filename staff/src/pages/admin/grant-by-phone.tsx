@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { findByPhone, grantRole, peopleKeys } from '../../api/people.ts';
+import { findByPhone, grantRole, isPending, peopleKeys } from '../../api/people.ts';
 import { toast } from '../../app/toaster.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { useErrorText } from '../../components/states.tsx';
@@ -52,9 +52,8 @@ export function GrantByPhone() {
     setFound(member);
     setRole(STAFF_ROLES.find((r) => !member.roles.includes(r)) ?? role);
     await queryClient.invalidateQueries({ queryKey: peopleKeys.all });
-    toast.success(
-      t('grant.done', { role: t(`common:roles.${role}`), who: member.full_name || member.phone }),
-    );
+    const words = { role: t(`common:roles.${role}`), who: member.full_name || member.phone };
+    toast.success(isPending(member, role) ? t('grant.proposed', words) : t('grant.done', words));
   };
 
   return (
@@ -91,12 +90,21 @@ export function GrantByPhone() {
             {found.full_name || t('noName')} <span className="font-normal text-muted">{found.phone}</span>
           </p>
           <RoleBadges roles={found.roles} />
+          {found.pending_grants.map((g) => (
+            <p key={g.id} className="text-sm">
+              {t('pending.waiting', { role: t(`common:roles.${g.role}`) })}
+            </p>
+          ))}
           <div className="flex flex-wrap items-end gap-3">
-            <RoleSelect value={role} onChange={setRole} exclude={found.roles} />
+            <RoleSelect
+              value={role}
+              onChange={setRole}
+              exclude={[...found.roles, ...found.pending_grants.map((g) => g.role)]}
+            />
             <Button onClick={() => setAsking(true)} disabled={found.roles.length === STAFF_ROLES.length}>
               {t('grant.grant')}
             </Button>
-            {found.roles.length > 0 ? (
+            {found.roles.length > 0 || found.pending_grants.length > 0 ? (
               <Link
                 to={`/admin/people/${found.user_id}`}
                 className="min-h-11 content-center font-semibold text-brand underline"

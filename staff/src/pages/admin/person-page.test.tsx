@@ -23,10 +23,21 @@ const person = {
 };
 const open = { ...session, id: 's-9', user_id: 'u-2' };
 
-function api(refuseRemoval: { code: string } | null) {
+const grant = (proposedBy: string) => ({
+  id: 'g-1',
+  user_id: 'u-2',
+  role: 'finance',
+  proposed_by: proposedBy,
+  reason: 'Joins finance',
+  created_at: '2026-11-26T10:00:00Z',
+  expires_at: '2026-12-03T10:00:00Z',
+});
+
+function api(refuseRemoval: { code: string } | null, shown: object = person) {
   return fakeApi((call: Call) => {
     if (call.path === '/staff/me') return [200, { member: admin, session }];
-    if (call.path === '/staff/people') return [200, { people: [admin, person] }];
+    if (call.path === '/staff/people') return [200, { people: [admin, shown] }];
+    if (call.path.startsWith('/staff/role-grants/')) return [200, { ...shown, pending_grants: [] }];
     if (call.path === '/staff/people/u-2/sessions') return [200, { sessions: [open] }];
     if (call.method === 'DELETE' && call.path.startsWith('/staff/people/u-2/roles/') && refuseRemoval)
       return [409, { error: 'server words', code: refuseRemoval.code }];
@@ -75,6 +86,40 @@ describe('a person’s page', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toMatch(
       /^This role comes from the server's phone list/,
     );
+  });
+
+  it('shows a finance grant waiting for a second administrator, who confirms it with a reason', async () => {
+    const calls = api(null, { ...person, pending_grants: [grant('u-3')] });
+    await openPerson();
+    expect(await screen.findByText('Finance: waiting for a second administrator')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel grant' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Finance for Otieno Ouma' });
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Checked the hire' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(within(dialog).queryByLabelText('Reason')).toBeNull());
+    expect(calls.find((c) => c.path.startsWith('/staff/role-grants/'))).toMatchObject({
+      method: 'POST',
+      path: '/staff/role-grants/g-1/confirm',
+      body: { reason: 'Checked the hire' },
+    });
+  });
+
+  it('lets the proposer cancel their own pending grant but not confirm it', async () => {
+    const calls = api(null, { ...person, pending_grants: [grant('u-1')] });
+    await openPerson();
+    expect(await screen.findByText('Finance: waiting for a second administrator')).toBeTruthy();
+    expect(screen.getByText(/You proposed it: another administrator confirms it/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel grant' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel the Finance grant for Otieno Ouma' });
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Wrong person' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel grant' }));
+    await waitFor(() => expect(within(dialog).queryByLabelText('Reason')).toBeNull());
+    expect(calls.find((c) => c.path.startsWith('/staff/role-grants/'))).toMatchObject({
+      path: '/staff/role-grants/g-1/cancel',
+      body: { reason: 'Wrong person' },
+    });
   });
 
   it('ends an open session with the reason given', async () => {
