@@ -38,6 +38,12 @@ import { type PersonActor, type SecondPersonCheck, STORED_ROLE, staffRolesOf } f
 import type { StaffAuditService } from './staff-audit.service.js';
 import { memberOf, pendingGrantOf } from './staff-people.js';
 
+/** Nobody changes their own roles: another administrator does (docs/decisions/061, 065). */
+function refuseOwnRoles(actor: PersonActor, userId: string): void {
+  if (userId === actor.userId)
+    throw forbidden('Your own roles are changed by another administrator', 'OWN_ROLES');
+}
+
 /** How long a pending grant waits for its second administrator. */
 export const ROLE_GRANT_TTL_MS = 7 * 24 * 3600 * 1000;
 
@@ -84,8 +90,7 @@ export class StaffRolesService {
   ): Promise<{ member: StaffMember; pending: boolean }> {
     if (!TWO_ADMIN_ROLES.includes(role))
       return { member: await this.changeRoles(actor, userId, role, reason, 'grant'), pending: false };
-    if (userId === actor.userId)
-      throw forbidden('Your own roles are changed by another administrator', 'OWN_ROLES');
+    refuseOwnRoles(actor, userId);
     const stored = STORED_ROLE[role];
     const now = this.ctx.clock.now();
     const user = await inTransaction(this.ctx.database, async (trx) => {
@@ -170,8 +175,7 @@ export class StaffRolesService {
     const now = this.ctx.clock.now();
     const user = await inTransaction(this.ctx.database, async (trx) => {
       const grant = await this.pendingGrant(trx, grantId, now);
-      if (grant.user_id === actor.userId)
-        throw forbidden('Your own roles are changed by another administrator', 'OWN_ROLES');
+      refuseOwnRoles(actor, grant.user_id);
       if (!(await decideRoleGrant(trx, grantId, 'cancelled', actor.userId, now)))
         throw conflict('This grant is no longer pending', 'GRANT_NOT_PENDING');
       await this.audit.write(
@@ -219,8 +223,7 @@ export class StaffRolesService {
   ): Promise<StaffMember> {
     // Nobody changes their own roles (grants themselves finance, or anything): another
     // administrator does (docs/decisions/061). It also keeps the last administrator's role.
-    if (userId === actor.userId)
-      throw forbidden('Your own roles are changed by another administrator', 'OWN_ROLES');
+    refuseOwnRoles(actor, userId);
     const stored = STORED_ROLE[role];
     const now = this.ctx.clock.now();
     const user = await inTransaction(this.ctx.database, async (trx) => {
