@@ -1,3 +1,4 @@
+import { type ErrorCode, statusOf } from '@mchezo/contracts/error-codes';
 import type { ErrorResponse, LockoutReason, Refusal } from '@mchezo/contracts/errors';
 import { DEFAULT_LOCKOUT_MESSAGE } from '@mchezo/contracts/errors';
 
@@ -16,6 +17,17 @@ export class AppError extends Error {
     return { error: this.message, ...this.extra };
   }
 }
+
+/**
+ * An expected refusal by its code: the status is the code's own (shared/contracts/src/error-codes.ts),
+ * so one code never answers with two statuses.
+ */
+export const refuse = (
+  code: ErrorCode,
+  message: string,
+  extra: Omit<ErrorResponse, 'error' | 'code'> = {},
+  headers: Record<string, string> = {},
+) => new AppError(statusOf(code), message, { ...extra, code }, headers);
 
 export const badRequest = (message: string, code = 'BAD_REQUEST') => new AppError(400, message, { code });
 export const unauthorized = (message = 'Authentication required', code = 'UNAUTHORIZED') =>

@@ -1,0 +1,19 @@
+/**
+ * Codes any route may answer: the request's shape, sign-in, limits, and the server's own state
+ * (docs/decisions/035-surviving-faults.md, 064-storage-and-timeouts.md).
+ */
+export const COMMON_ERRORS = {
+  VALIDATION_ERROR: 400,
+  BAD_REQUEST: 400,
+  BODY_TOO_DEEP: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  BUSINESS_RULE: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+  STORAGE_FULL: 503,
+  DATABASE_TIMEOUT: 503,
+} as const;
