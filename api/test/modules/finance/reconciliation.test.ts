@@ -10,10 +10,10 @@ import type {
   PendingTransaction,
   ProviderOutcome,
   RequestResult,
-} from '../src/adapters/payments/payment-provider.js';
-import { BACKOFF_CAP_MS, backoffMs } from '../src/modules/wallet/reconciliation.service.js';
-import { DB_MODES, freshPhone, json, startApp, type TestApp } from './helpers.js';
-import { asStaff } from './staff-kit.js';
+} from '../../../src/adapters/payments/payment-provider.js';
+import { BACKOFF_CAP_MS, backoffMs } from '../../../src/modules/wallet/reconciliation.service.js';
+import { DB_MODES, freshPhone, json, startApp, type TestApp } from '../../helpers.js';
+import { asStaff } from '../../staff-kit.js';
 
 class StubProvider implements PaymentProvider {
   readonly name = 'stub';

@@ -4,7 +4,7 @@
  * number is refused and changes nothing, and one player cannot fire a burst of payment prompts.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DB_MODES, json, type Player, suiteApp, type TestApp } from './helpers.js';
+import { DB_MODES, json, type Player, suiteApp, type TestApp } from '../../helpers.js';
 
 /** Everything a refused request must leave as it was. */
 async function moneyState(t: TestApp): Promise<string> {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SIMULATOR_TEST_PHONES } from '../src/adapters/payments/simulator.js';
-import { DB_MODES, freshPhone, json, type Player, suiteApp } from './helpers.js';
-import { asStaff, type StaffPlayer } from './staff-kit.js';
+import { SIMULATOR_TEST_PHONES } from '../../../src/adapters/payments/simulator.js';
+import { DB_MODES, freshPhone, json, type Player, suiteApp } from '../../helpers.js';
+import { asStaff, type StaffPlayer } from '../../staff-kit.js';
 
 describe.each(DB_MODES)('payment review queue for operators (%s)', (mode) => {
   const operatorPhone = freshPhone();

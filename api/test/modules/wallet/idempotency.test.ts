@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DB_MODES, json, type Player, suiteApp } from './helpers.js';
+import { DB_MODES, json, type Player, suiteApp } from '../../helpers.js';
 
 /** An Idempotency-Key is one player's: a key says "this request of mine", never "this money". */
 describe.each(DB_MODES)('one Idempotency-Key reused (%s)', (mode) => {

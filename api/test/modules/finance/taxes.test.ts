@@ -7,11 +7,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SIMULATOR_TEST_PHONES } from '../src/adapters/payments/simulator.js';
-import { loadEnv } from '../src/env.js';
-import { taxOf } from '../src/modules/wallet/taxes.js';
-import { DB_MODES, freshPhone, json, type Player, suiteApp, TAXED } from './helpers.js';
-import { asStaff } from './staff-kit.js';
+import { SIMULATOR_TEST_PHONES } from '../../../src/adapters/payments/simulator.js';
+import { loadEnv } from '../../../src/env.js';
+import { taxOf } from '../../../src/modules/wallet/taxes.js';
+import { DB_MODES, freshPhone, json, type Player, suiteApp, TAXED } from '../../helpers.js';
+import { asStaff } from '../../staff-kit.js';
 
 describe('tax arithmetic and configuration', () => {
   it('rounds half up: to the cent on deposits, to the shilling on payouts', () => {

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDatabase, type Database, ensureSchema } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrations.js';
-import { DB_MODES } from './helpers.js';
+import { createDatabase, type Database, ensureSchema } from '../../../src/db/database.js';
+import { migrateToLatest } from '../../../src/db/migrations.js';
+import { DB_MODES } from '../../helpers.js';
 
 describe.each(DB_MODES)('migration 0006_reconcile_schedule (%s)', (mode) => {
   let dir: string | undefined;

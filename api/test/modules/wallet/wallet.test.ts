@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SIMULATOR_TEST_PHONES } from '../src/adapters/payments/simulator.js';
-import { DB_MODES, type Json, json, type Player, startApp, suiteApp } from './helpers.js';
+import { SIMULATOR_TEST_PHONES } from '../../../src/adapters/payments/simulator.js';
+import { DB_MODES, type Json, json, type Player, startApp, suiteApp } from '../../helpers.js';
 
 const key = (label: string) => `key-${label}-${Math.random().toString(36).slice(2, 10)}`;
 

@@ -5,11 +5,11 @@
  * read it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../src/lib/crypto.js';
-import { eatDay } from '../src/lib/time.js';
+import { newId } from '../../../src/lib/crypto.js';
+import { eatDay } from '../../../src/lib/time.js';
+import { DB_MODES, json, suiteApp } from '../../helpers.js';
+import { staffRequest } from '../../staff-kit.js';
 import { expectFinanceOnly, type FinanceCast, financeCast } from './finance-kit.js';
-import { DB_MODES, json, suiteApp } from './helpers.js';
-import { staffRequest } from './staff-kit.js';
 
 /** 2025-01-31 13:00 EAT; the last millisecond of 31 January EAT; 1 February 00:00 EAT. */
 const JAN31 = Date.parse('2025-01-31T10:00:00Z');

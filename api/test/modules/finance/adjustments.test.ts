@@ -5,9 +5,9 @@
  * larger than the balance is refused; and who may call each endpoint.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DB_MODES, json, type Player, suiteApp } from '../../helpers.js';
+import { staffRequest } from '../../staff-kit.js';
 import { expectFinanceOnly, type FinanceCast, financeCast } from './finance-kit.js';
-import { DB_MODES, json, type Player, suiteApp } from './helpers.js';
-import { staffRequest } from './staff-kit.js';
 
 describe.each(DB_MODES)('staff adjustments with four eyes (%s)', (mode) => {
   const t = suiteApp(mode);

@@ -4,8 +4,8 @@
  * a player with no role, and the authorization matrix every finance endpoint must answer.
  */
 import { expect } from 'vitest';
-import { freshPhone, json, type Player, type TestApp } from './helpers.js';
-import { enrol, setStoredRoles, staffHeaders, staffRequest, staffToken } from './staff-kit.js';
+import { freshPhone, json, type Player, type TestApp } from '../../helpers.js';
+import { enrol, setStoredRoles, staffHeaders, staffRequest, staffToken } from '../../staff-kit.js';
 
 export type Method = 'GET' | 'POST' | 'DELETE';
 export interface Member {

@@ -5,8 +5,8 @@
  * cancelled change stays listed as cancelled and is never in force.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DB_MODES, freshPhone, json, type Player, suiteApp, TAXED, type TestApp } from './helpers.js';
-import { asStaff, type StaffPlayer, signInAgain } from './staff-kit.js';
+import { DB_MODES, freshPhone, json, type Player, suiteApp, TAXED, type TestApp } from '../../helpers.js';
+import { asStaff, type StaffPlayer, signInAgain } from '../../staff-kit.js';
 
 /** Epoch ms of a Kenyan wall-clock time (UTC+3). */
 const eat = (y: number, m: number, d: number, h = 0, min = 0, s = 0) =>

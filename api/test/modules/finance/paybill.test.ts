@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DarajaPaymentProvider } from '../src/adapters/payments/daraja.js';
-import { luhnDigit, readAccountNumber } from '../src/modules/wallet/paybill-account.js';
-import { DB_MODES, freshPhone, json, type Player, suiteApp } from './helpers.js';
-import { asStaff } from './staff-kit.js';
+import { DarajaPaymentProvider } from '../../../src/adapters/payments/daraja.js';
+import { luhnDigit, readAccountNumber } from '../../../src/modules/wallet/paybill-account.js';
+import { DB_MODES, freshPhone, json, type Player, suiteApp } from '../../helpers.js';
+import { asStaff } from '../../staff-kit.js';
 
 let receipts = 0;
 /** A fresh M-Pesa receipt number (10 characters, as Safaricom's). */

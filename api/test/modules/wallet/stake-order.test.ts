@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DB_MODES, json, type Player, suiteApp, type TestApp } from './helpers.js';
+import { DB_MODES, json, type Player, suiteApp, type TestApp } from '../../helpers.js';
 
 /**
  * Puts promotional money in the bonus pot the way a promotion would: the pot and its ledger
