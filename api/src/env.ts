@@ -124,8 +124,8 @@ const EnvSchema = z.object({
   REMOTE_BYTE_BUDGETS: byteBudgets({ lobby: 26_000, auth: 20_000, wallet: 28_000, profile: 27_000 }),
   /** Phones (E.164, comma-separated) granted the release_manager role at boot and at login. */
   RELEASE_MANAGER_PHONES: phoneList,
-  /** Phones (E.164, comma-separated) granted the payments_operator role (the review queue). */
-  OPERATOR_PHONES: phoneList,
+  /** Phones (E.164, comma-separated) granted the finance role (the review queue, taxes, adjustments). */
+  FINANCE_PHONES: phoneList,
   /** Phones (E.164, comma-separated) granted the compliance role (money-laundering alerts and cases). */
   COMPLIANCE_PHONES: phoneList,
   /**

@@ -32,7 +32,7 @@ describe.each(DB_MODES)('four eyes means two people (%s)', (mode) => {
   });
 
   const propose = async (headers: Record<string, string>) => {
-    const res = await staffRequest(t, 'POST', '/staff/adjustments', headers, {
+    const res = await staffRequest(t, 'POST', '/finance/adjustments', headers, {
       player_id: player.userId,
       amount_cents: 99_900,
       reason: 'Goodwill for a failed game round',
@@ -41,7 +41,7 @@ describe.each(DB_MODES)('four eyes means two people (%s)', (mode) => {
     return json(res).id as string;
   };
   const approve = (headers: Record<string, string>, id: string) =>
-    staffRequest(t, 'POST', `/staff/adjustments/${id}/approve`, headers, { reason: 'Checked the round' });
+    staffRequest(t, 'POST', `/finance/adjustments/${id}/approve`, headers, { reason: 'Checked the round' });
   const grant = (headers: Record<string, string>, userId: string, role: string) =>
     staffRequest(t, 'POST', `/staff/people/${userId}/roles`, headers, { role, reason: 'Joins finance' });
   /** A finance grant proposed with `headers` and confirmed by a fresh administrator: the confirmation's status. */
@@ -66,7 +66,7 @@ describe.each(DB_MODES)('four eyes means two people (%s)', (mode) => {
   /** A finance person whose role was stored directly (no one in the API granted it). */
   async function financePerson(): Promise<{ player: Player; enrolled: Enrolled }> {
     const p = await t.signedInPlayer(undefined, undefined, { identity: false });
-    await setStoredRoles(t, p.userId, 'user,payments_operator');
+    await setStoredRoles(t, p.userId, 'user,finance');
     return { player: p, enrolled: await enrol(t, p) };
   }
 
@@ -144,7 +144,7 @@ describe.each(DB_MODES)('four eyes means two people (%s)', (mode) => {
     const b = await financePerson();
     const aIn = await staffSignInFrom(t, a.player, a.enrolled);
     const bIn = await staffSignInFrom(t, b.player, b.enrolled);
-    const own = await staffRequest(t, 'POST', '/staff/adjustments', aIn.headers, {
+    const own = await staffRequest(t, 'POST', '/finance/adjustments', aIn.headers, {
       player_id: a.player.userId,
       amount_cents: 99_900,
       reason: 'A little something for me',
@@ -155,7 +155,7 @@ describe.each(DB_MODES)('four eyes means two people (%s)', (mode) => {
       error: expect.stringMatching(/people it involves/),
     });
     // b proposes a credit to a's account: a cannot approve it.
-    const forA = await staffRequest(t, 'POST', '/staff/adjustments', bIn.headers, {
+    const forA = await staffRequest(t, 'POST', '/finance/adjustments', bIn.headers, {
       player_id: a.player.userId,
       amount_cents: 99_900,
       reason: 'Goodwill for a failed game round',
@@ -238,7 +238,7 @@ describe.each(DB_MODES)('a money or admin role takes a second administrator (%s)
     const confirmed = await decide(second.headers, id, 'confirm');
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(json(confirmed)).toMatchObject({ roles: ['finance'], pending_grants: [] });
-    expect(await storedRoles(hire.userId)).toBe('user,payments_operator');
+    expect(await storedRoles(hire.userId)).toBe('user,finance');
     expect(json(await decide(second.headers, id, 'confirm')).code).toBe('GRANT_NOT_PENDING');
 
     const deputy = await t.signedInPlayer(undefined, undefined, { identity: false });

@@ -28,7 +28,7 @@ describe.each(DB_MODES)('release health history (%s)', (mode) => {
 
   beforeAll(async () => {
     player = await k.t.signedInPlayer(undefined, undefined, { identity: false });
-    for (const stored of ['support', 'payments_operator', 'compliance', 'admin']) {
+    for (const stored of ['support', 'finance', 'compliance', 'admin']) {
       const member = await k.t.signedInPlayer(undefined, undefined, { identity: false });
       await setStoredRoles(k.t, member.userId, `user,${stored}`);
       others[stored] = await staffToken(k.t, member, await enrol(k.t, member));

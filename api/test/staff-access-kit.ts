@@ -16,7 +16,7 @@ export type Endpoint = [Method, string, unknown];
 const STORED: Record<Role, string> = {
   support: 'support',
   compliance: 'compliance',
-  finance: 'payments_operator',
+  finance: 'finance',
   release_manager: 'release_manager',
   admin: 'admin',
 };

@@ -48,7 +48,7 @@ describe.each(DB_MODES)('staff roles, sessions and audit (%s)', (mode) => {
     player = await t.signedInPlayer(undefined, undefined, { identity: false });
     const stored = {
       support: 'support',
-      finance: 'payments_operator',
+      finance: 'finance',
       compliance: 'compliance',
       release_manager: 'release_manager',
     };
@@ -80,10 +80,10 @@ describe.each(DB_MODES)('staff roles, sessions and audit (%s)', (mode) => {
       .where('id', '=', target.userId)
       .executeTakeFirstOrThrow();
     // Finance is the payments operator of the review routes (decision 052).
-    expect(stored.roles).toBe('user,payments_operator');
+    expect(stored.roles).toBe('user,finance');
     // …and with two factors (decision 052) the review routes let them in.
     const asFinance = await asStaff(t, target);
-    expect((await t.get('/payments/review', asFinance.headers)).statusCode).toBe(200);
+    expect((await t.get('/finance/review', asFinance.headers)).statusCode).toBe(200);
     const twice = await asAdmin('POST', `/staff/people/${target.userId}/roles`, {
       role: 'finance',
       reason: 'Again',

@@ -191,7 +191,7 @@ describe.each(DB_MODES)('staff enrolment codes (%s)', (mode) => {
       'SECOND_FACTOR_REQUIRED',
     );
     expect(json(await staffRequest(t, 'POST', url, admin.headers, body)).code).toBe('SECOND_FACTOR_REQUIRED');
-    for (const role of ['support', 'payments_operator', 'compliance', 'release_manager']) {
+    for (const role of ['support', 'finance', 'compliance', 'release_manager']) {
       const other = await newStarter(`user,${role}`);
       const token = await staffToken(t, other, await enrol(t, other));
       const res = await staffRequest(t, 'POST', url, staffHeaders(token), body);

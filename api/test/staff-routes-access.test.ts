@@ -81,7 +81,7 @@ describe('every staff route takes a two-factor staff session', () => {
       await database.close();
     };
     player = await signedIn();
-    passwordOnly = await signedIn('user,support,payments_operator,compliance,release_manager,admin');
+    passwordOnly = await signedIn('user,support,finance,compliance,release_manager,admin');
   });
   afterAll(async () => {
     await close();
@@ -99,7 +99,7 @@ describe('every staff route takes a two-factor staff session', () => {
       'POST /api/v1/releases/remotes/:remote/versions',
       'PUT /api/v1/releases/remotes/:remote/versions/:version',
       'GET /api/v1/releases/health',
-      'GET /api/v1/payments/review',
+      'GET /api/v1/finance/review',
       'GET /api/v1/aml/alerts',
       'GET /api/v1/regulator-feed/status',
       'GET /api/v1/health/reconciliation',

@@ -7,7 +7,7 @@ import { readAccountNumber } from './wallet-constants.ts';
 
 /**
  * `/api/v1/payments/…`: what payment providers call (callbacks, M-Pesa C2B), the operators' calls
- * (payments_operator: the review queue, the audit, the tax report; `/api/v1/taxes/rates`, the tax
+ * (the finance role: the review queue, the audit, the tax report; `/api/v1/finance/tax-rates`, the tax
  * rates by date) and the simulator's test controls. Provider bodies keep the provider's own field names: the STK and B2C callbacks are
  * read by the provider's adapter (api/src/adapters/payments), the M-Pesa C2B payment by its schema
  * here (`C2bPayment`).
@@ -61,11 +61,11 @@ export const C2bPayment = z.looseObject({
 });
 export type C2bPayment = z.infer<typeof C2bPayment>;
 
-// ---- Operators (payments_operator) ----
+// ---- Operators (the finance role) ----
 
 const Note = z.string().trim().min(3, 'Say why in a note (3 characters or more)').max(500);
 
-/** GET /payments/review?limit, GET /payments/audit?limit */
+/** GET /finance/review?limit, GET /finance/audit?limit */
 export const OperatorListQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
@@ -74,7 +74,7 @@ export type OperatorListQuery = z.infer<typeof OperatorListQuery>;
 /** The review item an operator acts on (`…/:id/resolve`, `…/:id/assign`). */
 export const ReviewItemParams = z.strictObject({ id: Id });
 
-/** POST /payments/review/transactions/:id/resolve */
+/** POST /finance/review/transactions/:id/resolve */
 export const ResolveTransactionRequest = z.strictObject({
   outcome: z.enum(['completed', 'failed']),
   note: Note,
@@ -86,12 +86,12 @@ export const ResolveTransactionResponse = z.object({
   adjustment: z.number(),
 });
 
-/** POST /payments/review/callbacks/:id/resolve */
+/** POST /finance/review/callbacks/:id/resolve */
 export const ResolveCallbackRequest = z.strictObject({ note: Note });
 export const ResolveCallbackResponse = z.object({ callback_id: z.string(), resolved: z.boolean() });
 
 /**
- * POST /payments/review/paybill/:id/assign: a Paybill payment in suspense to a player, named by
+ * POST /finance/review/paybill/:id/assign: a Paybill payment in suspense to a player, named by
  * one of the two: their account number, as the payer may have typed it (spaces, dashes: the
  * request carries it normalised, or is 422 MALFORMED_ACCOUNT), or their id (the staff site's
  * finder), which gives a player who has no account number yet theirs.
@@ -132,7 +132,7 @@ export const CalendarDay = z
   .refine(isCalendarDate, refusal('from and to must be real dates (YYYY-MM-DD)', 'INVALID_DATE', 400));
 
 /**
- * GET /payments/tax-report?period&from&to&format&by: East Africa Time days, both included. The
+ * GET /finance/tax-report?period&from&to&format&by: East Africa Time days, both included. The
  * JSON has both the lines per period (`rows`) and per period and rate (`rate_periods`); `by`
  * chooses the CSV's lines.
  */
@@ -161,7 +161,7 @@ const TaxTotals = z.object({
 });
 
 /**
- * GET /payments/tax-report?format=json: every amount in integer cents (the CSV writes them as KES
+ * GET /finance/tax-report?format=json: every amount in integer cents (the CSV writes them as KES
  * with two decimals). `rate_periods`: per period, per tax, one line per rate in force during it,
  * `from`–`to` East Africa Time (null: before any dated change / still in force).
  */
@@ -187,16 +187,16 @@ export const TaxReportResponse = z.object({
 });
 export type TaxReportResponse = z.infer<typeof TaxReportResponse>;
 
-// ---- Tax rates by date (payments_operator; docs/decisions/040-tax-rates-by-date.md) ----
+// ---- Tax rates by date (the finance role; docs/decisions/040-tax-rates-by-date.md) ----
 
 /** A tax rate in basis points (500 = 5%), as the ledger keeps it: an integer, 0 to 10,000. */
 const RateBp = z.number().int('must be whole basis points (500 = 5%)').min(0).max(10_000);
 
 /**
- * POST /taxes/rates: a change of one tax's rate from an instant (ISO 8601 with its offset); the
+ * POST /finance/tax-rates: a change of one tax's rate from an instant (ISO 8601 with its offset); the
  * API refuses one not in the future (422 NOT_IN_FUTURE) and a second change of the kind at the
  * same instant (409 ALREADY_SCHEDULED). Audited with its note; cancelled with
- * POST /taxes/rates/:id/cancel while still a minute ahead.
+ * POST /finance/tax-rates/:id/cancel while still a minute ahead.
  */
 export const ScheduleTaxRateRequest = z.strictObject({
   kind: TaxKind,
@@ -206,7 +206,7 @@ export const ScheduleTaxRateRequest = z.strictObject({
 });
 export type ScheduleTaxRateRequest = z.infer<typeof ScheduleTaxRateRequest>;
 
-/** POST /taxes/rates/:id/cancel: a scheduled change, still at least a minute ahead. */
+/** POST /finance/tax-rates/:id/cancel: a scheduled change, still at least a minute ahead. */
 export const TaxRateParams = z.strictObject({ id: Id });
 export const CancelTaxRateRequest = z.strictObject({ note: Note });
 export const CancelTaxRateResponse = z.object({ id: z.string(), cancelled: z.literal(true) });
@@ -238,7 +238,7 @@ export const TaxRate = z.object({
 export type TaxRate = z.infer<typeof TaxRate>;
 
 /**
- * GET /taxes/rates: the rates in force now and every rate, by kind, oldest first, the cancelled
+ * GET /finance/tax-rates: the rates in force now and every rate, by kind, oldest first, the cancelled
  * changes among them at their instant.
  */
 export const TaxRatesResponse = z.object({

@@ -31,7 +31,7 @@ export const AdjustmentStatus = z.enum(ADJUSTMENT_STATUSES);
 export type AdjustmentStatus = z.infer<typeof AdjustmentStatus>;
 
 /**
- * POST /staff/adjustments: a proposal, nothing moves yet. `amount_cents` is signed: positive
+ * POST /finance/adjustments: a proposal, nothing moves yet. `amount_cents` is signed: positive
  * credits the player's main balance, negative debits it (refused at approval if it would go below
  * zero).
  */
@@ -47,7 +47,7 @@ export const ProposeAdjustmentRequest = z.strictObject({
 });
 export type ProposeAdjustmentRequest = z.infer<typeof ProposeAdjustmentRequest>;
 
-/** GET /staff/adjustments?status&limit: newest first. */
+/** GET /finance/adjustments?status&limit: newest first. */
 export const AdjustmentListQuery = z.strictObject({
   status: AdjustmentStatus.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -56,7 +56,7 @@ export type AdjustmentListQuery = z.infer<typeof AdjustmentListQuery>;
 
 export const AdjustmentParams = z.strictObject({ id: Id });
 
-/** POST /staff/adjustments/:id/approve and …/reject. */
+/** POST /finance/adjustments/:id/approve and …/reject. */
 export const DecideAdjustmentRequest = z.strictObject({ reason: Reason });
 export type DecideAdjustmentRequest = z.infer<typeof DecideAdjustmentRequest>;
 
@@ -80,7 +80,7 @@ export type Adjustment = z.infer<typeof Adjustment>;
 export const AdjustmentListResponse = z.object({ adjustments: z.array(Adjustment) });
 export type AdjustmentListResponse = z.infer<typeof AdjustmentListResponse>;
 
-/** GET /staff/finance/players?q: a phone (any usual form) or a Paybill account number. */
+/** GET /finance/players?q: a phone (any usual form) or a Paybill account number. */
 export const FinancePlayerQuery = z.strictObject({ q: z.string().trim().min(3).max(32) });
 
 export const FinancePlayer = z.object({
@@ -105,7 +105,7 @@ const monthsSpanned = (from: string, to: string) =>
 const daysSpanned = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
 
 /**
- * GET /staff/finance/report?period&from&to (and /staff/finance/report.csv): East Africa Time
+ * GET /finance/report?period&from&to (and /finance/report.csv): East Africa Time
  * days, both included; at most 366 days by day, 36 months by month.
  */
 export const FinanceReportQuery = z

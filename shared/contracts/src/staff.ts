@@ -10,8 +10,8 @@ import { CalendarDay } from './payments.ts';
  */
 
 /**
- * The staff roles as the API names them. `finance` is stored as `payments_operator` in
- * `users.roles` (the name the payment review routes and OPERATOR_PHONES have always used).
+ * The staff roles as the API names them and as `users.roles` stores them (FINANCE_PHONES grants
+ * `finance`).
  */
 export const StaffRoleName = z.enum(['support', 'finance', 'compliance', 'release_manager', 'admin']);
 export type StaffRoleName = z.infer<typeof StaffRoleName>;

@@ -23,7 +23,7 @@ export function useFinanceReport(range: ReportRange) {
   return useQuery({
     queryKey: ['finance', 'report', range],
     queryFn: ({ signal }) =>
-      staffApi.get<FinanceReportResponse>(`/staff/finance/report${queryString({ ...range })}`, { signal }),
+      staffApi.get<FinanceReportResponse>(`/finance/report${queryString({ ...range })}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -32,7 +32,7 @@ export function useTaxReport(range: ReportRange) {
   return useQuery({
     queryKey: ['finance', 'tax-report', range],
     queryFn: ({ signal }) =>
-      staffApi.get<TaxReportResponse>(`/payments/tax-report${queryString({ ...range, format: 'json' })}`, {
+      staffApi.get<TaxReportResponse>(`/finance/tax-report${queryString({ ...range, format: 'json' })}`, {
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -41,14 +41,14 @@ export function useTaxReport(range: ReportRange) {
 
 /** The report's CSV, fetched with the staff token (a plain link would carry none). */
 export const reportCsv = async (range: ReportRange): Promise<Blob> =>
-  (await send('GET', `/staff/finance/report.csv${queryString({ ...range })}`)).blob();
+  (await send('GET', `/finance/report.csv${queryString({ ...range })}`)).blob();
 
 const taxRatesKey = ['finance', 'tax-rates'] as const;
 
 export function useTaxRates() {
   return useQuery({
     queryKey: taxRatesKey,
-    queryFn: ({ signal }) => staffApi.get<TaxRatesResponse>('/taxes/rates', { signal }),
+    queryFn: ({ signal }) => staffApi.get<TaxRatesResponse>('/finance/tax-rates', { signal }),
   });
 }
 
@@ -62,11 +62,11 @@ function useAfterTaxRate<Args, Result>(fn: (args: Args) => Promise<Result>) {
 }
 
 export const useScheduleTaxRate = () =>
-  useAfterTaxRate((body: ScheduleTaxRateRequest) => staffApi.post<TaxRate>('/taxes/rates', body));
+  useAfterTaxRate((body: ScheduleTaxRateRequest) => staffApi.post<TaxRate>('/finance/tax-rates', body));
 
 export const useCancelTaxRate = () =>
   useAfterTaxRate(({ id, note }: { id: string; note: string }) =>
-    staffApi.post<{ id: string; cancelled: true }>(`/taxes/rates/${encodeURIComponent(id)}/cancel`, {
+    staffApi.post<{ id: string; cancelled: true }>(`/finance/tax-rates/${encodeURIComponent(id)}/cancel`, {
       note,
     }),
   );

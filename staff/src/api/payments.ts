@@ -12,7 +12,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryString, staffApi } from './client.ts';
 
-/** GET /payments/review: amounts are the API's KES numbers (two decimals), not cents. */
+/** GET /finance/review: amounts are the API's KES numbers (two decimals), not cents. */
 export interface ReviewQueue {
   transactions: {
     transaction_id: string;
@@ -60,7 +60,7 @@ export const paymentKeys = {
 export function useReviewQueue() {
   return useQuery({
     queryKey: paymentKeys.review,
-    queryFn: ({ signal }) => staffApi.get<ReviewQueue>('/payments/review?limit=200', { signal }),
+    queryFn: ({ signal }) => staffApi.get<ReviewQueue>('/finance/review?limit=200', { signal }),
   });
 }
 
@@ -72,7 +72,7 @@ function useAfterReview<Args, Result>(fn: (args: Args) => Promise<Result>) {
   });
 }
 
-const item = (kind: string, id: string) => `/payments/review/${kind}/${encodeURIComponent(id)}`;
+const item = (kind: string, id: string) => `/finance/review/${kind}/${encodeURIComponent(id)}`;
 
 export const useResolveTransaction = () =>
   useAfterReview(({ id, outcome, note }: { id: string; outcome: 'completed' | 'failed'; note: string }) =>
@@ -104,7 +104,7 @@ export function useFinancePlayers(q: string) {
     queryKey: paymentKeys.players(q),
     enabled: q.length >= 3,
     queryFn: ({ signal }) =>
-      staffApi.get<FinancePlayersResponse>(`/staff/finance/players${queryString({ q })}`, { signal }),
+      staffApi.get<FinancePlayersResponse>(`/finance/players${queryString({ q })}`, { signal }),
   });
 }
 
@@ -113,7 +113,7 @@ export function useAdjustments(status: AdjustmentStatus | 'all') {
     queryKey: paymentKeys.adjustments(status),
     queryFn: ({ signal }) =>
       staffApi.get<AdjustmentListResponse>(
-        `/staff/adjustments${queryString({ status: status === 'all' ? undefined : status, limit: 100 })}`,
+        `/finance/adjustments${queryString({ status: status === 'all' ? undefined : status, limit: 100 })}`,
         { signal },
       ),
   });
@@ -129,11 +129,11 @@ function useAfterAdjustment<Args>(fn: (args: Args) => Promise<Adjustment>) {
 
 export const useProposeAdjustment = () =>
   useAfterAdjustment((body: { player_id: string; amount_cents: number; reason: string }) =>
-    staffApi.post<Adjustment>('/staff/adjustments', body),
+    staffApi.post<Adjustment>('/finance/adjustments', body),
   );
 
 export const useDecideAdjustment = () =>
   useAfterAdjustment(
     ({ id, decision, reason }: { id: string; decision: 'approve' | 'reject'; reason: string }) =>
-      staffApi.post<Adjustment>(`/staff/adjustments/${encodeURIComponent(id)}/${decision}`, { reason }),
+      staffApi.post<Adjustment>(`/finance/adjustments/${encodeURIComponent(id)}/${decision}`, { reason }),
   );

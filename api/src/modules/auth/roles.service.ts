@@ -1,7 +1,7 @@
 /**
  * Roles a user holds (`users.roles`). Some are granted by configuration: phones listed in
- * RELEASE_MANAGER_PHONES get `release_manager`, phones in OPERATOR_PHONES `payments_operator`
- * (the payment review queue), phones in COMPLIANCE_PHONES `compliance` (money-laundering alerts
+ * RELEASE_MANAGER_PHONES get `release_manager`, phones in FINANCE_PHONES `finance`
+ * (the operators' side of money, modules/finance), phones in COMPLIANCE_PHONES `compliance` (money-laundering alerts
  * and cases, docs/decisions/043), phones in ADMIN_PHONES `admin` (who grants and removes staff
  * roles, docs/decisions/052), at boot and, for accounts registered later, at their next login
  * or staff sign-in. Removing a phone from a list takes nothing away; an administrator removes a
@@ -11,7 +11,7 @@ import { RELEASE_MANAGER_ROLE } from '@mchezo/contracts/releases-constants';
 import type { AppContext } from '../../context.js';
 import { findUsersRolesByPhone, setRoles, type UserRoles } from './roles.repository.js';
 
-const PAYMENTS_OPERATOR_ROLE = 'payments_operator';
+const FINANCE_ROLE = 'finance';
 const COMPLIANCE_ROLE = 'compliance';
 const ADMIN_ROLE = 'admin';
 
@@ -21,7 +21,7 @@ type RolesContext = Pick<AppContext, 'env' | 'database' | 'clock'>;
 export function configuredRoles(ctx: RolesContext, phone: string): string[] {
   const out: string[] = [];
   if (ctx.env.RELEASE_MANAGER_PHONES.includes(phone)) out.push(RELEASE_MANAGER_ROLE);
-  if (ctx.env.OPERATOR_PHONES.includes(phone)) out.push(PAYMENTS_OPERATOR_ROLE);
+  if (ctx.env.FINANCE_PHONES.includes(phone)) out.push(FINANCE_ROLE);
   if (ctx.env.COMPLIANCE_PHONES.includes(phone)) out.push(COMPLIANCE_ROLE);
   if (ctx.env.ADMIN_PHONES.includes(phone)) out.push(ADMIN_ROLE);
   return out;
@@ -42,7 +42,7 @@ export async function grantConfiguredManagers(ctx: RolesContext): Promise<void> 
   const phones = [
     ...new Set([
       ...ctx.env.RELEASE_MANAGER_PHONES,
-      ...ctx.env.OPERATOR_PHONES,
+      ...ctx.env.FINANCE_PHONES,
       ...ctx.env.COMPLIANCE_PHONES,
       ...ctx.env.ADMIN_PHONES,
     ]),

@@ -49,10 +49,10 @@ export interface StaffLimiter {
   guardFailures<T>(key: string, attempt: () => Promise<T>, isFailure: (err: unknown) => boolean): Promise<T>;
 }
 
-/** The API's role names and the names `users.roles` stores (finance is the old payments_operator). */
+/** The API's role names and the names `users.roles` stores (one and the same since migration 0049). */
 export const STORED_ROLE: Record<StaffRoleName, string> = {
   support: 'support',
-  finance: 'payments_operator',
+  finance: 'finance',
   compliance: 'compliance',
   release_manager: 'release_manager',
   admin: 'admin',

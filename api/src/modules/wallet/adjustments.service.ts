@@ -1,5 +1,5 @@
 /**
- * Manual balance adjustments with four eyes (issue 30 item 3, docs/decisions/055): a finance
+ * Manual balance adjustments with four eyes (docs/decisions/055): a finance
  * person proposes one (a signed amount on the player's main balance and a reason; nothing moves),
  * and ANOTHER finance person approves it (booked in the ledger) or rejects it, with a reason. The
  * proposer cannot approve their own (403 FOUR_EYES_REQUIRED). An approval books, in one

@@ -1,5 +1,5 @@
 /**
- * The finance report (`GET /staff/finance/report`, issue 30 item 5, docs/decisions/055): per East
+ * The finance report (`GET /finance/report`, docs/decisions/055): per East
  * Africa Time day or month, in integer cents, read from the ledger itself so it always equals it.
  * Each entry counts in the period it was booked:
  * - deposits: `deposit` entries, and review corrections of deposits on `main`;

@@ -1,5 +1,5 @@
 /**
- * `/api/v1/staff/…` for finance (api/README.md "Finance (staff)", docs/decisions/055): manual
+ * `/api/v1/finance/…` (api/README.md "Finance (staff)", docs/decisions/055): manual
  * adjustments with four eyes, the finance report (JSON and CSV) and the look-up of a player by
  * phone or Paybill account number. Every route is a two-factor staff route for the finance role
  * (`requireStaff('finance')`, modules/staff, handed over by app.ts), checked before the body is read.
@@ -32,48 +32,48 @@ export const financeRoutes: FastifyPluginAsyncZod<{
   requireStaff: (...roles: StaffRoleName[]) => PreHandler;
   staffOf: (request: FastifyRequest) => { userId: string };
 }> = async (app, { adjustments, report, requireStaff, staffOf }) => {
-  const finance = guardedRoute(requireStaff('finance'), ['staff', 'finance']);
+  const finance = guardedRoute(requireStaff('finance'), ['finance']);
   const actor = (request: FastifyRequest) => ({ userId: staffOf(request).userId, ip: request.ip });
   const decision = { params: AdjustmentParams, body: DecideAdjustmentRequest };
 
   app.post(
-    '/staff/adjustments',
+    '/finance/adjustments',
     finance({ body: ProposeAdjustmentRequest }, { 201: Adjustment }, [400, 404]),
     async (request, reply) => reply.code(201).send(await adjustments.propose(actor(request), request.body)),
   );
 
   app.get(
-    '/staff/adjustments',
+    '/finance/adjustments',
     finance({ querystring: AdjustmentListQuery }, { 200: AdjustmentListResponse }, [400]),
     async (request, reply) => noStore(reply).send(await adjustments.list(request.query)),
   );
 
   app.post(
-    '/staff/adjustments/:id/approve',
+    '/finance/adjustments/:id/approve',
     finance(decision, { 200: Adjustment }, [400, 404, 409]),
     async (request) => adjustments.approve(actor(request), request.params.id, request.body.reason),
   );
 
   app.post(
-    '/staff/adjustments/:id/reject',
+    '/finance/adjustments/:id/reject',
     finance(decision, { 200: Adjustment }, [400, 404, 409]),
     async (request) => adjustments.reject(actor(request), request.params.id, request.body.reason),
   );
 
   app.get(
-    '/staff/finance/players',
+    '/finance/players',
     finance({ querystring: FinancePlayerQuery }, { 200: FinancePlayersResponse }, [400]),
     async (request, reply) => noStore(reply).send(await adjustments.findPlayers(request.query.q)),
   );
 
   app.get(
-    '/staff/finance/report',
+    '/finance/report',
     finance({ querystring: FinanceReportQuery }, { 200: FinanceReportResponse }, [400]),
     async (request, reply) => noStore(reply).send(await report.report(request.query)),
   );
 
   app.get(
-    '/staff/finance/report.csv',
+    '/finance/report.csv',
     finance({ querystring: FinanceReportQuery }, { 200: z.string() }, [400]),
     async (request, reply) => {
       const { period, from, to } = request.query;

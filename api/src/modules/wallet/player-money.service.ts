@@ -1,5 +1,5 @@
 /**
- * A player's money as staff read it (modules/players, issue 30 item 2): the pots, the Paybill
+ * A player's money as staff read it (modules/players): the pots, the Paybill
  * account number, the mobile-money transactions with every status (review included) and the game
  * rounds, all in integer cents. Read only; the player's own reads stay in wallet.service.ts.
  */

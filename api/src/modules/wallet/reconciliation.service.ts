@@ -44,7 +44,7 @@ interface ReconciliationFigures {
   due: number;
   /** Age of the oldest pending transaction in whole seconds; null when none is pending. */
   oldest_pending_age_seconds: number | null;
-  /** Transactions waiting for an operator (`GET /payments/review`). */
+  /** Transactions waiting for an operator (`GET /finance/review`). */
   review: number;
 }
 

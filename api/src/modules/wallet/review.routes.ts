@@ -1,8 +1,8 @@
 /**
- * `/api/v1/payments/review…`: the operators' review queue (401 without a token, 403 without the
- * payments_operator role, granted from OPERATOR_PHONES). Every resolution needs a note and is
- * audited (`GET /payments/audit`). The same role reads the tax report and the tax rates by date
- * (`/taxes/rates`) and schedules a change of rate, with a note, audited too.
+ * `/api/v1/finance/review…`: the operators' review queue (401 without a token, 403 without the
+ * finance role, granted from FINANCE_PHONES or by an administrator). Every resolution needs a
+ * note and is audited (`GET /finance/audit`). The same role reads the tax report and the tax
+ * rates by date (`/finance/tax-rates`) and schedules a change of rate, with a note, audited too.
  */
 import {
   AssignPaybillRequest,
@@ -38,11 +38,11 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
   requireStaff: RequireStaff;
   staffOf: StaffOf;
 }> = async (app, { review, paybill, taxReport, taxRates, requireStaff, staffOf }) => {
-  const operator = guardedRoute(requireStaff('finance'), ['payments']);
+  const operator = guardedRoute(requireStaff('finance'), ['finance']);
   const actor = (request: Parameters<PreHandler>[0]) => staffOf(request).phone;
 
   app.get(
-    '/payments/review',
+    '/finance/review',
     operator({ querystring: OperatorListQuery }, { 200: z.unknown() }, [400]),
     async (request) => ({
       ...(await review.list(request.query.limit)),
@@ -52,7 +52,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    '/payments/tax-report',
+    '/finance/tax-report',
     operator({ querystring: TaxReportQuery }, { 200: z.unknown() }, [400]),
     async (request, reply) => {
       const { format, by, ...query } = request.query;
@@ -65,16 +65,16 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get('/taxes/rates', operator({}, { 200: TaxRatesResponse }), async () => taxRates.list());
+  app.get('/finance/tax-rates', operator({}, { 200: TaxRatesResponse }), async () => taxRates.list());
 
   app.post(
-    '/taxes/rates',
+    '/finance/tax-rates',
     operator({ body: ScheduleTaxRateRequest }, { 201: TaxRate }, [400, 409, 422]),
     async (request, reply) => reply.code(201).send(await taxRates.schedule(actor(request), request.body)),
   );
 
   app.post(
-    '/taxes/rates/:id/cancel',
+    '/finance/tax-rates/:id/cancel',
     operator(
       { params: TaxRateParams, body: CancelTaxRateRequest },
       { 200: CancelTaxRateResponse },
@@ -84,13 +84,13 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    '/payments/audit',
+    '/finance/audit',
     operator({ querystring: OperatorListQuery }, { 200: z.unknown() }, [400]),
     async (request) => review.audit(request.query.limit),
   );
 
   app.post(
-    '/payments/review/transactions/:id/resolve',
+    '/finance/review/transactions/:id/resolve',
     operator(
       { params: ReviewItemParams, body: ResolveTransactionRequest },
       { 200: ResolveTransactionResponse },
@@ -100,7 +100,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
-    '/payments/review/callbacks/:id/resolve',
+    '/finance/review/callbacks/:id/resolve',
     operator(
       { params: ReviewItemParams, body: ResolveCallbackRequest },
       { 200: ResolveCallbackResponse },
@@ -110,7 +110,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
-    '/payments/review/paybill/:id/assign',
+    '/finance/review/paybill/:id/assign',
     operator(
       { params: ReviewItemParams, body: AssignPaybillRequest },
       { 200: AssignPaybillResponse },
@@ -124,7 +124,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post('/payments/paybill/register-urls', operator({}, { 200: z.unknown() }, [422]), async () =>
+  app.post('/finance/paybill/register-urls', operator({}, { 200: z.unknown() }, [422]), async () =>
     paybill.registerUrls(),
   );
 };

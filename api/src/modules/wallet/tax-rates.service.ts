@@ -2,7 +2,7 @@
  * Tax rates by date (docs/decisions/040-tax-rates-by-date.md): each rate of excise duty and
  * withholding tax is kept with the instant it takes effect (tax_rates), a transaction books the
  * rate in force when it is made (taxes.ts `taxAt`), and payments operators schedule a change
- * (`POST /taxes/rates`, `node scripts/payments.mjs tax-rate`) or cancel one still ahead, audited
+ * (`POST /finance/tax-rates`, `node scripts/payments.mjs tax-rate`) or cancel one still ahead, audited
  * in payment_audit. A cancelled change moves from tax_rates to tax_rate_cancellations with who
  * cancelled it, when and why: the list shows it as `cancelled`, and the rate in force, read from
  * tax_rates alone, never sees it. The environment's rates (TAX_EXCISE_RATE, TAX_WITHHOLDING_RATE)
@@ -100,7 +100,7 @@ export class TaxRatesService {
       if (inForce !== rate_bp)
         log.warn(
           { kind, environment_bp: rate_bp, in_force_bp: inForce },
-          'the environment names another tax rate than the one in force; it gives the first rate only: schedule a change with POST /api/v1/taxes/rates',
+          'the environment names another tax rate than the one in force; it gives the first rate only: schedule a change with POST /api/v1/finance/tax-rates',
         );
     }
   }

@@ -1,5 +1,5 @@
 /**
- * The operators' tax report (`GET /payments/tax-report`, `node scripts/payments.mjs tax-report`):
+ * The operators' tax report (`GET /finance/tax-report`, `node scripts/payments.mjs tax-report`):
  * per day or month (East Africa Time, UTC+3, where the returns are filed), the excise duty and
  * withholding tax booked in the operator tax accounts, with their gross bases. It is read from the
  * ledger itself, so it always equals it: each tax-account entry counts in the period it was

@@ -20,7 +20,7 @@ describe.each(DB_MODES)('staff adjustments with four eyes (%s)', (mode) => {
     amount_cents: number,
     reason = 'Goodwill for a failed game round',
   ) => {
-    const res = await as('finance', 'POST', '/staff/adjustments', {
+    const res = await as('finance', 'POST', '/finance/adjustments', {
       player_id: player.userId,
       amount_cents,
       reason,
@@ -56,14 +56,14 @@ describe.each(DB_MODES)('staff adjustments with four eyes (%s)', (mode) => {
     expect((await t.balances(player)).main).toBe(100);
     expect(await entriesOf(proposed.id)).toEqual([]);
 
-    const own = await as('finance', 'POST', `/staff/adjustments/${proposed.id}/approve`, {
+    const own = await as('finance', 'POST', `/finance/adjustments/${proposed.id}/approve`, {
       reason: 'Checked',
     });
     expect(own.statusCode).toBe(403);
     expect(json(own).code).toBe('FOUR_EYES_REQUIRED');
     expect((await t.balances(player)).main).toBe(100);
 
-    const approved = await as('finance2', 'POST', `/staff/adjustments/${proposed.id}/approve`, {
+    const approved = await as('finance2', 'POST', `/finance/adjustments/${proposed.id}/approve`, {
       reason: 'Round log checked',
     });
     expect(approved.statusCode, approved.body).toBe(200);
@@ -102,12 +102,12 @@ describe.each(DB_MODES)('staff adjustments with four eyes (%s)', (mode) => {
       main_cents: 22_345,
     });
 
-    const again = await as('finance3', 'POST', `/staff/adjustments/${proposed.id}/approve`, {
+    const again = await as('finance3', 'POST', `/finance/adjustments/${proposed.id}/approve`, {
       reason: 'Again',
     });
     expect(again.statusCode).toBe(409);
     expect(json(again).code).toBe('ALREADY_DECIDED');
-    const reject = await as('finance3', 'POST', `/staff/adjustments/${proposed.id}/reject`, {
+    const reject = await as('finance3', 'POST', `/finance/adjustments/${proposed.id}/reject`, {
       reason: 'Late',
     });
     expect(reject.statusCode).toBe(409);
@@ -119,8 +119,8 @@ describe.each(DB_MODES)('staff adjustments with four eyes (%s)', (mode) => {
     const player = await t.signedInPlayer();
     const proposed = await propose(player, 5_000);
     const [a, b] = await Promise.all([
-      as('finance2', 'POST', `/staff/adjustments/${proposed.id}/approve`, { reason: 'Approve A' }),
-      as('finance3', 'POST', `/staff/adjustments/${proposed.id}/approve`, { reason: 'Approve B' }),
+      as('finance2', 'POST', `/finance/adjustments/${proposed.id}/approve`, { reason: 'Approve A' }),
+      as('finance3', 'POST', `/finance/adjustments/${proposed.id}/approve`, { reason: 'Approve B' }),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     expect(json(a.statusCode === 409 ? a : b).code).toBe('ALREADY_DECIDED');
@@ -135,7 +135,7 @@ describe.each(DB_MODES)('staff adjustments with four eyes (%s)', (mode) => {
     const player = await t.signedInPlayer();
     await t.depositFor(player, 20);
     const proposed = await propose(player, -2_001, 'Duplicate credit taken back');
-    const refused = await as('finance2', 'POST', `/staff/adjustments/${proposed.id}/approve`, {
+    const refused = await as('finance2', 'POST', `/finance/adjustments/${proposed.id}/approve`, {
       reason: 'Checked the round log',
     });
     expect(refused.statusCode).toBe(409);
@@ -143,10 +143,10 @@ describe.each(DB_MODES)('staff adjustments with four eyes (%s)', (mode) => {
     expect((await t.balances(player)).main).toBe(20);
     expect(await entriesOf(proposed.id)).toEqual([]);
     expect((await auditOf(proposed.id)).map((a) => a.action)).toEqual(['payments.adjustment_proposed']);
-    const pending = json(await as('finance', 'GET', '/staff/adjustments?status=pending&limit=200'));
+    const pending = json(await as('finance', 'GET', '/finance/adjustments?status=pending&limit=200'));
     expect(pending.adjustments.map((a: { id: string }) => a.id)).toContain(proposed.id);
 
-    const rejected = await as('finance2', 'POST', `/staff/adjustments/${proposed.id}/reject`, {
+    const rejected = await as('finance2', 'POST', `/finance/adjustments/${proposed.id}/reject`, {
       reason: 'Player spent it already',
     });
     expect(rejected.statusCode).toBe(200);
@@ -156,13 +156,15 @@ describe.each(DB_MODES)('staff adjustments with four eyes (%s)', (mode) => {
       'payments.adjustment_proposed',
       'payments.adjustment_rejected',
     ]);
-    const list = json(await as('finance', 'GET', '/staff/adjustments?status=rejected'));
+    const list = json(await as('finance', 'GET', '/finance/adjustments?status=rejected'));
     expect(list.adjustments.map((a: { id: string }) => a.id)).toContain(proposed.id);
     expect(list.adjustments.every((a: { status: string }) => a.status === 'rejected')).toBe(true);
 
     // A debit the balance covers is booked: down to exactly zero.
     const exact = await propose(player, -2_000, 'Duplicate credit taken back');
-    const ok = await as('finance3', 'POST', `/staff/adjustments/${exact.id}/approve`, { reason: 'Covered' });
+    const ok = await as('finance3', 'POST', `/finance/adjustments/${exact.id}/approve`, {
+      reason: 'Covered',
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await t.balances(player)).main).toBe(0);
     await t.checkLedger();
@@ -183,11 +185,11 @@ describe.each(DB_MODES)('staff adjustments with four eyes (%s)', (mode) => {
       { player_id: 'not an id', amount_cents: 100, reason: 'Bad id' },
       { player_id: player.userId, amount_cents: 100, reason: 'Extra', status: 'approved' },
     ]) {
-      const res = await as('finance', 'POST', '/staff/adjustments', body);
+      const res = await as('finance', 'POST', '/finance/adjustments', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(json(res).error).toBeTruthy();
     }
-    const unknown = await as('finance', 'POST', '/staff/adjustments', {
+    const unknown = await as('finance', 'POST', '/finance/adjustments', {
       player_id: '0190aaaa-0000-7000-8000-000000000000',
       amount_cents: 100,
       reason: 'Nobody',
@@ -195,10 +197,12 @@ describe.each(DB_MODES)('staff adjustments with four eyes (%s)', (mode) => {
     expect(unknown.statusCode).toBe(404);
     const missing = '0190aaaa-0000-7000-8000-000000000001';
     expect(
-      (await as('finance2', 'POST', `/staff/adjustments/${missing}/approve`, { reason: 'Hm?' })).statusCode,
+      (await as('finance2', 'POST', `/finance/adjustments/${missing}/approve`, { reason: 'Hm?' })).statusCode,
     ).toBe(404);
-    expect((await as('finance2', 'POST', `/staff/adjustments/${missing}/approve`, {})).statusCode).toBe(400);
-    expect((await as('finance', 'GET', '/staff/adjustments?status=done')).statusCode).toBe(400);
+    expect((await as('finance2', 'POST', `/finance/adjustments/${missing}/approve`, {})).statusCode).toBe(
+      400,
+    );
+    expect((await as('finance', 'GET', '/finance/adjustments?status=done')).statusCode).toBe(400);
     expect(await count()).toBe(before);
   });
 
@@ -208,7 +212,7 @@ describe.each(DB_MODES)('staff adjustments with four eyes (%s)', (mode) => {
     const account = json(await t.get('/wallet/paybill', player.headers)).account_number as string;
     const local = `0${player.phone.slice(4)}`;
     for (const q of [player.phone, local, account]) {
-      const res = await as('finance', 'GET', `/staff/finance/players?q=${encodeURIComponent(q)}`);
+      const res = await as('finance', 'GET', `/finance/players?q=${encodeURIComponent(q)}`);
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-store');
       expect(json(res).players).toMatchObject([
@@ -221,7 +225,7 @@ describe.each(DB_MODES)('staff adjustments with four eyes (%s)', (mode) => {
         },
       ]);
     }
-    expect(json(await as('finance', 'GET', '/staff/finance/players?q=nothing-here')).players).toEqual([]);
+    expect(json(await as('finance', 'GET', '/finance/players?q=nothing-here')).players).toEqual([]);
     // A player who never opened their Paybill details has no account number, and the look-up (a
     // read) gives none: it shows null, however often finance looks.
     const fresh = await t.signedInPlayer();
@@ -233,12 +237,12 @@ describe.each(DB_MODES)('staff adjustments with four eyes (%s)', (mode) => {
         .execute();
     for (let look = 0; look < 2; look++) {
       const [found] = json(
-        await as('finance', 'GET', `/staff/finance/players?q=${encodeURIComponent(fresh.phone)}`),
+        await as('finance', 'GET', `/finance/players?q=${encodeURIComponent(fresh.phone)}`),
       ).players;
       expect(found).toMatchObject({ user_id: fresh.userId, account_number: null });
     }
     expect(await accounts()).toEqual([]);
-    expect((await as('finance', 'GET', '/staff/finance/players?q=1')).statusCode).toBe(400);
+    expect((await as('finance', 'GET', '/finance/players?q=1')).statusCode).toBe(400);
   });
 
   it('each endpoint answers finance only: no token, a player, a password-only token and every other role are refused', async () => {
@@ -250,22 +254,22 @@ describe.each(DB_MODES)('staff adjustments with four eyes (%s)', (mode) => {
     await expectFinanceOnly(t, cast, [
       [
         'POST',
-        '/staff/adjustments',
+        '/finance/adjustments',
         { player_id: player.userId, amount_cents: 100, reason: 'Checking access' },
       ],
-      ['GET', '/staff/adjustments', undefined],
-      ['POST', `/staff/adjustments/${proposed.id}/approve`, { reason: 'Checking access' }],
-      ['POST', `/staff/adjustments/${proposed.id}/reject`, { reason: 'Checking access' }],
-      ['GET', `/staff/finance/players?q=${encodeURIComponent(player.phone)}`, undefined],
+      ['GET', '/finance/adjustments', undefined],
+      ['POST', `/finance/adjustments/${proposed.id}/approve`, { reason: 'Checking access' }],
+      ['POST', `/finance/adjustments/${proposed.id}/reject`, { reason: 'Checking access' }],
+      ['GET', `/finance/players?q=${encodeURIComponent(player.phone)}`, undefined],
     ]);
     // Nothing refused changed anything.
     expect(await count()).toBe(before);
     expect((await auditOf(proposed.id)).map((a) => a.action)).toEqual(['payments.adjustment_proposed']);
     expect((await t.balances(player)).main).toBe(10);
     // And finance is let through each.
-    expect((await as('finance', 'GET', '/staff/adjustments')).statusCode).toBe(200);
+    expect((await as('finance', 'GET', '/finance/adjustments')).statusCode).toBe(200);
     expect(
-      (await as('finance2', 'POST', `/staff/adjustments/${proposed.id}/reject`, { reason: 'Done' }))
+      (await as('finance2', 'POST', `/finance/adjustments/${proposed.id}/reject`, { reason: 'Done' }))
         .statusCode,
     ).toBe(200);
   });

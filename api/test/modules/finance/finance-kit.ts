@@ -14,11 +14,11 @@ export interface Member {
   headers: Record<string, string>;
 }
 
-/** Stored role names (finance is payments_operator, decision 052). */
+/** Stored role names (as the API names them since migration 0049). */
 const STORED = {
-  finance: 'payments_operator',
-  finance2: 'payments_operator',
-  finance3: 'payments_operator',
+  finance: 'finance',
+  finance2: 'finance',
+  finance3: 'finance',
   support: 'support',
   compliance: 'compliance',
   release_manager: 'release_manager',

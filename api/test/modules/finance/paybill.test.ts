@@ -42,7 +42,7 @@ describe('Paybill account numbers', () => {
 
 describe.each(DB_MODES)('Paybill (C2B) deposits (%s)', (mode) => {
   const operatorPhone = freshPhone();
-  const t = suiteApp(mode, { OPERATOR_PHONES: operatorPhone, SIMULATOR_TEST_CONTROL: 'true' });
+  const t = suiteApp(mode, { FINANCE_PHONES: operatorPhone, SIMULATOR_TEST_CONTROL: 'true' });
   let op: Player;
   beforeAll(async () => {
     op = await asStaff(t, await t.signedInPlayer(operatorPhone));
@@ -186,8 +186,8 @@ describe.each(DB_MODES)('Paybill (C2B) deposits (%s)', (mode) => {
       expect(json(await c2b('confirmation', body))).toMatchObject({ ResultCode: '0' });
     expect((await t.balances(p)).main).toBe(0);
 
-    expect((await t.get('/payments/review', p.headers)).statusCode).toBe(403);
-    const queue = json(await t.get('/payments/review', op.headers)).paybill as Record<string, unknown>[];
+    expect((await t.get('/finance/review', p.headers)).statusCode).toBe(403);
+    const queue = json(await t.get('/finance/review', op.headers)).paybill as Record<string, unknown>[];
     const mine = bodies.map((b) => queue.find((x) => x.trans_id === b.TransID));
     expect(mine.map((x) => x?.reason)).toEqual([
       'UNKNOWN_ACCOUNT',
@@ -203,7 +203,7 @@ describe.each(DB_MODES)('Paybill (C2B) deposits (%s)', (mode) => {
     });
     const id = mine[0]?.paybill_id as string;
     const assign = (body: unknown, who: Player = op) =>
-      t.post(`/payments/review/paybill/${id}/assign`, body, who.headers);
+      t.post(`/finance/review/paybill/${id}/assign`, body, who.headers);
 
     expect((await assign({ account_number: account })).statusCode).toBe(400);
     expect((await assign({ account_number: account, note: 'payer called' }, p)).statusCode).toBe(403);
@@ -228,10 +228,10 @@ describe.each(DB_MODES)('Paybill (C2B) deposits (%s)', (mode) => {
     expect((await c2b('confirmation', bodies[0])).statusCode).toBe(200);
     expect((await t.balances(p)).main).toBe(300);
 
-    const after = json(await t.get('/payments/review', op.headers)).paybill as { trans_id: string }[];
+    const after = json(await t.get('/finance/review', op.headers)).paybill as { trans_id: string }[];
     expect(after.some((x) => x.trans_id === bodies[0]?.TransID)).toBe(false);
     const audit = (
-      json(await t.get('/payments/audit', op.headers)).entries as Record<string, unknown>[]
+      json(await t.get('/finance/audit', op.headers)).entries as Record<string, unknown>[]
     ).filter((e) => e.subject_id === id);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
@@ -261,9 +261,9 @@ describe.each(DB_MODES)('Paybill (C2B) deposits (%s)', (mode) => {
     // The payer typed their phone, not an account number (they never opened their Paybill details).
     const paid = confirmation('0708374149', '120.00');
     expect(json(await c2b('confirmation', paid))).toMatchObject({ ResultCode: '0' });
-    const queue = json(await t.get('/payments/review', op.headers)).paybill as Record<string, unknown>[];
+    const queue = json(await t.get('/finance/review', op.headers)).paybill as Record<string, unknown>[];
     const id = queue.find((x) => x.trans_id === paid.TransID)?.paybill_id as string;
-    const assign = (body: unknown) => t.post(`/payments/review/paybill/${id}/assign`, body, op.headers);
+    const assign = (body: unknown) => t.post(`/finance/review/paybill/${id}/assign`, body, op.headers);
     const note = 'Payer called: typed their phone';
 
     // One of the two names the player: neither, or both, is 400; an id nobody has is 422.
@@ -283,7 +283,7 @@ describe.each(DB_MODES)('Paybill (C2B) deposits (%s)', (mode) => {
     // The number their own Paybill page shows from now on, and the one the audit names.
     expect(await accountOf(p)).toBe(given?.account_number);
     const audit = (
-      json(await t.get('/payments/audit', op.headers)).entries as Record<string, unknown>[]
+      json(await t.get('/finance/audit', op.headers)).entries as Record<string, unknown>[]
     ).filter((e) => e.subject_id === id);
     expect(audit).toMatchObject([
       {
@@ -304,8 +304,8 @@ describe.each(DB_MODES)('Paybill (C2B) deposits (%s)', (mode) => {
     const trans_id = json(res).trans_id;
     await t.post('/testing/simulator/paybill', { account_number: account, amount: 420.5, trans_id });
     expect((await t.balances(p)).main).toBe(420.5);
-    expect((await t.post('/payments/paybill/register-urls', {}, p.headers)).statusCode).toBe(403);
-    const reg = await t.post('/payments/paybill/register-urls', {}, op.headers);
+    expect((await t.post('/finance/paybill/register-urls', {}, p.headers)).statusCode).toBe(403);
+    const reg = await t.post('/finance/paybill/register-urls', {}, op.headers);
     expect(reg.statusCode).toBe(200);
     expect(json(reg)).toMatchObject({ short_code: '174379', response_type: 'Completed' });
   });

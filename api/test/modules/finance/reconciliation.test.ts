@@ -71,7 +71,7 @@ describe.each(DB_MODES)('reconciliation schedule (%s)', (mode) => {
   const operatorPhone = freshPhone();
   const start = async (deps: { database?: TestApp['app']['ctx']['database'] } = {}) => {
     const stub = new StubProvider();
-    const t = await startApp(mode, { OPERATOR_PHONES: operatorPhone }, { payments: stub, ...deps });
+    const t = await startApp(mode, { FINANCE_PHONES: operatorPhone }, { payments: stub, ...deps });
     apps.push(t);
     stub.now = () => t.clock.now();
     return { t, stub };

@@ -44,7 +44,7 @@ describe.each(DB_MODES)('finance report (%s)', (mode) => {
   const t = suiteApp(mode);
   let cast: FinanceCast;
   const report = (query: string) =>
-    staffRequest(t, 'GET', `/staff/finance/report${query}`, cast.staff.finance.headers);
+    staffRequest(t, 'GET', `/finance/report${query}`, cast.staff.finance.headers);
 
   beforeAll(async () => {
     cast = await financeCast(t);
@@ -119,7 +119,7 @@ describe.each(DB_MODES)('finance report (%s)', (mode) => {
     const res = await staffRequest(
       t,
       'GET',
-      '/staff/finance/report.csv?period=day&from=2025-01-31&to=2025-02-01',
+      '/finance/report.csv?period=day&from=2025-01-31&to=2025-02-01',
       cast.staff.finance.headers,
     );
     expect(res.statusCode).toBe(200);
@@ -144,7 +144,7 @@ describe.each(DB_MODES)('finance report (%s)', (mode) => {
     await t.depositFor(player, 250);
     await t.creditWinnings(player, 40);
     const proposed = json(
-      await staffRequest(t, 'POST', '/staff/adjustments', cast.staff.finance.headers, {
+      await staffRequest(t, 'POST', '/finance/adjustments', cast.staff.finance.headers, {
         player_id: player.userId,
         amount_cents: 1_234,
         reason: 'Goodwill',
@@ -153,7 +153,7 @@ describe.each(DB_MODES)('finance report (%s)', (mode) => {
     const approved = await staffRequest(
       t,
       'POST',
-      `/staff/adjustments/${proposed.id}/approve`,
+      `/finance/adjustments/${proposed.id}/approve`,
       cast.staff.finance2.headers,
       { reason: 'Checked' },
     );
@@ -188,8 +188,8 @@ describe.each(DB_MODES)('finance report (%s)', (mode) => {
 
   it('is for finance only', async () => {
     await expectFinanceOnly(t, cast, [
-      ['GET', '/staff/finance/report?period=day&from=2025-01-31&to=2025-01-31', undefined],
-      ['GET', '/staff/finance/report.csv?period=day&from=2025-01-31&to=2025-01-31', undefined],
+      ['GET', '/finance/report?period=day&from=2025-01-31&to=2025-01-31', undefined],
+      ['GET', '/finance/report.csv?period=day&from=2025-01-31&to=2025-01-31', undefined],
     ]);
   });
 });

@@ -5,7 +5,7 @@ import { asStaff, type StaffPlayer } from '../../staff-kit.js';
 
 describe.each(DB_MODES)('payment review queue for operators (%s)', (mode) => {
   const operatorPhone = freshPhone();
-  const t = suiteApp(mode, { OPERATOR_PHONES: operatorPhone });
+  const t = suiteApp(mode, { FINANCE_PHONES: operatorPhone });
   let op: StaffPlayer;
   let p: Player;
   beforeAll(async () => {
@@ -18,9 +18,9 @@ describe.each(DB_MODES)('payment review queue for operators (%s)', (mode) => {
     t.post(`/payments/callbacks/simulator/${t.env.PAYMENT_CALLBACK_SECRET}/deposit`, body);
   const payoutCallback = (body: unknown) =>
     t.post(`/payments/callbacks/simulator/${t.env.PAYMENT_CALLBACK_SECRET}/payout`, body);
-  const queue = async () => json(await t.get('/payments/review', op.headers));
+  const queue = async () => json(await t.get('/finance/review', op.headers));
   const resolve = (id: string, body: unknown, who: Player = op) =>
-    t.post(`/payments/review/transactions/${id}/resolve`, body, who.headers);
+    t.post(`/finance/review/transactions/${id}/resolve`, body, who.headers);
   const status = async (id: string) =>
     (
       await t.app.ctx.database.db
@@ -30,14 +30,14 @@ describe.each(DB_MODES)('payment review queue for operators (%s)', (mode) => {
         .executeTakeFirstOrThrow()
     ).status;
 
-  it('is for payments operators only (OPERATOR_PHONES grants the role)', async () => {
-    expect((await t.get('/payments/review')).statusCode).toBe(401);
-    const denied = await t.get('/payments/review', p.headers);
+  it('is for payments operators only (FINANCE_PHONES grants the role)', async () => {
+    expect((await t.get('/finance/review')).statusCode).toBe(401);
+    const denied = await t.get('/finance/review', p.headers);
     expect(denied.statusCode).toBe(403);
     expect(json(denied).code).toBe('SECOND_FACTOR_REQUIRED');
-    expect((await t.get('/payments/review', op.headers)).statusCode).toBe(200);
+    expect((await t.get('/finance/review', op.headers)).statusCode).toBe(200);
     const me = json(await t.get('/auth/me', op.playerHeaders));
-    expect(me.user.roles).toContain('payments_operator');
+    expect(me.user.roles).toContain('finance');
   });
 
   it('fails a credited deposit whose late result contradicts it: the credit is taken back, audited', async () => {
@@ -76,7 +76,7 @@ describe.each(DB_MODES)('payment review queue for operators (%s)', (mode) => {
     expect(again.statusCode).toBe(409);
     expect(json(again).code).toBe('NOT_IN_REVIEW');
 
-    const audit = json(await t.get('/payments/audit', op.headers)).entries[0];
+    const audit = json(await t.get('/finance/audit', op.headers)).entries[0];
     expect(audit).toMatchObject({
       actor: operatorPhone,
       action: 'transaction.failed',
@@ -158,7 +158,7 @@ describe.each(DB_MODES)('payment review queue for operators (%s)', (mode) => {
     );
     expect(kept).toMatchObject({ reason: 'NO_TRANSACTION', kind: 'deposit', body: { result_desc: 'stray' } });
     const close = (id: string, body: unknown) =>
-      t.post(`/payments/review/callbacks/${id}/resolve`, body, op.headers);
+      t.post(`/finance/review/callbacks/${id}/resolve`, body, op.headers);
     expect((await close(kept.callback_id, {})).statusCode).toBe(400);
     expect((await close('0190aaaa-0000-7000-8000-000000000001', { note: 'n/a here' })).statusCode).toBe(404);
     expect((await close(kept.callback_id, { note: 'test traffic' })).statusCode).toBe(200);
@@ -166,11 +166,11 @@ describe.each(DB_MODES)('payment review queue for operators (%s)', (mode) => {
     expect(
       (await queue()).callbacks.some((c: { callback_id: string }) => c.callback_id === kept.callback_id),
     ).toBe(false);
-    expect(json(await t.get('/payments/audit?limit=1', op.headers)).entries[0]).toMatchObject({
+    expect(json(await t.get('/finance/audit?limit=1', op.headers)).entries[0]).toMatchObject({
       action: 'callback.close',
       subject_id: kept.callback_id,
     });
-    expect((await t.get('/payments/audit?limit=0', op.headers)).statusCode).toBe(400);
+    expect((await t.get('/finance/audit?limit=0', op.headers)).statusCode).toBe(400);
     expect((await resolve('not an id!', { outcome: 'failed', note: 'abc' })).statusCode).toBe(400);
     expect(
       (await resolve('0190aaaa-0000-7000-8000-000000000000', { outcome: 'failed', note: 'abc' })).statusCode,
@@ -182,7 +182,7 @@ describe.each(DB_MODES)('payouts past the guaranteed time (%s)', (mode) => {
   const operatorPhone = freshPhone();
   // Access tokens outlive the clock moves below.
   const t = suiteApp(mode, {
-    OPERATOR_PHONES: operatorPhone,
+    FINANCE_PHONES: operatorPhone,
     PAYOUT_GUARANTEE_MINUTES: '20',
     ACCESS_TOKEN_TTL_SECONDS: '86400',
   });
@@ -196,7 +196,7 @@ describe.each(DB_MODES)('payouts past the guaranteed time (%s)', (mode) => {
     t.clock.advance(5 * MINUTE);
     const young = json(await t.walletRequest('withdraw', p, 200));
     const listed = async () =>
-      (json(await t.get('/payments/review', op.headers)).late_payouts as Record<string, unknown>[]).filter(
+      (json(await t.get('/finance/review', op.headers)).late_payouts as Record<string, unknown>[]).filter(
         (x) => x.user_id === p.userId,
       );
 
@@ -226,6 +226,6 @@ describe.each(DB_MODES)('payouts past the guaranteed time (%s)', (mode) => {
     // Paid (or failed): off the list.
     await t.settlePayments();
     expect(await listed()).toEqual([]);
-    expect((await t.get('/payments/review', p.headers)).statusCode).toBe(403);
+    expect((await t.get('/finance/review', p.headers)).statusCode).toBe(403);
   });
 });

@@ -28,7 +28,7 @@ async function moveTo(t: TestApp, at: number, ...players: Player[]) {
 
 describe.each(DB_MODES)('tax rates by date (%s)', (mode) => {
   const operatorPhone = freshPhone();
-  const t = suiteApp(mode, { ...TAXED, OPERATOR_PHONES: operatorPhone });
+  const t = suiteApp(mode, { ...TAXED, FINANCE_PHONES: operatorPhone });
   const TODAY = eat(2026, 11, 10, 9);
   const TOMORROW = '2026-11-11T00:00:00+03:00';
   let op: Player;
@@ -41,10 +41,10 @@ describe.each(DB_MODES)('tax rates by date (%s)', (mode) => {
     t.clock.set(TODAY);
   });
   const schedule = (body: Record<string, unknown>, headers = op.headers) =>
-    t.post('/taxes/rates', { note: 'Finance Act 2026', ...body }, headers);
+    t.post('/finance/tax-rates', { note: 'Finance Act 2026', ...body }, headers);
 
   it("starts from the environment's rates, shown to operators only", async () => {
-    const rates = json(await t.get('/taxes/rates', op.headers));
+    const rates = json(await t.get('/finance/tax-rates', op.headers));
     expect(rates.in_force).toEqual({ excise: 500, withholding: 500 });
     expect(rates.rates).toMatchObject([
       {
@@ -63,8 +63,8 @@ describe.each(DB_MODES)('tax rates by date (%s)', (mode) => {
         created_by: 'environment',
       },
     ]);
-    expect((await t.get('/taxes/rates', p.headers)).statusCode).toBe(403);
-    expect((await t.get('/taxes/rates')).statusCode).toBe(401);
+    expect((await t.get('/finance/tax-rates', p.headers)).statusCode).toBe(403);
+    expect((await t.get('/finance/tax-rates')).statusCode).toBe(401);
   });
 
   it('refuses a change in the past, too soon, with a bad rate or kind, twice, or by a player', async () => {
@@ -85,9 +85,9 @@ describe.each(DB_MODES)('tax rates by date (%s)', (mode) => {
     await refused({ ...ok, note: '' }, 400);
     await refused({ ...ok, extra: 1 }, 400);
     expect((await schedule(ok, p.headers)).statusCode).toBe(403);
-    expect((await t.post('/taxes/rates', { ...ok, note: 'no token' })).statusCode).toBe(401);
+    expect((await t.post('/finance/tax-rates', { ...ok, note: 'no token' })).statusCode).toBe(401);
     // Nothing was kept.
-    expect(json(await t.get('/taxes/rates', op.headers)).rates).toHaveLength(2);
+    expect(json(await t.get('/finance/tax-rates', op.headers)).rates).toHaveLength(2);
   });
 
   it("a change scheduled for tomorrow: today's transactions book the old rate, tomorrow's the new", async () => {
@@ -108,7 +108,7 @@ describe.each(DB_MODES)('tax rates by date (%s)', (mode) => {
       created_by_name: 'Akinyi Finance',
     });
     // The list names who set it as the answer did.
-    const setter = json(await t.get('/taxes/rates', op.headers)).rates.find(
+    const setter = json(await t.get('/finance/tax-rates', op.headers)).rates.find(
       (r: { id: string }) => r.id === json(excise).id,
     );
     expect(setter.created_by_name).toBe('Akinyi Finance');
@@ -117,7 +117,7 @@ describe.each(DB_MODES)('tax rates by date (%s)', (mode) => {
     const again = await schedule({ kind: 'excise', rate_bp: 1500, effective_from: TOMORROW });
     expect(again.statusCode).toBe(409);
     expect(json(again).code).toBe('ALREADY_SCHEDULED');
-    const [audit] = json(await t.get('/payments/audit?limit=1', op.headers)).entries;
+    const [audit] = json(await t.get('/finance/audit?limit=1', op.headers)).entries;
     expect(audit).toMatchObject({
       actor: operatorPhone,
       action: 'tax_rate.schedule',
@@ -127,7 +127,7 @@ describe.each(DB_MODES)('tax rates by date (%s)', (mode) => {
       after: { kind: 'withholding', rate_bp: 2000, effective_from: '2026-11-10T21:00:00.000Z' },
       note: 'Finance Act 2026',
     });
-    const listed = json(await t.get('/taxes/rates', op.headers));
+    const listed = json(await t.get('/finance/tax-rates', op.headers));
     // Each rate with the note it was scheduled with; the environment's first rates have none.
     expect(listed.rates.map((r: { note: string | null }) => r.note)).toEqual([
       null,
@@ -179,7 +179,7 @@ describe.each(DB_MODES)('tax rates by date (%s)', (mode) => {
     expect(await t.transaction(p, next.transaction_id)).toMatchObject({ tax_amount: 100, net_amount: 900 });
     expect(await t.transaction(p, w2.transaction_id)).toMatchObject({ tax_amount: 20, net_amount: 80 });
     expect(await t.balances(p)).toEqual({ main: 950 + 190 + 900, withdrawal: 100, bonus: 0 });
-    expect(json(await t.get('/taxes/rates', op.headers)).in_force).toEqual({
+    expect(json(await t.get('/finance/tax-rates', op.headers)).in_force).toEqual({
       excise: 1000,
       withholding: 2000,
     });
@@ -188,7 +188,7 @@ describe.each(DB_MODES)('tax rates by date (%s)', (mode) => {
 
   it("splits the month's report at the change, each line with its rate and sums", async () => {
     const month = json(
-      await t.get('/payments/tax-report?period=month&from=2026-11-01&to=2026-11-30', op.headers),
+      await t.get('/finance/tax-report?period=month&from=2026-11-01&to=2026-11-30', op.headers),
     );
     const totals = {
       excise_base_cents: 220_000,
@@ -237,7 +237,7 @@ describe.each(DB_MODES)('tax rates by date (%s)', (mode) => {
       },
     ]);
     const csv = await t.get(
-      '/payments/tax-report?period=month&from=2026-11-01&to=2026-11-30&format=csv&by=rate',
+      '/finance/tax-report?period=month&from=2026-11-01&to=2026-11-30&format=csv&by=rate',
       op.headers,
     );
     expect(csv.body).toBe(
@@ -252,9 +252,7 @@ describe.each(DB_MODES)('tax rates by date (%s)', (mode) => {
     );
 
     // By day: the deposit made on the 10th and booked on the 11th counts on the 11th at 5%.
-    const day = json(
-      await t.get('/payments/tax-report?period=day&from=2026-11-11&to=2026-11-11', op.headers),
-    );
+    const day = json(await t.get('/finance/tax-report?period=day&from=2026-11-11&to=2026-11-11', op.headers));
     expect(day.rows).toEqual([
       {
         period: '2026-11-11',
@@ -295,7 +293,7 @@ describe.each(DB_MODES)('tax rates by date (%s)', (mode) => {
     ]);
     // A month without a change: one line per tax.
     const october = json(
-      await t.get('/payments/tax-report?period=month&from=2026-10-01&to=2026-10-31', op.headers),
+      await t.get('/finance/tax-report?period=month&from=2026-10-01&to=2026-10-31', op.headers),
     );
     expect(october.rate_periods).toEqual([
       {
@@ -323,14 +321,14 @@ describe.each(DB_MODES)('tax rates by date (%s)', (mode) => {
     const DECEMBER = '2026-12-15T00:00:00+03:00';
     const december = json(await schedule({ kind: 'excise', rate_bp: 1500, effective_from: DECEMBER }));
     const cancel = (id: string, headers = op.headers, note = 'entered by mistake') =>
-      t.post(`/taxes/rates/${id}/cancel`, { note }, headers);
+      t.post(`/finance/tax-rates/${id}/cancel`, { note }, headers);
     expect((await cancel(december.id, p.headers)).statusCode).toBe(403);
     expect((await cancel(december.id, op.headers, '')).statusCode).toBe(400);
     const cancelledAt = new Date(t.clock.now()).toISOString();
     const ok = await cancel(december.id);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(json(ok)).toEqual({ id: december.id, cancelled: true });
-    const [audit] = json(await t.get('/payments/audit?limit=1', op.headers)).entries;
+    const [audit] = json(await t.get('/finance/audit?limit=1', op.headers)).entries;
     expect(audit).toMatchObject({
       action: 'tax_rate.cancel',
       subject_id: december.id,
@@ -346,7 +344,7 @@ describe.each(DB_MODES)('tax rates by date (%s)', (mode) => {
     expect(typeof json(again).error).toBe('string');
 
     // Still listed, as cancelled: who set it and why, who cancelled it, when and why.
-    const listed = json(await t.get('/taxes/rates', op.headers));
+    const listed = json(await t.get('/finance/tax-rates', op.headers));
     expect(listed.rates.find((r: { id: string }) => r.id === december.id)).toEqual({
       id: december.id,
       kind: 'excise',
@@ -370,7 +368,7 @@ describe.each(DB_MODES)('tax rates by date (%s)', (mode) => {
     expect(replacement.statusCode, replacement.body).toBe(201);
     type Listed = { id: string; kind: string; rate_bp: number; status: string };
     const byKind = (rates: Listed[]) => rates.map((r) => `${r.kind} ${r.rate_bp} ${r.status}`);
-    expect(byKind(json(await t.get('/taxes/rates', op.headers)).rates)).toEqual([
+    expect(byKind(json(await t.get('/finance/tax-rates', op.headers)).rates)).toEqual([
       'excise 500 past',
       'excise 1000 in_force',
       'excise 1500 cancelled',
@@ -380,7 +378,7 @@ describe.each(DB_MODES)('tax rates by date (%s)', (mode) => {
     ]);
     // Cancelled too: a second cancelled change of the kind at the same instant is kept.
     expect((await cancel(json(replacement).id, op.headers, 'the Act was withdrawn')).statusCode).toBe(200);
-    const rates = json(await t.get('/taxes/rates', op.headers)).rates as Listed[];
+    const rates = json(await t.get('/finance/tax-rates', op.headers)).rates as Listed[];
     expect(byKind(rates)).toEqual([
       'excise 500 past',
       'excise 1000 in_force',
@@ -397,12 +395,12 @@ describe.each(DB_MODES)('tax rates by date (%s)', (mode) => {
       expect(res.statusCode).toBe(409);
       expect(json(res).code).toBe(r.status === 'cancelled' ? 'ALREADY_CANCELLED' : 'NOT_SCHEDULED');
     }
-    expect(json(await t.get('/taxes/rates', op.headers)).rates).toHaveLength(rates.length);
+    expect(json(await t.get('/finance/tax-rates', op.headers)).rates).toHaveLength(rates.length);
 
     // At the cancelled instant and after it, the rate in force is still the one before: a
     // transaction books 10%, not 15% or 12%.
     await moveTo(t, eat(2026, 12, 15), p, op);
-    expect(json(await t.get('/taxes/rates', op.headers)).in_force).toEqual({
+    expect(json(await t.get('/finance/tax-rates', op.headers)).in_force).toEqual({
       excise: 1000,
       withholding: 2000,
     });

@@ -50,7 +50,7 @@ describe('tax arithmetic and configuration', () => {
 
 describe.each(DB_MODES)('betting taxes (%s)', (mode) => {
   const operatorPhone = freshPhone();
-  const t = suiteApp(mode, { ...TAXED, OPERATOR_PHONES: operatorPhone });
+  const t = suiteApp(mode, { ...TAXED, FINANCE_PHONES: operatorPhone });
   let op: Player;
   beforeAll(async () => {
     op = await asStaff(t, await t.signedInPlayer(operatorPhone));
@@ -162,13 +162,13 @@ describe.each(DB_MODES)('betting taxes (%s)', (mode) => {
     });
     const failed = json(
       await t.post(
-        `/payments/review/transactions/${w.transaction_id}/resolve`,
+        `/finance/review/transactions/${w.transaction_id}/resolve`,
         { outcome: 'failed', note: 'not paid after all' },
         op.headers,
       ),
     );
     expect(failed).toMatchObject({ status: 'reversed', adjustment: 400 });
-    const [audit] = json(await t.get('/payments/audit?limit=1', op.headers)).entries;
+    const [audit] = json(await t.get('/finance/audit?limit=1', op.headers)).entries;
     expect(audit.after).toMatchObject({ status: 'reversed', accounts_minor: { tax_withholding: -2_000 } });
     expect((await t.balances(p)).withdrawal).toBe(500);
 
@@ -183,7 +183,7 @@ describe.each(DB_MODES)('betting taxes (%s)', (mode) => {
     });
     const done = json(
       await t.post(
-        `/payments/review/transactions/${d.transaction_id}/resolve`,
+        `/finance/review/transactions/${d.transaction_id}/resolve`,
         { outcome: 'completed', note: 'receipt seen' },
         op.headers,
       ),
@@ -226,10 +226,10 @@ describe.each(DB_MODES)('betting taxes (%s)', (mode) => {
       BillRefNumber: '',
       MSISDN: '254708374149',
     });
-    const queue = json(await t.get('/payments/review', op.headers)).paybill as Record<string, string>[];
+    const queue = json(await t.get('/finance/review', op.headers)).paybill as Record<string, string>[];
     const kept = queue.find((x) => x.trans_id === trans);
     const assigned = await t.post(
-      `/payments/review/paybill/${kept?.paybill_id}/assign`,
+      `/finance/review/paybill/${kept?.paybill_id}/assign`,
       { account_number: account, note: 'payer called' },
       op.headers,
     );
@@ -242,8 +242,8 @@ describe.each(DB_MODES)('betting taxes (%s)', (mode) => {
     const day = new Date(t.clock.now() + 3 * 3_600_000).toISOString().slice(0, 10);
     const q = `from=${day}&to=${day}`;
     const p = await t.signedInPlayer();
-    expect((await t.get(`/payments/tax-report?${q}`, p.headers)).statusCode).toBe(403);
-    const report = json(await t.get(`/payments/tax-report?period=day&${q}`, op.headers));
+    expect((await t.get(`/finance/tax-report?${q}`, p.headers)).statusCode).toBe(403);
+    const report = json(await t.get(`/finance/tax-report?period=day&${q}`, op.headers));
     const db = t.app.ctx.database.db;
     const sum = async (pot: 'tax_excise' | 'tax_withholding') =>
       Number(
@@ -270,9 +270,9 @@ describe.each(DB_MODES)('betting taxes (%s)', (mode) => {
       expect(Number.isInteger(line.tax_cents)).toBe(true);
     }
     expect(report.rows).toEqual([{ period: day, ...report.totals }]);
-    const month = json(await t.get(`/payments/tax-report?period=month&${q}`, op.headers));
+    const month = json(await t.get(`/finance/tax-report?period=month&${q}`, op.headers));
     expect(month.rows).toEqual([{ period: day.slice(0, 7), ...report.totals }]);
-    const csv = await t.get(`/payments/tax-report?format=csv&${q}`, op.headers);
+    const csv = await t.get(`/finance/tax-report?format=csv&${q}`, op.headers);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     expect(csv.body).toBe(
       [
@@ -282,8 +282,8 @@ describe.each(DB_MODES)('betting taxes (%s)', (mode) => {
         '',
       ].join('\n'),
     );
-    expect((await t.get(`/payments/tax-report?from=${day}&to=2020-01-01`, op.headers)).statusCode).toBe(400);
-    expect((await t.get('/payments/tax-report?from=2026-02-30&to=2026-03-01', op.headers)).statusCode).toBe(
+    expect((await t.get(`/finance/tax-report?from=${day}&to=2020-01-01`, op.headers)).statusCode).toBe(400);
+    expect((await t.get('/finance/tax-report?from=2026-02-30&to=2026-03-01', op.headers)).statusCode).toBe(
       400,
     );
     await t.checkLedger();

@@ -72,10 +72,10 @@ function api(csv: [number, unknown] = [200, 'period,deposits\n']) {
     if (call.path === '/staff/me') return [200, { member: me, session }];
     const url = new URL(call.path, 'http://x');
     const q = (k: string) => url.searchParams.get(k) ?? '';
-    if (url.pathname === '/staff/finance/report')
+    if (url.pathname === '/finance/report')
       return [200, report(q('period') as 'day' | 'month', q('from'), q('to'))];
-    if (url.pathname === '/payments/tax-report') return [200, tax];
-    if (url.pathname === '/staff/finance/report.csv') return csv;
+    if (url.pathname === '/finance/tax-report') return [200, tax];
+    if (url.pathname === '/finance/report.csv') return csv;
     return [404, { error: 'not here' }];
   });
 }
@@ -87,7 +87,7 @@ async function open() {
   return screen.findByRole('table', { name: 'Figures per period' });
 }
 
-const reportCalls = (calls: Call[]) => calls.filter((c) => c.path.startsWith('/staff/finance/report?'));
+const reportCalls = (calls: Call[]) => calls.filter((c) => c.path.startsWith('/finance/report?'));
 
 describe('finance reports', () => {
   it('shows the last 30 days per day, the figures in KSh with their total, and the tax report', async () => {
@@ -95,7 +95,7 @@ describe('finance reports', () => {
     const table = await open();
     const { from, to } = defaultRange();
     expect(reportCalls(calls).map((c) => c.path)).toEqual([
-      `/staff/finance/report?period=day&from=${from}&to=${to}`,
+      `/finance/report?period=day&from=${from}&to=${to}`,
     ]);
     const rows = within(table).getAllByRole('row');
     expect(rows.map((r) => within(r).queryByRole('rowheader')?.textContent ?? null)).toEqual([
@@ -141,12 +141,12 @@ describe('finance reports', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Show' }));
     await waitFor(() =>
       expect(reportCalls(calls).at(-1)?.path).toBe(
-        '/staff/finance/report?period=month&from=2026-01-01&to=2026-11-30',
+        '/finance/report?period=month&from=2026-01-01&to=2026-11-30',
       ),
     );
     expect(
       calls.some(
-        (c) => c.path === '/payments/tax-report?period=month&from=2026-01-01&to=2026-11-30&format=json',
+        (c) => c.path === '/finance/tax-report?period=month&from=2026-01-01&to=2026-11-30&format=json',
       ),
     ).toBe(true);
   });
@@ -158,9 +158,7 @@ describe('finance reports', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'The server did not answer. Check your connection and try again.',
     );
-    expect(calls.find((c) => c.path.startsWith('/staff/finance/report.csv'))?.auth).toBe(
-      'Bearer stf_finance',
-    );
+    expect(calls.find((c) => c.path.startsWith('/finance/report.csv'))?.auth).toBe('Bearer stf_finance');
     expect(screen.getByRole('button', { name: 'Download CSV' })).toBeTruthy();
   });
 });

@@ -55,7 +55,7 @@ function api(answer: (call: Call) => [number, unknown] | undefined = () => undef
     if (call.path === '/staff/me') return [200, { member: me, session }];
     const own = answer(call);
     if (own) return own;
-    if (call.path === '/taxes/rates' && call.method === 'GET')
+    if (call.path === '/finance/tax-rates' && call.method === 'GET')
       return [200, listed([rate({}), scheduled, rate({ id: 'r-w-0', kind: 'withholding', rate_bp: 750 })])];
     return [404, { error: 'not here' }];
   });
@@ -95,7 +95,7 @@ describe('tax rates', () => {
 
   it('schedules a change: the tax, whole basis points, the EAT instant and the note', async () => {
     const calls = api((call) =>
-      call.method === 'POST' && call.path === '/taxes/rates'
+      call.method === 'POST' && call.path === '/finance/tax-rates'
         ? [201, rate({ ...scheduled, id: 'r-w-1', kind: 'withholding', rate_bp: 1005 })]
         : undefined,
     );
@@ -118,7 +118,7 @@ describe('tax rates', () => {
     expect(posts(calls)).toEqual([
       {
         method: 'POST',
-        path: '/taxes/rates',
+        path: '/finance/tax-rates',
         body: {
           kind: 'withholding',
           rate_bp: 1005,
@@ -130,7 +130,7 @@ describe('tax rates', () => {
     ]);
     // The list is read again after the change.
     await waitFor(() =>
-      expect(calls.filter((c) => c.path === '/taxes/rates' && c.method === 'GET')).toHaveLength(2),
+      expect(calls.filter((c) => c.path === '/finance/tax-rates' && c.method === 'GET')).toHaveLength(2),
     );
   });
 
@@ -166,7 +166,7 @@ describe('tax rates', () => {
 
   it('cancels a scheduled change with a reason and says so', async () => {
     const calls = api((call) =>
-      call.path === '/taxes/rates/r-excise-1/cancel'
+      call.path === '/finance/tax-rates/r-excise-1/cancel'
         ? [200, { id: 'r-excise-1', cancelled: true }]
         : undefined,
     );
@@ -183,7 +183,7 @@ describe('tax rates', () => {
     expect(posts(calls)).toEqual([
       {
         method: 'POST',
-        path: '/taxes/rates/r-excise-1/cancel',
+        path: '/finance/tax-rates/r-excise-1/cancel',
         body: { note: 'entered by mistake' },
         auth: 'Bearer stf_finance',
       },
@@ -209,7 +209,7 @@ describe('tax rates', () => {
       cancel_note: 'entered by mistake',
     });
     api((call) =>
-      call.path === '/taxes/rates' && call.method === 'GET'
+      call.path === '/finance/tax-rates' && call.method === 'GET'
         ? [200, listed([rate({}), scheduled, cancelled])]
         : undefined,
     );
@@ -252,7 +252,7 @@ describe('tax rates', () => {
 
   it('says when the rates cannot be read, and reads them again', async () => {
     let fail = true;
-    api((call) => (call.path === '/taxes/rates' && fail ? [503, { error: 'down' }] : undefined));
+    api((call) => (call.path === '/finance/tax-rates' && fail ? [503, { error: 'down' }] : undefined));
     useSession.getState().signedIn({ token: 'stf_finance', member: me, session } as never);
     renderAt('/finance/tax-rates', ROUTES);
     expect((await screen.findByRole('alert')).textContent).toContain(

@@ -77,9 +77,9 @@ function api({
 } = {}) {
   return fakeApi((call) => {
     if (call.path === '/staff/me') return [200, { member: me, session }];
-    if (call.path.startsWith('/payments/review?')) return [200, queue];
-    if (call.path.startsWith('/staff/finance/players?')) return [200, { players }];
-    if (call.method === 'GET' && call.path.startsWith('/staff/adjustments')) return [200, { adjustments }];
+    if (call.path.startsWith('/finance/review?')) return [200, queue];
+    if (call.path.startsWith('/finance/players?')) return [200, { players }];
+    if (call.method === 'GET' && call.path.startsWith('/finance/adjustments')) return [200, { adjustments }];
     return post(call);
   });
 }
@@ -90,7 +90,7 @@ async function open(path: string, heading: string) {
   expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
 }
 
-const reviewReads = (calls: Call[]) => calls.filter((c) => c.path.startsWith('/payments/review?')).length;
+const reviewReads = (calls: Call[]) => calls.filter((c) => c.path.startsWith('/finance/review?')).length;
 
 /** Types the reason in an open dialog and presses its confirm button. */
 function confirmWith(dialog: HTMLElement, reason: string, button: string) {
@@ -118,7 +118,7 @@ describe('the review queue', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.filter((c) => c.method === 'POST')).toEqual([
       expect.objectContaining({
-        path: '/payments/review/transactions/tx-1/resolve',
+        path: '/finance/review/transactions/tx-1/resolve',
         body: { outcome: 'completed', note: 'M-Pesa statement shows it paid' },
         auth: 'Bearer stf_finance',
       }),
@@ -134,7 +134,7 @@ describe('the review queue', () => {
     confirmWith(dialog, 'Safaricom reversed it', 'Mark failed');
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Already resolved by someone else');
     expect(calls.find((c) => c.method === 'POST')).toMatchObject({
-      path: '/payments/review/transactions/tx-1/resolve',
+      path: '/finance/review/transactions/tx-1/resolve',
       body: { outcome: 'failed', note: 'Safaricom reversed it' },
     });
   });
@@ -149,7 +149,7 @@ describe('the review queue', () => {
     confirmWith(dialog, 'Duplicate of a settled result', 'Close');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.find((c) => c.method === 'POST')).toMatchObject({
-      path: '/payments/review/callbacks/cb-1/resolve',
+      path: '/finance/review/callbacks/cb-1/resolve',
       body: { note: 'Duplicate of a settled result' },
     });
   });
@@ -174,14 +174,14 @@ describe('the review queue', () => {
       target: { value: '0722 000 002' },
     });
     fireEvent.click(await within(dialog).findByRole('radio', { name: /\+254722000002 · Wanjiru Kamau/ }));
-    expect(calls.find((c) => c.path.startsWith('/staff/finance/players?'))?.path).toBe(
-      '/staff/finance/players?q=0722+000+002',
+    expect(calls.find((c) => c.path.startsWith('/finance/players?'))?.path).toBe(
+      '/finance/players?q=0722+000+002',
     );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Assign' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.filter((c) => c.method === 'POST')).toEqual([
       expect.objectContaining({
-        path: '/payments/review/paybill/pb-1/assign',
+        path: '/finance/review/paybill/pb-1/assign',
         body: { ...to, note: 'Typed the wrong account' },
       }),
     ]);
@@ -223,7 +223,7 @@ describe('manual adjustments', () => {
     );
     expect(calls.filter((c) => c.method === 'POST')).toEqual([
       expect.objectContaining({
-        path: '/staff/adjustments',
+        path: '/finance/adjustments',
         body: { player_id: 'p-1', amount_cents: -15_050, reason: 'Bonus paid twice' },
       }),
     ]);
@@ -245,7 +245,7 @@ describe('manual adjustments', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.filter((c) => c.method === 'POST')).toEqual([
       expect.objectContaining({
-        path: '/staff/adjustments/a-1/approve',
+        path: '/finance/adjustments/a-1/approve',
         body: { reason: 'Checked the outage log' },
       }),
     ]);
