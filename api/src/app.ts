@@ -42,6 +42,7 @@ import { type CasinoModuleOptions, casinoModule } from './modules/casino/casino.
 import { chatModule } from './modules/chat/chat.module.js';
 import { configModule } from './modules/config/config.module.js';
 import { buildPublicConfig } from './modules/config/config.service.js';
+import { financeModule } from './modules/finance/finance.module.js';
 import { healthModule } from './modules/health/health.module.js';
 import { identityModule } from './modules/identity/identity.module.js';
 import { metricsModule } from './modules/metrics/metrics.module.js';
@@ -250,6 +251,7 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
   app.register(identityModule, modules);
   app.register(saferGamblingModule, modules);
   app.register(walletModule, modules);
+  app.register(financeModule, modules);
   app.register(casinoModule, { ...modules, games: deps.games, reelStops: deps.reelStops });
   app.register(amlModule, modules);
   app.register(regulatorFeedModule, modules);

@@ -8,9 +8,9 @@ import { createDatabase, type Database } from '../src/db/database.js';
 import { loadEnv } from '../src/env.js';
 import { Job, type JobOptions, LeaseLost } from '../src/lib/job-runner.js';
 import { AmlMonitor } from '../src/modules/aml/aml-monitor.service.js';
+import { Reconciler } from '../src/modules/finance/reconciliation.js';
 import { RegulatorFeedService } from '../src/modules/regulator-feed/regulator-feed.service.js';
 import { CanaryGuard } from '../src/modules/releases/canary-guard.service.js';
-import { Reconciler } from '../src/modules/wallet/reconcile.js';
 import { DB_MODES, suiteApp } from './helpers.js';
 
 /** A promise the test settles itself: a round that lasts until the test says so. */

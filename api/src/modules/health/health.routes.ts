@@ -14,8 +14,8 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { serviceUnavailable } from '../../lib/errors.js';
 import { errorResponses } from '../../lib/http.js';
+import { reconciliationFigures } from '../finance/reconciliation.js';
 import type { RequireStaff } from '../staff/staff.service.js';
-import { reconciliationFigures } from '../wallet/reconciliation.service.js';
 
 /** How long readiness waits for the database's answer. */
 const READY_TIMEOUT_MS = 1_000;

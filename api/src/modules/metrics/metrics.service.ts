@@ -10,8 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppContext } from '../../context.js';
 import type { AmlCaseService } from '../aml/aml-cases.service.js';
+import { reconciliationFigures } from '../finance/reconciliation.js';
 import type { RegulatorFeedService } from '../regulator-feed/regulator-feed.service.js';
-import { reconciliationFigures } from '../wallet/reconciliation.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 
 /** How long one source may take at a scrape; past it, its figures are left out and its `up` is 0. */

@@ -1,12 +1,3 @@
-/**
- * Paybill deposits (M-Pesa C2B, docs/product-rules.md#deposit): the player pays the operator's
- * paybill with their account number; Safaricom confirms each payment to our confirmation URL.
- *   - a confirmation is kept once per TransID (unique constraint): a redelivery credits nothing;
- *   - a well-formed, known account number: a completed `paybill` deposit, credited at once;
- *   - otherwise (malformed, unknown, another shortcode): the payment waits in suspense until a
- *     payments operator assigns it to a player, which credits it once and is audited.
- */
-import { fromCents } from '@mchezo/contracts/money';
 import { C2bPayment } from '@mchezo/contracts/payments';
 import type { PaybillResponse } from '@mchezo/contracts/wallet';
 import type { Kysely } from 'kysely';
@@ -14,23 +5,17 @@ import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { inTransaction } from '../../db/tx.js';
 import { newId, sha256 } from '../../lib/crypto.js';
-import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.js';
-import { iso } from '../../lib/time.js';
+import { badRequest, conflict, forbidden } from '../../lib/errors.js';
 import {
-  assignPayment,
   findAccountHolder,
   findAccountOf,
-  findPayment,
   insertAccountOnce,
   insertPaymentOnce,
-  listSuspense,
-  type PaybillPaymentRow,
 } from './paybill.repository.js';
 import { newAccountNumber, readAccountNumber } from './paybill-account.js';
-import { insertAudit } from './review.repository.js';
 import { bookingsOf, taxAt } from './taxes.js';
 import { insertTxOnce } from './transactions.repository.js';
-import { bookEntries, findWallet } from './wallet.repository.js';
+import { bookEntries } from './wallet.repository.js';
 import { assertWalletEnabled, WALLET_CURRENCY } from './wallet.service.js';
 
 export const C2B_ACCEPTED = { ResultCode: '0', ResultDesc: 'Accepted' } as const;
@@ -47,17 +32,6 @@ function parse(body: unknown): C2bPayment {
 
 /** 2547XXXXXXXX → +2547XXXXXXXX; a masked or hashed MSISDN is kept as sent. */
 const payerPhone = (msisdn: string) => (/^254\d{9}$/.test(msisdn) ? `+${msisdn}` : msisdn.slice(0, 32));
-
-const suspenseDto = (p: PaybillPaymentRow) => ({
-  paybill_id: p.id,
-  trans_id: p.trans_id,
-  amount: fromCents(p.amount),
-  currency: WALLET_CURRENCY,
-  bill_ref: p.bill_ref,
-  msisdn: p.msisdn,
-  reason: p.reason,
-  received_at: iso(p.created_at),
-});
 
 export class PaybillService {
   constructor(private readonly ctx: AppContext) {}
@@ -84,7 +58,7 @@ export class PaybillService {
   }
 
   /** The player's account number, given now when they have none yet. */
-  private async accountOf(db: Kysely<DB>, userId: string): Promise<string> {
+  async accountOf(db: Kysely<DB>, userId: string): Promise<string> {
     let account = await findAccountOf(db, userId);
     // A number another player holds is skipped; 9 million numbers make a retry rare.
     for (let attempt = 0; !account && attempt < 5; attempt++) {
@@ -160,8 +134,11 @@ export class PaybillService {
     });
   }
 
-  /** A completed `paybill` deposit and its ledger entries, in the caller's transaction. */
-  private async credit(
+  /**
+   * A completed `paybill` deposit and its ledger entries, in the caller's transaction (a payment
+   * that matched, or one finance assigns from suspense: modules/finance/paybill-suspense.service.ts).
+   */
+  async credit(
     trx: Kysely<DB>,
     userId: string,
     transactionId: string,
@@ -196,71 +173,5 @@ export class PaybillService {
       throw conflict('This M-Pesa payment is already credited', 'ALREADY_CREDITED');
     // The gross deposit and its excise duty, as for any completed deposit (taxes.ts).
     await bookEntries(trx, userId, bookingsOf(row, 'completed'), transactionId, now);
-  }
-
-  async suspense(limit: number) {
-    return (await listSuspense(this.ctx.database.db, limit)).map(suspenseDto);
-  }
-
-  /**
-   * An operator gives a payment in suspense to a player, named by their account number (well
-   * formed: the request's schema, AssignPaybillRequest, refused any other) or by their id: a player
-   * without an account number yet is given theirs here, the one action that needs it. Audited.
-   */
-  async assign(actor: string, id: string, to: { account: string } | { playerId: string }, note: string) {
-    return inTransaction(this.ctx.database, async (trx) => {
-      const now = this.ctx.clock.now();
-      const row = await findPayment(trx, id);
-      if (!row) throw notFound('Paybill payment not found');
-      if (row.status !== 'suspense') throw conflict('The payment is already credited', 'NOT_IN_SUSPENSE');
-      const userId = 'account' in to ? await findAccountHolder(trx, to.account) : to.playerId;
-      if (!userId) throw unprocessable('No player has this account number', 'UNKNOWN_ACCOUNT');
-      if (!(await findWallet(trx, userId))) throw unprocessable('No such player', 'UNKNOWN_PLAYER');
-      const account = 'account' in to ? to.account : await this.accountOf(trx, userId);
-      const transactionId = newId();
-      if (!(await assignPayment(trx, id, userId, transactionId, now)))
-        throw conflict('Another operator assigned it first', 'ALREADY_RESOLVED');
-      await this.credit(
-        trx,
-        userId,
-        transactionId,
-        { TransID: row.trans_id, TransAmount: row.amount, MSISDN: row.msisdn },
-        row.body,
-        now,
-      );
-      await insertAudit(trx, {
-        id: newId(),
-        actor,
-        action: 'paybill.assign',
-        subject_type: 'paybill_payment',
-        subject_id: id,
-        before: JSON.stringify({ status: 'suspense', reason: row.reason, bill_ref: row.bill_ref }),
-        after: JSON.stringify({
-          status: 'credited',
-          account_number: account,
-          transaction_id: transactionId,
-          amount_minor: row.amount,
-        }),
-        note,
-        created_at: now,
-      });
-      return { paybill_id: id, status: 'credited' as const, transaction_id: transactionId };
-    });
-  }
-
-  /** Registers our C2B confirmation and validation URLs for the paybill with the provider. */
-  async registerUrls() {
-    const { payments } = this.ctx;
-    if (!payments.registerC2bUrls)
-      throw unprocessable(`The ${payments.name} provider has no C2B URLs to register`, 'NOT_SUPPORTED');
-    const urls = {
-      shortCode: this.paybillNumber,
-      confirmationUrl: this.c2bUrl('confirmation'),
-      validationUrl: this.c2bUrl('validation'),
-    };
-    const result = await payments.registerC2bUrls(urls);
-    if (!result.accepted)
-      throw unprocessable(`Registration refused: ${result.reason}`, 'C2B_REGISTER_REFUSED');
-    return { short_code: urls.shortCode, response_type: 'Completed', description: result.description };
   }
 }

@@ -8,7 +8,6 @@ import { inTransaction } from '../../db/tx.js';
 import { newId, sha256 } from '../../lib/crypto.js';
 import { forbidden, unprocessable } from '../../lib/errors.js';
 import { limitDepositPrompts, moneyPhone, type Payer } from './money-phone.js';
-import { firstCheckAt } from './reconciliation.service.js';
 import type { SettlementService } from './settlement.service.js';
 import { bookingsOf, providerAmount, taxAt } from './taxes.js';
 import {
@@ -32,6 +31,13 @@ type TxOutcome = { transaction_id: string; status: ReturnType<typeof playerStatu
 /** `<PUBLIC_BASE_URL>/api/v1/payments/callbacks/<provider>/<secret>`: adapters append `/<kind>/<id>`. */
 export const callbackBaseUrl = (ctx: Pick<AppContext, 'env' | 'payments'>): string =>
   `${ctx.env.PUBLIC_BASE_URL}/api/v1/payments/callbacks/${ctx.payments.name}/${ctx.env.PAYMENT_CALLBACK_SECRET}`;
+
+/**
+ * next_check_at of a new pending transaction: RECONCILE_AFTER_SECONDS after it was made, when
+ * reconciliation first asks the provider about it (modules/finance/reconciliation.ts).
+ */
+const firstCheckAt = (env: Pick<AppContext['env'], 'RECONCILE_AFTER_SECONDS'>, createdAt: number) =>
+  createdAt + env.RECONCILE_AFTER_SECONDS * 1000;
 
 /**
  * Mobile money: deposits and withdrawals asked of the payment provider. Their settlement (by

@@ -25,14 +25,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { guardedRoute, type PreHandler } from '../../lib/http.js';
 import type { RequireStaff, StaffOf } from '../staff/staff.service.js';
-import type { PaybillService } from './paybill.service.js';
+import type { PaybillSuspenseService } from './paybill-suspense.service.js';
 import type { ReviewService } from './review.service.js';
 import type { TaxRatesService } from './tax-rates.service.js';
 import { type TaxReportService, taxReportCsv } from './tax-report.service.js';
 
 export const reviewRoutes: FastifyPluginAsyncZod<{
   review: ReviewService;
-  paybill: PaybillService;
+  paybill: PaybillSuspenseService;
   taxReport: TaxReportService;
   taxRates: TaxRatesService;
   requireStaff: RequireStaff;

@@ -25,6 +25,7 @@ import { newId } from '../../lib/crypto.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
 import type { SecondPersonCheck } from '../staff/staff.types.js';
+import { bookEntries, findWallet, InsufficientFundsError } from '../wallet/wallet.repository.js';
 import {
   type AdjustmentRow,
   decidePending,
@@ -33,7 +34,6 @@ import {
   insertAdjustment,
   listAdjustments,
 } from './adjustments.repository.js';
-import { bookEntries, findWallet, InsufficientFundsError } from './wallet.repository.js';
 
 /** One staff action for the staff audit (modules/staff), written in the caller's transaction. */
 export interface AdjustmentAuditEntry {

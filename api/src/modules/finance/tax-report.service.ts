@@ -18,8 +18,8 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { eatDay, eatIso, eatMidnight } from '../../lib/time.js';
-import { listRates } from './tax-rates.repository.js';
-import { envRate } from './taxes.js';
+import { listRates } from '../wallet/tax-rates.repository.js';
+import { envRate } from '../wallet/taxes.js';
 
 const DAY_MS = 86_400_000;
 

@@ -17,7 +17,7 @@ import { inTransaction } from '../../db/tx.js';
 import { newId } from '../../lib/crypto.js';
 import { conflict, notFound, unprocessable } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
-import { insertAudit } from './review.repository.js';
+import { insertAudit } from '../wallet/review.repository.js';
 import {
   type CancelledRateListed,
   deleteScheduledRate,
@@ -31,8 +31,8 @@ import {
   scheduleNotes,
   type TaxRateListed,
   type TaxRateRow,
-} from './tax-rates.repository.js';
-import { envRate, rateAt } from './taxes.js';
+} from '../wallet/tax-rates.repository.js';
+import { envRate, rateAt } from '../wallet/taxes.js';
 
 /**
  * How far ahead a change must be: a transaction being made as it is scheduled reads the rate

@@ -25,11 +25,11 @@ import {
   netBooked,
   openReviewOf,
   reviewIdsOf,
-} from './review.repository.js';
-import { bookingsOf } from './taxes.js';
-import { findTxById, resolveReviewedTx } from './transactions.repository.js';
-import { bookEntries, InsufficientFundsError } from './wallet.repository.js';
-import type { LedgerPot } from './wallet.tables.js';
+} from '../wallet/review.repository.js';
+import { bookingsOf } from '../wallet/taxes.js';
+import { findTxById, resolveReviewedTx } from '../wallet/transactions.repository.js';
+import { bookEntries, InsufficientFundsError } from '../wallet/wallet.repository.js';
+import type { LedgerPot } from '../wallet/wallet.tables.js';
 
 /** Stored JSON with integer cents shown as API amounts (`amount_minor` → `amount`). */
 function readJson(text: string | null): unknown {

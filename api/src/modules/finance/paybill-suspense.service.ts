@@ -1,0 +1,108 @@
+/**
+ * Paybill suspense, finance's side of Paybill deposits (docs/product-rules.md#deposit): the
+ * payments no player's account number matched, listed oldest first in the review queue; an
+ * operator assigns one to a player, credited as any matched payment would have been (the
+ * wallet's PaybillService.credit), audited. And the registration of our C2B URLs with the
+ * provider.
+ */
+import { fromCents } from '@mchezo/contracts/money';
+import type { AppContext } from '../../context.js';
+import { inTransaction } from '../../db/tx.js';
+import { newId } from '../../lib/crypto.js';
+import { conflict, notFound, unprocessable } from '../../lib/errors.js';
+import { iso } from '../../lib/time.js';
+import {
+  assignPayment,
+  findAccountHolder,
+  findPayment,
+  listSuspense,
+  type PaybillPaymentRow,
+} from '../wallet/paybill.repository.js';
+import type { PaybillService } from '../wallet/paybill.service.js';
+import { insertAudit } from '../wallet/review.repository.js';
+import { findWallet } from '../wallet/wallet.repository.js';
+import { WALLET_CURRENCY } from '../wallet/wallet.service.js';
+
+const suspenseDto = (p: PaybillPaymentRow) => ({
+  paybill_id: p.id,
+  trans_id: p.trans_id,
+  amount: fromCents(p.amount),
+  currency: WALLET_CURRENCY,
+  bill_ref: p.bill_ref,
+  msisdn: p.msisdn,
+  reason: p.reason,
+  received_at: iso(p.created_at),
+});
+
+export class PaybillSuspenseService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly paybill: PaybillService,
+  ) {}
+
+  async suspense(limit: number) {
+    return (await listSuspense(this.ctx.database.db, limit)).map(suspenseDto);
+  }
+
+  /**
+   * An operator gives a payment in suspense to a player, named by their account number (well
+   * formed: the request's schema, AssignPaybillRequest, refused any other) or by their id: a player
+   * without an account number yet is given theirs here, the one action that needs it. Audited.
+   */
+  async assign(actor: string, id: string, to: { account: string } | { playerId: string }, note: string) {
+    return inTransaction(this.ctx.database, async (trx) => {
+      const now = this.ctx.clock.now();
+      const row = await findPayment(trx, id);
+      if (!row) throw notFound('Paybill payment not found');
+      if (row.status !== 'suspense') throw conflict('The payment is already credited', 'NOT_IN_SUSPENSE');
+      const userId = 'account' in to ? await findAccountHolder(trx, to.account) : to.playerId;
+      if (!userId) throw unprocessable('No player has this account number', 'UNKNOWN_ACCOUNT');
+      if (!(await findWallet(trx, userId))) throw unprocessable('No such player', 'UNKNOWN_PLAYER');
+      const account = 'account' in to ? to.account : await this.paybill.accountOf(trx, userId);
+      const transactionId = newId();
+      if (!(await assignPayment(trx, id, userId, transactionId, now)))
+        throw conflict('Another operator assigned it first', 'ALREADY_RESOLVED');
+      await this.paybill.credit(
+        trx,
+        userId,
+        transactionId,
+        { TransID: row.trans_id, TransAmount: row.amount, MSISDN: row.msisdn },
+        row.body,
+        now,
+      );
+      await insertAudit(trx, {
+        id: newId(),
+        actor,
+        action: 'paybill.assign',
+        subject_type: 'paybill_payment',
+        subject_id: id,
+        before: JSON.stringify({ status: 'suspense', reason: row.reason, bill_ref: row.bill_ref }),
+        after: JSON.stringify({
+          status: 'credited',
+          account_number: account,
+          transaction_id: transactionId,
+          amount_minor: row.amount,
+        }),
+        note,
+        created_at: now,
+      });
+      return { paybill_id: id, status: 'credited' as const, transaction_id: transactionId };
+    });
+  }
+
+  /** Registers our C2B confirmation and validation URLs for the paybill with the provider. */
+  async registerUrls() {
+    const { payments } = this.ctx;
+    if (!payments.registerC2bUrls)
+      throw unprocessable(`The ${payments.name} provider has no C2B URLs to register`, 'NOT_SUPPORTED');
+    const urls = {
+      shortCode: this.paybill.paybillNumber,
+      confirmationUrl: this.paybill.c2bUrl('confirmation'),
+      validationUrl: this.paybill.c2bUrl('validation'),
+    };
+    const result = await payments.registerC2bUrls(urls);
+    if (!result.accepted)
+      throw unprocessable(`Registration refused: ${result.reason}`, 'C2B_REGISTER_REFUSED');
+    return { short_code: urls.shortCode, response_type: 'Completed', description: result.description };
+  }
+}
