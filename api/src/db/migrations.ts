@@ -30,6 +30,7 @@ import { staffEnrolmentCodesMigration } from '../modules/staff/migrations/0036-s
 import { staffSessionDeviceMigration } from '../modules/staff/migrations/0044-staff-session-device.js';
 import { staffRoleGrantsMigration } from '../modules/staff/migrations/0048-staff-role-grants.js';
 import { financeRoleMigration } from '../modules/staff/migrations/0049-finance-role.js';
+import { oneStaffAuditMigration } from '../modules/staff/migrations/0050-one-staff-audit.js';
 import { dropRedundantLedgerRefIdxMigration } from '../modules/wallet/migrations/0003-drop-redundant-ledger-ref-idx.js';
 import { paymentReviewMigration } from '../modules/wallet/migrations/0004-payment-review.js';
 import { reconcileScheduleMigration } from '../modules/wallet/migrations/0006-reconcile-schedule.js';
@@ -97,6 +98,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0047_feed_receiver': feedReceiverMigration,
   '0048_staff_role_grants': staffRoleGrantsMigration,
   '0049_finance_role': financeRoleMigration,
+  '0050_one_staff_audit': oneStaffAuditMigration,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -108,7 +108,7 @@ export class AdjustmentService {
       });
       await this.audit(trx, {
         ...this.who(actor, input.player_id, id),
-        action: 'payments.adjustment_proposed',
+        action: 'finance.adjustment_proposed',
         after: { status: 'pending', amount_cents: input.amount_cents },
         reason: input.reason,
       });
@@ -144,7 +144,7 @@ export class AdjustmentService {
       }
       await this.audit(trx, {
         ...this.who(actor, row.user_id, id),
-        action: 'payments.adjustment_approved',
+        action: 'finance.adjustment_approved',
         before: { status: 'pending', main_cents: before },
         after: { status: 'approved', amount_cents: amount, main_cents: before + amount },
         reason,
@@ -161,7 +161,7 @@ export class AdjustmentService {
         throw conflict('Someone decided this adjustment first', 'ALREADY_DECIDED');
       await this.audit(trx, {
         ...this.who(actor, row.user_id, id),
-        action: 'payments.adjustment_rejected',
+        action: 'finance.adjustment_rejected',
         before: { status: 'pending', amount_cents: Number(row.amount) },
         after: { status: 'rejected' },
         reason,

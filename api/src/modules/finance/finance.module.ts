@@ -29,15 +29,15 @@ export const financeModule = apiModule(
   async (app) => {
     const ctx = app.ctx;
     const reconciler = new Reconciler(ctx, app.settlement);
-    const taxRates = new TaxRatesService(ctx);
+    const taxRates = new TaxRatesService(ctx, app.staff.audit);
     app.decorate('reconciler', reconciler);
     app.jobs.push(reconciler.job);
     app.addHook('onReady', () => taxRates.seedFromEnvironment());
 
     await app.register(reviewRoutes, {
       prefix: API_PREFIX,
-      review: new ReviewService(ctx),
-      paybill: new PaybillSuspenseService(ctx, app.paybill),
+      review: new ReviewService(ctx, app.staff.audit),
+      paybill: new PaybillSuspenseService(ctx, app.paybill, app.staff.audit),
       taxReport: new TaxReportService(ctx),
       taxRates,
       requireStaff: app.requireStaff,

@@ -19,9 +19,9 @@ import {
   type PaybillPaymentRow,
 } from '../wallet/paybill.repository.js';
 import type { PaybillService } from '../wallet/paybill.service.js';
-import { insertAudit } from '../wallet/review.repository.js';
 import { findWallet } from '../wallet/wallet.repository.js';
 import { WALLET_CURRENCY } from '../wallet/wallet.service.js';
+import { auditEntry, type FinanceActor, type RecordAudit } from './finance-audit.js';
 
 const suspenseDto = (p: PaybillPaymentRow) => ({
   paybill_id: p.id,
@@ -38,6 +38,7 @@ export class PaybillSuspenseService {
   constructor(
     private readonly ctx: AppContext,
     private readonly paybill: PaybillService,
+    private readonly audit: RecordAudit,
   ) {}
 
   async suspense(limit: number) {
@@ -49,7 +50,12 @@ export class PaybillSuspenseService {
    * formed: the request's schema, AssignPaybillRequest, refused any other) or by their id: a player
    * without an account number yet is given theirs here, the one action that needs it. Audited.
    */
-  async assign(actor: string, id: string, to: { account: string } | { playerId: string }, note: string) {
+  async assign(
+    actor: FinanceActor,
+    id: string,
+    to: { account: string } | { playerId: string },
+    note: string,
+  ) {
     return inTransaction(this.ctx.database, async (trx) => {
       const now = this.ctx.clock.now();
       const row = await findPayment(trx, id);
@@ -70,22 +76,20 @@ export class PaybillSuspenseService {
         row.body,
         now,
       );
-      await insertAudit(trx, {
-        id: newId(),
-        actor,
-        action: 'paybill.assign',
-        subject_type: 'paybill_payment',
-        subject_id: id,
-        before: JSON.stringify({ status: 'suspense', reason: row.reason, bill_ref: row.bill_ref }),
-        after: JSON.stringify({
-          status: 'credited',
-          account_number: account,
-          transaction_id: transactionId,
-          amount_minor: row.amount,
+      await this.audit(
+        trx,
+        auditEntry(actor, 'finance.paybill_assigned', ['paybill_payment', id], {
+          targetUserId: userId,
+          before: { status: 'suspense', reason: row.reason, bill_ref: row.bill_ref },
+          after: {
+            status: 'credited',
+            account_number: account,
+            transaction_id: transactionId,
+            amount_minor: row.amount,
+          },
+          note,
         }),
-        note,
-        created_at: now,
-      });
+      );
       return { paybill_id: id, status: 'credited' as const, transaction_id: transactionId };
     });
   }

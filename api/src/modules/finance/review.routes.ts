@@ -39,7 +39,10 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
   staffOf: StaffOf;
 }> = async (app, { review, paybill, taxReport, taxRates, requireStaff, staffOf }) => {
   const operator = guardedRoute(requireStaff('finance'), ['finance']);
-  const actor = (request: Parameters<PreHandler>[0]) => staffOf(request).phone;
+  const actor = (request: Parameters<PreHandler>[0]) => {
+    const { userId, phone } = staffOf(request);
+    return { userId, phone, ip: request.ip };
+  };
 
   app.get(
     '/finance/review',

@@ -4,21 +4,17 @@
  * time (PAYOUT_GUARANTEE_MINUTES, docs/decisions/041-loss-and-stake-limits.md). An operator completes or fails a transaction
  * (or closes a kept callback) with a note; the money is put where the decision says, by one
  * `review_adjustment` ledger entry against what is already booked, and every resolution is
- * written to payment_audit (who, when, what, before, after).
+ * written to the staff audit (finance-audit.ts: who, when, what, before, after).
  */
 import { fromCents } from '@mchezo/contracts/money';
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/tx.js';
-import { newId } from '../../lib/crypto.js';
 import { conflict, notFound, unprocessable } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
 import {
-  type AuditRow,
   type CallbackRow,
   closeOpen,
   findCallback,
-  insertAudit,
-  listAudit,
   listLatePayouts,
   listOpenCallbacks,
   listOpenReviews,
@@ -30,6 +26,7 @@ import { bookingsOf } from '../wallet/taxes.js';
 import { findTxById, resolveReviewedTx } from '../wallet/transactions.repository.js';
 import { bookEntries, InsufficientFundsError } from '../wallet/wallet.repository.js';
 import type { LedgerPot } from '../wallet/wallet.tables.js';
+import { auditEntry, type FinanceActor, financeAudit, type RecordAudit } from './finance-audit.js';
 
 /** Stored JSON with integer cents shown as API amounts (`amount_minor` → `amount`). */
 function readJson(text: string | null): unknown {
@@ -58,18 +55,6 @@ const callbackDto = (c: CallbackRow) => ({
   received_at: iso(c.created_at),
 });
 
-const auditDto = (a: AuditRow) => ({
-  id: a.id,
-  actor: a.actor,
-  action: a.action,
-  subject_type: a.subject_type,
-  subject_id: a.subject_id,
-  before: readJson(a.before),
-  after: readJson(a.after),
-  note: a.note,
-  created_at: iso(a.created_at),
-});
-
 const MINUTE_MS = 60_000;
 
 interface Resolution {
@@ -78,7 +63,10 @@ interface Resolution {
 }
 
 export class ReviewService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly recordAudit: RecordAudit,
+  ) {}
 
   async list(limit: number) {
     const db = this.ctx.database.db;
@@ -126,11 +114,11 @@ export class ReviewService {
   }
 
   async audit(limit: number) {
-    return { entries: (await listAudit(this.ctx.database.db, limit)).map(auditDto) };
+    return financeAudit(this.ctx.database.db, limit);
   }
 
   /** Completes or fails a transaction in review; the money follows the decision. */
-  async resolveTransaction(actor: string, id: string, { outcome, note }: Resolution) {
+  async resolveTransaction(actor: FinanceActor, id: string, { outcome, note }: Resolution) {
     return inTransaction(this.ctx.database, async (trx) => {
       const now = this.ctx.clock.now();
       const row = await findTxById(trx, id);
@@ -182,40 +170,35 @@ export class ReviewService {
           ? { accounts_minor: Object.fromEntries(others.map((a) => [a.pot, a.amount])) }
           : {}),
       };
-      await insertAudit(trx, {
-        id: newId(),
-        actor,
-        action: `transaction.${outcome}`,
-        subject_type: 'transaction',
-        subject_id: id,
-        before: JSON.stringify({ status: row.status, reason: review.reason, booked_minor: booked }),
-        after: JSON.stringify(after),
-        note,
-        created_at: now,
-      });
+      await this.recordAudit(
+        trx,
+        auditEntry(actor, `finance.transaction_${outcome}`, ['transaction', id], {
+          targetUserId: row.user_id,
+          before: { status: row.status, reason: review.reason, booked_minor: booked },
+          after,
+          note,
+        }),
+      );
       return { transaction_id: id, status, adjustment: fromCents(adjustment) };
     });
   }
 
   /** Closes a kept callback (an operator has dealt with it); nothing moves. */
-  async resolveCallback(actor: string, id: string, note: string) {
+  async resolveCallback(actor: FinanceActor, id: string, note: string) {
     return inTransaction(this.ctx.database, async (trx) => {
       const now = this.ctx.clock.now();
       const row = await findCallback(trx, id);
       if (!row) throw notFound('Callback not found');
       if (!(await closeOpen(trx, 'payment_callbacks', id, now)))
         throw conflict('The callback is already resolved', 'ALREADY_RESOLVED');
-      await insertAudit(trx, {
-        id: newId(),
-        actor,
-        action: 'callback.close',
-        subject_type: 'callback',
-        subject_id: id,
-        before: JSON.stringify({ resolved: false, reason: row.reason, transaction_id: row.transaction_id }),
-        after: JSON.stringify({ resolved: true }),
-        note,
-        created_at: now,
-      });
+      await this.recordAudit(
+        trx,
+        auditEntry(actor, 'finance.callback_closed', ['callback', id], {
+          before: { resolved: false, reason: row.reason, transaction_id: row.transaction_id },
+          after: { resolved: true },
+          note,
+        }),
+      );
       return { callback_id: id, resolved: true };
     });
   }

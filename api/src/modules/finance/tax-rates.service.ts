@@ -1,9 +1,9 @@
 /**
  * Tax rates by date (docs/decisions/040-tax-rates-by-date.md): each rate of excise duty and
  * withholding tax is kept with the instant it takes effect (tax_rates), a transaction books the
- * rate in force when it is made (taxes.ts `taxAt`), and payments operators schedule a change
+ * rate in force when it is made (taxes.ts `taxAt`), and finance staff schedule a change
  * (`POST /finance/tax-rates`, `node scripts/payments.mjs tax-rate`) or cancel one still ahead, audited
- * in payment_audit. A cancelled change moves from tax_rates to tax_rate_cancellations with who
+ * in the staff audit (finance-audit.ts). A cancelled change moves from tax_rates to tax_rate_cancellations with who
  * cancelled it, when and why: the list shows it as `cancelled`, and the rate in force, read from
  * tax_rates alone, never sees it. The environment's rates (TAX_EXCISE_RATE, TAX_WITHHOLDING_RATE)
  * are the first rows, written when the app starts and a kind has none; after that a change is
@@ -17,7 +17,6 @@ import { inTransaction } from '../../db/tx.js';
 import { newId } from '../../lib/crypto.js';
 import { conflict, notFound, unprocessable } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
-import { insertAudit } from '../wallet/review.repository.js';
 import {
   type CancelledRateListed,
   deleteScheduledRate,
@@ -28,11 +27,11 @@ import {
   listCancelledRates,
   listRatesWithSetter,
   nameOfPhone,
-  scheduleNotes,
   type TaxRateListed,
   type TaxRateRow,
 } from '../wallet/tax-rates.repository.js';
 import { envRate, rateAt } from '../wallet/taxes.js';
+import { auditEntry, type FinanceActor, type RecordAudit, scheduleNotes } from './finance-audit.js';
 
 /**
  * How far ahead a change must be: a transaction being made as it is scheduled reads the rate
@@ -76,7 +75,10 @@ const rateDto = (r: Listed, note: string | null, inForce: Map<string, TaxRateRow
 };
 
 export class TaxRatesService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly audit: RecordAudit,
+  ) {}
 
   /**
    * At start: the environment's rate becomes the first row (from 0) of a kind that has none, so an
@@ -129,7 +131,7 @@ export class TaxRatesService {
   }
 
   /** Schedules `kind` at `rate_bp` from `effective_from` (at least a minute ahead); audited. */
-  async schedule(actor: string, req: ScheduleTaxRateRequest): Promise<TaxRate> {
+  async schedule(actor: FinanceActor, req: ScheduleTaxRateRequest): Promise<TaxRate> {
     const { database, env, clock } = this.ctx;
     const from = Date.parse(req.effective_from);
     return inTransaction(database, async (trx) => {
@@ -142,23 +144,25 @@ export class TaxRatesService {
         kind: req.kind,
         rate_bp: req.rate_bp,
         effective_from: from,
-        created_by: actor,
+        created_by: actor.phone,
         created_at: now,
       };
       if (!(await insertRateOnce(trx, row)))
         throw conflict(`A ${req.kind} rate is already scheduled from ${iso(from)}`, 'ALREADY_SCHEDULED');
-      await insertAudit(trx, {
-        id: newId(),
-        actor,
-        action: 'tax_rate.schedule',
-        subject_type: 'tax_rate',
-        subject_id: row.id,
-        before: JSON.stringify({ kind: req.kind, rate_bp: before, at: iso(from) }),
-        after: JSON.stringify({ kind: req.kind, rate_bp: req.rate_bp, effective_from: iso(from) }),
-        note: req.note,
-        created_at: now,
-      });
-      return rateDto({ ...row, created_by_name: await nameOfPhone(trx, actor) }, req.note, new Map(), now);
+      await this.audit(
+        trx,
+        auditEntry(actor, 'finance.tax_rate_scheduled', ['tax_rate', row.id], {
+          before: { kind: req.kind, rate_bp: before, at: iso(from) },
+          after: { kind: req.kind, rate_bp: req.rate_bp, effective_from: iso(from) },
+          note: req.note,
+        }),
+      );
+      return rateDto(
+        { ...row, created_by_name: await nameOfPhone(trx, actor.phone) },
+        req.note,
+        new Map(),
+        now,
+      );
     });
   }
 
@@ -166,7 +170,7 @@ export class TaxRatesService {
    * Cancels a scheduled change still at least a minute ahead: moved to tax_rate_cancellations with
    * who cancelled it, when and why; audited.
    */
-  async cancel(actor: string, id: string, note: string) {
+  async cancel(actor: FinanceActor, id: string, note: string) {
     const { database, env, clock } = this.ctx;
     return inTransaction(database, async (trx) => {
       const now = clock.now();
@@ -181,23 +185,16 @@ export class TaxRatesService {
           'This rate is in force or takes effect within a minute: schedule another change instead',
           'NOT_SCHEDULED',
         );
-      await insertCancelledRate(trx, { ...row, cancelled_by: actor, cancelled_at: now, note });
+      await insertCancelledRate(trx, { ...row, cancelled_by: actor.phone, cancelled_at: now, note });
       const at = iso(row.effective_from);
-      await insertAudit(trx, {
-        id: newId(),
-        actor,
-        action: 'tax_rate.cancel',
-        subject_type: 'tax_rate',
-        subject_id: id,
-        before: JSON.stringify({ kind: row.kind, rate_bp: row.rate_bp, effective_from: at }),
-        after: JSON.stringify({
-          kind: row.kind,
-          rate_bp: await rateAt(trx, env, row.kind, row.effective_from),
-          at,
+      await this.audit(
+        trx,
+        auditEntry(actor, 'finance.tax_rate_cancelled', ['tax_rate', id], {
+          before: { kind: row.kind, rate_bp: row.rate_bp, effective_from: at },
+          after: { kind: row.kind, rate_bp: await rateAt(trx, env, row.kind, row.effective_from), at },
+          note,
         }),
-        note,
-        created_at: now,
-      });
+      );
       return { id, cancelled: true as const };
     });
   }

@@ -76,6 +76,7 @@ export class StaffAuditService implements StaffAudit {
       id: newId(),
       at: this.ctx.clock.now(),
       actor_user_id: entry.actorUserId,
+      actor_phone: null,
       action: entry.action,
       target_user_id: entry.targetUserId ?? null,
       target: entry.target ?? null,

@@ -89,6 +89,8 @@ export interface StaffAuditTable {
   id: string;
   at: number;
   actor_user_id: string | null;
+  /** Only on a row moved from the old payment audit whose phone matched no account (0050). */
+  actor_phone: string | null;
   action: string;
   target_user_id: string | null;
   target: string | null;

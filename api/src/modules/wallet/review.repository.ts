@@ -1,15 +1,9 @@
-/** Data access for the payment review queue: reviews, kept callbacks and the operators' audit. */
+/** Data access for the payment review queue: reviews and kept callbacks (their audit is the staff audit). */
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type {
-  LedgerPot,
-  PaymentAuditTable,
-  PaymentCallbacksTable,
-  PaymentReviewsTable,
-} from './wallet.tables.js';
+import type { LedgerPot, PaymentCallbacksTable, PaymentReviewsTable } from './wallet.tables.js';
 
 export type CallbackRow = Selectable<PaymentCallbacksTable>;
-export type AuditRow = Selectable<PaymentAuditTable>;
 
 export async function insertReview(db: Kysely<DB>, row: Insertable<PaymentReviewsTable>): Promise<void> {
   await db.insertInto('payment_reviews').values(row).execute();
@@ -107,19 +101,6 @@ export async function closeOpen(
     .executeTakeFirst();
   return row !== undefined;
 }
-
-export async function insertAudit(db: Kysely<DB>, row: Insertable<PaymentAuditTable>): Promise<void> {
-  await db.insertInto('payment_audit').values(row).execute();
-}
-
-export const listAudit = (db: Kysely<DB>, limit: number) =>
-  db
-    .selectFrom('payment_audit')
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
 
 /** The net of a transaction's ledger entries and of its earlier review adjustments, per pot. */
 export async function netBooked(db: Kysely<DB>, refIds: string[], pot: LedgerPot) {

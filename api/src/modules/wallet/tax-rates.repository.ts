@@ -65,19 +65,6 @@ export async function nameOfPhone(db: Kysely<DB>, phone: string): Promise<string
   return row?.full_name ?? null;
 }
 
-/** The note each of the rates `ids` was scheduled with (its `tax_rate.schedule` audit entry). */
-export async function scheduleNotes(db: Kysely<DB>, ids: string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('payment_audit')
-    .select(['subject_id', 'note'])
-    .where('subject_type', '=', 'tax_rate')
-    .where('subject_id', 'in', ids)
-    .where('action', '=', 'tax_rate.schedule')
-    .execute();
-  return new Map(rows.map((r) => [r.subject_id, r.note]));
-}
-
 /** Adds a rate unless its kind already has one from that instant; true when it was added. */
 export async function insertRateOnce(db: Kysely<DB>, row: Insertable<TaxRatesTable>): Promise<boolean> {
   const inserted = await db

@@ -12,7 +12,6 @@ export interface WalletTables {
   game_transactions: GameTransactionsTable;
   payment_reviews: PaymentReviewsTable;
   payment_callbacks: PaymentCallbacksTable;
-  payment_audit: PaymentAuditTable;
   paybill_accounts: PaybillAccountsTable;
   paybill_payments: PaybillPaymentsTable;
   tax_rates: TaxRatesTable;
@@ -142,19 +141,6 @@ export interface PaymentCallbacksTable {
   body_hash: string;
   created_at: number;
   resolved_at: number | null;
-}
-
-export interface PaymentAuditTable {
-  id: string;
-  /** The operator's phone. */
-  actor: string;
-  action: string;
-  subject_type: 'transaction' | 'callback' | 'paybill_payment' | 'tax_rate';
-  subject_id: string;
-  before: string;
-  after: string;
-  note: string;
-  created_at: number;
 }
 
 /** A player's Paybill account number (what they type as "Account no."). */

@@ -89,12 +89,12 @@ describe.each(DB_MODES)('staff adjustments with four eyes (%s)', (mode) => {
     const audit = await auditOf(proposed.id);
     expect(audit.map((a) => [a.action, a.actor_user_id, a.target_user_id, a.reason])).toEqual([
       [
-        'payments.adjustment_proposed',
+        'finance.adjustment_proposed',
         cast.staff.finance.player.userId,
         player.userId,
         'Goodwill for a failed game round',
       ],
-      ['payments.adjustment_approved', cast.staff.finance2.player.userId, player.userId, 'Round log checked'],
+      ['finance.adjustment_approved', cast.staff.finance2.player.userId, player.userId, 'Round log checked'],
     ]);
     expect(JSON.parse(audit[1]!.after!)).toEqual({
       status: 'approved',
@@ -127,7 +127,7 @@ describe.each(DB_MODES)('staff adjustments with four eyes (%s)', (mode) => {
     expect(await entriesOf(proposed.id)).toHaveLength(2);
     expect((await t.balances(player)).main).toBe(50);
     const actions = (await auditOf(proposed.id)).map((x) => x.action);
-    expect(actions).toEqual(['payments.adjustment_proposed', 'payments.adjustment_approved']);
+    expect(actions).toEqual(['finance.adjustment_proposed', 'finance.adjustment_approved']);
     await t.checkLedger();
   });
 
@@ -142,7 +142,7 @@ describe.each(DB_MODES)('staff adjustments with four eyes (%s)', (mode) => {
     expect(json(refused).code).toBe('INSUFFICIENT_FUNDS');
     expect((await t.balances(player)).main).toBe(20);
     expect(await entriesOf(proposed.id)).toEqual([]);
-    expect((await auditOf(proposed.id)).map((a) => a.action)).toEqual(['payments.adjustment_proposed']);
+    expect((await auditOf(proposed.id)).map((a) => a.action)).toEqual(['finance.adjustment_proposed']);
     const pending = json(await as('finance', 'GET', '/finance/adjustments?status=pending&limit=200'));
     expect(pending.adjustments.map((a: { id: string }) => a.id)).toContain(proposed.id);
 
@@ -153,8 +153,8 @@ describe.each(DB_MODES)('staff adjustments with four eyes (%s)', (mode) => {
     expect(json(rejected)).toMatchObject({ status: 'rejected', decision_reason: 'Player spent it already' });
     expect((await t.balances(player)).main).toBe(20);
     expect((await auditOf(proposed.id)).map((a) => a.action)).toEqual([
-      'payments.adjustment_proposed',
-      'payments.adjustment_rejected',
+      'finance.adjustment_proposed',
+      'finance.adjustment_rejected',
     ]);
     const list = json(await as('finance', 'GET', '/finance/adjustments?status=rejected'));
     expect(list.adjustments.map((a: { id: string }) => a.id)).toContain(proposed.id);
@@ -264,7 +264,7 @@ describe.each(DB_MODES)('staff adjustments with four eyes (%s)', (mode) => {
     ]);
     // Nothing refused changed anything.
     expect(await count()).toBe(before);
-    expect((await auditOf(proposed.id)).map((a) => a.action)).toEqual(['payments.adjustment_proposed']);
+    expect((await auditOf(proposed.id)).map((a) => a.action)).toEqual(['finance.adjustment_proposed']);
     expect((await t.balances(player)).main).toBe(10);
     // And finance is let through each.
     expect((await as('finance', 'GET', '/finance/adjustments')).statusCode).toBe(200);

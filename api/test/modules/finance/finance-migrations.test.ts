@@ -1,6 +1,7 @@
 /**
  * The migrations that made finance one module (docs/decisions/069-finance-one-module.md), run
- * over rows written before them: 0049 stores the role as `finance`.
+ * over rows written before them: 0049 stores the role as `finance`; 0050 moves the payment audit
+ * into the staff audit, by user id, keeping the phone of a row that matches no account.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -80,5 +81,57 @@ describe.each(DB_MODES)('finance migrations (%s)', (mode) => {
       { id: 'g1', role: 'finance' },
       { id: 'g2', role: 'admin' },
     ]);
+  });
+
+  it('0050 moves every payment audit row into the staff audit and drops payment_audit', async () => {
+    const db = await databaseAt('0049_finance_role');
+    await user('u1', '+254700000021', 'user,finance').execute(db);
+    await sql`insert into payment_audit (id, actor, action, subject_type, subject_id, before, after, note, created_at)
+      values ('01a00000-0000-7000-8000-000000000001', '+254700000021', 'transaction.failed', 'transaction', 't1',
+                '{"status":"review"}', '{"status":"failed"}', 'reversed by Safaricom', 1000),
+             ('01a00000-0000-7000-8000-000000000002', '+254700000099', 'tax_rate.schedule', 'tax_rate', 'r1',
+                '{"rate_bp":500}', '{"rate_bp":2000}', 'Finance Act', 2000)`.execute(db);
+    await sql`insert into staff_audit (id, at, actor_user_id, action, target_user_id, target, before, after, reason, ip)
+      values ('01a00000-0000-7000-8000-000000000003', 3000, 'u1', 'payments.adjustment_proposed', 'u1',
+              'adjustment:a1', null, '{"amount_cents":100}', 'goodwill', '127.0.0.1')`.execute(db);
+    await migrateToLatest(db as never);
+    const rows = await sql<Record<string, unknown>>`select id, at, actor_user_id, actor_phone, action, target,
+        before, after, reason from staff_audit order by id`.execute(db);
+    expect(rows.rows.map((r) => ({ ...r, at: Number(r.at) }))).toEqual([
+      {
+        id: '01a00000-0000-7000-8000-000000000001',
+        at: 1000,
+        actor_user_id: 'u1',
+        actor_phone: null,
+        action: 'finance.transaction_failed',
+        target: 'transaction:t1',
+        before: '{"status":"review"}',
+        after: '{"status":"failed"}',
+        reason: 'reversed by Safaricom',
+      },
+      {
+        id: '01a00000-0000-7000-8000-000000000002',
+        at: 2000,
+        actor_user_id: null,
+        actor_phone: '+254700000099',
+        action: 'finance.tax_rate_scheduled',
+        target: 'tax_rate:r1',
+        before: '{"rate_bp":500}',
+        after: '{"rate_bp":2000}',
+        reason: 'Finance Act',
+      },
+      {
+        id: '01a00000-0000-7000-8000-000000000003',
+        at: 3000,
+        actor_user_id: 'u1',
+        actor_phone: null,
+        action: 'finance.adjustment_proposed',
+        target: 'adjustment:a1',
+        before: null,
+        after: '{"amount_cents":100}',
+        reason: 'goodwill',
+      },
+    ]);
+    await expect(sql`select count(*) from payment_audit`.execute(db)).rejects.toThrow();
   });
 });

@@ -236,7 +236,7 @@ describe.each(DB_MODES)('Paybill (C2B) deposits (%s)', (mode) => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
       actor: operatorPhone,
-      action: 'paybill.assign',
+      action: 'finance.paybill_assigned',
       subject_type: 'paybill_payment',
       before: { status: 'suspense', reason: 'UNKNOWN_ACCOUNT', bill_ref: unknown },
       after: {
@@ -287,7 +287,7 @@ describe.each(DB_MODES)('Paybill (C2B) deposits (%s)', (mode) => {
     ).filter((e) => e.subject_id === id);
     expect(audit).toMatchObject([
       {
-        action: 'paybill.assign',
+        action: 'finance.paybill_assigned',
         after: { status: 'credited', account_number: given?.account_number, amount: 120 },
         note,
       },

@@ -79,7 +79,7 @@ describe.each(DB_MODES)('payment review queue for operators (%s)', (mode) => {
     const audit = json(await t.get('/finance/audit', op.headers)).entries[0];
     expect(audit).toMatchObject({
       actor: operatorPhone,
-      action: 'transaction.failed',
+      action: 'finance.transaction_failed',
       subject_type: 'transaction',
       subject_id: d.transaction_id,
       note: 'M-Pesa portal: reversed by Safaricom',
@@ -167,7 +167,7 @@ describe.each(DB_MODES)('payment review queue for operators (%s)', (mode) => {
       (await queue()).callbacks.some((c: { callback_id: string }) => c.callback_id === kept.callback_id),
     ).toBe(false);
     expect(json(await t.get('/finance/audit?limit=1', op.headers)).entries[0]).toMatchObject({
-      action: 'callback.close',
+      action: 'finance.callback_closed',
       subject_id: kept.callback_id,
     });
     expect((await t.get('/finance/audit?limit=0', op.headers)).statusCode).toBe(400);

@@ -120,7 +120,7 @@ describe.each(DB_MODES)('tax rates by date (%s)', (mode) => {
     const [audit] = json(await t.get('/finance/audit?limit=1', op.headers)).entries;
     expect(audit).toMatchObject({
       actor: operatorPhone,
-      action: 'tax_rate.schedule',
+      action: 'finance.tax_rate_scheduled',
       subject_type: 'tax_rate',
       subject_id: json(withholding).id,
       before: { kind: 'withholding', rate_bp: 500 },
@@ -330,7 +330,7 @@ describe.each(DB_MODES)('tax rates by date (%s)', (mode) => {
     expect(json(ok)).toEqual({ id: december.id, cancelled: true });
     const [audit] = json(await t.get('/finance/audit?limit=1', op.headers)).entries;
     expect(audit).toMatchObject({
-      action: 'tax_rate.cancel',
+      action: 'finance.tax_rate_cancelled',
       subject_id: december.id,
       before: { kind: 'excise', rate_bp: 1500 },
       after: { kind: 'excise', rate_bp: 1000 },
