@@ -1,5 +1,5 @@
 /**
- * What the finance staff specs (e2e/specs/staff/payments.spec.ts, finance.spec.ts) share on top of
+ * What the finance staff specs (e2e/specs/staff/finance-review.spec.ts, finance.spec.ts) share on top of
  * staff-site.ts: a namespace's strings as a tree (`strings`, `at`), signing in to the staff site in
  * a language, and moving to a screen through the nav (the staff token lives in the page's memory:
  * a new page load signs out).

@@ -24,7 +24,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'api', 'src
     // of every staff person the specs make. The two others (STAFF_DEPUTY_PHONE,
     // STAFF_CONFIRMER_PHONE): a second administrator confirms finance and admin grants.
     ADMIN_PHONES: '+254799000010,+254799000011,+254799000012',
-    // Known to the specs (e2e/specs/staff/payments.spec.ts E2E_CALLBACK_SECRET): a spec posts a
+    // Known to the specs (e2e/specs/staff/finance-review.spec.ts E2E_CALLBACK_SECRET): a spec posts a
     // provider's late payout result to the real callback route, which puts a withdrawal in review.
     PAYMENT_CALLBACK_SECRET: 'e2e-payment-callback-secret',
     // Taxes at the API's defaults (decision 018): the screens show them and the specs assert the

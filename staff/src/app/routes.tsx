@@ -75,16 +75,16 @@ export const ROUTES: StaffRoute[] = [
     page: lazy(() => import('../pages/players/player-page.tsx')),
   },
   {
-    path: 'payments',
+    path: 'finance/review',
     roles: ['finance'],
-    nav: { ns: 'payments', key: 'nav' },
-    page: lazy(() => import('../pages/payments/review-page.tsx')),
+    nav: { ns: 'finance', key: 'navReview' },
+    page: lazy(() => import('../pages/finance/review-page.tsx')),
   },
   {
-    path: 'adjustments',
+    path: 'finance/adjustments',
     roles: ['finance'],
-    nav: { ns: 'payments', key: 'navAdjustments' },
-    page: lazy(() => import('../pages/payments/adjustments-page.tsx')),
+    nav: { ns: 'finance', key: 'navAdjustments' },
+    page: lazy(() => import('../pages/finance/adjustments-page.tsx')),
   },
   {
     path: 'finance',

@@ -15,7 +15,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { saveFile } from '../../components/save-file.ts';
 import { ErrorState, FormError, Loading, useErrorText } from '../../components/states.tsx';
 import { Table } from '../../components/table.tsx';
-import { useMoney } from '../payments/money.ts';
+import { useMoney } from './money.ts';
 import { defaultRange } from './range.ts';
 import { TaxReport } from './tax-report.tsx';
 

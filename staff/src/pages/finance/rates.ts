@@ -3,7 +3,7 @@
  * a per cent with two decimals, and a per cent typed by a person ("7.5", "7,5", "10") read back to
  * basis points from the string, never through a float.
  */
-import { parseKesToCents } from '../payments/money.ts';
+import { parseKesToCents } from './money.ts';
 
 /** The highest rate: 100% in basis points. */
 export const MAX_RATE_BP = 10_000;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { type ReportRange, useTaxReport } from '../../api/finance.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { Table } from '../../components/table.tsx';
-import { useMoney } from '../payments/money.ts';
+import { useMoney } from './money.ts';
 import { percentOf } from './rates.ts';
 
 export function TaxReport({ range }: { range: ReportRange }) {

@@ -1,5 +1,5 @@
 /**
- * The payments screens in components (finance): the review queue's Complete, Fail and Close, each
+ * The finance review and adjustments screens in components: the review queue's Complete, Fail and Close, each
  * asking for a reason before its call and sending it as the note; a Paybill payment in suspense
  * assigned to the player found by phone; and adjustments proposed, approved by another person and
  * only withdrawn by their proposer.
@@ -8,14 +8,14 @@ import type { Adjustment, FinancePlayer } from '@mchezo/contracts/staff-finance'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { lazy } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { ReviewQueue } from '../../api/payments.ts';
+import type { ReviewQueue } from '../../api/finance.ts';
 import type { StaffRoute } from '../../app/routes.tsx';
 import { useSession } from '../../session/session-store.ts';
 import { type Call, fakeApi, member, renderAt, session } from '../../testing/render-app.tsx';
 
 const ROUTES: StaffRoute[] = [
-  { path: 'payments', roles: ['finance'], page: lazy(() => import('./review-page.tsx')) },
-  { path: 'adjustments', roles: ['finance'], page: lazy(() => import('./adjustments-page.tsx')) },
+  { path: 'finance/review', roles: ['finance'], page: lazy(() => import('./review-page.tsx')) },
+  { path: 'finance/adjustments', roles: ['finance'], page: lazy(() => import('./adjustments-page.tsx')) },
 ];
 const me = { ...member, roles: ['finance'] };
 
@@ -101,7 +101,7 @@ function confirmWith(dialog: HTMLElement, reason: string, button: string) {
 describe('the review queue', () => {
   it('completes a transaction in review with the reason as its note, and reads the queue again', async () => {
     const calls = api();
-    await open('/payments', 'Payments');
+    await open('/finance/review', 'Payments');
     const table = await screen.findByRole('table', { name: 'Transactions in review' });
     expect(within(table).getByText('+254711000001')).toBeTruthy();
     fireEvent.click(within(table).getByRole('button', { name: 'Mark completed' }));
@@ -128,7 +128,7 @@ describe('the review queue', () => {
 
   it('fails a transaction, and keeps the dialog open with the server’s refusal', async () => {
     const calls = api({ post: () => [409, { error: 'Already resolved by someone else', code: 'CONFLICT' }] });
-    await open('/payments', 'Payments');
+    await open('/finance/review', 'Payments');
     fireEvent.click(await screen.findByRole('button', { name: 'Mark failed' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark this KSh 1,500.00 transaction failed?' });
     confirmWith(dialog, 'Safaricom reversed it', 'Mark failed');
@@ -141,7 +141,7 @@ describe('the review queue', () => {
 
   it('closes a kept callback with the reason as its note', async () => {
     const calls = api();
-    await open('/payments', 'Payments');
+    await open('/finance/review', 'Payments');
     const table = await screen.findByRole('table', { name: 'Kept callbacks' });
     expect(within(table).getByText('mpesa · b2c_result')).toBeTruthy();
     fireEvent.click(within(table).getByRole('button', { name: 'Close' }));
@@ -160,7 +160,7 @@ describe('the review queue', () => {
     ['their id, having no account number yet', { ...wanjiru, account_number: null }, { player_id: 'p-1' }],
   ])('assigns a Paybill payment in suspense to the player found by phone, by %s', async (_, player, to) => {
     const calls = api({ players: [player] });
-    await open('/payments', 'Payments');
+    await open('/finance/review', 'Payments');
     const table = await screen.findByRole('table', { name: 'Paybill suspense' });
     expect(within(table).getByText('No player has this account number')).toBeTruthy();
     fireEvent.click(within(table).getByRole('button', { name: 'Assign to player SK7ABC123' }));
@@ -205,7 +205,7 @@ const adjustment = (id: string, proposer: string): Adjustment => ({
 describe('manual adjustments', () => {
   it('proposes a debit in cents for the player found, and says it waits for approval', async () => {
     const calls = api({ post: () => [201, adjustment('a-9', me.user_id)] });
-    await open('/adjustments', 'Manual adjustments');
+    await open('/finance/adjustments', 'Manual adjustments');
     const form = screen.getByRole('form', { name: 'Propose an adjustment' });
     fireEvent.change(within(form).getByLabelText('Amount (KSh)'), { target: { value: '150.5' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Propose' }));
@@ -231,7 +231,7 @@ describe('manual adjustments', () => {
 
   it('approves another person’s proposal with a reason, and offers only Withdraw on one’s own', async () => {
     const calls = api({ adjustments: [adjustment('a-1', 'u-other'), adjustment('a-2', me.user_id)] });
-    await open('/adjustments', 'Manual adjustments');
+    await open('/finance/adjustments', 'Manual adjustments');
     const table = await screen.findByRole('table', { name: 'Waiting for approval' });
     const [theirs, mine] = within(table).getAllByRole('row').slice(1) as [HTMLElement, HTMLElement];
     expect(within(mine).getByText('Yours: another finance person approves it.')).toBeTruthy();

@@ -60,7 +60,7 @@ const statusOf = async (request: APIRequestContext, player: Player, id: string) 
 };
 
 /**
- * A withdrawal in the review queue, made through the real API as api/test/payments-review.test.ts
+ * A withdrawal in the review queue, made through the real API as api/test/modules/finance/review.test.ts
  * does: a player deposits, wins at the seeded demo game (the first spin loses, the second pays
  * 2.5x: e2e/support/test-control.ts), withdraws KES 100, which the simulator pays; then the
  * provider's late result says the payout failed, which contradicts it: an operator decides.
@@ -112,7 +112,7 @@ for (const lang of ['en', 'sw'] as const) {
     page,
     request,
   }, info) => {
-    const t = strings(lang, 'payments');
+    const t = strings(lang, 'finance');
     const player = await createPlayer(request);
     const before = await mainBalance(request, player);
     // A payer typed an account number nobody has: the payment waits in suspense.
@@ -124,7 +124,7 @@ for (const lang of ['en', 'sw'] as const) {
     const finance = await enrolStaff(request, staffPhone(), ['finance']);
     await signInToStaff(page, finance, lang);
 
-    await openFromNav(page, lang, at(t, 'nav'));
+    await openFromNav(page, lang, at(t, 'navReview'));
     await expect(page.getByRole('heading', { level: 1, name: at(t, 'review.title') })).toBeVisible();
     const suspense = page.getByRole('table', { name: at(t, 'suspense.title') });
     const row = suspense.getByRole('row').filter({ hasText: transId });
@@ -151,7 +151,7 @@ for (const lang of ['en', 'sw'] as const) {
     request,
     browser,
   }, info) => {
-    const t = strings(lang, 'payments');
+    const t = strings(lang, 'finance');
     const player = await createPlayer(request);
     const before = await mainBalance(request, player);
     const [proposer, approver] = [
@@ -205,12 +205,12 @@ for (const lang of ['en', 'sw'] as const) {
     page,
     request,
   }, info) => {
-    const t = strings(lang, 'payments');
+    const t = strings(lang, 'finance');
     const { player, id } = await withdrawalInReview(request);
     const finance = await enrolStaff(request, staffPhone(), ['finance']);
     await signInToStaff(page, finance, lang);
 
-    await openFromNav(page, lang, at(t, 'nav'));
+    await openFromNav(page, lang, at(t, 'navReview'));
     const queue = page.getByRole('table', { name: at(t, 'queue.title') });
     const row = queue.getByRole('row').filter({ hasText: player.phone });
     await expect(row).toContainText(at(t, 'queue.types.withdrawal'));

@@ -5,7 +5,7 @@
 import type { FinancePlayer } from '@mchezo/contracts/staff-finance';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFinancePlayers } from '../../api/payments.ts';
+import { useFinancePlayers } from '../../api/finance.ts';
 import { SearchField, useDebounced } from '../../components/search-field.tsx';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { useMoney } from './money.ts';
@@ -17,7 +17,7 @@ export function PlayerFinder({
   selected: FinancePlayer | null;
   onSelect(player: FinancePlayer | null): void;
 }) {
-  const { t } = useTranslation('payments');
+  const { t } = useTranslation('finance');
   const money = useMoney();
   const id = useId();
   const [text, setText] = useState('');

@@ -12,7 +12,7 @@ import {
   useCloseCallback,
   useResolveTransaction,
   useReviewQueue,
-} from '../../api/payments.ts';
+} from '../../api/finance.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
@@ -37,7 +37,7 @@ function Section({ title, count, children }: { title: string; count?: number; ch
 }
 
 export default function ReviewPage() {
-  const { t } = useTranslation('payments');
+  const { t } = useTranslation('finance');
   const money = useMoney();
   const queue = useReviewQueue();
   const resolve = useResolveTransaction();
@@ -51,7 +51,10 @@ export default function ReviewPage() {
       title={t('review.title')}
       description={t('review.description')}
       actions={
-        <Link to="/adjustments" className="font-semibold text-brand underline-offset-2 hover:underline">
+        <Link
+          to="/finance/adjustments"
+          className="font-semibold text-brand underline-offset-2 hover:underline"
+        >
           {t('review.toAdjustments')}
         </Link>
       }

@@ -6,7 +6,7 @@ import type { FinancePlayer } from '@mchezo/contracts/staff-finance';
 import { Button } from '@mchezo/ui/button';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ReviewQueue, useAssignPaybill } from '../../api/payments.ts';
+import { type ReviewQueue, useAssignPaybill } from '../../api/finance.ts';
 import { Modal } from '../../components/modal.tsx';
 import { ReasonField, reasonLongEnough } from '../../components/reason-dialog.tsx';
 import { FormError, useErrorText } from '../../components/states.tsx';
@@ -16,7 +16,7 @@ import { PlayerFinder } from './player-finder.tsx';
 type Payment = ReviewQueue['paybill'][number];
 
 export function AssignDialog({ payment, onClose }: { payment: Payment | null; onClose(): void }) {
-  const { t } = useTranslation('payments');
+  const { t } = useTranslation('finance');
   const money = useMoney();
   const errorText = useErrorText();
   const id = useId();

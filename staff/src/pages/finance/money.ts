@@ -1,4 +1,4 @@
-/** Money and times on the payments and finance screens, in the chosen language: KSh with two decimals. */
+/** Money and times on the finance screens, in the chosen language: KSh with two decimals. */
 import { useTranslation } from 'react-i18next';
 
 const locale = (language: string) => (language === 'sw' ? 'sw-KE' : 'en-KE');

@@ -8,7 +8,7 @@ import { Button } from '@mchezo/ui/button';
 import { inputClass } from '@mchezo/ui/fields';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useProposeAdjustment } from '../../api/payments.ts';
+import { useProposeAdjustment } from '../../api/finance.ts';
 import { FormCard } from '../../components/form-card.tsx';
 import { ReasonField, reasonLongEnough } from '../../components/reason-dialog.tsx';
 import { FormError, useErrorText } from '../../components/states.tsx';
@@ -16,7 +16,7 @@ import { parseKesToCents, useMoney } from './money.ts';
 import { PlayerFinder } from './player-finder.tsx';
 
 export function ProposeForm() {
-  const { t } = useTranslation('payments');
+  const { t } = useTranslation('finance');
   const money = useMoney();
   const errorText = useErrorText();
   const id = useId();

@@ -8,7 +8,7 @@ import { Button } from '@mchezo/ui/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useAdjustments, useDecideAdjustment } from '../../api/payments.ts';
+import { useAdjustments, useDecideAdjustment } from '../../api/finance.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
@@ -20,7 +20,7 @@ import { ProposeForm } from './propose-form.tsx';
 type Decision = { adjustment: Adjustment; decision: 'approve' | 'reject' };
 
 export default function AdjustmentsPage() {
-  const { t } = useTranslation('payments');
+  const { t } = useTranslation('finance');
   const money = useMoney();
   const me = useSession((s) => s.member?.user_id);
   const pending = useAdjustments('pending');
@@ -99,7 +99,7 @@ export default function AdjustmentsPage() {
         title={t('adjustments.title')}
         description={t('adjustments.description')}
         actions={
-          <Link to="/payments" className="font-semibold text-brand underline-offset-2 hover:underline">
+          <Link to="/finance/review" className="font-semibold text-brand underline-offset-2 hover:underline">
             {t('adjustments.toReview')}
           </Link>
         }
