@@ -37,16 +37,16 @@ for (const file of sourceFiles((path) => path.endsWith('.tables.ts'))) {
   }
 }
 
-/** The tables a migration file drops (0050 dropped payment_audit): they have no row type any more. */
+/** The tables a migration file drops (0050 dropped payment_audit). */
 const droppedBy = (file: string) =>
   [...readFileSync(file, 'utf8').matchAll(/\.dropTable\('(\w+)'\)/g)].map(([, table]) => table!);
 const dropped = new Set(migrationFiles.flatMap(droppedBy));
 
-/** The tables a migration file creates, changes or drops, but those dropped since. */
+/** The tables a migration file creates, changes or drops, but those dropped since without a row type. */
 const tablesOf = (file: string) =>
   [...readFileSync(file, 'utf8').matchAll(/\.(?:createTable|alterTable|dropTable)\('(\w+)'\)/g)]
     .map(([, table]) => table!)
-    .filter((table) => !dropped.has(table));
+    .filter((table) => tableOwners.has(table) || !dropped.has(table));
 
 it('runs the migrations in strictly increasing order of their names, each number once', () => {
   for (const name of names) expect(name).toMatch(/^\d{4}_[a-z0-9]+(_[a-z0-9]+)*$/);

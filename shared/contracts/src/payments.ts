@@ -71,6 +71,101 @@ export const OperatorListQuery = z.strictObject({
 });
 export type OperatorListQuery = z.infer<typeof OperatorListQuery>;
 
+/** JSON kept as it was stored or received: a provider's body, what was expected and reported. */
+export const StoredJson = z.json().nullable();
+export type StoredJson = z.infer<typeof StoredJson>;
+
+/** A transaction in review: the provider's answer contradicted what we had, or never came. */
+export const ReviewTransaction = z.object({
+  transaction_id: z.string(),
+  review_id: z.string(),
+  type: z.enum(['deposit', 'withdrawal']),
+  /** AMOUNT_MISMATCH | PHONE_MISMATCH | CONTRADICTS_SETTLED | UNRESOLVED */
+  reason: z.string(),
+  status_before: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  phone_number: z.string(),
+  provider: z.string(),
+  provider_ref: z.string().nullable(),
+  user_id: z.string(),
+  expected: StoredJson,
+  reported: StoredJson,
+  raw_callback: StoredJson,
+  created_at: z.string(),
+  review_created_at: z.string(),
+});
+/** A provider callback that settled nothing (no such transaction, or the wrong kind), kept. */
+export const ReviewCallback = z.object({
+  callback_id: z.string(),
+  provider: z.string(),
+  kind: z.string(),
+  reason: z.enum(['NO_TRANSACTION', 'WRONG_KIND']),
+  provider_ref: z.string().nullable(),
+  transaction_id: z.string().nullable(),
+  body: StoredJson,
+  received_at: z.string(),
+});
+/** A withdrawal still pending past PAYOUT_GUARANTEE_MINUTES. */
+export const LatePayout = z.object({
+  transaction_id: z.string(),
+  user_id: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  phone_number: z.string(),
+  provider: z.string(),
+  provider_ref: z.string().nullable(),
+  created_at: z.string(),
+  age_minutes: z.number().int(),
+  guarantee_minutes: z.number().int(),
+});
+/** A Paybill payment no player's account number matched (suspense). */
+export const PaybillSuspenseItem = z.object({
+  paybill_id: z.string(),
+  trans_id: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  bill_ref: z.string(),
+  msisdn: z.string(),
+  reason: z.string().nullable(),
+  received_at: z.string(),
+});
+/** GET /finance/review: amounts are KES numbers (two decimals), not cents; oldest first. */
+export const ReviewQueueResponse = z.object({
+  transactions: z.array(ReviewTransaction),
+  callbacks: z.array(ReviewCallback),
+  late_payouts: z.array(LatePayout),
+  paybill: z.array(PaybillSuspenseItem),
+});
+export type ReviewQueueResponse = z.infer<typeof ReviewQueueResponse>;
+
+/**
+ * GET /finance/audit: finance's entries of the staff audit, newest first. `actor` is the phone of
+ * the person who acted (null only if their account is gone); `amount_minor` in before/after reads
+ * as `amount` in KES.
+ */
+export const FinanceAuditEntry = z.object({
+  id: z.string(),
+  actor: z.string().nullable(),
+  actor_user_id: z.string().nullable(),
+  action: z.string(),
+  subject_type: z.string(),
+  subject_id: z.string(),
+  before: StoredJson,
+  after: StoredJson,
+  note: z.string(),
+  created_at: z.string(),
+});
+export const FinanceAuditResponse = z.object({ entries: z.array(FinanceAuditEntry) });
+export type FinanceAuditResponse = z.infer<typeof FinanceAuditResponse>;
+
+/** POST /finance/paybill/register-urls: the provider took our C2B URLs for the paybill. */
+export const RegisterC2bUrlsResponse = z.object({
+  short_code: z.string(),
+  response_type: z.literal('Completed'),
+  description: z.string(),
+});
+
 /** The review item an operator acts on (`…/:id/resolve`, `…/:id/assign`). */
 export const ReviewItemParams = z.strictObject({ id: Id });
 

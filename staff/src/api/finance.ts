@@ -7,6 +7,7 @@
  * scheduled, a scheduled change cancelled (decision 040).
  */
 import type {
+  ReviewQueueResponse,
   ScheduleTaxRateRequest,
   TaxRate,
   TaxRatesResponse,
@@ -80,45 +81,6 @@ export const useCancelTaxRate = () =>
     }),
   );
 
-/** GET /finance/review: amounts are the API's KES numbers (two decimals), not cents. */
-export interface ReviewQueue {
-  transactions: {
-    transaction_id: string;
-    type: 'deposit' | 'withdrawal';
-    reason: string;
-    amount: number;
-    phone_number: string;
-    provider_ref: string | null;
-    created_at: string;
-    review_created_at: string;
-  }[];
-  callbacks: {
-    callback_id: string;
-    provider: string;
-    kind: string;
-    reason: string;
-    provider_ref: string | null;
-    received_at: string;
-  }[];
-  late_payouts: {
-    transaction_id: string;
-    amount: number;
-    phone_number: string;
-    created_at: string;
-    age_minutes: number;
-    guarantee_minutes: number;
-  }[];
-  paybill: {
-    paybill_id: string;
-    trans_id: string;
-    amount: number;
-    bill_ref: string;
-    msisdn: string;
-    reason: string | null;
-    received_at: string;
-  }[];
-}
-
 export const financeKeys = {
   review: ['finance', 'review'] as const,
   adjustments: (status: AdjustmentStatus | 'all') => ['finance', 'adjustments', status] as const,
@@ -128,7 +90,7 @@ export const financeKeys = {
 export function useReviewQueue() {
   return useQuery({
     queryKey: financeKeys.review,
-    queryFn: ({ signal }) => staffApi.get<ReviewQueue>('/finance/review?limit=200', { signal }),
+    queryFn: ({ signal }) => staffApi.get<ReviewQueueResponse>('/finance/review?limit=200', { signal }),
   });
 }
 

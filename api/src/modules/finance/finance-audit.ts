@@ -6,6 +6,9 @@
  * reads those rows back, newest first, with the person's phone (or the phone kept for a row
  * migrated from the old payment audit whose phone matched no account: `actor_phone`).
  */
+
+import { fromCents } from '@mchezo/contracts/money';
+import type { StoredJson } from '@mchezo/contracts/payments';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { iso } from '../../lib/time.js';
@@ -50,7 +53,21 @@ export const auditEntry = (
   reason: fields.note,
 });
 
-const readJson = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
+/** Stored JSON with integer cents shown as API amounts (`amount_minor` → `amount`). */
+export function readJson(text: string | null): StoredJson {
+  if (text === null) return null;
+  let value: StoredJson;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const { amount_minor, ...rest } = value;
+  return amount_minor === undefined
+    ? rest
+    : { amount: typeof amount_minor === 'number' ? fromCents(amount_minor) : null, ...rest };
+}
 
 /** GET /finance/audit: finance's entries of the staff audit, newest first. */
 export async function financeAudit(db: Kysely<DB>, limit: number) {

@@ -107,6 +107,10 @@ export class PaybillSuspenseService {
     const result = await payments.registerC2bUrls(urls);
     if (!result.accepted)
       throw unprocessable(`Registration refused: ${result.reason}`, 'C2B_REGISTER_REFUSED');
-    return { short_code: urls.shortCode, response_type: 'Completed', description: result.description };
+    return {
+      short_code: urls.shortCode,
+      response_type: 'Completed' as const,
+      description: result.description,
+    };
   }
 }

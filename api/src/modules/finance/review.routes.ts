@@ -9,17 +9,21 @@ import {
   AssignPaybillResponse,
   CancelTaxRateRequest,
   CancelTaxRateResponse,
+  FinanceAuditResponse,
   OperatorListQuery,
+  RegisterC2bUrlsResponse,
   ResolveCallbackRequest,
   ResolveCallbackResponse,
   ResolveTransactionRequest,
   ResolveTransactionResponse,
   ReviewItemParams,
+  ReviewQueueResponse,
   ScheduleTaxRateRequest,
   TaxRate,
   TaxRateParams,
   TaxRatesResponse,
   TaxReportQuery,
+  TaxReportResponse,
 } from '@mchezo/contracts/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -46,7 +50,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/finance/review',
-    operator({ querystring: OperatorListQuery }, { 200: z.unknown() }, [400]),
+    operator({ querystring: OperatorListQuery }, { 200: ReviewQueueResponse }, [400]),
     async (request) => ({
       ...(await review.list(request.query.limit)),
       // Paybill payments no player's account number matched (suspense), oldest first.
@@ -56,7 +60,8 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/finance/tax-report',
-    operator({ querystring: TaxReportQuery }, { 200: z.unknown() }, [400]),
+    // The report as JSON, or its CSV text (format=csv).
+    operator({ querystring: TaxReportQuery }, { 200: z.union([TaxReportResponse, z.string()]) }, [400]),
     async (request, reply) => {
       const { format, by, ...query } = request.query;
       const report = await taxReport.report(query);
@@ -88,7 +93,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/finance/audit',
-    operator({ querystring: OperatorListQuery }, { 200: z.unknown() }, [400]),
+    operator({ querystring: OperatorListQuery }, { 200: FinanceAuditResponse }, [400]),
     async (request) => review.audit(request.query.limit),
   );
 
@@ -127,7 +132,9 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post('/finance/paybill/register-urls', operator({}, { 200: z.unknown() }, [422]), async () =>
-    paybill.registerUrls(),
+  app.post(
+    '/finance/paybill/register-urls',
+    operator({}, { 200: RegisterC2bUrlsResponse }, [422]),
+    async () => paybill.registerUrls(),
   );
 };

@@ -26,23 +26,7 @@ import { bookingsOf } from '../wallet/taxes.js';
 import { findTxById, resolveReviewedTx } from '../wallet/transactions.repository.js';
 import { bookEntries, InsufficientFundsError } from '../wallet/wallet.repository.js';
 import type { LedgerPot } from '../wallet/wallet.tables.js';
-import { auditEntry, type FinanceActor, financeAudit, type RecordAudit } from './finance-audit.js';
-
-/** Stored JSON with integer cents shown as API amounts (`amount_minor` → `amount`). */
-function readJson(text: string | null): unknown {
-  if (text === null) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return text;
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
-  const { amount_minor, ...rest } = value as Record<string, unknown>;
-  return amount_minor === undefined
-    ? rest
-    : { amount: typeof amount_minor === 'number' ? fromCents(amount_minor) : null, ...rest };
-}
+import { auditEntry, type FinanceActor, financeAudit, type RecordAudit, readJson } from './finance-audit.js';
 
 const callbackDto = (c: CallbackRow) => ({
   callback_id: c.id,

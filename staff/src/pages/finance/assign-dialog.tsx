@@ -2,18 +2,19 @@
  * "Assign to player" for a Paybill payment in suspense (what `payments.mjs assign` does): find the
  * player by phone or account number, say why, and the payment is credited to them (audited).
  */
+import type { ReviewQueueResponse } from '@mchezo/contracts/payments';
 import type { FinancePlayer } from '@mchezo/contracts/staff-finance';
 import { Button } from '@mchezo/ui/button';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ReviewQueue, useAssignPaybill } from '../../api/finance.ts';
+import { useAssignPaybill } from '../../api/finance.ts';
 import { Modal } from '../../components/modal.tsx';
 import { ReasonField, reasonLongEnough } from '../../components/reason-dialog.tsx';
 import { FormError, useErrorText } from '../../components/states.tsx';
 import { useMoney } from './money.ts';
 import { PlayerFinder } from './player-finder.tsx';
 
-type Payment = ReviewQueue['paybill'][number];
+type Payment = ReviewQueueResponse['paybill'][number];
 
 export function AssignDialog({ payment, onClose }: { payment: Payment | null; onClose(): void }) {
   const { t } = useTranslation('finance');

@@ -4,11 +4,11 @@
  * assigned to the player found by phone; and adjustments proposed, approved by another person and
  * only withdrawn by their proposer.
  */
+import type { ReviewQueueResponse } from '@mchezo/contracts/payments';
 import type { Adjustment, FinancePlayer } from '@mchezo/contracts/staff-finance';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { lazy } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { ReviewQueue } from '../../api/finance.ts';
 import type { StaffRoute } from '../../app/routes.tsx';
 import { useSession } from '../../session/session-store.ts';
 import { type Call, fakeApi, member, renderAt, session } from '../../testing/render-app.tsx';
@@ -19,15 +19,23 @@ const ROUTES: StaffRoute[] = [
 ];
 const me = { ...member, roles: ['finance'] };
 
-const queue: ReviewQueue = {
+const queue: ReviewQueueResponse = {
   transactions: [
     {
       transaction_id: 'tx-1',
+      review_id: 'rv-1',
       type: 'withdrawal',
       reason: 'B2C result timed out',
+      status_before: 'pending',
       amount: 1500,
+      currency: 'KES',
       phone_number: '+254711000001',
+      provider: 'mpesa',
       provider_ref: null,
+      user_id: 'p-9',
+      expected: { amount: 1500 },
+      reported: null,
+      raw_callback: null,
       created_at: '2026-11-26T09:00:00Z',
       review_created_at: '2026-11-26T09:05:00Z',
     },
@@ -37,8 +45,10 @@ const queue: ReviewQueue = {
       callback_id: 'cb-1',
       provider: 'mpesa',
       kind: 'b2c_result',
-      reason: 'no transaction matched',
+      reason: 'NO_TRANSACTION',
       provider_ref: 'QX12',
+      transaction_id: null,
+      body: { Result: { ResultCode: 0 } },
       received_at: '2026-11-26T09:10:00Z',
     },
   ],
@@ -48,6 +58,7 @@ const queue: ReviewQueue = {
       paybill_id: 'pb-1',
       trans_id: 'SK7ABC123',
       amount: 250,
+      currency: 'KES',
       bill_ref: '9999',
       msisdn: '254722000002',
       reason: 'UNKNOWN_ACCOUNT',

@@ -3,16 +3,12 @@
  * callbacks (answers that settled nothing), late payouts with their age, and Paybill payments in
  * suspense with "Assign to player". Each decision asks for a reason and is audited.
  */
+import type { ReviewQueueResponse } from '@mchezo/contracts/payments';
 import { Button } from '@mchezo/ui/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import {
-  type ReviewQueue,
-  useCloseCallback,
-  useResolveTransaction,
-  useReviewQueue,
-} from '../../api/finance.ts';
+import { useCloseCallback, useResolveTransaction, useReviewQueue } from '../../api/finance.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
@@ -20,9 +16,9 @@ import { Table } from '../../components/table.tsx';
 import { AssignDialog } from './assign-dialog.tsx';
 import { useMoney } from './money.ts';
 
-type Tx = ReviewQueue['transactions'][number];
-type Callback = ReviewQueue['callbacks'][number];
-type Payment = ReviewQueue['paybill'][number];
+type Tx = ReviewQueueResponse['transactions'][number];
+type Callback = ReviewQueueResponse['callbacks'][number];
+type Payment = ReviewQueueResponse['paybill'][number];
 
 function Section({ title, count, children }: { title: string; count?: number; children: React.ReactNode }) {
   return (
