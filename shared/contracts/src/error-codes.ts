@@ -3,14 +3,20 @@
  * in error-codes/<area>.ts; this is their union. Zod-free: the browser may import it.
  */
 import { COMMON_ERRORS } from './error-codes/common.ts';
+import { FINANCE_ERRORS } from './error-codes/finance.ts';
+import { WALLET_ERRORS } from './error-codes/wallet.ts';
 
 /** Each area's codes, by area: error-codes.test.ts checks that no code is declared twice. */
 export const ERROR_CODE_AREAS = {
   common: COMMON_ERRORS,
+  wallet: WALLET_ERRORS,
+  finance: FINANCE_ERRORS,
 } as const;
 
 export const ERROR_CODES = {
   ...COMMON_ERRORS,
+  ...WALLET_ERRORS,
+  ...FINANCE_ERRORS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -22,7 +22,7 @@ import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { inTransaction } from '../../db/tx.js';
 import { newId } from '../../lib/crypto.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { refuse } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
 import type { SecondPersonCheck } from '../staff/staff.types.js';
 import { bookEntries, findWallet, InsufficientFundsError } from '../wallet/wallet.repository.js';
@@ -90,7 +90,7 @@ export class AdjustmentService {
   async propose(actor: StaffActor, input: ProposeAdjustmentRequest): Promise<Adjustment> {
     const id = newId();
     await inTransaction(this.ctx.database, async (trx) => {
-      if (!(await findWallet(trx, input.player_id))) throw notFound('Player not found');
+      if (!(await findWallet(trx, input.player_id))) throw refuse('NOT_FOUND', 'Player not found');
       // Nobody moves money into or out of their own account (or one that is theirs in all but name).
       await this.secondPerson(trx, actor.userId, [input.player_id], 'propose an adjustment to this account');
       const now = this.ctx.clock.now();
@@ -123,7 +123,7 @@ export class AdjustmentService {
       await this.secondPerson(trx, actor.userId, [row.proposed_by, row.user_id], 'approve this adjustment');
       const now = this.ctx.clock.now();
       if (!(await decidePending(trx, id, this.decision('approved', actor, reason, now))))
-        throw conflict('Someone decided this adjustment first', 'ALREADY_DECIDED');
+        throw refuse('ALREADY_DECIDED', 'Someone decided this adjustment first');
       const amount = Number(row.amount);
       const before = (await findWallet(trx, row.user_id))?.main ?? 0;
       try {
@@ -139,7 +139,7 @@ export class AdjustmentService {
         );
       } catch (err) {
         if (err instanceof InsufficientFundsError)
-          throw conflict("The player's balance does not cover this debit", 'INSUFFICIENT_FUNDS');
+          throw refuse('INSUFFICIENT_FUNDS', "The player's balance does not cover this debit");
         throw err;
       }
       await this.audit(trx, {
@@ -158,7 +158,7 @@ export class AdjustmentService {
     await inTransaction(this.ctx.database, async (trx) => {
       const row = await this.pending(trx, id);
       if (!(await decidePending(trx, id, this.decision('rejected', actor, reason, this.ctx.clock.now()))))
-        throw conflict('Someone decided this adjustment first', 'ALREADY_DECIDED');
+        throw refuse('ALREADY_DECIDED', 'Someone decided this adjustment first');
       await this.audit(trx, {
         ...this.who(actor, row.user_id, id),
         action: 'finance.adjustment_rejected',
@@ -192,9 +192,8 @@ export class AdjustmentService {
 
   private async pending(trx: Kysely<DB>, id: string): Promise<AdjustmentRow> {
     const row = await findAdjustment(trx, id);
-    if (!row) throw notFound('Adjustment not found');
-    if (row.status !== 'pending')
-      throw conflict(`The adjustment is already ${row.status}`, 'ALREADY_DECIDED');
+    if (!row) throw refuse('NOT_FOUND', 'Adjustment not found');
+    if (row.status !== 'pending') throw refuse('ALREADY_DECIDED', `The adjustment is already ${row.status}`);
     return row;
   }
 

@@ -50,7 +50,7 @@ export const financeRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/finance/adjustments/:id/approve',
-    finance(decision, { 200: Adjustment }, [400, 404, 409]),
+    finance(decision, { 200: Adjustment }, [400, 404, 409, 422]),
     async (request) => adjustments.approve(actor(request), request.params.id, request.body.reason),
   );
 

@@ -9,7 +9,7 @@ import { fromCents } from '@mchezo/contracts/money';
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/tx.js';
 import { newId } from '../../lib/crypto.js';
-import { conflict, notFound, unprocessable } from '../../lib/errors.js';
+import { refuse } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
 import {
   assignPayment,
@@ -59,15 +59,15 @@ export class PaybillSuspenseService {
     return inTransaction(this.ctx.database, async (trx) => {
       const now = this.ctx.clock.now();
       const row = await findPayment(trx, id);
-      if (!row) throw notFound('Paybill payment not found');
-      if (row.status !== 'suspense') throw conflict('The payment is already credited', 'NOT_IN_SUSPENSE');
+      if (!row) throw refuse('NOT_FOUND', 'Paybill payment not found');
+      if (row.status !== 'suspense') throw refuse('NOT_IN_SUSPENSE', 'The payment is already credited');
       const userId = 'account' in to ? await findAccountHolder(trx, to.account) : to.playerId;
-      if (!userId) throw unprocessable('No player has this account number', 'UNKNOWN_ACCOUNT');
-      if (!(await findWallet(trx, userId))) throw unprocessable('No such player', 'UNKNOWN_PLAYER');
+      if (!userId) throw refuse('UNKNOWN_ACCOUNT', 'No player has this account number');
+      if (!(await findWallet(trx, userId))) throw refuse('UNKNOWN_PLAYER', 'No such player');
       const account = 'account' in to ? to.account : await this.paybill.accountOf(trx, userId);
       const transactionId = newId();
       if (!(await assignPayment(trx, id, userId, transactionId, now)))
-        throw conflict('Another operator assigned it first', 'ALREADY_RESOLVED');
+        throw refuse('ALREADY_RESOLVED', 'Another operator assigned it first');
       await this.paybill.credit(
         trx,
         userId,
@@ -98,15 +98,14 @@ export class PaybillSuspenseService {
   async registerUrls() {
     const { payments } = this.ctx;
     if (!payments.registerC2bUrls)
-      throw unprocessable(`The ${payments.name} provider has no C2B URLs to register`, 'NOT_SUPPORTED');
+      throw refuse('NOT_SUPPORTED', `The ${payments.name} provider has no C2B URLs to register`);
     const urls = {
       shortCode: this.paybill.paybillNumber,
       confirmationUrl: this.paybill.c2bUrl('confirmation'),
       validationUrl: this.paybill.c2bUrl('validation'),
     };
     const result = await payments.registerC2bUrls(urls);
-    if (!result.accepted)
-      throw unprocessable(`Registration refused: ${result.reason}`, 'C2B_REGISTER_REFUSED');
+    if (!result.accepted) throw refuse('C2B_REGISTER_REFUSED', `Registration refused: ${result.reason}`);
     return {
       short_code: urls.shortCode,
       response_type: 'Completed' as const,

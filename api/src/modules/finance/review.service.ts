@@ -9,7 +9,7 @@
 import { fromCents } from '@mchezo/contracts/money';
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/tx.js';
-import { conflict, notFound, unprocessable } from '../../lib/errors.js';
+import { refuse } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
 import {
   type CallbackRow,
@@ -106,11 +106,11 @@ export class ReviewService {
     return inTransaction(this.ctx.database, async (trx) => {
       const now = this.ctx.clock.now();
       const row = await findTxById(trx, id);
-      if (!row) throw notFound('Transaction not found');
+      if (!row) throw refuse('NOT_FOUND', 'Transaction not found');
       if (row.status !== 'review')
-        throw conflict(`The transaction is ${row.status}, not in review`, 'NOT_IN_REVIEW');
+        throw refuse('NOT_IN_REVIEW', `The transaction is ${row.status}, not in review`);
       const review = await openReviewOf(trx, id);
-      if (!review) throw conflict('The transaction has no open review', 'NOT_IN_REVIEW');
+      if (!review) throw refuse('NOT_IN_REVIEW', 'The transaction has no open review');
       const completed = outcome === 'completed';
       const status = completed ? 'completed' : row.type === 'deposit' ? 'failed' : 'reversed';
       // What is booked now (the request, settlements, earlier adjustments) against what the
@@ -132,9 +132,9 @@ export class ReviewService {
         await bookEntries(trx, row.user_id, entries, review.id, now);
       } catch (err) {
         if (err instanceof InsufficientFundsError)
-          throw unprocessable(
-            `The player's ${pot} balance no longer covers this correction of ${fromCents(adjustment)}`,
+          throw refuse(
             'INSUFFICIENT_FUNDS',
+            `The player's ${pot} balance no longer covers this correction of ${fromCents(adjustment)}`,
           );
         throw err;
       }
@@ -143,7 +143,7 @@ export class ReviewService {
         !(await resolveReviewedTx(trx, id, status, reason, now)) ||
         !(await closeOpen(trx, 'payment_reviews', review.id, now))
       )
-        throw conflict('Another operator resolved it first', 'ALREADY_RESOLVED');
+        throw refuse('ALREADY_RESOLVED', 'Another operator resolved it first');
       // The tax and operator accounts' corrections, when there were any.
       const others = adjustments.filter((a) => a.pot !== pot && a.amount !== 0);
       const after = {
@@ -172,9 +172,9 @@ export class ReviewService {
     return inTransaction(this.ctx.database, async (trx) => {
       const now = this.ctx.clock.now();
       const row = await findCallback(trx, id);
-      if (!row) throw notFound('Callback not found');
+      if (!row) throw refuse('NOT_FOUND', 'Callback not found');
       if (!(await closeOpen(trx, 'payment_callbacks', id, now)))
-        throw conflict('The callback is already resolved', 'ALREADY_RESOLVED');
+        throw refuse('ALREADY_RESOLVED', 'The callback is already resolved');
       await this.recordAudit(
         trx,
         auditEntry(actor, 'finance.callback_closed', ['callback', id], {

@@ -15,7 +15,7 @@ import { TAX_KINDS } from '@mchezo/contracts/wallet';
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/tx.js';
 import { newId } from '../../lib/crypto.js';
-import { conflict, notFound, unprocessable } from '../../lib/errors.js';
+import { refuse } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
 import {
   type CancelledRateListed,
@@ -137,7 +137,7 @@ export class TaxRatesService {
     return inTransaction(database, async (trx) => {
       const now = clock.now();
       if (from < now + TAX_RATE_MIN_LEAD_MS)
-        throw unprocessable('effective_from must be at least a minute in the future', 'NOT_IN_FUTURE');
+        throw refuse('NOT_IN_FUTURE', 'effective_from must be at least a minute in the future');
       const before = await rateAt(trx, env, req.kind, from);
       const row: TaxRateRow = {
         id: newId(),
@@ -148,7 +148,7 @@ export class TaxRatesService {
         created_at: now,
       };
       if (!(await insertRateOnce(trx, row)))
-        throw conflict(`A ${req.kind} rate is already scheduled from ${iso(from)}`, 'ALREADY_SCHEDULED');
+        throw refuse('ALREADY_SCHEDULED', `A ${req.kind} rate is already scheduled from ${iso(from)}`);
       await this.audit(
         trx,
         auditEntry(actor, 'finance.tax_rate_scheduled', ['tax_rate', row.id], {
@@ -176,14 +176,14 @@ export class TaxRatesService {
       const now = clock.now();
       if (!(await findRate(trx, id))) {
         if (await isCancelledRate(trx, id))
-          throw conflict('This change is already cancelled', 'ALREADY_CANCELLED');
-        throw notFound('Tax rate not found');
+          throw refuse('ALREADY_CANCELLED', 'This change is already cancelled');
+        throw refuse('NOT_FOUND', 'Tax rate not found');
       }
       const row = await deleteScheduledRate(trx, id, now + TAX_RATE_MIN_LEAD_MS);
       if (!row)
-        throw conflict(
-          'This rate is in force or takes effect within a minute: schedule another change instead',
+        throw refuse(
           'NOT_SCHEDULED',
+          'This rate is in force or takes effect within a minute: schedule another change instead',
         );
       await insertCancelledRate(trx, { ...row, cancelled_by: actor.phone, cancelled_at: now, note });
       const at = iso(row.effective_from);

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Env } from '../../env.js';
 import { matchesAnySecret } from '../../lib/crypto.js';
-import { forbidden } from '../../lib/errors.js';
+import { refuse } from '../../lib/errors.js';
 import { ipMatcher } from '../../lib/ip-list.js';
 
 /**
@@ -26,9 +26,9 @@ export function callbackGuard(
   );
   return async (request: FastifyRequest): Promise<void> => {
     if (allowed && !allowed(request.ip))
-      throw forbidden('Callbacks are accepted from the payment provider only', 'CALLBACK_SOURCE_REFUSED');
+      throw refuse('CALLBACK_SOURCE_REFUSED', 'Callbacks are accepted from the payment provider only');
     const { secret } = request.params as { secret?: unknown };
     if (typeof secret !== 'string' || !matchesAnySecret(secret, secrets))
-      throw forbidden('Invalid callback', 'INVALID_CALLBACK');
+      throw refuse('INVALID_CALLBACK', 'Invalid callback');
   };
 }

@@ -2,7 +2,7 @@ import { CallbackParams, CallbackTxParams } from '@mchezo/contracts/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { notFound } from '../../lib/errors.js';
+import { refuse } from '../../lib/errors.js';
 import { errorResponses } from '../../lib/http.js';
 import { callbackGuard } from './callback-guard.js';
 import type { SettlementService } from './settlement.service.js';
@@ -27,7 +27,7 @@ export const paymentCallbackRoutes: FastifyPluginAsyncZod<{
     response: { 200: z.unknown(), ...errorResponses(400, 403, 404) },
   };
   const handle = async (params: CallbackParams, body: unknown, tx?: string) => {
-    if (params.provider !== ctx.payments.name) throw notFound('Unknown provider');
+    if (params.provider !== ctx.payments.name) throw refuse('NOT_FOUND', 'Unknown provider');
     // The same settlement the in-process simulator calls.
     await settlement.settleCallback(params.kind, body, tx);
     return ctx.payments.callbackAck();

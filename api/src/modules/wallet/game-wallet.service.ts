@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { inTransaction } from '../../db/tx.js';
-import { AppError, notFound, unprocessable } from '../../lib/errors.js';
+import { refuse } from '../../lib/errors.js';
 import { findGameTx, findRollbackOf, insertGameTx, markRolledBack } from './game-wallet.repository.js';
 import {
   applyMovements,
@@ -35,8 +35,7 @@ interface GameMoneyInput {
  */
 type StakeGate = (trx: Kysely<DB>, userId: string, amount: number) => Promise<void>;
 
-const duplicate = () =>
-  new AppError(409, 'Transaction id already used for another operation', { code: 'DUPLICATE_TRANSACTION' });
+const duplicate = () => refuse('DUPLICATE_TRANSACTION', 'Transaction id already used for another operation');
 
 /**
  * The seamless wallet game providers call (casino/seamless.routes.ts): stakes, wins and
@@ -50,7 +49,7 @@ export class GameWalletService {
 
   async balance(userId: string): Promise<WalletRow> {
     const wallet = await findWallet(this.ctx.database.db, userId);
-    if (!wallet) throw notFound('Player not found');
+    if (!wallet) throw refuse('NOT_FOUND', 'Player not found');
     return wallet;
   }
 
@@ -63,9 +62,7 @@ export class GameWalletService {
         const existing = await findGameTx(trx, input.providerTxId);
         if (existing) return replay(existing, input, 'bet', wallet);
         if (await findRollbackOf(trx, input.providerTxId))
-          throw new AppError(409, 'This transaction was already rolled back', {
-            code: 'ALREADY_ROLLED_BACK',
-          });
+          throw refuse('ALREADY_ROLLED_BACK', 'This transaction was already rolled back');
         // After the replay check: a stake already booked answers the same even if a limit fell since.
         await this.stakeGate(trx, input.userId, input.amount);
         let remaining = input.amount;
@@ -81,8 +78,7 @@ export class GameWalletService {
         return applyMovements(trx, wallet, movements, 'bet', input.providerTxId, now);
       });
     } catch (err) {
-      if (err instanceof InsufficientFundsError)
-        throw unprocessable('Insufficient funds', 'INSUFFICIENT_FUNDS');
+      if (err instanceof InsufficientFundsError) throw refuse('INSUFFICIENT_FUNDS', 'Insufficient funds');
       throw err;
     }
   }
@@ -123,7 +119,7 @@ export class GameWalletService {
       const now = clock.now();
       const bet = await findGameTx(trx, input.rolledBackTxId);
       if (bet && (bet.kind !== 'bet' || bet.user_id !== input.userId)) {
-        throw new AppError(409, 'Only a bet of this player can be rolled back', { code: 'INVALID_ROLLBACK' });
+        throw refuse('INVALID_ROLLBACK', 'Only a bet of this player can be rolled back');
       }
       await record(trx, { ...input, amount: bet?.amount ?? 0 }, 'rollback', input.rolledBackTxId, now);
       if (!bet || bet.status === 'rolled_back') return wallet;

@@ -2,7 +2,7 @@ import { normalizePhone } from '@mchezo/contracts/auth';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
-import { forbidden, rateLimited, unprocessable } from '../../lib/errors.js';
+import { rateLimited, refuse } from '../../lib/errors.js';
 import { countInWindow } from '../../lib/window-counter.js';
 
 /** The player asking: their id and their own phone, verified at sign-up (E.164). */
@@ -21,14 +21,11 @@ export interface Payer {
 export function moneyPhone(payer: Payer, requested: string | undefined): string {
   if (requested !== undefined) {
     if (normalizePhone(requested) !== payer.phone) {
-      throw forbidden(
-        'Mobile money moves only to and from your own registered phone number',
-        'PHONE_NOT_OWN',
-      );
+      throw refuse('PHONE_NOT_OWN', 'Mobile money moves only to and from your own registered phone number');
     }
   }
   if (!payer.phone.startsWith('+254')) {
-    throw unprocessable('Mobile money is available for Kenyan (+254) numbers only', 'UNSUPPORTED_PHONE');
+    throw refuse('UNSUPPORTED_PHONE', 'Mobile money is available for Kenyan (+254) numbers only');
   }
   return payer.phone;
 }

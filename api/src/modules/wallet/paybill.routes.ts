@@ -3,7 +3,7 @@ import { PaybillResponse } from '@mchezo/contracts/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { notFound } from '../../lib/errors.js';
+import { refuse } from '../../lib/errors.js';
 import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
 import { callbackGuard } from './callback-guard.js';
 import { C2B_ACCEPTED, type PaybillService } from './paybill.service.js';
@@ -49,7 +49,7 @@ export const paybillRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { provider, kind } = request.params;
-      if (provider !== ctx.payments.name) throw notFound('Unknown provider');
+      if (provider !== ctx.payments.name) throw refuse('NOT_FOUND', 'Unknown provider');
       if (kind === 'validation') return paybill.validate(request.body);
       await paybill.confirm(request.body);
       return C2B_ACCEPTED;

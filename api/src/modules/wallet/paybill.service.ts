@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { inTransaction } from '../../db/tx.js';
 import { newId, sha256 } from '../../lib/crypto.js';
-import { badRequest, conflict, forbidden } from '../../lib/errors.js';
+import { refuse } from '../../lib/errors.js';
 import {
   findAccountHolder,
   findAccountOf,
@@ -24,9 +24,9 @@ function parse(body: unknown): C2bPayment {
   const parsed = C2bPayment.safeParse(body);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  throw badRequest(
-    `Invalid C2B body${issue ? `: ${issue.path.join('.')}: ${issue.message}` : ''}`,
+  throw refuse(
     'INVALID_CALLBACK_BODY',
+    `Invalid C2B body${issue ? `: ${issue.path.join('.')}: ${issue.message}` : ''}`,
   );
 }
 
@@ -50,7 +50,7 @@ export class PaybillService {
   async details(userId: string): Promise<PaybillResponse> {
     assertWalletEnabled(this.ctx);
     if (!this.ctx.env.FEATURE_MOBILE_MONEY_ENABLED)
-      throw forbidden('Mobile money is not available', 'FEATURE_DISABLED');
+      throw refuse('FEATURE_DISABLED', 'Mobile money is not available');
     return {
       paybill_number: this.paybillNumber,
       account_number: await this.accountOf(this.ctx.database.db, userId),
@@ -170,7 +170,7 @@ export class PaybillService {
       ...(await taxAt(trx, this.ctx.env, 'deposit', p.TransAmount, now)).tax,
     } as const;
     if (!(await insertTxOnce(trx, row)))
-      throw conflict('This M-Pesa payment is already credited', 'ALREADY_CREDITED');
+      throw refuse('ALREADY_CREDITED', 'This M-Pesa payment is already credited');
     // The gross deposit and its excise duty, as for any completed deposit (taxes.ts).
     await bookEntries(trx, userId, bookingsOf(row, 'completed'), transactionId, now);
   }

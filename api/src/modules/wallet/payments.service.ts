@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { inTransaction } from '../../db/tx.js';
 import { newId, sha256 } from '../../lib/crypto.js';
-import { forbidden, unprocessable } from '../../lib/errors.js';
+import { refuse } from '../../lib/errors.js';
 import { limitDepositPrompts, moneyPhone, type Payer } from './money-phone.js';
 import type { SettlementService } from './settlement.service.js';
 import { bookingsOf, providerAmount, taxAt } from './taxes.js';
@@ -53,7 +53,7 @@ export class PaymentsService {
   private assertMobileMoney(): void {
     assertWalletEnabled(this.ctx);
     if (!this.ctx.env.FEATURE_MOBILE_MONEY_ENABLED) {
-      throw forbidden('Mobile money is not available', 'FEATURE_DISABLED');
+      throw refuse('FEATURE_DISABLED', 'Mobile money is not available');
     }
   }
 
@@ -118,10 +118,7 @@ export class PaymentsService {
       }
       const existing = (await findTxByIdempotencyKey(trx, userId, key))!;
       if (existing.type !== type || existing.request_hash !== requestHash) {
-        throw unprocessable(
-          'This Idempotency-Key was already used for a different request',
-          'IDEMPOTENCY_MISMATCH',
-        );
+        throw refuse('IDEMPOTENCY_MISMATCH', 'This Idempotency-Key was already used for a different request');
       }
       return { row: existing, created: false };
     });
@@ -162,7 +159,7 @@ export class PaymentsService {
       });
     } catch (err) {
       if (err instanceof InsufficientFundsError) {
-        throw unprocessable("You don't have enough balance for this withdrawal", 'INSUFFICIENT_FUNDS');
+        throw refuse('INSUFFICIENT_FUNDS', "You don't have enough balance for this withdrawal");
       }
       throw err;
     }

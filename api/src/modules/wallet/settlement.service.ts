@@ -19,7 +19,7 @@ import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { inTransaction } from '../../db/tx.js';
 import { newId, sha256 } from '../../lib/crypto.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { refuse } from '../../lib/errors.js';
 import { insertCallbackOnce, insertReview } from './review.repository.js';
 import { bookingsOf, providerAmount, reversalOf } from './taxes.js';
 import {
@@ -88,7 +88,7 @@ export class SettlementService {
   async settleCallback(kind: CallbackKind, body: unknown, urlTransactionId?: string): Promise<Status | null> {
     const { payments, database, clock, log } = this.ctx;
     const parsed = payments.parseCallback(kind, body);
-    if (!parsed) throw badRequest('Unrecognised callback body', 'INVALID_CALLBACK_BODY');
+    if (!parsed) throw refuse('INVALID_CALLBACK_BODY', 'Unrecognised callback body');
     const raw = rawJson(body);
     return inTransaction(database, async (trx) => {
       const row = await this.match(trx, parsed, urlTransactionId);
@@ -136,7 +136,7 @@ export class SettlementService {
   async settle(id: string, outcome: ProviderOutcome): Promise<Status> {
     return inTransaction(this.ctx.database, async (trx) => {
       const row = await findTxById(trx, id);
-      if (!row) throw notFound('Transaction not found');
+      if (!row) throw refuse('NOT_FOUND', 'Transaction not found');
       return this.settleIn(trx, row, outcome, null);
     });
   }
@@ -145,7 +145,7 @@ export class SettlementService {
   async reviewUnresolved(id: string, why: string): Promise<Status> {
     return inTransaction(this.ctx.database, async (trx) => {
       const row = await findTxById(trx, id);
-      if (!row) throw notFound('Transaction not found');
+      if (!row) throw refuse('NOT_FOUND', 'Transaction not found');
       if (row.status !== 'pending') return row.status;
       const expected = { amount_minor: providerAmount(row), phone: row.phone_number };
       const moved = await this.toReview(trx, row, 'UNRESOLVED', expected, { reason: why }, null);

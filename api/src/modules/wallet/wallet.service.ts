@@ -12,7 +12,7 @@ import { TRANSACTIONS_DEFAULT_PAGE_SIZE } from '@mchezo/contracts/wallet';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
-import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { refuse } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
 import { netOf, taxAt, taxKindOf } from './taxes.js';
 import { findTxById, listTxPage, type PageCursor, type WalletTxRow } from './transactions.repository.js';
@@ -34,7 +34,7 @@ export const openWallet = (trx: Kysely<DB>, userId: string, now: number) =>
 
 /** Refuses every wallet call while the wallet feature is off. */
 export function assertWalletEnabled(ctx: AppContext): void {
-  if (!ctx.env.FEATURE_WALLET_ENABLED) throw forbidden('The wallet is not available', 'FEATURE_DISABLED');
+  if (!ctx.env.FEATURE_WALLET_ENABLED) throw refuse('FEATURE_DISABLED', 'The wallet is not available');
 }
 
 /** In review an operator decides: to the player the transaction is still being processed. */
@@ -73,7 +73,7 @@ function decodeCursor(token: string): PageCursor {
     const [createdAt, id] = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as unknown[];
     if (typeof createdAt === 'number' && typeof id === 'string') return { createdAt, id };
   } catch {}
-  throw badRequest('Invalid page_token', 'INVALID_PAGE_TOKEN');
+  throw refuse('INVALID_PAGE_TOKEN', 'Invalid page_token');
 }
 
 /** What a player reads of their wallet: the pots and the history of mobile-money transactions. */
@@ -93,7 +93,7 @@ export class WalletService {
   async balances(userId: string): Promise<BalanceResponse> {
     assertWalletEnabled(this.ctx);
     const wallet = await findWallet(this.ctx.database.db, userId);
-    if (!wallet) throw notFound('Wallet not found');
+    if (!wallet) throw refuse('NOT_FOUND', 'Wallet not found');
     return { balances: balancesOf(wallet) };
   }
 
@@ -138,7 +138,7 @@ export class WalletService {
   async get(userId: string, id: string): Promise<Transaction> {
     assertWalletEnabled(this.ctx);
     const row = await findTxById(this.ctx.database.db, id);
-    if (!row || row.user_id !== userId) throw notFound('Transaction not found');
+    if (!row || row.user_id !== userId) throw refuse('NOT_FOUND', 'Transaction not found');
     return toTransactionDto(row);
   }
 }

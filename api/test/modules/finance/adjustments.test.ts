@@ -138,7 +138,7 @@ describe.each(DB_MODES)('staff adjustments with four eyes (%s)', (mode) => {
     const refused = await as('finance2', 'POST', `/finance/adjustments/${proposed.id}/approve`, {
       reason: 'Checked the round log',
     });
-    expect(refused.statusCode).toBe(409);
+    expect(refused.statusCode).toBe(422);
     expect(json(refused).code).toBe('INSUFFICIENT_FUNDS');
     expect((await t.balances(player)).main).toBe(20);
     expect(await entriesOf(proposed.id)).toEqual([]);
