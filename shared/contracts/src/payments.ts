@@ -61,6 +61,16 @@ export const C2bPayment = z.looseObject({
 });
 export type C2bPayment = z.infer<typeof C2bPayment>;
 
+/** What we answer M-Pesa's C2B validation and confirmation: `0`/Accepted or a C2B000nn rejection. */
+export const C2bAnswer = z.object({ ResultCode: z.string(), ResultDesc: z.string() });
+
+/**
+ * What we answer a payment callback: the provider's own acknowledgement (Daraja's
+ * `{ResultCode, ResultDesc}`, the simulator's `{ok}`), any JSON the adapter gives.
+ */
+export const CallbackAck = z.json();
+export type CallbackAck = z.infer<typeof CallbackAck>;
+
 // ---- Operators (the finance role) ----
 
 const Note = z.string().trim().min(3, 'Say why in a note (3 characters or more)').max(500);

@@ -1,4 +1,4 @@
-import { CallbackParams, CallbackTxParams } from '@mchezo/contracts/payments';
+import { CallbackAck, CallbackParams, CallbackTxParams } from '@mchezo/contracts/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -24,13 +24,14 @@ export const paymentCallbackRoutes: FastifyPluginAsyncZod<{
   const schema = {
     tags: ['payments'],
     body: z.unknown(),
-    response: { 200: z.unknown(), ...errorResponses(400, 403, 404) },
+    response: { 200: CallbackAck, ...errorResponses(400, 403, 404) },
   };
   const handle = async (params: CallbackParams, body: unknown, tx?: string) => {
     if (params.provider !== ctx.payments.name) throw refuse('NOT_FOUND', 'Unknown provider');
     // The same settlement the in-process simulator calls.
     await settlement.settleCallback(params.kind, body, tx);
-    return ctx.payments.callbackAck();
+    // The adapter's acknowledgement is JSON it builds (payment-provider.ts callbackAck).
+    return ctx.payments.callbackAck() as CallbackAck;
   };
   app.post(
     '/payments/callbacks/:provider/:secret/:kind',

@@ -1,4 +1,4 @@
-import { C2bParams } from '@mchezo/contracts/payments';
+import { C2bAnswer, C2bParams } from '@mchezo/contracts/payments';
 import { PaybillResponse } from '@mchezo/contracts/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -44,7 +44,7 @@ export const paybillRoutes: FastifyPluginAsyncZod<{
         tags: ['payments'],
         params: C2bParams,
         body: z.unknown(),
-        response: { 200: z.unknown(), ...errorResponses(400, 403, 404) },
+        response: { 200: C2bAnswer, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => {
