@@ -1,5 +1,5 @@
 /**
- * The finance suites' kit (staff-adjustments.test.ts, staff-finance-report.test.ts): signed-in
+ * The finance suites' kit (adjustments.test.ts, report.test.ts): signed-in
  * staff members of every role (finance three times, for four eyes and for two approvals at once),
  * a player with no role, and the authorization matrix every finance endpoint must answer.
  */
