@@ -8,7 +8,7 @@ import { createDatabase, type Database } from '../src/db/database.js';
 import { loadEnv } from '../src/env.js';
 import { Job, type JobOptions, LeaseLost } from '../src/lib/job-runner.js';
 import { AmlMonitor } from '../src/modules/aml/aml-monitor.service.js';
-import { Reconciler } from '../src/modules/finance/reconciliation.js';
+import { Reconciler } from '../src/modules/finance/reconciliation.service.js';
 import { RegulatorFeedService } from '../src/modules/regulator-feed/regulator-feed.service.js';
 import { CanaryGuard } from '../src/modules/releases/canary-guard.service.js';
 import { DB_MODES, suiteApp } from './helpers.js';

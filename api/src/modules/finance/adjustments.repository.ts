@@ -1,7 +1,7 @@
 /** Data access for manual adjustments (staff_adjustments, docs/decisions/055) and finance's player look-up. */
 import type { Insertable, Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { StaffAdjustmentsTable } from '../wallet/wallet.tables.js';
+import type { StaffAdjustmentsTable } from '../wallet/ledger.service.js';
 
 export const insertAdjustment = (db: Kysely<DB>, row: Insertable<StaffAdjustmentsTable>) =>
   db.insertInto('staff_adjustments').values(row).execute();

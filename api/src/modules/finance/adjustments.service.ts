@@ -25,7 +25,7 @@ import { newId } from '../../lib/crypto.js';
 import { refuse } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
 import type { SecondPersonCheck } from '../staff/staff.types.js';
-import { bookEntries, findWallet, InsufficientFundsError } from '../wallet/wallet.repository.js';
+import { bookEntries, findWallet, InsufficientFundsError } from '../wallet/ledger.service.js';
 import {
   type AdjustmentRow,
   decidePending,

@@ -12,7 +12,7 @@ import { AdjustmentService } from './adjustments.service.js';
 import { financeRoutes } from './finance.routes.js';
 import { FinanceReportService } from './finance-report.service.js';
 import { PaybillSuspenseService } from './paybill-suspense.service.js';
-import { Reconciler } from './reconciliation.js';
+import { Reconciler } from './reconciliation.service.js';
 import { reviewRoutes } from './review.routes.js';
 import { ReviewService } from './review.service.js';
 import { TaxRatesService } from './tax-rates.service.js';

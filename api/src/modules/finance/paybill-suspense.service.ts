@@ -15,11 +15,11 @@ import {
   assignPayment,
   findAccountHolder,
   findPayment,
+  findWallet,
   listSuspense,
   type PaybillPaymentRow,
-} from '../wallet/paybill.repository.js';
+} from '../wallet/ledger.service.js';
 import type { PaybillService } from '../wallet/paybill.service.js';
-import { findWallet } from '../wallet/wallet.repository.js';
 import { WALLET_CURRENCY } from '../wallet/wallet.service.js';
 import { auditEntry, type FinanceActor, type RecordAudit } from './finance-audit.js';
 

@@ -12,20 +12,22 @@ import { inTransaction } from '../../db/tx.js';
 import { refuse } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
 import {
+  bookEntries,
+  bookingsOf,
   type CallbackRow,
   closeOpen,
   findCallback,
+  findTxById,
+  InsufficientFundsError,
+  type LedgerPot,
   listLatePayouts,
   listOpenCallbacks,
   listOpenReviews,
   netBooked,
   openReviewOf,
+  resolveReviewedTx,
   reviewIdsOf,
-} from '../wallet/review.repository.js';
-import { bookingsOf } from '../wallet/taxes.js';
-import { findTxById, resolveReviewedTx } from '../wallet/transactions.repository.js';
-import { bookEntries, InsufficientFundsError } from '../wallet/wallet.repository.js';
-import type { LedgerPot } from '../wallet/wallet.tables.js';
+} from '../wallet/ledger.service.js';
 import { auditEntry, type FinanceActor, financeAudit, type RecordAudit, readJson } from './finance-audit.js';
 
 const callbackDto = (c: CallbackRow) => ({

@@ -20,6 +20,7 @@ import { iso } from '../../lib/time.js';
 import {
   type CancelledRateListed,
   deleteScheduledRate,
+  envRate,
   findRate,
   insertCancelledRate,
   insertRateOnce,
@@ -27,10 +28,10 @@ import {
   listCancelledRates,
   listRatesWithSetter,
   nameOfPhone,
+  rateAt,
   type TaxRateListed,
   type TaxRateRow,
-} from '../wallet/tax-rates.repository.js';
-import { envRate, rateAt } from '../wallet/taxes.js';
+} from '../wallet/ledger.service.js';
 import { auditEntry, type FinanceActor, type RecordAudit, scheduleNotes } from './finance-audit.js';
 
 /**

@@ -18,8 +18,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { eatDay, eatIso, eatMidnight } from '../../lib/time.js';
-import { listRates } from '../wallet/tax-rates.repository.js';
-import { envRate } from '../wallet/taxes.js';
+import { envRate, listRates } from '../wallet/ledger.service.js';
 
 const DAY_MS = 86_400_000;
 

@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { serviceUnavailable } from '../../lib/errors.js';
 import { errorResponses } from '../../lib/http.js';
-import { reconciliationFigures } from '../finance/reconciliation.js';
+import { reconciliationFigures } from '../finance/reconciliation.service.js';
 import type { RequireStaff } from '../staff/staff.service.js';
 
 /** How long readiness waits for the database's answer. */

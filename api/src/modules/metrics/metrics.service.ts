@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppContext } from '../../context.js';
 import type { AmlCaseService } from '../aml/aml-cases.service.js';
-import { reconciliationFigures } from '../finance/reconciliation.js';
+import { reconciliationFigures } from '../finance/reconciliation.service.js';
 import type { RegulatorFeedService } from '../regulator-feed/regulator-feed.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 

@@ -34,7 +34,7 @@ export const callbackBaseUrl = (ctx: Pick<AppContext, 'env' | 'payments'>): stri
 
 /**
  * next_check_at of a new pending transaction: RECONCILE_AFTER_SECONDS after it was made, when
- * reconciliation first asks the provider about it (modules/finance/reconciliation.ts).
+ * reconciliation first asks the provider about it (modules/finance/reconciliation.service.ts).
  */
 const firstCheckAt = (env: Pick<AppContext['env'], 'RECONCILE_AFTER_SECONDS'>, createdAt: number) =>
   createdAt + env.RECONCILE_AFTER_SECONDS * 1000;

@@ -11,7 +11,7 @@ import type {
   ProviderOutcome,
   RequestResult,
 } from '../../../src/adapters/payments/payment-provider.js';
-import { BACKOFF_CAP_MS, backoffMs } from '../../../src/modules/finance/reconciliation.js';
+import { BACKOFF_CAP_MS, backoffMs } from '../../../src/modules/finance/reconciliation.service.js';
 import { DB_MODES, freshPhone, json, startApp, type TestApp } from '../../helpers.js';
 import { asStaff } from '../../staff-kit.js';
 

@@ -12,15 +12,15 @@
 import type { ProviderOutcome } from '../../adapters/payments/payment-provider.js';
 import type { AppContext } from '../../context.js';
 import { Job } from '../../lib/job-runner.js';
-import { callbackBaseUrl } from '../wallet/payments.service.js';
-import type { SettlementService } from '../wallet/settlement.service.js';
-import { providerAmount } from '../wallet/taxes.js';
 import {
   claimDueTx,
+  providerAmount,
   reconciliationCounts,
   scheduleNextCheck,
   type WalletTxRow,
-} from '../wallet/transactions.repository.js';
+} from '../wallet/ledger.service.js';
+import { callbackBaseUrl } from '../wallet/payments.service.js';
+import type { SettlementService } from '../wallet/settlement.service.js';
 
 /** The longest wait between two checks of a transaction that stays unresolved. */
 export const BACKOFF_CAP_MS = 15 * 60_000;
