@@ -22,7 +22,7 @@ import {
   type LockoutDetail,
   lockoutOf,
 } from './errors.ts';
-import { type Answer, createHttp, readBody, type UnauthorizedCall } from './http.ts';
+import { createHttp, readBody, type UnauthorizedCall } from './http.ts';
 import { tokenStore } from './token-store.ts';
 
 export const API_BASE = '/api/v1';
@@ -96,8 +96,8 @@ export function refreshSession(): Promise<RefreshOutcome> {
  * A 401: with `locked_out` the lockout is raised (whatever the call sent); else, when the call
  * carried this page's token, one refresh and one more try; a failed refresh raises the lockout.
  */
-async function unauthorized(answer: Answer, call: UnauthorizedCall): Promise<boolean> {
-  const lockout = lockoutOf(answer.body);
+async function unauthorized(body: unknown, call: UnauthorizedCall): Promise<boolean> {
+  const lockout = lockoutOf(body);
   if (lockout) {
     raiseLockout(lockout);
     return false;

@@ -16,14 +16,6 @@
  */
 import { ApiError, errorMessageOf } from './errors.ts';
 
-/** An answer that came back, read: its status, its parsed body and the response itself. */
-export interface Answer {
-  status: number;
-  ok: boolean;
-  body: unknown;
-  response: Response;
-}
-
 /** How a 401 was met: the token the call carried, and whether it was the source's own. */
 export interface UnauthorizedCall {
   /** The bearer token sent (null: none). */
@@ -39,23 +31,17 @@ export interface TokenSource {
   /** The token to send, or null to send none. */
   token(): string | null;
   /**
-   * A call was answered 401 (its body read into `answer.body`). Answer true to send the call once
-   * more, reading `token()` again: after a refresh. Never asked again for the repeated call's
-   * answer's sake beyond telling it (`repeated`).
+   * A call was answered 401 with `body` (read). Answer true to send the call once more, reading
+   * `token()` again: after a refresh. Told of the repeated call's 401 too (`repeated`), whose
+   * answer no longer counts.
    */
-  unauthorized?(answer: Answer, call: UnauthorizedCall): boolean | Promise<boolean>;
+  unauthorized?(body: unknown, call: UnauthorizedCall): boolean | Promise<boolean>;
 }
 
-export interface RetryPolicy {
-  /** Tries after the first, for a call where repeating is safe. */
-  attempts: number;
-  /** A 503 asking to wait longer than this (Retry-After) is not retried: it is given to the caller. */
-  maxWaitMs: number;
-  /** The wait before trying again after no answer. */
-  networkDelayMs: number;
-}
-
-export const DEFAULT_RETRY: RetryPolicy = { attempts: 1, maxWaitMs: 5_000, networkDelayMs: 300 };
+/** A 503 asking to wait longer than this (Retry-After) is given to the caller, not retried. */
+export const RETRY_MAX_WAIT_MS = 5_000;
+/** The wait before the one more try of an idempotent call that got no answer. */
+export const NETWORK_RETRY_DELAY_MS = 300;
 
 export interface HttpConfig {
   /** The API's root: `/api/v1` on the site, `http://host:8080/api/v1` from a tool. */
@@ -63,10 +49,8 @@ export interface HttpConfig {
   tokens?: TokenSource;
   /** Whether cookies go along (fetch's `credentials`); unset: the browser's default. */
   credentials?: RequestCredentials;
-  /** `false`: never retry. */
-  retry?: RetryPolicy | false;
-  /** Headers on every call. */
-  headers?: Record<string, string>;
+  /** `false`: never retry (else one more try where safe). */
+  retry?: false;
 }
 
 export interface CallOptions {
@@ -80,7 +64,7 @@ export interface CallOptions {
   credentials?: RequestCredentials;
 }
 
-const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+const IDEMPOTENT = /^(GET|HEAD|PUT|DELETE|OPTIONS)$/;
 
 /** A 204, an empty body: null; JSON: parsed; anything else: the text. */
 export async function readBody(res: Response): Promise<unknown> {
@@ -94,23 +78,9 @@ export async function readBody(res: Response): Promise<unknown> {
   }
 }
 
-/** Retry-After in milliseconds (seconds or an HTTP date), or null when absent or unreadable. */
-export function retryAfterMs(res: Response, now = Date.now()): number | null {
-  const value = res.headers.get('retry-after');
-  if (value === null || value.trim() === '') return null;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? null : Math.max(0, at - now);
-}
-
-/** fetch's own "no answer" (TypeError in browsers and Node), not an abort or a stub's mistake. */
-const isNetworkError = (error: unknown) => error instanceof TypeError;
-
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface Http {
-  readonly baseUrl: string;
   /**
    * The response, unread, when it is a 2xx (for a file: `.blob()`, `.text()`); else throws
    * `ApiError`. No answer at all throws fetch's own error.
@@ -121,14 +91,17 @@ export interface Http {
 }
 
 export function createHttp(config: HttpConfig): Http {
-  const retry = config.retry === false ? null : (config.retry ?? DEFAULT_RETRY);
-
-  function once(method: string, path: string, opts: CallOptions, token: string | null): Promise<Response> {
-    const headers: Record<string, string> = {
-      Accept: 'application/json',
-      ...config.headers,
-      ...opts.headers,
-    };
+  /**
+   * One call with its safe retries: no answer (fetch's own TypeError, in browsers and Node alike;
+   * not an abort), or a 503 whose Retry-After (in seconds, as the API and nginx send it) is short.
+   */
+  async function withRetries(
+    method: string,
+    path: string,
+    opts: CallOptions,
+    token: string | null,
+  ): Promise<Response> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
     if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
     const init: RequestInit = {
@@ -136,58 +109,42 @@ export function createHttp(config: HttpConfig): Http {
       headers,
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
       signal: opts.signal,
+      credentials: opts.credentials ?? config.credentials,
     };
-    const credentials = opts.credentials ?? config.credentials;
-    if (credentials) init.credentials = credentials;
-    return fetch(`${config.baseUrl}${path}`, init);
-  }
-
-  /** One call with its safe retries: a 503 that asks to wait a little, or no answer. */
-  async function withRetries(
-    method: string,
-    path: string,
-    opts: CallOptions,
-    token: string | null,
-  ): Promise<Response> {
-    const safe = retry !== null && IDEMPOTENT.has(method);
-    for (let attempt = 0; ; attempt++) {
-      const more = safe && attempt < (retry?.attempts ?? 0);
+    for (let again = config.retry !== false && IDEMPOTENT.test(method); ; again = false) {
       let res: Response;
       try {
-        res = await once(method, path, opts, token);
+        res = await fetch(config.baseUrl + path, init);
       } catch (error) {
-        if (!more || !isNetworkError(error) || opts.signal?.aborted) throw error;
-        await wait(retry?.networkDelayMs ?? 0);
+        if (!again || !(error instanceof TypeError) || opts.signal?.aborted) throw error;
+        await wait(NETWORK_RETRY_DELAY_MS);
         continue;
       }
-      if (!more || res.status !== 503) return res;
-      const after = retryAfterMs(res);
-      if (after === null || after > (retry?.maxWaitMs ?? 0)) return res;
-      await res.body?.cancel();
+      // NaN (no try left, not a 503, no Retry-After in seconds) is never <= anything.
+      const after =
+        again && res.status === 503
+          ? Number(res.headers.get('retry-after') || Number.NaN) * 1000
+          : Number.NaN;
+      if (!(after <= RETRY_MAX_WAIT_MS)) return res;
       await wait(after);
     }
   }
 
   async function send(method: string, path: string, opts: CallOptions = {}): Promise<Response> {
     const own = opts.token === undefined;
-    const token = () => (own ? (config.tokens?.token() ?? null) : (opts.token ?? null));
-    let sent = token();
-    let res = await withRetries(method, path, opts, sent);
-    if (res.ok) return res;
-    let answer: Answer = { status: res.status, ok: false, body: await readBody(res), response: res };
     const hook = config.tokens?.unauthorized;
-    if (res.status === 401 && hook && (await hook(answer, { sent, own, repeated: false }))) {
-      sent = token();
-      res = await withRetries(method, path, opts, sent);
+    for (let repeated = false; ; repeated = true) {
+      const sent = own ? (config.tokens?.token() ?? null) : (opts.token ?? null);
+      const res = await withRetries(method, path, opts, sent);
       if (res.ok) return res;
-      answer = { status: res.status, ok: false, body: await readBody(res), response: res };
-      if (res.status === 401) await hook(answer, { sent, own, repeated: true });
+      const body = await readBody(res);
+      // A 401 goes to the token source, which may have the call sent once more (after a refresh).
+      const again = res.status === 401 && hook ? await hook(body, { sent, own, repeated }) : false;
+      if (repeated || !again) throw new ApiError(errorMessageOf(body, res.status), res.status, body);
     }
-    throw new ApiError(errorMessageOf(answer.body, answer.status), answer.status, answer.body);
   }
 
   return {
-    baseUrl: config.baseUrl,
     send,
     async request<T>(method: string, path: string, opts: CallOptions = {}): Promise<T> {
       return (await readBody(await send(method, path, opts))) as T;

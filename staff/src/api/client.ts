@@ -26,7 +26,7 @@ export const staffHttp = createHttp({
   tokens: {
     token: staffToken,
     // The staff session ended (expired, idle, ended by an administrator): sign in again.
-    unauthorized(_answer, call) {
+    unauthorized(_body, call) {
       if (call.own && call.sent) useSession.getState().signedOut('session_ended');
       return false;
     },
