@@ -26,7 +26,9 @@ export const SHARED_PACKAGES = [
 ];
 
 /** Files a tarball cannot work without (what its bin runs), by package. */
-const REQUIRED_FILES = { '@mchezo/release-cli': ['package/bin/mchezo-release.mjs', 'package/dist/release.mjs'] };
+const REQUIRED_FILES = {
+  '@mchezo/release-cli': ['package/bin/mchezo-release.mjs', 'package/dist/release.mjs'],
+};
 
 /** The `catalog:` section of pnpm-workspace.yaml: package → version. */
 function workspaceCatalog() {
