@@ -19,9 +19,9 @@ import {
   report,
   visit,
   vitalsBeacon,
-} from './browsers.js';
+} from '../../browsers.js';
+import { DB_MODES, json } from '../../helpers.js';
 import { GUARD_PLAN, guardKit, LIVE, NEXT } from './canary-guard-kit.js';
-import { DB_MODES, json } from './helpers.js';
 
 /** The trusted proxy the attack's requests come through (X-Forwarded-For names the attacker's address). */
 const PROXY = '127.0.0.1';

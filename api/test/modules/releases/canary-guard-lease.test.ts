@@ -5,10 +5,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { createDatabase } from '../src/db/database.js';
+import { buildApp } from '../../../src/app.js';
+import { createDatabase } from '../../../src/db/database.js';
+import { DB_MODES } from '../../helpers.js';
 import { GUARD_PLAN, guardKit, LIVE, NEXT } from './canary-guard-kit.js';
-import { DB_MODES } from './helpers.js';
 
 describe.each(DB_MODES)('canary guard instances (%s)', (mode) => {
   const k = guardKit(mode);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { genuineLoads, genuineVitals } from './browsers.js';
-import { useReleaseCli } from './release-cli-kit.js';
-import { makeVersion } from './releases-fixtures.js';
+import { genuineLoads, genuineVitals } from '../../browsers.js';
+import { useReleaseCli } from './cli-kit.js';
+import { makeVersion } from './fixtures.js';
 
 describe('release CLI: guarded canaries and health (sqlite, over HTTP)', () => {
   const kit = useReleaseCli({ CANARY_GUARD_INTERVAL_MS: '0' });

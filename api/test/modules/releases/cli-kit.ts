@@ -11,12 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { freshPhone, startApp, type TestApp } from './helpers.js';
-import { makeCdn } from './releases-fixtures.js';
-import { enrol, nextStep, totpCode } from './staff-kit.js';
+import { freshPhone, startApp, type TestApp } from '../../helpers.js';
+import { enrol, nextStep, totpCode } from '../../staff-kit.js';
+import { makeCdn } from './fixtures.js';
 
 const run = promisify(execFile);
-const CLI = join(import.meta.dirname, '../../scripts/release.mjs');
+const CLI = join(import.meta.dirname, '../../../../scripts/release.mjs');
 
 interface ReleaseCliKit {
   t: TestApp;

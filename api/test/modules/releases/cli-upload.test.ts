@@ -8,9 +8,9 @@ import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filesOfFolder, UPLOAD_MARKER } from '../src/modules/releases/version-store.js';
-import { useReleaseCli } from './release-cli-kit.js';
-import { makeVersion } from './releases-fixtures.js';
+import { filesOfFolder, UPLOAD_MARKER } from '../../../src/modules/releases/version-store.js';
+import { useReleaseCli } from './cli-kit.js';
+import { makeVersion } from './fixtures.js';
 
 describe('release CLI publish --dir (sqlite, database store, over HTTP)', () => {
   const kit = useReleaseCli({ RELEASES_STORE: 'database' });

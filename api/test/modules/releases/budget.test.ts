@@ -9,10 +9,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EnvError, loadEnv } from '../src/env.js';
-import { bearer, DB_MODES, freshPhone, type Json, json, type Player, suiteApp } from './helpers.js';
-import { makeCdn, makeVersion } from './releases-fixtures.js';
-import { asStaff } from './staff-kit.js';
+import { EnvError, loadEnv } from '../../../src/env.js';
+import { bearer, DB_MODES, freshPhone, type Json, json, type Player, suiteApp } from '../../helpers.js';
+import { asStaff } from '../../staff-kit.js';
+import { makeCdn, makeVersion } from './fixtures.js';
 
 const BUDGET = 20_000;
 

@@ -12,10 +12,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filesOfFolder, hashesOf, versionStoreFrom } from '../src/modules/releases/version-store.js';
-import { DB_MODES, freshPhone, type Json, json, startApp, type TestApp } from './helpers.js';
-import { makeCdn, makeVersion } from './releases-fixtures.js';
-import { asStaff, type StaffPlayer, signInAgain } from './staff-kit.js';
+import { filesOfFolder, hashesOf, versionStoreFrom } from '../../../src/modules/releases/version-store.js';
+import { DB_MODES, freshPhone, type Json, json, startApp, type TestApp } from '../../helpers.js';
+import { asStaff, type StaffPlayer, signInAgain } from '../../staff-kit.js';
+import { makeCdn, makeVersion } from './fixtures.js';
 
 const STORES = ['database', 'folder'] as const;
 const cases = DB_MODES.flatMap((mode) => STORES.map((store) => [mode, store] as const));

@@ -6,10 +6,10 @@
  * decision. A key can never reach 100% faster than its remote's floors allow.
  */
 import { describe, expect, it } from 'vitest';
-import { loadEnv } from '../src/env.js';
-import { defaultFloor } from '../src/modules/releases/canary-floors.js';
+import { loadEnv } from '../../../src/env.js';
+import { defaultFloor } from '../../../src/modules/releases/canary-floors.js';
+import { bearer, DB_MODES, type Json, json } from '../../helpers.js';
 import { guardKit, LIVE, NEXT } from './canary-guard-kit.js';
-import { bearer, DB_MODES, type Json, json } from './helpers.js';
 
 const MIN = 60_000;
 /** The lobby's floors these tests set: 10-minute steps, 3 of them, 8 loads from 6 browsers, 5 points. */

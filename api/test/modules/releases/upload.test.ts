@@ -10,11 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha384Integrity } from '../src/lib/crypto.js';
-import { filesOfFolder, versionStoreFrom } from '../src/modules/releases/version-store.js';
-import { DB_MODES, freshPhone, type Json, json, type Player, startApp, type TestApp } from './helpers.js';
-import { makeCdn, makeVersion } from './releases-fixtures.js';
-import { asStaff } from './staff-kit.js';
+import { sha384Integrity } from '../../../src/lib/crypto.js';
+import { filesOfFolder, versionStoreFrom } from '../../../src/modules/releases/version-store.js';
+import { DB_MODES, freshPhone, type Json, json, type Player, startApp, type TestApp } from '../../helpers.js';
+import { asStaff } from '../../staff-kit.js';
+import { makeCdn, makeVersion } from './fixtures.js';
 
 const STORES = ['database', 'folder'] as const;
 const cases = DB_MODES.flatMap((mode) => STORES.map((store) => [mode, store] as const));

@@ -7,9 +7,17 @@ import { rmSync } from 'node:fs';
 import { ReleaseHealthResponse } from '@mchezo/contracts/release-health';
 import { ReleaseManifest } from '@mchezo/contracts/releases';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { type DbMode, freshPhone, type Json, json, type Player, startApp, type TestApp } from './helpers.js';
-import { makeCdn, makeVersion } from './releases-fixtures.js';
-import { asStaff } from './staff-kit.js';
+import {
+  type DbMode,
+  freshPhone,
+  type Json,
+  json,
+  type Player,
+  startApp,
+  type TestApp,
+} from '../../helpers.js';
+import { asStaff } from '../../staff-kit.js';
+import { makeCdn, makeVersion } from '../releases/fixtures.js';
 
 export const LIVE = '1.0.0-live';
 export const CANARY = '1.1.0-canary';

@@ -5,9 +5,8 @@
  * stored in the step's transaction (0029). Release managers with a two-factor staff session only.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { genuineVitals } from './browsers.js';
-import { GUARD_PLAN, guardKit, LIVE, NEXT } from './canary-guard-kit.js';
-import { DB_MODES, type Json, json, type Player } from './helpers.js';
+import { genuineVitals } from '../../browsers.js';
+import { DB_MODES, type Json, json, type Player } from '../../helpers.js';
 import {
   enrol,
   type StaffPlayer,
@@ -15,7 +14,8 @@ import {
   staffHeaders,
   staffRequest,
   staffToken,
-} from './staff-kit.js';
+} from '../../staff-kit.js';
+import { GUARD_PLAN, guardKit, LIVE, NEXT } from './canary-guard-kit.js';
 
 const MINUTE = 60_000;
 const iso = (ms: number) => new Date(ms).toISOString();

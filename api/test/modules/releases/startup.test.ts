@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { ReleaseManifest } from '@mchezo/contracts/releases';
 import type { RemoteNameValue } from '@mchezo/contracts/releases-constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { loadEnv } from '../src/env.js';
-import { filesOfFolder } from '../src/modules/releases/version-store.js';
+import { buildApp } from '../../../src/app.js';
+import { loadEnv } from '../../../src/env.js';
+import { filesOfFolder } from '../../../src/modules/releases/version-store.js';
 import {
   bearer,
   DB_MODES,
@@ -19,9 +19,9 @@ import {
   type Player,
   startApp,
   type TestApp,
-} from './helpers.js';
-import { makeCdn, makeVersion } from './releases-fixtures.js';
-import { asStaff } from './staff-kit.js';
+} from '../../helpers.js';
+import { asStaff } from '../../staff-kit.js';
+import { makeCdn, makeVersion } from './fixtures.js';
 
 describe.each(DB_MODES)('start-up keeps release decisions (%s)', (mode) => {
   let t: TestApp;

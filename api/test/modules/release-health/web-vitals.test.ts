@@ -8,10 +8,10 @@
 
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { type Browser, cookieHeader, freshIp, visit } from './browsers.js';
-import { LIVE as GUARD_LIVE, GUARD_PLAN, guardKit, NEXT } from './canary-guard-kit.js';
-import { DB_MODES, type Json } from './helpers.js';
-import { CANARY, healthKit, LIVE, OTHER } from './release-health-kit.js';
+import { type Browser, cookieHeader, freshIp, visit } from '../../browsers.js';
+import { DB_MODES, type Json } from '../../helpers.js';
+import { LIVE as GUARD_LIVE, GUARD_PLAN, guardKit, NEXT } from '../releases/canary-guard-kit.js';
+import { CANARY, healthKit, LIVE, OTHER } from './kit.js';
 
 /** The shell's vitals beacon, sent by `browser` (null: anonymous). */
 const vitals = (app: FastifyInstance, browser: Browser | null, body: Json) =>

@@ -2,11 +2,11 @@ import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { ReleaseHealthResponse } from '@mchezo/contracts/release-health';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, cookieHeader, genuineLoads, visit } from './browsers.js';
-import { DB_MODES, freshPhone, type Json, json, type Player, startApp, type TestApp } from './helpers.js';
-import { managerChange } from './release-health-kit.js';
-import { makeCdn, makeVersion } from './releases-fixtures.js';
-import { asStaff } from './staff-kit.js';
+import { type Browser, cookieHeader, genuineLoads, visit } from '../../browsers.js';
+import { DB_MODES, freshPhone, type Json, json, type Player, startApp, type TestApp } from '../../helpers.js';
+import { asStaff } from '../../staff-kit.js';
+import { makeCdn, makeVersion } from '../releases/fixtures.js';
+import { managerChange } from './kit.js';
 
 /** A Sentry envelope as the browser SDK sends it: a header line, then an item header and its payload per item. */
 function envelope(events: Json[], { withLength = false } = {}): string {

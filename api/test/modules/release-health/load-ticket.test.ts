@@ -12,7 +12,7 @@ import {
   TICKET_COOKIE,
   TicketSigner,
   ticketVersions,
-} from '../src/modules/release-health/load-ticket.service.js';
+} from '../../../src/modules/release-health/load-ticket.service.js';
 
 const SECRET = 'a-test-secret-of-enough-length-0123456789';
 const NOW = 1_800_000_000_000;

@@ -1,8 +1,8 @@
 import { appendFileSync, existsSync, statSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useReleaseCli } from './release-cli-kit.js';
-import { makeVersion } from './releases-fixtures.js';
+import { useReleaseCli } from './cli-kit.js';
+import { makeVersion } from './fixtures.js';
 
 describe('release CLI (sqlite, over HTTP)', () => {
   const kit = useReleaseCli();

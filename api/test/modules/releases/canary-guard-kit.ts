@@ -6,10 +6,18 @@
 import { rmSync } from 'node:fs';
 import { ReleaseManifest } from '@mchezo/contracts/releases';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { genuineLoads, genuineRenderErrors } from './browsers.js';
-import { type DbMode, freshPhone, type Json, json, type Player, startApp, type TestApp } from './helpers.js';
-import { makeCdn, makeVersion } from './releases-fixtures.js';
-import { asStaff } from './staff-kit.js';
+import { genuineLoads, genuineRenderErrors } from '../../browsers.js';
+import {
+  type DbMode,
+  freshPhone,
+  type Json,
+  json,
+  type Player,
+  startApp,
+  type TestApp,
+} from '../../helpers.js';
+import { asStaff } from '../../staff-kit.js';
+import { makeCdn, makeVersion } from './fixtures.js';
 
 export const LIVE = '1.0.0-live';
 export const NEXT = '1.1.0-next';

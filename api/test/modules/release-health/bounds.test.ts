@@ -8,9 +8,17 @@
 import { UNCOUNTED_REASONS } from '@mchezo/contracts/release-health';
 import { REMOTE_NAMES } from '@mchezo/contracts/releases';
 import { describe, expect, it } from 'vitest';
-import { beacon, envelopeOf, freshIp, type LoadEntry, renderErrorEvent, report, visit } from './browsers.js';
-import { DB_MODES, json } from './helpers.js';
-import { CANARY, healthKit, LIVE } from './release-health-kit.js';
+import {
+  beacon,
+  envelopeOf,
+  freshIp,
+  type LoadEntry,
+  renderErrorEvent,
+  report,
+  visit,
+} from '../../browsers.js';
+import { DB_MODES, json } from '../../helpers.js';
+import { CANARY, healthKit, LIVE } from './kit.js';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

@@ -9,8 +9,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha384Integrity } from '../src/lib/crypto.js';
-import { AppError } from '../src/lib/errors.js';
+import { sha384Integrity } from '../../../src/lib/crypto.js';
+import { AppError } from '../../../src/lib/errors.js';
 import {
   DatabaseStore,
   FolderStore,
@@ -18,8 +18,8 @@ import {
   isUploadFolder,
   UPLOAD_MARKER,
   type VersionStore,
-} from '../src/modules/releases/version-store.js';
-import { DB_MODES, startApp, type TestApp } from './helpers.js';
+} from '../../../src/modules/releases/version-store.js';
+import { DB_MODES, startApp, type TestApp } from '../../helpers.js';
 
 const files = (tag: string) =>
   new Map<string, Buffer>([

@@ -17,9 +17,9 @@ import {
   type Player,
   startApp,
   type TestApp,
-} from './helpers.js';
-import { makeCdn, makeVersion } from './releases-fixtures.js';
-import { asStaff } from './staff-kit.js';
+} from '../../helpers.js';
+import { asStaff } from '../../staff-kit.js';
+import { makeCdn, makeVersion } from './fixtures.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 

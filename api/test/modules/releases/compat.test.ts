@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REMOTE_EXPOSES } from '@mchezo/contracts/releases-constants';
 import { describe, expect, it } from 'vitest';
-import { satisfies } from '../src/modules/releases/releases.compat.js';
+import { satisfies } from '../../../src/modules/releases/releases.compat.js';
 
 describe('semver ranges of the compatibility check', () => {
   it.each([
@@ -43,7 +43,7 @@ describe('semver ranges of the compatibility check', () => {
 describe('REMOTE_EXPOSES', () => {
   it("names exactly the modules the shell's route table mounts", async () => {
     // The shell's table is the one that mounts pages; the API's check reads the constant.
-    const file = join(import.meta.dirname, '../../shell/src/app/route-table.ts');
+    const file = join(import.meta.dirname, '../../../../shell/src/app/route-table.ts');
     // The comparison is the test: a moved table must fail here, not pass unchecked.
     expect(existsSync(file), `${file} is missing; point this test at the shell's route table`).toBe(true);
     const { REMOTE_ROUTES } = (await import(file)) as {

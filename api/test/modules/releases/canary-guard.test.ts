@@ -5,8 +5,8 @@
  * the remote. Each of the guard's moves is a revision by "canary-guard" whose reason has the figures.
  */
 import { describe, expect, it } from 'vitest';
+import { DB_MODES, type Json } from '../../helpers.js';
 import { GUARD_PLAN, guardKit, LIVE, NEXT, OTHER } from './canary-guard-kit.js';
-import { DB_MODES, type Json } from './helpers.js';
 
 describe.each(DB_MODES)('canary guard (%s)', (mode) => {
   const k = guardKit(mode);

@@ -6,7 +6,7 @@
  * once per ticket. Everything else is kept apart under its reason, visible, never counted.
  */
 import { describe, expect, it } from 'vitest';
-import { proofHolds } from '../src/modules/release-health/load-proof.js';
+import { proofHolds } from '../../../src/modules/release-health/load-proof.js';
 import {
   type Browser,
   beacon,
@@ -18,9 +18,9 @@ import {
   renderErrorEvent,
   report,
   visit,
-} from './browsers.js';
-import { DB_MODES, json, startApp } from './helpers.js';
-import { CANARY, healthKit, LIVE, OTHER } from './release-health-kit.js';
+} from '../../browsers.js';
+import { DB_MODES, json, startApp } from '../../helpers.js';
+import { CANARY, healthKit, LIVE, OTHER } from './kit.js';
 
 const load = (version: string, ok = 1, failed = 0) => [{ remote: 'lobby', version, ok, failed }];
 const setCookies = (res: { headers: Record<string, unknown> }) =>

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REMOTE_EXPOSES, type RemoteNameValue } from '@mchezo/contracts/releases-constants';
-import { integrityOfFolder } from '../src/modules/releases/versions.service.js';
+import { integrityOfFolder } from '../../../src/modules/releases/versions.service.js';
 
 const asset = (files: string[]) => ({ js: { sync: files, async: [] }, css: { sync: [], async: [] } });
 

@@ -6,9 +6,9 @@ import { appendFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ReleaseManifest } from '@mchezo/contracts/releases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_MODES, freshPhone, type Json, json, type Player, startApp, type TestApp } from './helpers.js';
-import { makeCdn, makeVersion } from './releases-fixtures.js';
-import { asStaff } from './staff-kit.js';
+import { DB_MODES, freshPhone, type Json, json, type Player, startApp, type TestApp } from '../../helpers.js';
+import { asStaff } from '../../staff-kit.js';
+import { makeCdn, makeVersion } from './fixtures.js';
 
 describe.each(DB_MODES)('release overrides (%s)', (mode) => {
   let t: TestApp;

@@ -7,11 +7,11 @@ import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ReleaseManifest } from '@mchezo/contracts/releases';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { integrityOfFolder } from '../src/modules/releases/versions.service.js';
-import { DB_MODES, freshPhone, type Json, json, type Player, startApp, type TestApp } from './helpers.js';
-import { makeCdn, makeVersion } from './releases-fixtures.js';
-import { asStaff } from './staff-kit.js';
+import { buildApp } from '../../../src/app.js';
+import { integrityOfFolder } from '../../../src/modules/releases/versions.service.js';
+import { DB_MODES, freshPhone, type Json, json, type Player, startApp, type TestApp } from '../../helpers.js';
+import { asStaff } from '../../staff-kit.js';
+import { makeCdn, makeVersion } from './fixtures.js';
 
 describe.each(DB_MODES)('release integrity check (%s)', (mode) => {
   let t: TestApp;
