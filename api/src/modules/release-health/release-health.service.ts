@@ -34,6 +34,7 @@ import { countedSince, uncountedSince, unprovenSince } from './load-counts.repos
 import { LoadProofs } from './load-proof.js';
 import { LoadTicketIssuer, NEW_CLIENTS, NEW_CLIENTS_HOURLY, TicketSigner } from './load-ticket.service.js';
 import { pruneReleaseHealth } from './prune.js';
+import type { ReleaseHealthConfig } from './release-health.config.js';
 import {
   noVitals,
   summarize,
@@ -95,13 +96,14 @@ export class ReleaseHealthService {
     private readonly manifest: () => Promise<ReleaseManifest>,
     /** The live versions' integrity check (the releases module's). */
     private readonly integrity: () => Promise<ReleaseIntegrity>,
+    private readonly config: ReleaseHealthConfig = ctx.env,
   ) {
-    this.signer = new TicketSigner(ctx.env.JWT_SECRET);
-    this.tickets = new LoadTicketIssuer(ctx, this.signer);
-    this.counter = new LoadCounter(ctx);
-    this.intake = new ErrorIntake(ctx, this.signer, this.counter);
-    this.vitals = new VitalsRecorder(ctx);
-    this.proofs = new LoadProofs(ctx);
+    this.signer = new TicketSigner(config.JWT_SECRET);
+    this.tickets = new LoadTicketIssuer(ctx, config, this.signer);
+    this.counter = new LoadCounter(ctx, config);
+    this.intake = new ErrorIntake(ctx, config, this.signer, this.counter);
+    this.vitals = new VitalsRecorder(ctx, config);
+    this.proofs = new LoadProofs(ctx, config);
   }
 
   /** The proof of work the request's ticket asks for (docs/decisions/060-health-counts-people.md). */
@@ -145,7 +147,7 @@ export class ReleaseHealthService {
     const now = this.ctx.clock.now();
     if (now - this.lastPrune < MINUTE) return;
     this.lastPrune = now;
-    await pruneReleaseHealth(this.ctx.database.db, now, this.ctx.env.RELEASE_HEALTH_RETENTION_DAYS, [
+    await pruneReleaseHealth(this.ctx.database.db, now, this.config.RELEASE_HEALTH_RETENTION_DAYS, [
       { prefix: NEW_CLIENTS, windowMs: MINUTE },
       { prefix: NEW_CLIENTS_HOURLY, windowMs: HOUR },
       { prefix: ERROR_BOUNDS, windowMs: MINUTE },

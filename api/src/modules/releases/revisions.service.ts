@@ -20,7 +20,7 @@ import type {
 import { ReleaseManifest as ReleaseManifestSchema } from '@mchezo/contracts/releases';
 import type { AppContext } from '../../context.js';
 import { inTransaction, isUniqueViolation } from '../../db/tx.js';
-import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors.js';
+import { refuse } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
 import { type ChangeOptions, changedRemotes } from './canary-plans.js';
 import { endRunningPlans } from './canary-plans.repository.js';
@@ -29,6 +29,7 @@ import { DEPLOY_KEY_ACTOR_PREFIX } from './deploy-keys.service.js';
 import { EntryIntegrity } from './entry-integrity.js';
 import { withoutFailing } from './integrity.service.js';
 import { checkLive, checkVersion, holdNotRetired } from './live-check.js';
+import type { ReleasesConfig } from './releases.config.js';
 import type { VersionRow } from './releases.repository.js';
 import {
   failingVersions,
@@ -66,6 +67,7 @@ export class RevisionService {
   constructor(
     private readonly ctx: AppContext,
     private readonly versions: VersionService,
+    private readonly config: ReleasesConfig = ctx.env,
   ) {
     this.entryIntegrity = new EntryIntegrity(ctx.database.db, versions.store);
   }
@@ -137,10 +139,7 @@ export class RevisionService {
     if (!figures.over) return '';
     if (!override) throw overBudget(figures);
     if (actor.startsWith(DEPLOY_KEY_ACTOR_PREFIX))
-      throw forbidden(
-        'A deploy key cannot override a byte budget: a release manager can',
-        'DEPLOY_KEY_SCOPE',
-      );
+      throw refuse('DEPLOY_KEY_SCOPE', 'A deploy key cannot override a byte budget: a release manager can');
     return `; over its byte budget (${kb(figures.bytes ?? 0)} > ${kb(figures.budget)}), overridden by ${actor}: ${override.reason}`;
   }
 
@@ -242,7 +241,7 @@ export class RevisionService {
   async rollback(actor: string, req: RollbackRequest): Promise<RevisionEntry> {
     return this.change(actor, req.base_revision, req.reason, async (m) => {
       const target = await findRevision(this.ctx.database.db, req.revision);
-      if (!target) throw notFound(`There is no revision ${req.revision}`);
+      if (!target) throw refuse('NOT_FOUND', `There is no revision ${req.revision}`);
       if (req.revision === m.revision) throw noChange(`Revision ${req.revision} is the current one`);
       const old = JSON.parse(target.manifest) as ReleaseManifest;
       return { action: `roll back to revision ${req.revision}`, remotes: old.remotes };
@@ -253,10 +252,9 @@ export class RevisionService {
   async rollbackRemote(actor: string, remote: RemoteName, req: RollbackRequest): Promise<RevisionEntry> {
     return this.change(actor, req.base_revision, req.reason, async (m) => {
       const target = await findRevision(this.ctx.database.db, req.revision);
-      if (!target) throw notFound(`There is no revision ${req.revision}`);
+      if (!target) throw refuse('NOT_FOUND', `There is no revision ${req.revision}`);
       const old = (JSON.parse(target.manifest) as ReleaseManifest).remotes[remote];
-      if (!old)
-        throw unprocessable(`${remote} had no version at revision ${req.revision}`, 'NOT_AT_REVISION');
+      if (!old) throw refuse('NOT_AT_REVISION', `${remote} had no version at revision ${req.revision}`);
       if (JSON.stringify(old) === JSON.stringify(m.remotes[remote]))
         throw noChange(`${remote} is already as it was at revision ${req.revision}`);
       return {
@@ -322,19 +320,19 @@ export class RevisionService {
 
   /** Every (remote, version) the change newly puts in front of players passes the check (live-check.ts). */
   checkLive(before: Remotes, after: Remotes): Promise<void> {
-    return checkLive(this.ctx, this.versions, before, after);
+    return checkLive(this.ctx, this.config, this.versions, before, after);
   }
 
   /** A published version may be put in front of players: it passes the compatibility check, or 422. */
   checkVersion(remote: RemoteName, version: string): Promise<void> {
-    return checkVersion(this.ctx, this.versions, remote, version);
+    return checkVersion(this.ctx, this.config, this.versions, remote, version);
   }
 }
 
 const stale = (base: number, current: number) =>
-  conflict(
-    `The release manifest is at revision ${current}, not ${base}: someone else changed it. Re-read it (list or history) and try again.`,
+  refuse(
     'STALE_REVISION',
+    `The release manifest is at revision ${current}, not ${base}: someone else changed it. Re-read it (list or history) and try again.`,
   );
-const noChange = (message: string) => unprocessable(message, 'NO_CHANGE');
-const noCanary = (remote: string) => unprocessable(`${remote} has no canary`, 'NO_CANARY');
+const noChange = (message: string) => refuse('NO_CHANGE', message);
+const noCanary = (remote: string) => refuse('NO_CANARY', `${remote} has no canary`);

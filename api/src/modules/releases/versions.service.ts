@@ -23,12 +23,13 @@ import { REMOTE_NAMES } from '@mchezo/contracts/releases-constants';
 import type { AppContext } from '../../context.js';
 import { inTransaction, isUniqueViolation } from '../../db/tx.js';
 import { sha384Integrity } from '../../lib/crypto.js';
-import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.js';
+import { AppError, refuse } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
 import { toCanaryPlan } from './canary-plans.js';
 import { latestPlans, type PlanRow } from './canary-plans.repository.js';
 import { budgetFigures, measureCriticalPath, type ReadVersionFile } from './critical-path.js';
 import { versionRetired } from './live-check.js';
+import type { ReleasesConfig } from './releases.config.js';
 import {
   findVersion,
   insertVersion,
@@ -70,6 +71,7 @@ export class VersionService {
     private readonly ctx: AppContext,
     /** Where versions' files are kept; null: nowhere configured (no SITE_DIR, folder store). */
     readonly store: VersionStore | null,
+    private readonly config: ReleasesConfig = ctx.env,
   ) {}
 
   /** Reads one file of a version from the store (undefined without a store). */
@@ -84,7 +86,7 @@ export class VersionService {
 
   async require(remote: RemoteName, version: string): Promise<VersionRow> {
     const row = await this.find(remote, version);
-    if (!row) throw notFound(`${remote} ${version} is not published; publish it first`);
+    if (!row) throw refuse('NOT_FOUND', `${remote} ${version} is not published; publish it first`);
     return row;
   }
 
@@ -139,15 +141,12 @@ export class VersionService {
       parsed = undefined;
     }
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-      throw unprocessable(
-        `${remote} ${version}: mf-manifest.json is not a JSON object`,
-        'INVALID_MF_MANIFEST',
-      );
+      throw refuse('INVALID_MF_MANIFEST', `${remote} ${version}: mf-manifest.json is not a JSON object`);
     const unnamed = namedFiles(parsed as MfNames).filter((f) => !files.has(f));
     if (unnamed.length)
-      throw unprocessable(
-        `${remote} ${version}: mf-manifest.json names files that are not in the upload: ${unnamed.slice(0, 5).join(', ')}`,
+      throw refuse(
         'INCOMPLETE_VERSION',
+        `${remote} ${version}: mf-manifest.json names files that are not in the upload: ${unnamed.slice(0, 5).join(', ')}`,
       );
     const path = await measureCriticalPath(read);
     await store.put(remote, version, files, actor);
@@ -168,9 +167,9 @@ export class VersionService {
   /** An upload of a version already published: the same files are a no-op, others 409. */
   private async again(remote: RemoteName, row: VersionRow, integrity: FileHashes, active: string | null) {
     if (!sameFiles(JSON.parse(row.integrity) as FileHashes, integrity))
-      throw conflict(
-        `${remote} ${row.version} is already published with other files; a published version never changes: publish under a new version`,
+      throw refuse(
         'VERSION_CONTENT_DIFFERS',
+        `${remote} ${row.version} is already published with other files; a published version never changes: publish under a new version`,
       );
     return {
       created: false,
@@ -180,51 +179,51 @@ export class VersionService {
 
   /** The uploaded files, decoded, each matching its declared hash and within the size limits; else 4xx. */
   private checkUpload(remote: RemoteName, version: string, req: UploadVersionRequest): Map<string, Buffer> {
-    const { RELEASES_UPLOAD_MAX_FILE_BYTES: maxFile, RELEASES_UPLOAD_MAX_BYTES: maxTotal } = this.ctx.env;
+    const { RELEASES_UPLOAD_MAX_FILE_BYTES: maxFile, RELEASES_UPLOAD_MAX_BYTES: maxTotal } = this.config;
     // Maps, never plain-object lookups keyed by a client's strings (`constructor` is in every object).
     const declared = new Map(Object.entries(req.integrity));
     const sent = new Map(Object.entries(req.files));
     const missing = [...declared.keys()].filter((f) => !sent.has(f));
     const extra = [...sent.keys()].filter((f) => !declared.has(f));
     if (missing.length || extra.length)
-      throw new AppError(400, `${remote} ${version}: files and integrity must name the same paths`, {
-        code: 'UPLOAD_PATHS_DIFFER',
-        issues: [
-          ...missing
-            .slice(0, 25)
-            .map((f) => ({ path: `files.${f}`, message: 'declared in integrity, not uploaded' })),
-          ...extra
-            .slice(0, 25)
-            .map((f) => ({ path: `files.${f}`, message: 'uploaded, not declared in integrity' })),
-        ],
-      });
+      throw refuse(
+        'UPLOAD_PATHS_DIFFER',
+        `${remote} ${version}: files and integrity must name the same paths`,
+        {
+          issues: [
+            ...missing
+              .slice(0, 25)
+              .map((f) => ({ path: `files.${f}`, message: 'declared in integrity, not uploaded' })),
+            ...extra
+              .slice(0, 25)
+              .map((f) => ({ path: `files.${f}`, message: 'uploaded, not declared in integrity' })),
+          ],
+        },
+      );
     const files = new Map<string, Buffer>();
     let total = 0;
     const mismatched: string[] = [];
     for (const path of [...declared.keys()].sort()) {
       const bytes = Buffer.from(sent.get(path) as string, 'base64');
       if (bytes.length > maxFile)
-        throw new AppError(
-          413,
+        throw refuse(
+          'VERSION_TOO_LARGE',
           `${remote} ${version}: ${path} is ${bytes.length} bytes, over the ${maxFile} a file may be`,
-          {
-            code: 'VERSION_TOO_LARGE',
-          },
         );
       total += bytes.length;
       if (total > maxTotal)
-        throw new AppError(413, `${remote} ${version} is over the ${maxTotal} bytes a version may be`, {
-          code: 'VERSION_TOO_LARGE',
-        });
+        throw refuse(
+          'VERSION_TOO_LARGE',
+          `${remote} ${version} is over the ${maxTotal} bytes a version may be`,
+        );
       if (sha384Integrity(bytes) !== declared.get(path)) mismatched.push(path);
       files.set(path, bytes);
     }
     if (mismatched.length)
-      throw new AppError(
-        422,
+      throw refuse(
+        'INTEGRITY_MISMATCH',
         `${remote} ${version}: ${mismatched.length} file${mismatched.length > 1 ? 's' : ''} differ from their declared sha384: ${mismatched.slice(0, 3).join(', ')}`,
         {
-          code: 'INTEGRITY_MISMATCH',
           issues: mismatched
             .slice(0, 50)
             .map((f) => ({ path: `${remote}/${version}/${f}`, message: 'differs from its declared sha384' })),
@@ -285,26 +284,26 @@ export class VersionService {
     const now = this.ctx.clock.now();
     await inTransaction(this.ctx.database, async (trx) => {
       const row = await findVersion(trx, remote, version);
-      if (!row) throw notFound(`${remote} ${version} is not published`);
+      if (!row) throw refuse('NOT_FOUND', `${remote} ${version} is not published`);
       const fields = { retired_at: now, retired_by: actor, retire_reason: req.reason };
       if (!(await retireVersion(trx, remote, version, fields))) throw alreadyRetired(remote, version, row);
       const latest = await latestRevision(trx);
       const r = latest ? (JSON.parse(latest.manifest) as ReleaseManifest).remotes[remote] : undefined;
       if (r?.version === version)
-        throw conflict(
-          `${remote} ${version} is ${remote}'s active version (revision ${latest?.revision}): activate another version first`,
+        throw refuse(
           'VERSION_ACTIVE',
+          `${remote} ${version} is ${remote}'s active version (revision ${latest?.revision}): activate another version first`,
         );
       if (r?.canary?.version === version)
-        throw conflict(
-          `${remote} ${version} is ${remote}'s canary (revision ${latest?.revision}): promote or abort it first`,
+        throw refuse(
           'VERSION_CANARY',
+          `${remote} ${version} is ${remote}'s canary (revision ${latest?.revision}): promote or abort it first`,
         );
       const override = await unexpiredOverride(trx, remote, version, now);
       if (override)
-        throw conflict(
-          `A tester's override of ${remote} ${version} runs until ${iso(override.expires_at)}: retire it after that`,
+        throw refuse(
           'VERSION_OVERRIDDEN',
+          `A tester's override of ${remote} ${version} runs until ${iso(override.expires_at)}: retire it after that`,
         );
     }).catch(async (err: unknown) => {
       // Retired before: files a failed removal may have left go now; the answer stays 409.
@@ -330,7 +329,7 @@ export class VersionService {
       remote,
       row.version,
       await this.criticalPath(row),
-      this.ctx.env.REMOTE_BYTE_BUDGETS[remote],
+      this.config.REMOTE_BYTE_BUDGETS[remote],
       activeRow ? { version: activeRow.version, path: await this.criticalPath(activeRow) } : null,
     );
   }
@@ -344,9 +343,9 @@ export class VersionService {
     if (!this.store) throw noStore();
     const onDisk = await this.store.list(remote, version);
     if (!onDisk)
-      throw unprocessable(
-        `${remote} ${version} has no folder remotes/${remote}/${version} in the version store (${this.store.kind}): upload it (PUT …/versions/${version}), or build or copy it there first`,
+      throw refuse(
         'VERSION_FOLDER_MISSING',
+        `${remote} ${version} has no folder remotes/${remote}/${version} in the version store (${this.store.kind}): upload it (PUT …/versions/${version}), or build or copy it there first`,
       );
     const recorded = new Map(Object.entries(integrity));
     const held = new Map(Object.entries(onDisk));
@@ -358,13 +357,10 @@ export class VersionService {
       ...[...held.keys()].filter((f) => !recorded.has(f)).map((f) => `${f}: in the folder but not recorded`),
     ].sort();
     if (problems.length)
-      throw new AppError(
-        422,
+      throw refuse(
+        'INTEGRITY_MISMATCH',
         `${remote} ${version} does not match its folder (${problems.length} file${problems.length > 1 ? 's' : ''}): ${problems.slice(0, 3).join('; ')}`,
-        {
-          code: 'INTEGRITY_MISMATCH',
-          issues: problems.slice(0, 50).map((message) => ({ path: `${remote}/${version}`, message })),
-        },
+        { issues: problems.slice(0, 50).map((message) => ({ path: `${remote}/${version}`, message })) },
       );
   }
 
@@ -392,9 +388,9 @@ export class VersionService {
 }
 
 const noStore = () =>
-  unprocessable(
-    'No CDN folder is configured (SITE_DIR, or RELEASES_STORE=database): a version is published into the version store',
+  refuse(
     'NO_CDN_FOLDER',
+    'No CDN folder is configured (SITE_DIR, or RELEASES_STORE=database): a version is published into the version store',
   );
 
 interface MfNames {
@@ -419,9 +415,9 @@ function namedFiles(manifest: MfNames): string[] {
 }
 
 const versionExists = (remote: string, version: string) =>
-  conflict(`${remote} ${version} is already published; a published version never changes`, 'VERSION_EXISTS');
+  refuse('VERSION_EXISTS', `${remote} ${version} is already published; a published version never changes`);
 const alreadyRetired = (remote: string, version: string, row: VersionRow) =>
-  conflict(
-    `${remote} ${version} was retired already${row.retired_at === null ? '' : `, ${iso(row.retired_at)} by ${row.retired_by}`}`,
+  refuse(
     'ALREADY_RETIRED',
+    `${remote} ${version} was retired already${row.retired_at === null ? '' : `, ${iso(row.retired_at)} by ${row.retired_by}`}`,
   );

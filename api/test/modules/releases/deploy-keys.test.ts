@@ -261,7 +261,7 @@ describe.each(DB_MODES)('deploy keys (%s)', (mode) => {
     refused(
       await t.post(`/releases/deploy-keys/${id}/revoke`, { reason: 'again' }, rm.headers),
       409,
-      'DEPLOY_KEY_REVOKED',
+      'DEPLOY_KEY_ALREADY_REVOKED',
     );
     // A publish-only key starts no canary.
     const publishOnly = await walletKey('wallet-publish-only', {
