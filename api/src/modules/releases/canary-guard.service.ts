@@ -49,7 +49,7 @@ export class CanaryGuard {
     private readonly revisions: RevisionService,
     /** The guard reads health only through the release-health module's service. */
     private readonly health: ReleaseHealthService,
-    private readonly config: ReleasesConfig = ctx.env,
+    private readonly config: ReleasesConfig,
   ) {
     this.floors = new CanaryFloorService(ctx, config);
     const everyMs = config.CANARY_GUARD_INTERVAL_MS;

@@ -54,7 +54,7 @@ export class IntegrityMonitor {
     private readonly manifest: () => Promise<ReleaseManifest>,
     /** Where the versions' files are read from (their store). */
     private readonly versions: VersionService,
-    private readonly config: ReleasesConfig = ctx.env,
+    private readonly config: ReleasesConfig,
   ) {
     const { RELEASES_INTEGRITY_INTERVAL_SECONDS: every } = config;
     this.job = new Job(ctx, {

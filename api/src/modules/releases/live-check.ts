@@ -8,11 +8,11 @@ import type { ReleaseManifest, RemoteName } from '@mchezo/contracts/releases';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
-import { type AppError, refuse } from '../../lib/errors.js';
-import { iso } from '../../lib/time.js';
+import { refuse } from '../../lib/errors.js';
 import { checkCompatibility } from './releases.compat.js';
 import type { ReleasesConfig } from './releases.config.js';
-import { lockVersion, setIntegrityFailure, type VersionRow } from './releases.repository.js';
+import { lockVersion, setIntegrityFailure } from './releases.repository.js';
+import { versionRetired } from './version-refusals.js';
 import type { VersionService } from './versions.service.js';
 
 type Remotes = ReleaseManifest['remotes'];
@@ -39,18 +39,6 @@ export function newlyNamed(before: Remotes, after: Remotes): [RemoteName, string
   return [...pairs(after, false)]
     .filter((pair) => !was.has(pair))
     .map((pair) => pair.split('\0') as [RemoteName, string]);
-}
-
-/** A version row's retirement: when (null: kept) and by whom. */
-type Retirement = Pick<VersionRow, 'retired_at' | 'retired_by'>;
-
-/** 409 VERSION_RETIRED: a retired version never goes in front of players again. */
-export function versionRetired(remote: string, version: string, row: Retirement): AppError {
-  const when = row.retired_at === null ? '' : ` ${iso(row.retired_at)} by ${row.retired_by}`;
-  return refuse(
-    'VERSION_RETIRED',
-    `${remote} ${version} was retired${when}: its files are gone and it never goes in front of players again; publish a new version`,
-  );
 }
 
 /**

@@ -95,7 +95,7 @@ export class OverrideService {
     private readonly ctx: AppContext,
     private readonly revisions: RevisionService,
     private readonly versions: VersionService,
-    private readonly config: ReleasesConfig = ctx.env,
+    private readonly config: ReleasesConfig,
   ) {}
 
   /** A signed override for testers: a published version, or a local dev server outside production. */

@@ -17,49 +17,21 @@ import type {
   RollbackRequest,
   ToggleRequest,
 } from '@mchezo/contracts/releases';
-import { ReleaseManifest as ReleaseManifestSchema } from '@mchezo/contracts/releases';
 import type { AppContext } from '../../context.js';
-import { inTransaction, isUniqueViolation } from '../../db/tx.js';
 import { refuse } from '../../lib/errors.js';
-import { iso } from '../../lib/time.js';
-import { type ChangeOptions, changedRemotes } from './canary-plans.js';
-import { endRunningPlans } from './canary-plans.repository.js';
+import type { ChangeOptions } from './canary-plans.js';
 import { kb, overBudget } from './critical-path.js';
 import { DEPLOY_KEY_ACTOR_PREFIX } from './deploy-keys.service.js';
 import { EntryIntegrity } from './entry-integrity.js';
 import { withoutFailing } from './integrity.service.js';
-import { checkLive, checkVersion, holdNotRetired } from './live-check.js';
+import { checkLive, checkVersion } from './live-check.js';
+import { type Change, type Remotes, stale, toRevisionEntry, writeRevision } from './manifest-change.js';
 import type { ReleasesConfig } from './releases.config.js';
 import type { VersionRow } from './releases.repository.js';
-import {
-  failingVersions,
-  findRevision,
-  insertRevision,
-  latestRevision,
-  listRevisions,
-  type RevisionRow,
-} from './releases.repository.js';
+import { failingVersions, findRevision, latestRevision, listRevisions } from './releases.repository.js';
 import type { VersionService } from './versions.service.js';
 
 const EMPTY_MANIFEST: ReleaseManifest = { revision: 0, remotes: {} };
-export type Remotes = ReleaseManifest['remotes'];
-
-/** What a command makes of the current manifest: the next remotes and how to say so in the history. */
-interface Change {
-  action: string;
-  remotes: Remotes;
-}
-
-function toRevisionEntry(row: RevisionRow): RevisionEntry {
-  return {
-    revision: row.revision,
-    author: row.author,
-    reason: row.reason,
-    action: row.action,
-    created_at: iso(row.created_at),
-    manifest: JSON.parse(row.manifest) as ReleaseManifest,
-  };
-}
 
 export class RevisionService {
   private readonly entryIntegrity: EntryIntegrity;
@@ -67,7 +39,7 @@ export class RevisionService {
   constructor(
     private readonly ctx: AppContext,
     private readonly versions: VersionService,
-    private readonly config: ReleasesConfig = ctx.env,
+    private readonly config: ReleasesConfig,
   ) {
     this.entryIntegrity = new EntryIntegrity(ctx.database.db, versions.store);
   }
@@ -280,42 +252,9 @@ export class RevisionService {
   ): Promise<RevisionEntry> {
     const current = await this.current();
     if (current.revision !== base) throw stale(base, current.revision);
-    const { action, remotes } = await mutate(current);
-    await this.checkLive(current.remotes, remotes);
-    const manifest: ReleaseManifest = ReleaseManifestSchema.parse({ revision: base + 1, remotes });
-    const row: RevisionRow = {
-      revision: base + 1,
-      manifest: JSON.stringify(manifest),
-      author: actor,
-      reason,
-      action,
-      created_at: this.ctx.clock.now(),
-    };
-    try {
-      await inTransaction(this.ctx.database, async (trx) => {
-        const latest = await latestRevision(trx);
-        const at = latest?.revision ?? 0;
-        if (at !== base) throw stale(base, at);
-        await holdNotRetired(trx, current.remotes, remotes);
-        const touched = [...new Set([...changedRemotes(current.remotes, remotes), ...(opts.touches ?? [])])];
-        const ended = await endRunningPlans(trx, touched, opts.keepPlan, {
-          at: row.created_at,
-          reason: `${action} by ${actor} (revision ${row.revision}): ${reason}`,
-        });
-        if (ended.length) row.action = `${action}; canary guard plan ended (${ended.join(', ')})`;
-        await insertRevision(trx, row);
-        await opts.inTx?.(trx, row);
-      });
-    } catch (err) {
-      // PostgreSQL: a concurrent writer inserted the same revision number first.
-      if (isUniqueViolation(err)) throw stale(base, base + 1);
-      throw err;
-    }
-    this.ctx.log.info(
-      { revision: row.revision, author: actor, action: row.action },
-      'release manifest changed',
-    );
-    return toRevisionEntry(row);
+    const change = await mutate(current);
+    await this.checkLive(current.remotes, change.remotes);
+    return writeRevision(this.ctx, { actor, reason, current, change }, opts);
   }
 
   /** Every (remote, version) the change newly puts in front of players passes the check (live-check.ts). */
@@ -329,10 +268,5 @@ export class RevisionService {
   }
 }
 
-const stale = (base: number, current: number) =>
-  refuse(
-    'STALE_REVISION',
-    `The release manifest is at revision ${current}, not ${base}: someone else changed it. Re-read it (list or history) and try again.`,
-  );
 const noChange = (message: string) => refuse('NO_CHANGE', message);
 const noCanary = (remote: string) => refuse('NO_CANARY', `${remote} has no canary`);

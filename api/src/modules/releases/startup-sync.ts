@@ -17,8 +17,9 @@ import type { RemoteName, RemoteRelease } from '@mchezo/contracts/releases';
 import { REMOTE_NAMES } from '@mchezo/contracts/releases-constants';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
+import type { Remotes } from './manifest-change.js';
 import type { ReleasesConfig } from './releases.config.js';
-import type { Remotes, RevisionService } from './revisions.service.js';
+import type { RevisionService } from './revisions.service.js';
 import { FolderStore, filesOfFolder, hashesOf, isUploadFolder } from './version-store.js';
 import type { VersionService } from './versions.service.js';
 
@@ -78,7 +79,7 @@ export async function syncWithBuilds(
   ctx: AppContext,
   revisions: RevisionService,
   versions: VersionService,
-  config: ReleasesConfig = ctx.env,
+  config: ReleasesConfig,
 ): Promise<void> {
   const builds = buildsDir(config);
   if (!builds || !versions.store) return;
