@@ -41,7 +41,8 @@ import {
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-type Json = Record<string, unknown>;
+/** A stored event as it is answered: Sentry's JSON. */
+type StoredEvent = ErrorEventsResponse['events'][number]['event'];
 
 /** Who sent a request: its cookies and address. */
 export interface Sender {
@@ -236,7 +237,7 @@ export class ReleaseHealthService {
         phase: r.phase,
         message: r.message,
         counted: Number(r.counted) === 1 && Number(r.proven) === 1,
-        event: JSON.parse(r.event) as Json,
+        event: JSON.parse(r.event) as StoredEvent,
       })),
     };
   }

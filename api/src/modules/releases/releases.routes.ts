@@ -26,7 +26,7 @@ import {
   OverrideRequest,
   OverrideResponse,
   ReleaseIntegrity,
-  type ReleaseManifest,
+  ReleaseManifest,
   RemoteParams,
   RemotesResponse,
   RevisionResponse,
@@ -34,6 +34,7 @@ import {
   ToggleRequest,
 } from '@mchezo/contracts/releases';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorResponses } from '../../lib/http.js';
 import type { LoadTicketIssuer } from '../release-health/load-ticket.service.js';
 import type { RequireStaff, StaffOf } from '../staff/staff.service.js';
@@ -48,6 +49,11 @@ import { versionRoutes } from './versions.routes.js';
 import type { VersionService } from './versions.service.js';
 
 const MANIFEST_MAX_AGE_SECONDS = 10;
+/**
+ * A manifest as stored, already JSON: sent as is (Fastify serializes no string), so its ETag
+ * stays the hash of exactly these bytes; the route's schema says what the text holds.
+ */
+const stored = (json: string) => json as unknown as ReleaseManifest;
 
 interface ReleasesRoutesOptions {
   /** RELEASES_UPLOAD_MAX_BYTES: the largest version an upload may carry, decoded. */
@@ -85,7 +91,16 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
   app.get(
     '/releases/manifest',
     // The tester's override token is a secret: never logged (lib/redact.ts).
-    { schema: { hide: true, querystring: ManifestQuery }, config: { secretParams: ['override'] } },
+    {
+      // The answer is the stored JSON as is (a string, so no serializer runs on it): the schema says
+      // what it holds; 304 when the browser's ETag is current.
+      schema: {
+        hide: true,
+        querystring: ManifestQuery,
+        response: { 200: ReleaseManifest, 304: z.null(), ...errorResponses(400) },
+      },
+      config: { secretParams: ['override'] },
+    },
     async (req, reply) => {
       // The page view's load ticket, for the versions this manifest lets it load (release health,
       // docs/decisions/031-release-health-tickets.md): a cookie, so the answer is private then.
@@ -102,15 +117,15 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
         return reply
           .header('Cache-Control', 'private, no-store')
           .type('application/json; charset=utf-8')
-          .send(overridden);
+          .send(stored(overridden));
       }
       const body = await revisions.servedJson();
       const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
       const ticketed = await ticket(JSON.parse(body) as ReleaseManifest);
       const cache = `${ticketed ? 'private' : 'public'}, max-age=${MANIFEST_MAX_AGE_SECONDS}`;
       reply.header('Cache-Control', cache).header('ETag', etag);
-      if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-      return reply.type('application/json; charset=utf-8').send(body);
+      if (req.headers['if-none-match'] === etag) return reply.code(304).send(null);
+      return reply.type('application/json; charset=utf-8').send(stored(body));
     },
   );
 
@@ -133,7 +148,7 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
         tags,
         security,
         body: OverrideRequest,
-        response: { 201: OverrideResponse, ...errorResponses(400, 401, 403, 404, 422) },
+        response: { 201: OverrideResponse, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },
     async (request, reply) => reply.code(201).send(await overrides.create(actor(request), request.body)),
