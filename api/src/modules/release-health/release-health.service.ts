@@ -95,6 +95,11 @@ export class ReleaseHealthService {
     this.proofs = new LoadProofs(ctx, config);
   }
 
+  /** How long the figures are kept (RELEASE_HEALTH_RETENTION_DAYS); the guard keeps its decisions as long. */
+  get retentionDays(): number {
+    return this.config.RELEASE_HEALTH_RETENTION_DAYS;
+  }
+
   /** The proof of work the request's ticket asks for (docs/decisions/060-health-counts-people.md). */
   challenge(sender: Sender): LoadChallenge {
     return this.proofs.challenge(this.signer.check(sender.cookie, this.ctx.clock.now()));

@@ -49,7 +49,7 @@ export class CanaryGuard {
     private readonly revisions: RevisionService,
     /** The guard reads health only through the release-health module's service. */
     private readonly health: ReleaseHealthService,
-    private readonly config: ReleasesConfig,
+    config: ReleasesConfig,
   ) {
     this.floors = new CanaryFloorService(ctx, config);
     const everyMs = config.CANARY_GUARD_INTERVAL_MS;
@@ -100,7 +100,7 @@ export class CanaryGuard {
     const db = ctx.database.db;
     const actions: string[] = [];
     // The decisions are kept as long as release health keeps the figures they were made on.
-    await pruneDecisions(db, ctx.clock.now() - this.config.RELEASE_HEALTH_RETENTION_DAYS * DAY_MS);
+    await pruneDecisions(db, ctx.clock.now() - this.health.retentionDays * DAY_MS);
     for (const plan of await runningPlans(db)) {
       try {
         const action = await this.guard(plan);

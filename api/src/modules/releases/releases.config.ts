@@ -4,7 +4,6 @@
  */
 import { z } from 'zod';
 import { basisPoints, byteBudgets, int, optionalString, secret } from '../../env-values.js';
-import { ReleaseHealthConfig } from '../release-health/release-health.config.js';
 
 export const ReleasesConfig = z.object({
   /** development: a tester's override may name a dev server's entry (overrides.service.ts). */
@@ -15,8 +14,6 @@ export const ReleasesConfig = z.object({
   SITE_DIR: optionalString,
   /** The canary guard's job lease: one instance at a time judges the canaries (lib/job-runner.ts). */
   JOB_LEASE_TTL_MS: int(6_000, 300, 600_000),
-  /** The canary guard's decisions are kept as long as the health figures they were made on. */
-  RELEASE_HEALTH_RETENTION_DAYS: ReleaseHealthConfig.shape.RELEASE_HEALTH_RETENTION_DAYS,
   /**
    * Gone: start-up never activates a build (docs/decisions/059-canary-floors-and-start-up.md).
    * A value asking for activation is refused, so nobody believes a start deployed something.
