@@ -3,14 +3,20 @@
  * in error-codes/<area>.ts; this is their union. Zod-free: the browser may import it.
  */
 import { COMMON_ERRORS } from './error-codes/common.ts';
+import { RELEASE_HEALTH_ERRORS } from './error-codes/release-health.ts';
+import { RELEASES_ERRORS } from './error-codes/releases.ts';
 
 /** Each area's codes, by area: error-codes.test.ts checks that no code is declared twice. */
 export const ERROR_CODE_AREAS = {
   common: COMMON_ERRORS,
+  releases: RELEASES_ERRORS,
+  'release-health': RELEASE_HEALTH_ERRORS,
 } as const;
 
 export const ERROR_CODES = {
   ...COMMON_ERRORS,
+  ...RELEASES_ERRORS,
+  ...RELEASE_HEALTH_ERRORS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
