@@ -6,7 +6,6 @@ import type { SecretKey } from './db/secrets.js';
 import {
   basisPoints,
   bool,
-  byteBudgets,
   int,
   ipList,
   optionalBool,
@@ -15,11 +14,17 @@ import {
   secret,
   trustProxy,
 } from './env-values.js';
+import { ReleaseHealthConfig } from './modules/release-health/release-health.config.js';
+import { ReleasesConfig } from './modules/releases/releases.config.js';
 import { type DeploymentDefaults, deploymentDefaults } from './production.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 const EnvSchema = z.object({
+  // Each module's slice (modules/<m>/<m>.config.ts); a shared variable a slice names too is
+  // defined the same way below, and the definition below is the one kept.
+  ...ReleasesConfig.shape,
+  ...ReleaseHealthConfig.shape,
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: int(8080, 0, 65535),
   HOST: z.string().default('127.0.0.1'),
@@ -63,65 +68,6 @@ const EnvSchema = z.object({
     (v) => v === undefined || /^https?:\/\/[^/?#]+\/?$/.test(v),
     'must be an origin like https://staff.example.ke',
   ),
-  /**
-   * Gone: start-up never activates a build (docs/decisions/059-canary-floors-and-start-up.md).
-   * A value asking for activation is refused, so nobody believes a start deployed something.
-   */
-  RELEASES_ACTIVATE_LATEST: z
-    .string()
-    .optional()
-    .refine(
-      (v) => v === undefined || ['', 'false', '0', 'no', 'off'].includes(v),
-      'is gone: start-up never activates a build; activate it on the staff site (Releases) or with npm run release',
-    ),
-  /**
-   * How often the live versions' files are checked against their recorded hashes (and once at
-   * start); 0: only at start and on request (docs/decisions/021-release-decisions-survive-restarts.md).
-   */
-  RELEASES_INTEGRITY_INTERVAL_SECONDS: int(300, 0, 86_400),
-  /**
-   * Where published versions' files are kept and served from (docs/decisions/049-version-store.md):
-   * `folder` (default) a folder in SITE_DIR's layout (RELEASES_STORE_DIR, default SITE_DIR/remotes);
-   * `database` the database's release_files table, which every API instance reaches.
-   */
-  RELEASES_STORE: z.enum(['folder', 'database']).default('folder'),
-  /** The folder store's root (`<remote>/<version>/…` inside); default SITE_DIR/remotes. */
-  RELEASES_STORE_DIR: optionalString,
-  /**
-   * Built version folders start-up publishes into the store (`<remote>/<version>/…`, newest build
-   * of each remote, decision 021); default SITE_DIR/remotes. With the folder store at its default
-   * these are the store's own folders.
-   */
-  RELEASES_BUILDS_DIR: optionalString,
-  /** An uploaded version's largest file and its total (bytes, decoded); larger is refused (413). */
-  RELEASES_UPLOAD_MAX_FILE_BYTES: int(8 * 1024 * 1024, 1, 16 * 1024 * 1024),
-  RELEASES_UPLOAD_MAX_BYTES: int(32 * 1024 * 1024, 1, 256 * 1024 * 1024),
-  /**
-   * How often the canary guard judges guarded canaries (docs/decisions/023-canary-guard.md); one
-   * instance at a time does, by a lease in the database. 0: off (plans wait).
-   */
-  CANARY_GUARD_INTERVAL_MS: int(15_000, 0, 3_600_000).refine(
-    (v) => v === 0 || v >= 100,
-    'must be 0 (off) or at least 100',
-  ),
-  /**
-   * The canary floors of a remote no release manager has set (docs/decisions/059-canary-floors-and-start-up.md):
-   * every guarded canary's steps last at least CANARY_FLOOR_STEP_SECONDS, it has CANARY_FLOOR_MIN_STEPS
-   * steps before promotion, each step needs CANARY_FLOOR_MIN_LOADS loads from CANARY_FLOOR_MIN_BROWSERS
-   * distinct browsers, and it tolerates at most CANARY_FLOOR_MAX_ERROR_RATE_INCREASE (basis points or
-   * a percentage) more errors than the active version. Production's defaults; tests set lower.
-   */
-  CANARY_FLOOR_STEP_SECONDS: int(600, 3, 86_400),
-  CANARY_FLOOR_MIN_STEPS: int(3, 1, 11),
-  CANARY_FLOOR_MIN_LOADS: int(200, 1, 1_000_000),
-  CANARY_FLOOR_MIN_BROWSERS: int(50, 1, 1_000_000),
-  CANARY_FLOOR_MAX_ERROR_RATE_INCREASE: basisPoints(500),
-  /**
-   * Each remote's byte budget on its pages' critical path (docs/decisions/048-byte-budgets.md):
-   * `lobby:26000,wallet:28000`; a remote not named keeps its default (today's builds plus about 25%).
-   * Activation or a canary of a version over it is refused unless a release manager overrides.
-   */
-  REMOTE_BYTE_BUDGETS: byteBudgets({ lobby: 26_000, auth: 20_000, wallet: 28_000, profile: 27_000 }),
   /** Phones (E.164, comma-separated) granted the release_manager role at boot and at login. */
   RELEASE_MANAGER_PHONES: phoneList,
   /** Phones (E.164, comma-separated) granted the finance role (the review queue, taxes, adjustments). */
@@ -283,34 +229,7 @@ const EnvSchema = z.object({
   SMS_SENDER_ID: optionalString,
 
   CHAT_TOKEN_SECRET: secret,
-  /** The browser's error-reporting DSN (public by design); empty: error reporting off. */
-  SENTRY_DSN: optionalString.refine(
-    (v) => v === undefined || /^https?:\/\/[^@\s]+@[^/\s]+\/\d+$/.test(v),
-    'must be a Sentry DSN',
-  ),
   SENTRY_ENVIRONMENT: optionalString,
-  /**
-   * Release health counts only loads and reports carrying the load ticket the page was given
-   * (docs/decisions/031-release-health-tickets.md): how long a ticket lasts, new browsers (client
-   * cookies) per address a minute, loads a browser weighs per version a minute, error reports
-   * stored per browser (or address without a ticket) and per version a minute, reports without a
-   * valid ticket stored a minute in all, and how long the figures are kept.
-   */
-  LOAD_TICKET_TTL_SECONDS: int(3600, 60, 86_400),
-  LOAD_CLIENTS_PER_IP_PER_MINUTE: int(20, 1, 1_000_000),
-  /**
-   * New browsers per address an hour too (docs/decisions/060-health-counts-people.md), how long a
-   * client id lasts, and the proof of work a page does before its client id counts: the leading
-   * zero bits of sha256(challenge:nonce).
-   */
-  LOAD_CLIENTS_PER_IP_PER_HOUR: int(60, 1, 1_000_000),
-  LOAD_CLIENT_TTL_DAYS: int(7, 1, 90),
-  LOAD_PROOF_BITS: int(10, 1, 24),
-  LOAD_WEIGHT_PER_CLIENT_PER_MINUTE: int(3, 1, 1000),
-  ERROR_EVENTS_PER_CLIENT_PER_MINUTE: int(10, 1, 10_000),
-  ERROR_EVENTS_PER_VERSION_PER_MINUTE: int(60, 1, 100_000),
-  ERROR_EVENTS_UNCOUNTED_PER_MINUTE: int(60, 0, 100_000),
-  RELEASE_HEALTH_RETENTION_DAYS: int(8, 1, 366),
   /** Customer care, shown in the footer, the help panel and the Paybill help. */
   SUPPORT_EMAIL: z
     .string()

@@ -277,7 +277,7 @@ describe.each(DB_MODES)('lease hand-over after a kill, default settings (%s)', (
         if (name === 'aml-monitor') return new AmlMonitor(ctx).job as Job<unknown>;
         if (name === 'regulator-feed') return new RegulatorFeedService(ctx).job as Job<unknown>;
         if (name === 'canary-guard')
-          return new CanaryGuard(ctx, guard.revisions, guard.health).job as Job<unknown>;
+          return new CanaryGuard(ctx, guard.revisions, guard.health, env).job as Job<unknown>;
         return new Reconciler(ctx, t.app.settlement).job as Job<unknown>;
       };
       vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });

@@ -4,17 +4,23 @@
  */
 import { COMMON_ERRORS } from './error-codes/common.ts';
 import { FINANCE_ERRORS } from './error-codes/finance.ts';
+import { RELEASE_HEALTH_ERRORS } from './error-codes/release-health.ts';
+import { RELEASES_ERRORS } from './error-codes/releases.ts';
 import { WALLET_ERRORS } from './error-codes/wallet.ts';
 
 /** Each area's codes, by area: error-codes.test.ts checks that no code is declared twice. */
 export const ERROR_CODE_AREAS = {
   common: COMMON_ERRORS,
+  releases: RELEASES_ERRORS,
+  'release-health': RELEASE_HEALTH_ERRORS,
   wallet: WALLET_ERRORS,
   finance: FINANCE_ERRORS,
 } as const;
 
 export const ERROR_CODES = {
   ...COMMON_ERRORS,
+  ...RELEASES_ERRORS,
+  ...RELEASE_HEALTH_ERRORS,
   ...WALLET_ERRORS,
   ...FINANCE_ERRORS,
 } as const;

@@ -158,8 +158,8 @@ export const ErrorEventSummary = z.object({
   message: z.string(),
   /** Sent with a valid load ticket for its version by the browser it was given to. */
   counted: z.boolean(),
-  /** The stored event: scrubbed of secrets; the player's id and phone kept. */
-  event: z.record(z.string(), z.unknown()),
+  /** The stored event (Sentry's JSON): scrubbed of secrets; the player's id and phone kept. */
+  event: z.record(z.string(), z.json()),
 });
 export const ErrorEventsResponse = z.object({ events: z.array(ErrorEventSummary) });
 export type ErrorEventsResponse = z.infer<typeof ErrorEventsResponse>;

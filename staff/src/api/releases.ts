@@ -6,21 +6,27 @@
  */
 import type { HealthHistoryResponse } from '@mchezo/contracts/release-history';
 import type {
+  ActivateRequest,
   CanaryFloor,
   CanaryFloorRequest,
   CanaryFloorsResponse,
-  CanaryPlanRequest,
+  CanaryRequest,
+  CreateDeployKeyRequest,
   CreatedDeployKey,
   DeployKey,
-  DeployKeyAction,
   DeployKeysResponse,
   HistoryResponse,
+  OverrideRequest,
   OverrideResponse,
   PublishedVersion,
   ReleaseIntegrity,
   RemoteName,
   RemotesResponse,
+  RetireVersionRequest,
   RevisionEntry,
+  RevokeDeployKeyRequest,
+  RollbackRequest,
+  ToggleRequest,
 } from '@mchezo/contracts/releases';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { queryString, staffApi } from './client.ts';
@@ -98,48 +104,36 @@ export function useHealthHistory(remote: RemoteName, minutes: number, live: bool
   });
 }
 
-/** What every manifest change sends: the revision it was made from and why. */
-interface Change {
-  base_revision: number;
-  reason: string;
-}
-
 const remotePath = (remote: RemoteName, action: string) => `/releases/remotes/${remote}/${action}`;
 
+/** Each manifest change names the revision it was made from and why (the contracts' requests). */
 export const releasesApi = {
-  activate: (remote: RemoteName, body: Change & { version: string }) =>
+  activate: (remote: RemoteName, body: ActivateRequest) =>
     staffApi.post<RevisionEntry>(remotePath(remote, 'activate'), body),
-  setEnabled: (remote: RemoteName, enabled: boolean, body: Change) =>
+  setEnabled: (remote: RemoteName, enabled: boolean, body: ToggleRequest) =>
     staffApi.post<RevisionEntry>(remotePath(remote, enabled ? 'enable' : 'disable'), body),
-  canary: (
-    remote: RemoteName,
-    body: Change & { version: string; percent: number; plan?: CanaryPlanRequest },
-  ) => staffApi.post<RevisionEntry>(remotePath(remote, 'canary'), body),
-  promote: (remote: RemoteName, body: Change) =>
+  canary: (remote: RemoteName, body: CanaryRequest) =>
+    staffApi.post<RevisionEntry>(remotePath(remote, 'canary'), body),
+  promote: (remote: RemoteName, body: ToggleRequest) =>
     staffApi.post<RevisionEntry>(remotePath(remote, 'canary/promote'), body),
-  abort: (remote: RemoteName, body: Change) =>
+  abort: (remote: RemoteName, body: ToggleRequest) =>
     staffApi.post<RevisionEntry>(remotePath(remote, 'canary/abort'), body),
-  rollbackRemote: (remote: RemoteName, body: Change & { revision: number }) =>
+  rollbackRemote: (remote: RemoteName, body: RollbackRequest) =>
     staffApi.post<RevisionEntry>(remotePath(remote, 'rollback'), body),
-  rollback: (body: Change & { revision: number }) => staffApi.post<RevisionEntry>('/releases/rollback', body),
+  rollback: (body: RollbackRequest) => staffApi.post<RevisionEntry>('/releases/rollback', body),
   /** Not a manifest change: a reason only (docs/decisions/058-retiring-versions.md). */
   retire: (remote: RemoteName, version: string, reason: string) =>
     staffApi.post<PublishedVersion>(remotePath(remote, `versions/${encodeURIComponent(version)}/retire`), {
       reason,
-    }),
-  override: (body: { remote: RemoteName; version: string; minutes: number; reason: string }) =>
-    staffApi.post<OverrideResponse>('/releases/overrides', body),
+    } satisfies RetireVersionRequest),
+  override: (body: OverrideRequest) => staffApi.post<OverrideResponse>('/releases/overrides', body),
   /** Not a manifest change: the remote's floors for every guarded canary, with a reason. */
   setCanaryFloor: (remote: RemoteName, body: CanaryFloorRequest) =>
     staffApi.put<CanaryFloor>(remotePath(remote, 'canary-floor'), body),
   checkIntegrity: () => staffApi.post<ReleaseIntegrity>('/releases/integrity/check'),
-  createKey: (body: {
-    name: string;
-    remote: RemoteName;
-    actions: DeployKeyAction[];
-    max_canary_percent?: number;
-    expires_at: string;
-  }) => staffApi.post<CreatedDeployKey>('/releases/deploy-keys', body),
+  createKey: (body: CreateDeployKeyRequest) => staffApi.post<CreatedDeployKey>('/releases/deploy-keys', body),
   revokeKey: (id: string, reason: string) =>
-    staffApi.post<DeployKey>(`/releases/deploy-keys/${encodeURIComponent(id)}/revoke`, { reason }),
+    staffApi.post<DeployKey>(`/releases/deploy-keys/${encodeURIComponent(id)}/revoke`, {
+      reason,
+    } satisfies RevokeDeployKeyRequest),
 };

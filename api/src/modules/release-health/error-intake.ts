@@ -11,13 +11,14 @@ import { REMOTE_NAMES, type RemoteName } from '@mchezo/contracts/releases';
 import { scrub } from '@mchezo/contracts/scrub';
 import type { AppContext } from '../../context.js';
 import { newId, sha256 } from '../../lib/crypto.js';
-import { badRequest } from '../../lib/errors.js';
+import { refuse } from '../../lib/errors.js';
 import { nestedDeeperThan } from '../../lib/json-depth.js';
 import { countInWindow } from '../../lib/window-counter.js';
 import { EVENT_MAX_DEPTH, envelopeEndpoint, parseEnvelope, serializeEnvelope } from './envelope.js';
 import { insertErrorEvents } from './error-events.repository.js';
 import type { LoadCounter } from './load-counter.js';
 import { refusalOf, type TicketSigner } from './load-ticket.service.js';
+import type { ReleaseHealthConfig } from './release-health.config.js';
 
 /** Events one envelope may carry (the browser SDK sends one). */
 const EVENTS_PER_ENVELOPE = 10;
@@ -54,7 +55,7 @@ function storedJson(event: Json): string {
 /** The envelope's events, scrubbed; an item that is not a JSON object, or nested too deep, is skipped. */
 function eventsOf(body: Buffer): Json[] {
   const envelope = parseEnvelope(body);
-  if (!envelope) throw badRequest('The body is not a Sentry envelope', 'INVALID_ENVELOPE');
+  if (!envelope) throw refuse('INVALID_ENVELOPE', 'The body is not a Sentry envelope');
   const events: Json[] = [];
   for (const item of envelope.items) {
     if (item.header.type !== 'event' || events.length >= EVENTS_PER_ENVELOPE) continue;
@@ -81,6 +82,7 @@ interface Tagged {
 export class ErrorIntake {
   constructor(
     private readonly ctx: AppContext,
+    private readonly config: ReleaseHealthConfig,
     private readonly tickets: TicketSigner,
     private readonly counter: LoadCounter,
   ) {}
@@ -128,9 +130,9 @@ export class ErrorIntake {
         counted: t.counted ? 1 : 0,
       })),
     );
-    if (this.ctx.env.SENTRY_DSN)
+    if (this.config.SENTRY_DSN)
       this.forward(
-        this.ctx.env.SENTRY_DSN,
+        this.config.SENTRY_DSN,
         kept.map((t) => t.event),
       );
     return { stored: kept.length };
@@ -143,7 +145,8 @@ export class ErrorIntake {
    * count on every instance); the rest are dropped.
    */
   private async withinBounds(client: string, tagged: Tagged[], now: number): Promise<Tagged[]> {
-    const { env, database } = this.ctx;
+    const { database } = this.ctx;
+    const env = this.config;
     const within = async (key: string, cap: number) =>
       (await countInWindow(database.db, `${ERROR_BOUNDS}${key}`, MINUTE, now)).count <= cap;
     const kept: Tagged[] = [];

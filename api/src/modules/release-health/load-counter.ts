@@ -18,6 +18,7 @@ import {
   type Outcome,
 } from './load-counts.repository.js';
 import { type LoadTicket, refusalOf, type TicketCheck } from './load-ticket.service.js';
+import type { ReleaseHealthConfig } from './release-health.config.js';
 
 const MINUTE = 60_000;
 
@@ -45,11 +46,15 @@ function sumBy<K>(items: { key: string; at: K; outcome: Outcome; n: number }[]) 
 const keyOf = (r: Report) => `${r.remote}\n${r.version}\n${r.outcome}`;
 
 export class LoadCounter {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly config: ReleaseHealthConfig,
+  ) {}
 
   /** Counts what the ticket allows of `reports`, keeps the rest apart; answers how many were counted. */
   async record(check: TicketCheck, reports: Report[]): Promise<number> {
-    const { clock, database, env } = this.ctx;
+    const { clock, database } = this.ctx;
+    const env = this.config;
     const minute = Math.floor(clock.now() / MINUTE) * MINUTE;
     const counted: Report[] = [];
     const apart: { report: Report; reason: UncountedReason }[] = [];

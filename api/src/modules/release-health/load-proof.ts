@@ -16,6 +16,7 @@ import { type Kysely, sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { clientExpiry, type TicketCheck } from './load-ticket.service.js';
+import type { ReleaseHealthConfig } from './release-health.config.js';
 
 /** Whether sha256(`challenge:nonce`) starts with `bits` zero bits. */
 export const proofHolds = (challenge: string, nonce: string, bits: number): boolean =>
@@ -26,16 +27,19 @@ export const provenClient = (column: string) =>
   sql<boolean>`${sql.ref(column)} in (select client from load_client_proofs)`;
 
 export class LoadProofs {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly config: ReleaseHealthConfig,
+  ) {}
 
   /** What the page must prove for its ticket's browser: nothing without a valid ticket. */
   challenge(check: TicketCheck): LoadChallenge {
-    return { challenge: check.ok ? check.ticket.client : null, bits: this.ctx.env.LOAD_PROOF_BITS };
+    return { challenge: check.ok ? check.ticket.client : null, bits: this.config.LOAD_PROOF_BITS };
   }
 
   /** Records the ticket's browser as proven when the nonce holds; answers whether it did. */
   async prove(check: TicketCheck, nonce: string): Promise<boolean> {
-    if (!check.ok || !proofHolds(check.ticket.client, nonce, this.ctx.env.LOAD_PROOF_BITS)) return false;
+    if (!check.ok || !proofHolds(check.ticket.client, nonce, this.config.LOAD_PROOF_BITS)) return false;
     const { client } = check.ticket;
     const expires = clientExpiry(client);
     if (expires === null) return false;

@@ -14,6 +14,7 @@ import { readCookie } from '@mchezo/site/cookies';
 import type { AppContext } from '../../context.js';
 import { randomToken } from '../../lib/crypto.js';
 import { countInWindow } from '../../lib/window-counter.js';
+import type { ReleaseHealthConfig } from './release-health.config.js';
 
 /**
  * The browser's id: sent with pages too (so a page view can name its browser). It carries its
@@ -143,11 +144,12 @@ export function ticketVersions(...manifests: ReleaseManifest[]): TicketVersions 
 export class LoadTicketIssuer {
   constructor(
     private readonly ctx: AppContext,
+    private readonly config: ReleaseHealthConfig,
     private readonly signer: TicketSigner,
   ) {}
 
   private cookie(name: string, value: string, attributes: string): string {
-    const secure = this.ctx.env.PUBLIC_BASE_URL.startsWith('https://') ? '; Secure' : '';
+    const secure = this.config.PUBLIC_BASE_URL.startsWith('https://') ? '; Secure' : '';
     return `${name}=${value}; ${attributes}; HttpOnly${secure}`;
   }
 
@@ -162,7 +164,8 @@ export class LoadTicketIssuer {
     request: { cookie: string | undefined; ip: string },
     ...manifests: ReleaseManifest[]
   ): Promise<string[]> {
-    const { env, clock, database } = this.ctx;
+    const { clock, database } = this.ctx;
+    const env = this.config;
     const now = clock.now();
     const out: string[] = [];
     let client = this.signer.clientOf(request.cookie, now);

@@ -4,6 +4,7 @@
  */
 import { apiModule } from '../../lib/api-module.js';
 import { API_PREFIX } from '../../lib/api-prefix.js';
+import { ReleaseHealthConfig } from './release-health.config.js';
 import { releaseHealthRoutes } from './release-health.routes.js';
 import { ReleaseHealthService } from './release-health.service.js';
 
@@ -19,12 +20,14 @@ declare module 'fastify' {
  * are registered (docs/decisions/073-modules-as-plugins.md).
  */
 export const releaseHealthModule = apiModule(
-  { name: 'release-health', dependencies: ['staff'] },
-  async (app) => {
+  { name: 'release-health', dependencies: ['staff'], config: ReleaseHealthConfig },
+  async (app, slice) => {
     const health = new ReleaseHealthService(
       app.ctx,
       () => app.releases.revisions.current(),
       () => app.releases.integrity.status(),
+      // The secret and the public URL in the slice are resolved at start-up (src/startup.ts).
+      slice as ReleaseHealthConfig,
     );
     app.decorate('releaseHealth', health);
     await app.register(releaseHealthRoutes, { prefix: API_PREFIX, health, requireStaff: app.requireStaff });

@@ -4,7 +4,7 @@
  * counts arrive by beacon. Only what carries the page's load ticket for its version is counted
  * (docs/decisions/031-release-health-tickets.md: load-ticket.service.ts, load-counter.ts), per version,
  * minute and browser; the rest is added up apart. Release managers read both as one figure per
- * version, and the guard reads them through `versionCounts`. Figures older than
+ * version (health-report.ts), and the guard reads them through `versionCounts`. Figures older than
  * RELEASE_HEALTH_RETENTION_DAYS are deleted.
  */
 
@@ -13,27 +13,22 @@ import type {
   LoadBeacon,
   LoadChallenge,
   ReleaseHealthResponse,
-  UncountedReason,
-  VersionHealth,
   VersionVitals,
   VitalsBeacon,
 } from '@mchezo/contracts/release-health';
 import type { HealthPoint } from '@mchezo/contracts/release-history';
-import {
-  REMOTE_NAMES,
-  type ReleaseIntegrity,
-  type ReleaseManifest,
-  type RemoteName,
-} from '@mchezo/contracts/releases';
+import type { ReleaseIntegrity, ReleaseManifest, RemoteName } from '@mchezo/contracts/releases';
 import type { AppContext } from '../../context.js';
-import { countedErrorsSince, latestErrorEvents } from './error-events.repository.js';
+import { latestErrorEvents } from './error-events.repository.js';
 import { ERROR_BOUNDS, ErrorIntake } from './error-intake.js';
+import { healthReport } from './health-report.js';
 import { type Buckets, healthSeries } from './history.js';
 import { LoadCounter } from './load-counter.js';
-import { countedSince, uncountedSince, unprovenSince } from './load-counts.repository.js';
+import { countedSince, unprovenSince } from './load-counts.repository.js';
 import { LoadProofs } from './load-proof.js';
 import { LoadTicketIssuer, NEW_CLIENTS, NEW_CLIENTS_HOURLY, TicketSigner } from './load-ticket.service.js';
 import { pruneReleaseHealth } from './prune.js';
+import type { ReleaseHealthConfig } from './release-health.config.js';
 import {
   noVitals,
   summarize,
@@ -46,10 +41,8 @@ import {
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-type Json = Record<string, unknown>;
-
-const isRemoteName = (v: string | null): v is RemoteName =>
-  (REMOTE_NAMES as readonly (string | null)[]).includes(v);
+/** A stored event as it is answered: Sentry's JSON. */
+type StoredEvent = ErrorEventsResponse['events'][number]['event'];
 
 /** Who sent a request: its cookies and address. */
 export interface Sender {
@@ -71,11 +64,8 @@ export interface UnprovenCounts {
   clients: number;
 }
 
-/** (failed loads + render errors) / attempted loads, at most 1; null: no loads. */
-export function errorRate(c: Pick<VersionCounts, 'loads' | 'failures' | 'render_errors'>): number | null {
-  const attempts = c.loads + c.failures;
-  return attempts > 0 ? Math.min(1, (c.failures + c.render_errors) / attempts) : null;
-}
+/** (failed loads + render errors) / attempted loads: the guard judges canaries by it too. */
+export { errorRate } from './health-report.js';
 
 const startOfMinute = (t: number) => Math.floor(t / MINUTE) * MINUTE;
 
@@ -95,13 +85,19 @@ export class ReleaseHealthService {
     private readonly manifest: () => Promise<ReleaseManifest>,
     /** The live versions' integrity check (the releases module's). */
     private readonly integrity: () => Promise<ReleaseIntegrity>,
+    private readonly config: ReleaseHealthConfig,
   ) {
-    this.signer = new TicketSigner(ctx.env.JWT_SECRET);
-    this.tickets = new LoadTicketIssuer(ctx, this.signer);
-    this.counter = new LoadCounter(ctx);
-    this.intake = new ErrorIntake(ctx, this.signer, this.counter);
-    this.vitals = new VitalsRecorder(ctx);
-    this.proofs = new LoadProofs(ctx);
+    this.signer = new TicketSigner(config.JWT_SECRET);
+    this.tickets = new LoadTicketIssuer(ctx, config, this.signer);
+    this.counter = new LoadCounter(ctx, config);
+    this.intake = new ErrorIntake(ctx, config, this.signer, this.counter);
+    this.vitals = new VitalsRecorder(ctx, config);
+    this.proofs = new LoadProofs(ctx, config);
+  }
+
+  /** How long the figures are kept (RELEASE_HEALTH_RETENTION_DAYS); the guard keeps its decisions as long. */
+  get retentionDays(): number {
+    return this.config.RELEASE_HEALTH_RETENTION_DAYS;
   }
 
   /** The proof of work the request's ticket asks for (docs/decisions/060-health-counts-people.md). */
@@ -145,7 +141,7 @@ export class ReleaseHealthService {
     const now = this.ctx.clock.now();
     if (now - this.lastPrune < MINUTE) return;
     this.lastPrune = now;
-    await pruneReleaseHealth(this.ctx.database.db, now, this.ctx.env.RELEASE_HEALTH_RETENTION_DAYS, [
+    await pruneReleaseHealth(this.ctx.database.db, now, this.config.RELEASE_HEALTH_RETENTION_DAYS, [
       { prefix: NEW_CLIENTS, windowMs: MINUTE },
       { prefix: NEW_CLIENTS_HOURLY, windowMs: HOUR },
       { prefix: ERROR_BOUNDS, windowMs: MINUTE },
@@ -155,96 +151,9 @@ export class ReleaseHealthService {
 
   /** Counted figures per version over the last `minutes`, the live versions always listed; and what was not counted. */
   async health(minutes: number): Promise<ReleaseHealthResponse> {
-    const { database, clock } = this.ctx;
-    const since = startOfMinute(clock.now() - minutes * MINUTE);
-    const [counted, errors, uncounted, unproven, vitals, manifest] = await Promise.all([
-      countedSince(database.db, since),
-      countedErrorsSince(database.db, since),
-      uncountedSince(database.db, since),
-      unprovenSince(database.db, since),
-      vitalsSince(database.db, since).then(summarize),
-      this.manifest(),
-    ]);
-    const byKey = new Map<string, VersionHealth>();
-    const entry = (remote: RemoteName, version: string): VersionHealth => {
-      const key = `${remote}\n${version}`;
-      const known = byKey.get(key);
-      if (known) return known;
-      const live = manifest.remotes[remote];
-      const role =
-        live?.version === version ? 'active' : live?.canary?.version === version ? 'canary' : 'other';
-      const row: VersionHealth = {
-        remote,
-        version,
-        role,
-        loads: 0,
-        failures: 0,
-        render_errors: 0,
-        errors: 0,
-        clients: 0,
-        error_rate: null,
-        vitals: vitals.get(key) ?? noVitals(),
-      };
-      byKey.set(key, row);
-      return row;
-    };
-    for (const remote of REMOTE_NAMES) {
-      const live = manifest.remotes[remote];
-      if (!live) continue;
-      entry(remote, live.version);
-      if (live.canary) entry(remote, live.canary.version);
-    }
-    for (const c of counted) {
-      if (!isRemoteName(c.remote)) continue;
-      Object.assign(entry(c.remote, c.remote_version), {
-        loads: Number(c.loads),
-        failures: Number(c.failures),
-        render_errors: Number(c.render_errors),
-        clients: Number(c.clients),
-      });
-    }
-    for (const e of errors) {
-      if (isRemoteName(e.remote) && e.remote_version)
-        entry(e.remote, e.remote_version).errors = Number(e.errors);
-    }
-    const versions = [...byKey.values()];
-    for (const v of versions) v.error_rate = errorRate(v);
-    const order = { active: 0, canary: 1, other: 2 } as const;
-    versions.sort((a, b) => a.remote.localeCompare(b.remote) || order[a.role] - order[b.role]);
-    // Valid tickets' reports from browsers that never proved a page load: one row per remote.
-    const unprovenByRemote = new Map<
-      RemoteName,
-      { loads: number; failures: number; render_errors: number }
-    >();
-    for (const u of unproven) {
-      if (!isRemoteName(u.remote)) continue;
-      const row = unprovenByRemote.get(u.remote) ?? { loads: 0, failures: 0, render_errors: 0 };
-      row.loads += Number(u.loads);
-      row.failures += Number(u.failures);
-      row.render_errors += Number(u.render_errors);
-      unprovenByRemote.set(u.remote, row);
-    }
-    return {
-      window_minutes: minutes,
-      versions,
-      uncounted: [
-        ...uncounted.flatMap((u) =>
-          isRemoteName(u.remote)
-            ? [
-                {
-                  remote: u.remote,
-                  reason: u.reason as UncountedReason,
-                  loads: Number(u.loads),
-                  failures: Number(u.failures),
-                  render_errors: Number(u.render_errors),
-                },
-              ]
-            : [],
-        ),
-        ...[...unprovenByRemote].map(([remote, f]) => ({ remote, reason: 'unproven' as const, ...f })),
-      ].sort((a, b) => a.remote.localeCompare(b.remote) || a.reason.localeCompare(b.reason)),
-      integrity: await this.integrity(),
-    };
+    const since = startOfMinute(this.ctx.clock.now() - minutes * MINUTE);
+    const report = await healthReport(this.ctx.database.db, since, this.manifest);
+    return { window_minutes: minutes, ...report, integrity: await this.integrity() };
   }
 
   /**
@@ -333,7 +242,7 @@ export class ReleaseHealthService {
         phase: r.phase,
         message: r.message,
         counted: Number(r.counted) === 1 && Number(r.proven) === 1,
-        event: JSON.parse(r.event) as Json,
+        event: JSON.parse(r.event) as StoredEvent,
       })),
     };
   }

@@ -21,6 +21,7 @@ import { countInWindow } from '../../lib/window-counter.js';
 import { firstUses } from './load-counts.repository.js';
 import { isProven } from './load-proof.js';
 import { refusalOf, type TicketCheck } from './load-ticket.service.js';
+import type { ReleaseHealthConfig } from './release-health.config.js';
 
 const MINUTE = 60_000;
 /** The `rate_limits` keys of counted vitals beacons per browser a minute (pruned with release health). */
@@ -115,11 +116,15 @@ export function summarize(rows: Awaited<ReturnType<typeof vitalsSince>>): Map<st
 export type VitalsOutcome = 'counted' | 'flood' | UncountedReason;
 
 export class VitalsRecorder {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly config: ReleaseHealthConfig,
+  ) {}
 
   /** Counts one page view's vitals if its ticket allows; answers whether it did, or why not. */
   async record(check: TicketCheck, beacon: VitalsBeacon): Promise<VitalsOutcome> {
-    const { clock, database, env } = this.ctx;
+    const { clock, database } = this.ctx;
+    const env = this.config;
     const now = clock.now();
     const refusal = refusalOf(check, beacon.remote, beacon.version);
     if (refusal) return refusal;

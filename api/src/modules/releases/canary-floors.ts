@@ -19,8 +19,9 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { newId } from '../../lib/crypto.js';
-import { unprocessable } from '../../lib/errors.js';
+import { refuse } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
+import type { ReleasesConfig } from './releases.config.js';
 import type { CanaryFloorsTable } from './releases.tables.js';
 
 type Db = Kysely<DB>;
@@ -41,7 +42,7 @@ const minutes = (ms: number) => ms / 60_000;
 const points = (bp: number) => `${Number((bp / 100).toFixed(2))} points`;
 
 type FloorEnv = Pick<
-  AppContext['env'],
+  ReleasesConfig,
   | 'CANARY_FLOOR_STEP_SECONDS'
   | 'CANARY_FLOOR_MIN_STEPS'
   | 'CANARY_FLOOR_MIN_LOADS'
@@ -105,7 +106,10 @@ function toCanaryFloor(remote: RemoteName, row: FloorRow): CanaryFloor {
 }
 
 export class CanaryFloorService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly config: FloorEnv,
+  ) {}
 
   /** The floors in force for a remote: the newest a release manager set, else the defaults. */
   async inForce(remote: RemoteName, db: Db = this.ctx.database.db): Promise<FloorRow> {
@@ -119,17 +123,14 @@ export class CanaryFloorService {
       .executeTakeFirst();
     return row
       ? { ...row, step_ms: Number(row.step_ms), set_at: Number(row.set_at) }
-      : defaultFloor(this.ctx.env);
+      : defaultFloor(this.config);
   }
 
   /** 422 CANARY_PLAN_BELOW_FLOOR naming every floor the plan misses. */
   async assertPlan(remote: RemoteName, plan: CanaryPlanRequest): Promise<void> {
     const misses = belowFloor(remote, plan, await this.inForce(remote));
     if (misses.length > 0)
-      throw unprocessable(
-        `The canary plan is laxer than ${remote}'s floors: ${misses.join('; ')}`,
-        FLOOR_REFUSED,
-      );
+      throw refuse(FLOOR_REFUSED, `The canary plan is laxer than ${remote}'s floors: ${misses.join('; ')}`);
   }
 
   async list(): Promise<CanaryFloorsResponse> {

@@ -13,7 +13,7 @@ import type { Updateable } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/tx.js';
 import { newId } from '../../lib/crypto.js';
-import { AppError, conflict } from '../../lib/errors.js';
+import { AppError, refuse } from '../../lib/errors.js';
 import { Job } from '../../lib/job-runner.js';
 import type { ReleaseHealthService } from '../release-health/release-health.service.js';
 import { guardFigures, insertDecision, keepHold, pruneDecisions } from './canary-decisions.js';
@@ -26,6 +26,7 @@ import {
   runningPlans,
   updateRunningPlan,
 } from './canary-plans.repository.js';
+import type { ReleasesConfig } from './releases.config.js';
 import type { CanaryPlansTable } from './releases.tables.js';
 import type { RevisionService } from './revisions.service.js';
 
@@ -48,14 +49,15 @@ export class CanaryGuard {
     private readonly revisions: RevisionService,
     /** The guard reads health only through the release-health module's service. */
     private readonly health: ReleaseHealthService,
+    config: ReleasesConfig,
   ) {
-    this.floors = new CanaryFloorService(ctx);
-    const everyMs = ctx.env.CANARY_GUARD_INTERVAL_MS;
+    this.floors = new CanaryFloorService(ctx, config);
+    const everyMs = config.CANARY_GUARD_INTERVAL_MS;
     this.job = new Job(ctx, {
       name: 'canary-guard',
       everyMs,
       // Renewed by the runner while this instance lives; a killed holder's runs out.
-      leaseMs: ctx.env.JOB_LEASE_TTL_MS,
+      leaseMs: config.JOB_LEASE_TTL_MS,
       round: () => this.round(),
     });
   }
@@ -98,7 +100,7 @@ export class CanaryGuard {
     const db = ctx.database.db;
     const actions: string[] = [];
     // The decisions are kept as long as release health keeps the figures they were made on.
-    await pruneDecisions(db, ctx.clock.now() - ctx.env.RELEASE_HEALTH_RETENTION_DAYS * DAY_MS);
+    await pruneDecisions(db, ctx.clock.now() - this.health.retentionDays * DAY_MS);
     for (const plan of await runningPlans(db)) {
       try {
         const action = await this.guard(plan);
@@ -176,7 +178,7 @@ export class CanaryGuard {
       keepPlan: plan.id,
       inTx: async (trx, rev) => {
         if (!(await updateRunningPlan(trx, plan.id, plan.step, { ...checked, ...changes })))
-          throw conflict('The plan changed meanwhile', 'STALE_PLAN');
+          throw refuse('STALE_PLAN', 'The plan changed meanwhile');
         await insertDecision(trx, plan, decision(rev.revision));
       },
     });

@@ -10,7 +10,7 @@ import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import { STRINGS_CHUNK } from '@mchezo/contracts/boot';
 import type { ByteBudgetFigures } from '@mchezo/contracts/errors';
 import type { CriticalPath, RemoteName } from '@mchezo/contracts/releases';
-import { AppError } from '../../lib/errors.js';
+import { refuse } from '../../lib/errors.js';
 
 interface MfManifest {
   metaData?: { remoteEntry?: { name?: string; path?: string } };
@@ -105,7 +105,8 @@ export function budgetFigures(
 
 /** 422 OVER_BYTE_BUDGET with the figures. */
 export const overBudget = (figures: ByteBudgetFigures) =>
-  new AppError(422, `${figures.summary}. A release manager can override with a reason (override_budget).`, {
-    code: 'OVER_BYTE_BUDGET',
-    byte_budget: figures,
-  });
+  refuse(
+    'OVER_BYTE_BUDGET',
+    `${figures.summary}. A release manager can override with a reason (override_budget).`,
+    { byte_budget: figures },
+  );

@@ -20,7 +20,7 @@ import { DEPLOY_KEY_MAX_DAYS, DEPLOY_KEY_PREFIX } from '@mchezo/contracts/releas
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/tx.js';
 import { newId, randomToken, safeEqual, sha256 } from '../../lib/crypto.js';
-import { conflict, forbidden, notFound, unauthorized, unprocessable } from '../../lib/errors.js';
+import { refuse } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
 import {
   type DeployKeyRow,
@@ -47,9 +47,9 @@ export function deployKeyToken(authorization: string | undefined): string | null
 
 /** What every route that takes a person's session answers a deploy key. */
 export const deployKeyRefused = () =>
-  forbidden(
-    'A deploy key may only publish versions of its remote and start guarded canaries of it; sign in as a release manager for anything else',
+  refuse(
     SCOPE,
+    'A deploy key may only publish versions of its remote and start guarded canaries of it; sign in as a release manager for anything else',
   );
 
 /** How the history names a deploy key's changes: `deploy-key:<name>`. */
@@ -89,14 +89,14 @@ export class DeployKeyService {
   async create(actor: string, req: CreateDeployKeyRequest): Promise<CreatedDeployKey> {
     const now = this.ctx.clock.now();
     const expiresAt = Date.parse(req.expires_at);
-    if (expiresAt <= now) throw unprocessable('expires_at must be in the future', 'DEPLOY_KEY_EXPIRY');
+    if (expiresAt <= now) throw refuse('DEPLOY_KEY_EXPIRY', 'expires_at must be in the future');
     if (expiresAt > now + DEPLOY_KEY_MAX_DAYS * DAY_MS)
-      throw unprocessable(`A deploy key lives at most ${DEPLOY_KEY_MAX_DAYS} days`, 'DEPLOY_KEY_EXPIRY');
+      throw refuse('DEPLOY_KEY_EXPIRY', `A deploy key lives at most ${DEPLOY_KEY_MAX_DAYS} days`);
     const canary = req.actions.includes('canary');
     if (canary && req.max_canary_percent === undefined)
-      throw unprocessable('A key that may start canaries needs max_canary_percent', 'DEPLOY_KEY_MAX_PERCENT');
+      throw refuse('DEPLOY_KEY_MAX_PERCENT', 'A key that may start canaries needs max_canary_percent');
     if (!canary && req.max_canary_percent !== undefined)
-      throw unprocessable('max_canary_percent is for keys that may start canaries', 'DEPLOY_KEY_MAX_PERCENT');
+      throw refuse('DEPLOY_KEY_MAX_PERCENT', 'max_canary_percent is for keys that may start canaries');
     const token = `${DEPLOY_KEY_PREFIX}${randomToken(32)}`;
     const row: DeployKeyRow = {
       id: newId(),
@@ -117,7 +117,7 @@ export class DeployKeyService {
       await insertDeployKey(this.ctx.database.db, row);
     } catch (err) {
       if (isUniqueViolation(err))
-        throw conflict(`A deploy key named ${req.name} exists already`, 'DEPLOY_KEY_NAME_TAKEN');
+        throw refuse('DEPLOY_KEY_NAME_TAKEN', `A deploy key named ${req.name} exists already`);
       throw err;
     }
     return { ...toDeployKey(row, [], now), token };
@@ -137,10 +137,10 @@ export class DeployKeyService {
   async revoke(actor: string, id: string, req: RevokeDeployKeyRequest): Promise<DeployKey> {
     const db = this.ctx.database.db;
     const now = this.ctx.clock.now();
-    if (!(await findDeployKey(db, id))) throw notFound('No such deploy key');
+    if (!(await findDeployKey(db, id))) throw refuse('NOT_FOUND', 'No such deploy key');
     const fields = { revoked_by: actor, revoked_at: now, revoke_reason: req.reason };
     if (!(await revokeDeployKey(db, id, fields)))
-      throw conflict('This deploy key is revoked already', 'DEPLOY_KEY_REVOKED');
+      throw refuse('DEPLOY_KEY_ALREADY_REVOKED', 'This deploy key is revoked already');
     const row = (await findDeployKey(db, id)) as DeployKeyRow;
     return toDeployKey(row, [], now);
   }
@@ -150,19 +150,19 @@ export class DeployKeyService {
     const hash = sha256(token);
     const row = await findDeployKeyByHash(this.ctx.database.db, hash);
     if (!row || !safeEqual(row.token_hash, hash))
-      throw unauthorized('Unknown deploy key', 'DEPLOY_KEY_UNKNOWN');
-    if (row.revoked_at !== null) throw forbidden(`Deploy key ${row.name} is revoked`, 'DEPLOY_KEY_REVOKED');
+      throw refuse('DEPLOY_KEY_UNKNOWN', 'Unknown deploy key', { reason: 'DEPLOY_KEY_UNKNOWN' });
+    if (row.revoked_at !== null) throw refuse('DEPLOY_KEY_REVOKED', `Deploy key ${row.name} is revoked`);
     if (row.expires_at <= this.ctx.clock.now())
-      throw forbidden(`Deploy key ${row.name} expired at ${iso(row.expires_at)}`, 'DEPLOY_KEY_EXPIRED');
+      throw refuse('DEPLOY_KEY_EXPIRED', `Deploy key ${row.name} expired at ${iso(row.expires_at)}`);
     return row;
   }
 
   /** The key may do `action` on `remote`, else 403 DEPLOY_KEY_SCOPE. */
   authorize(key: DeployKeyRow, remote: RemoteName, action: DeployKeyAction): void {
     if (key.remote !== remote)
-      throw forbidden(`Deploy key ${key.name} is for ${key.remote}, not ${remote}`, SCOPE);
+      throw refuse(SCOPE, `Deploy key ${key.name} is for ${key.remote}, not ${remote}`);
     if (!actionsOf(key).includes(action))
-      throw forbidden(`Deploy key ${key.name} may not ${action} (it may: ${key.actions})`, SCOPE);
+      throw refuse(SCOPE, `Deploy key ${key.name} may not ${action} (it may: ${key.actions})`);
   }
 
   /**
@@ -174,14 +174,14 @@ export class DeployKeyService {
   authorizeCanary(key: DeployKeyRow, remote: RemoteName, req: CanaryRequest): void {
     this.authorize(key, remote, 'canary');
     if (!req.plan)
-      throw forbidden(`Deploy key ${key.name} starts guarded canaries only: give the canary a plan`, SCOPE);
+      throw refuse(SCOPE, `Deploy key ${key.name} starts guarded canaries only: give the canary a plan`);
     // Only a release manager may put a version over its byte budget in front of players (decision 048).
     if (req.override_budget)
-      throw forbidden(`Deploy key ${key.name} cannot override a byte budget: a release manager can`, SCOPE);
+      throw refuse(SCOPE, `Deploy key ${key.name} cannot override a byte budget: a release manager can`);
     const highest = Math.max(req.percent, ...req.plan.ramp);
     const max = key.max_canary_percent ?? 0;
     if (highest > max)
-      throw forbidden(`Deploy key ${key.name} may take a canary to ${max}% at most, not ${highest}%`, SCOPE);
+      throw refuse(SCOPE, `Deploy key ${key.name} may take a canary to ${max}% at most, not ${highest}%`);
   }
 
   async recordUse(

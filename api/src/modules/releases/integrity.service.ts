@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.js';
 import { Job } from '../../lib/job-runner.js';
 import { iso } from '../../lib/time.js';
 import { checkFiles } from './releases.compat.js';
+import type { ReleasesConfig } from './releases.config.js';
 import { failingVersions, findVersion, setIntegrityFailure, type VersionRow } from './releases.repository.js';
 import type { VersionService } from './versions.service.js';
 
@@ -53,8 +54,9 @@ export class IntegrityMonitor {
     private readonly manifest: () => Promise<ReleaseManifest>,
     /** Where the versions' files are read from (their store). */
     private readonly versions: VersionService,
+    private readonly config: ReleasesConfig,
   ) {
-    const { RELEASES_INTEGRITY_INTERVAL_SECONDS: every } = ctx.env;
+    const { RELEASES_INTEGRITY_INTERVAL_SECONDS: every } = config;
     this.job = new Job(ctx, {
       name: 'release-integrity',
       everyMs: versions.store ? every * 1000 : 0,
@@ -73,7 +75,7 @@ export class IntegrityMonitor {
     return {
       ok: failing.length === 0,
       checked_at: this.checkedAt === null ? null : iso(this.checkedAt),
-      interval_seconds: this.ctx.env.RELEASES_INTEGRITY_INTERVAL_SECONDS,
+      interval_seconds: this.config.RELEASES_INTEGRITY_INTERVAL_SECONDS,
       failing: failing.map((v) => ({
         remote: v.remote as RemoteName,
         version: v.version,

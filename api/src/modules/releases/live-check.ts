@@ -8,13 +8,16 @@ import type { ReleaseManifest, RemoteName } from '@mchezo/contracts/releases';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
-import { AppError, conflict } from '../../lib/errors.js';
-import { iso } from '../../lib/time.js';
+import { refuse } from '../../lib/errors.js';
 import { checkCompatibility } from './releases.compat.js';
-import { lockVersion, setIntegrityFailure, type VersionRow } from './releases.repository.js';
+import type { ReleasesConfig } from './releases.config.js';
+import { lockVersion, setIntegrityFailure } from './releases.repository.js';
+import { versionRetired } from './version-refusals.js';
 import type { VersionService } from './versions.service.js';
 
 type Remotes = ReleaseManifest['remotes'];
+/** The built site a version's shell-side files are checked against (releases.compat.ts). */
+type LiveCheckConfig = Pick<ReleasesConfig, 'SITE_DIR'>;
 
 /**
  * (remote, version) pairs a manifest names, actives and canaries: only the enabled ones (what
@@ -38,18 +41,6 @@ export function newlyNamed(before: Remotes, after: Remotes): [RemoteName, string
     .map((pair) => pair.split('\0') as [RemoteName, string]);
 }
 
-/** A version row's retirement: when (null: kept) and by whom. */
-type Retirement = Pick<VersionRow, 'retired_at' | 'retired_by'>;
-
-/** 409 VERSION_RETIRED: a retired version never goes in front of players again. */
-export function versionRetired(remote: string, version: string, row: Retirement): AppError {
-  const when = row.retired_at === null ? '' : ` ${iso(row.retired_at)} by ${row.retired_by}`;
-  return conflict(
-    `${remote} ${version} was retired${when}: its files are gone and it never goes in front of players again; publish a new version`,
-    'VERSION_RETIRED',
-  );
-}
-
 /**
  * Every (remote, version) a change newly puts in front of players passes the check; one the
  * manifest newly names while disabled is at least not retired (enabling it later passes the check).
@@ -57,6 +48,7 @@ export function versionRetired(remote: string, version: string, row: Retirement)
  */
 export async function checkLive(
   ctx: AppContext,
+  config: LiveCheckConfig,
   versions: VersionService,
   before: Remotes,
   after: Remotes,
@@ -64,7 +56,7 @@ export async function checkLive(
   const [wasNamed, wasLive, live] = [pairs(before, false), pairs(before, true), pairs(after, true)];
   for (const pair of pairs(after, false)) {
     const [remote, version] = pair.split('\0') as [RemoteName, string];
-    if (live.has(pair) && !wasLive.has(pair)) await checkVersion(ctx, versions, remote, version);
+    if (live.has(pair) && !wasLive.has(pair)) await checkVersion(ctx, config, versions, remote, version);
     else if (!wasNamed.has(pair)) {
       const row = await versions.find(remote, version);
       if (row?.retired_at != null) throw versionRetired(remote, version, row);
@@ -90,6 +82,7 @@ export async function holdNotRetired(trx: Kysely<DB>, before: Remotes, after: Re
  */
 export async function checkVersion(
   ctx: AppContext,
+  config: LiveCheckConfig,
   versions: VersionService,
   remote: RemoteName,
   version: string,
@@ -98,7 +91,7 @@ export async function checkVersion(
   if (row.retired_at !== null) throw versionRetired(remote, version, row);
   const problems = await checkCompatibility({
     read: versions.reader(remote, version),
-    cdnDir: ctx.env.SITE_DIR,
+    cdnDir: config.SITE_DIR,
     remote,
     version,
     integrity: JSON.parse(row.integrity) as Record<string, string>,
@@ -107,8 +100,7 @@ export async function checkVersion(
     // Retired while its files were being read (they went with it): say that, not what is missing.
     const now = await versions.find(remote, version);
     if (now?.retired_at != null) throw versionRetired(remote, version, now);
-    throw new AppError(422, `${remote} ${version} cannot go live: ${problems.join('; ')}`, {
-      code: 'INCOMPATIBLE',
+    throw refuse('INCOMPATIBLE', `${remote} ${version} cannot go live: ${problems.join('; ')}`, {
       issues: problems.map((message) => ({ path: `${remote}/${version}`, message })),
     });
   }

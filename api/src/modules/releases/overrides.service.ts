@@ -17,8 +17,9 @@ import type {
 } from '@mchezo/contracts/releases';
 import type { AppContext } from '../../context.js';
 import { newId } from '../../lib/crypto.js';
-import { unprocessable } from '../../lib/errors.js';
+import { refuse } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
+import type { ReleasesConfig } from './releases.config.js';
 import { insertOverride, listOverrides, type OverrideRow } from './releases.repository.js';
 import type { RevisionService } from './revisions.service.js';
 import type { VersionService } from './versions.service.js';
@@ -94,6 +95,7 @@ export class OverrideService {
     private readonly ctx: AppContext,
     private readonly revisions: RevisionService,
     private readonly versions: VersionService,
+    private readonly config: ReleasesConfig,
   ) {}
 
   /** A signed override for testers: a published version, or a local dev server outside production. */
@@ -101,10 +103,10 @@ export class OverrideService {
     let version: string;
     let entry: string;
     if (req.dev_entry !== undefined) {
-      if (this.ctx.env.NODE_ENV !== 'development' || !isAllowedDevEntry(req.dev_entry)) {
-        throw unprocessable(
-          'A dev-server override needs a development server and a localhost URL',
+      if (this.config.NODE_ENV !== 'development' || !isAllowedDevEntry(req.dev_entry)) {
+        throw refuse(
           'OVERRIDE_NOT_ALLOWED',
+          'A dev-server override needs a development server and a localhost URL',
         );
       }
       version = 'dev';
@@ -116,14 +118,11 @@ export class OverrideService {
       version = row.version;
       entry = row.entry;
     } else {
-      throw unprocessable(
-        'Name a published version (or, in development, a dev_entry)',
-        'OVERRIDE_TARGET_REQUIRED',
-      );
+      throw refuse('OVERRIDE_TARGET_REQUIRED', 'Name a published version (or, in development, a dev_entry)');
     }
     const now = this.ctx.clock.now();
     const exp = now + req.minutes * 60_000;
-    const token = signOverride(this.ctx.env.JWT_SECRET, { remote: req.remote, version, entry, exp });
+    const token = signOverride(this.config.JWT_SECRET, { remote: req.remote, version, entry, exp });
     const row: OverrideRow = {
       id: newId(),
       remote: req.remote,
@@ -158,11 +157,11 @@ export class OverrideService {
 
   /** The manifest as a tester with this override token sees it, or null when it is not valid. */
   async manifestJson(token: string): Promise<string | null> {
-    const claims = verifyOverride(this.ctx.env.JWT_SECRET, token, this.ctx.clock.now());
+    const claims = verifyOverride(this.config.JWT_SECRET, token, this.ctx.clock.now());
     if (!claims) return null;
     let allowed: boolean;
     if (claims.version === 'dev')
-      allowed = this.ctx.env.NODE_ENV === 'development' && isAllowedDevEntry(claims.entry);
+      allowed = this.config.NODE_ENV === 'development' && isAllowedDevEntry(claims.entry);
     else {
       const row = await this.versions.find(claims.remote, claims.version);
       // A version failing its integrity check, or retired since, is offered to nobody, testers included.

@@ -11,6 +11,7 @@ import { healthHistoryRoutes } from './health-history.routes.js';
 import { HealthHistory } from './health-history.service.js';
 import { IntegrityMonitor } from './integrity.service.js';
 import { OverrideService } from './overrides.service.js';
+import { ReleasesConfig } from './releases.config.js';
 import { releasesRoutes } from './releases.routes.js';
 import { RevisionService } from './revisions.service.js';
 import { syncWithBuilds } from './startup-sync.js';
@@ -25,26 +26,28 @@ declare module 'fastify' {
 }
 
 export const releasesModule = apiModule(
-  { name: 'releases', dependencies: ['auth', 'staff', 'release-health'] },
-  async (app) => {
+  { name: 'releases', dependencies: ['auth', 'staff', 'release-health'], config: ReleasesConfig },
+  async (app, slice) => {
     const ctx = app.ctx;
-    const versions = new VersionService(ctx, versionStoreFrom(ctx.env, ctx.database));
-    const revisions = new RevisionService(ctx, versions);
-    const integrity = new IntegrityMonitor(ctx, () => revisions.current(), versions);
-    const canaryGuard = new CanaryGuard(ctx, revisions, app.releaseHealth);
+    // The secret in the slice is resolved at start-up, before any module is built (src/startup.ts).
+    const config = slice as ReleasesConfig;
+    const versions = new VersionService(ctx, versionStoreFrom(config, ctx.database), config);
+    const revisions = new RevisionService(ctx, versions, config);
+    const integrity = new IntegrityMonitor(ctx, () => revisions.current(), versions, config);
+    const canaryGuard = new CanaryGuard(ctx, revisions, app.releaseHealth, config);
     app.decorate('releases', { versions, revisions, integrity });
     app.decorate('canaryGuard', canaryGuard);
     app.jobs.push(integrity.job, canaryGuard.job);
     app.addHook('onReady', async () => {
-      await syncWithBuilds(ctx, revisions, versions);
+      await syncWithBuilds(ctx, revisions, versions, config);
       await integrity.runOnce();
     });
     await app.register(releasesRoutes, {
       prefix: API_PREFIX,
-      ctx,
+      maxUpload: config.RELEASES_UPLOAD_MAX_BYTES,
       revisions,
       versions,
-      overrides: new OverrideService(ctx, revisions, versions),
+      overrides: new OverrideService(ctx, revisions, versions, config),
       deployKeys: new DeployKeyService(ctx),
       integrity,
       canaryGuard,

@@ -10,7 +10,8 @@
  * canary's guard plan, deploy keys, retiring an old version, each remote's canary floors. Each manifest change carries the base
  * revision it was made from and a reason (retiring is no manifest change: a reason only). Publish
  * and canary also take a team's deploy key, within its scope (docs/decisions/046-deploy-keys.md);
- * every other route answers one 403 DEPLOY_KEY_SCOPE.
+ * every other route answers one 403 DEPLOY_KEY_SCOPE (release-actors.ts). Publishing, uploading and
+ * retiring versions are versions.routes.ts's, deploy keys deploy-keys.routes.ts's.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -19,51 +20,44 @@ import {
   CanaryFloorRequest,
   CanaryFloorsResponse,
   CanaryRequest,
-  CreateDeployKeyRequest,
-  CreatedDeployKey,
-  DeployKey,
-  DeployKeyParams,
-  DeployKeysResponse,
   HistoryQuery,
   HistoryResponse,
   ManifestQuery,
   OverrideRequest,
   OverrideResponse,
-  PublishedVersion,
-  PublishVersionRequest,
-  PublishVersionResponse,
   ReleaseIntegrity,
-  type ReleaseManifest,
-  type RemoteName,
+  ReleaseManifest,
   RemoteParams,
   RemotesResponse,
-  RetireVersionRequest,
   RevisionResponse,
-  RevokeDeployKeyRequest,
   RollbackRequest,
   ToggleRequest,
-  UploadVersionRequest,
-  VersionParams,
 } from '@mchezo/contracts/releases';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.js';
-import { errorResponses, type PreHandler } from '../../lib/http.js';
+import { z } from 'zod';
+import { errorResponses } from '../../lib/http.js';
 import type { LoadTicketIssuer } from '../release-health/load-ticket.service.js';
-import { markStaffGuard, type RequireStaff, type StaffOf } from '../staff/staff.service.js';
+import type { RequireStaff, StaffOf } from '../staff/staff.service.js';
 import type { CanaryGuard } from './canary-guard.service.js';
-import type { DeployKeyRow } from './deploy-keys.repository.js';
-import { type DeployKeyService, deployKeyActor, deployKeyToken } from './deploy-keys.service.js';
+import { deployKeyRoutes } from './deploy-keys.routes.js';
+import type { DeployKeyService } from './deploy-keys.service.js';
 import type { IntegrityMonitor } from './integrity.service.js';
 import type { OverrideService } from './overrides.service.js';
+import { releaseActors } from './release-actors.js';
 import type { RevisionService } from './revisions.service.js';
+import { versionRoutes } from './versions.routes.js';
 import type { VersionService } from './versions.service.js';
 
 const MANIFEST_MAX_AGE_SECONDS = 10;
-/** A version's integrity map lists every file of its folder: far more than the API's 16 KB. */
-const PUBLISH_BODY_LIMIT_BYTES = 1024 * 1024;
+/**
+ * A manifest as stored, already JSON: sent as is (Fastify serializes no string), so its ETag
+ * stays the hash of exactly these bytes; the route's schema says what the text holds.
+ */
+const stored = (json: string) => json as unknown as ReleaseManifest;
 
 interface ReleasesRoutesOptions {
-  ctx: AppContext;
+  /** RELEASES_UPLOAD_MAX_BYTES: the largest version an upload may carry, decoded. */
+  maxUpload: number;
   revisions: RevisionService;
   versions: VersionService;
   overrides: OverrideService;
@@ -82,7 +76,7 @@ const security = [{ bearer: [] }];
 export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = async (
   app,
   {
-    ctx,
+    maxUpload,
     revisions,
     versions,
     overrides,
@@ -97,7 +91,16 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
   app.get(
     '/releases/manifest',
     // The tester's override token is a secret: never logged (lib/redact.ts).
-    { schema: { hide: true, querystring: ManifestQuery }, config: { secretParams: ['override'] } },
+    {
+      // The answer is the stored JSON as is (a string, so no serializer runs on it): the schema says
+      // what it holds; 304 when the browser's ETag is current.
+      schema: {
+        hide: true,
+        querystring: ManifestQuery,
+        response: { 200: ReleaseManifest, 304: z.null(), ...errorResponses(400) },
+      },
+      config: { secretParams: ['override'] },
+    },
     async (req, reply) => {
       // The page view's load ticket, for the versions this manifest lets it load (release health,
       // docs/decisions/031-release-health-tickets.md): a cookie, so the answer is private then.
@@ -114,76 +117,28 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
         return reply
           .header('Cache-Control', 'private, no-store')
           .type('application/json; charset=utf-8')
-          .send(overridden);
+          .send(stored(overridden));
       }
       const body = await revisions.servedJson();
       const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
       const ticketed = await ticket(JSON.parse(body) as ReleaseManifest);
       const cache = `${ticketed ? 'private' : 'public'}, max-age=${MANIFEST_MAX_AGE_SECONDS}`;
       reply.header('Cache-Control', cache).header('ETag', etag);
-      if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-      return reply.type('application/json; charset=utf-8').send(body);
+      if (req.headers['if-none-match'] === etag) return reply.code(304).send(null);
+      return reply.type('application/json; charset=utf-8').send(stored(body));
     },
   );
 
-  /** Bearer token, then the release-manager role (granted in the database or by configuration). */
-  const requireReleaseManager = requireStaff('release_manager');
-  /** The deploy key a publish or canary was made with (the release manager's session otherwise). */
-  const keyOf = new WeakMap<Parameters<PreHandler>[0], DeployKeyRow>();
-  const actor = (request: Parameters<PreHandler>[0]) => {
-    const key = keyOf.get(request);
-    return key ? deployKeyActor(key.name) : staffOf(request).phone;
-  };
-  /**
-   * Publish and canary: a release manager's session, or a deploy key (401 unknown; 403 revoked,
-   * expired, or another remote or action). The canary's own limits are checked with its body.
-   */
-  const releaseManagerOrDeployKey = (action: 'publish' | 'canary'): PreHandler =>
-    markStaffGuard<PreHandler>(async (request, reply) => {
-      const token = deployKeyToken(request.headers.authorization);
-      if (!token) return requireReleaseManager(request, reply);
-      const key = await deployKeys.authenticate(token);
-      deployKeys.authorize(key, (request.params as { remote: RemoteName }).remote, action);
-      keyOf.set(request, key);
-    });
-
-  app.get(
-    '/releases/deploy-keys',
-    {
-      onRequest: requireReleaseManager,
-      schema: { tags, security, response: { 200: DeployKeysResponse, ...errorResponses(401, 403) } },
-    },
-    async () => deployKeys.list(),
-  );
-
-  app.post(
-    '/releases/deploy-keys',
-    {
-      onRequest: requireReleaseManager,
-      schema: {
-        tags,
-        security,
-        body: CreateDeployKeyRequest,
-        response: { 201: CreatedDeployKey, ...errorResponses(400, 401, 403, 409, 422) },
-      },
-    },
-    async (request, reply) => reply.code(201).send(await deployKeys.create(actor(request), request.body)),
-  );
-
-  app.post(
-    '/releases/deploy-keys/:id/revoke',
-    {
-      onRequest: requireReleaseManager,
-      schema: {
-        tags,
-        security,
-        params: DeployKeyParams,
-        body: RevokeDeployKeyRequest,
-        response: { 200: DeployKey, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => deployKeys.revoke(actor(request), request.params.id, request.body),
-  );
+  const actors = releaseActors(deployKeys, requireStaff, staffOf);
+  const { requireReleaseManager, releaseManagerOrDeployKey, actor, keyOf } = actors;
+  await app.register(deployKeyRoutes, { deployKeys, actors });
+  await app.register(versionRoutes, {
+    revisions,
+    versions,
+    deployKeys,
+    actors,
+    maxUpload,
+  });
 
   app.post(
     '/releases/overrides',
@@ -193,7 +148,7 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
         tags,
         security,
         body: OverrideRequest,
-        response: { 201: OverrideResponse, ...errorResponses(400, 401, 403, 404, 422) },
+        response: { 201: OverrideResponse, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },
     async (request, reply) => reply.code(201).send(await overrides.create(actor(request), request.body)),
@@ -238,88 +193,6 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
       revisions: await revisions.history(request.query.limit),
       overrides: await overrides.history(request.query.limit),
     }),
-  );
-
-  app.post(
-    '/releases/remotes/:remote/versions',
-    {
-      onRequest: releaseManagerOrDeployKey('publish'),
-      bodyLimit: PUBLISH_BODY_LIMIT_BYTES,
-      schema: {
-        tags,
-        security,
-        params: RemoteParams,
-        body: PublishVersionRequest,
-        response: { 201: PublishVersionResponse, ...errorResponses(400, 401, 403, 409, 422) },
-      },
-    },
-    async (request, reply) => {
-      const { remote } = request.params;
-      // Its size is reported against the active version's (decision 048).
-      const active = (await revisions.current()).remotes[remote]?.version ?? null;
-      const published = await versions.publish(actor(request), remote, request.body, active);
-      const key = keyOf.get(request);
-      if (key) await deployKeys.recordUse(key, 'publish', remote, published.version);
-      return reply.code(201).send(published);
-    },
-  );
-
-  // Publish over HTTP (docs/decisions/049-version-store.md): the version's files in the body,
-  // stored in the version store; the same rules as above. 201 stored, 200 the same files again.
-  const { RELEASES_UPLOAD_MAX_BYTES: maxUpload } = ctx.env;
-  app.put(
-    '/releases/remotes/:remote/versions/:version',
-    {
-      // Who it is before its body (up to tens of MB) is read and parsed: nobody else's upload
-      // costs the API more than its headers.
-      onRequest: releaseManagerOrDeployKey('publish'),
-      // Base64 of the largest version, its integrity map and the JSON around them.
-      bodyLimit: Math.ceil(maxUpload / 3) * 4 + PUBLISH_BODY_LIMIT_BYTES,
-      schema: {
-        tags,
-        security,
-        params: VersionParams,
-        body: UploadVersionRequest,
-        response: {
-          200: PublishVersionResponse,
-          201: PublishVersionResponse,
-          ...errorResponses(400, 401, 403, 409, 413, 422),
-        },
-      },
-    },
-    async (request, reply) => {
-      const { remote, version } = request.params;
-      const active = (await revisions.current()).remotes[remote]?.version ?? null;
-      const { created, published } = await versions.upload(
-        actor(request),
-        remote,
-        version,
-        request.body,
-        active,
-      );
-      const key = keyOf.get(request);
-      if (key && created) await deployKeys.recordUse(key, 'publish', remote, version);
-      return reply.code(created ? 201 : 200).send(published);
-    },
-  );
-
-  // Retire a version (docs/decisions/058-retiring-versions.md): a release manager only, never a
-  // deploy key (requireStaff answers it 403 DEPLOY_KEY_SCOPE); 409 while it is live, a canary or
-  // under a tester's override, or retired already. Its files leave the store; it stays listed.
-  app.post(
-    '/releases/remotes/:remote/versions/:version/retire',
-    {
-      onRequest: requireReleaseManager,
-      schema: {
-        tags,
-        security,
-        params: VersionParams,
-        body: RetireVersionRequest,
-        response: { 200: PublishedVersion, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) =>
-      versions.retire(actor(request), request.params.remote, request.params.version, request.body),
   );
 
   // Canary floors (docs/decisions/059-canary-floors-and-start-up.md): a release manager only,
@@ -378,7 +251,7 @@ export const releasesRoutes: FastifyPluginAsyncZod<ReleasesRoutesOptions> = asyn
     // With `plan`, a canary that guards itself (canary-guard.service.ts); a deploy key's always has one.
     async (request) => {
       const { remote } = request.params;
-      const key = keyOf.get(request);
+      const key = keyOf(request);
       if (key) deployKeys.authorizeCanary(key, remote, request.body);
       const revision = await canaryGuard.canary(actor(request), remote, request.body);
       if (key) await deployKeys.recordUse(key, 'canary', remote, request.body.version);

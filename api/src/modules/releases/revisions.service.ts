@@ -17,48 +17,21 @@ import type {
   RollbackRequest,
   ToggleRequest,
 } from '@mchezo/contracts/releases';
-import { ReleaseManifest as ReleaseManifestSchema } from '@mchezo/contracts/releases';
 import type { AppContext } from '../../context.js';
-import { inTransaction, isUniqueViolation } from '../../db/tx.js';
-import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors.js';
-import { iso } from '../../lib/time.js';
-import { type ChangeOptions, changedRemotes } from './canary-plans.js';
-import { endRunningPlans } from './canary-plans.repository.js';
+import { refuse } from '../../lib/errors.js';
+import type { ChangeOptions } from './canary-plans.js';
 import { kb, overBudget } from './critical-path.js';
 import { DEPLOY_KEY_ACTOR_PREFIX } from './deploy-keys.service.js';
 import { EntryIntegrity } from './entry-integrity.js';
 import { withoutFailing } from './integrity.service.js';
-import { checkLive, checkVersion, holdNotRetired } from './live-check.js';
+import { checkLive, checkVersion } from './live-check.js';
+import { type Change, type Remotes, stale, toRevisionEntry, writeRevision } from './manifest-change.js';
+import type { ReleasesConfig } from './releases.config.js';
 import type { VersionRow } from './releases.repository.js';
-import {
-  failingVersions,
-  findRevision,
-  insertRevision,
-  latestRevision,
-  listRevisions,
-  type RevisionRow,
-} from './releases.repository.js';
+import { failingVersions, findRevision, latestRevision, listRevisions } from './releases.repository.js';
 import type { VersionService } from './versions.service.js';
 
 const EMPTY_MANIFEST: ReleaseManifest = { revision: 0, remotes: {} };
-export type Remotes = ReleaseManifest['remotes'];
-
-/** What a command makes of the current manifest: the next remotes and how to say so in the history. */
-interface Change {
-  action: string;
-  remotes: Remotes;
-}
-
-function toRevisionEntry(row: RevisionRow): RevisionEntry {
-  return {
-    revision: row.revision,
-    author: row.author,
-    reason: row.reason,
-    action: row.action,
-    created_at: iso(row.created_at),
-    manifest: JSON.parse(row.manifest) as ReleaseManifest,
-  };
-}
 
 export class RevisionService {
   private readonly entryIntegrity: EntryIntegrity;
@@ -66,6 +39,7 @@ export class RevisionService {
   constructor(
     private readonly ctx: AppContext,
     private readonly versions: VersionService,
+    private readonly config: ReleasesConfig,
   ) {
     this.entryIntegrity = new EntryIntegrity(ctx.database.db, versions.store);
   }
@@ -137,10 +111,7 @@ export class RevisionService {
     if (!figures.over) return '';
     if (!override) throw overBudget(figures);
     if (actor.startsWith(DEPLOY_KEY_ACTOR_PREFIX))
-      throw forbidden(
-        'A deploy key cannot override a byte budget: a release manager can',
-        'DEPLOY_KEY_SCOPE',
-      );
+      throw refuse('DEPLOY_KEY_SCOPE', 'A deploy key cannot override a byte budget: a release manager can');
     return `; over its byte budget (${kb(figures.bytes ?? 0)} > ${kb(figures.budget)}), overridden by ${actor}: ${override.reason}`;
   }
 
@@ -242,7 +213,7 @@ export class RevisionService {
   async rollback(actor: string, req: RollbackRequest): Promise<RevisionEntry> {
     return this.change(actor, req.base_revision, req.reason, async (m) => {
       const target = await findRevision(this.ctx.database.db, req.revision);
-      if (!target) throw notFound(`There is no revision ${req.revision}`);
+      if (!target) throw refuse('NOT_FOUND', `There is no revision ${req.revision}`);
       if (req.revision === m.revision) throw noChange(`Revision ${req.revision} is the current one`);
       const old = JSON.parse(target.manifest) as ReleaseManifest;
       return { action: `roll back to revision ${req.revision}`, remotes: old.remotes };
@@ -253,10 +224,9 @@ export class RevisionService {
   async rollbackRemote(actor: string, remote: RemoteName, req: RollbackRequest): Promise<RevisionEntry> {
     return this.change(actor, req.base_revision, req.reason, async (m) => {
       const target = await findRevision(this.ctx.database.db, req.revision);
-      if (!target) throw notFound(`There is no revision ${req.revision}`);
+      if (!target) throw refuse('NOT_FOUND', `There is no revision ${req.revision}`);
       const old = (JSON.parse(target.manifest) as ReleaseManifest).remotes[remote];
-      if (!old)
-        throw unprocessable(`${remote} had no version at revision ${req.revision}`, 'NOT_AT_REVISION');
+      if (!old) throw refuse('NOT_AT_REVISION', `${remote} had no version at revision ${req.revision}`);
       if (JSON.stringify(old) === JSON.stringify(m.remotes[remote]))
         throw noChange(`${remote} is already as it was at revision ${req.revision}`);
       return {
@@ -282,59 +252,21 @@ export class RevisionService {
   ): Promise<RevisionEntry> {
     const current = await this.current();
     if (current.revision !== base) throw stale(base, current.revision);
-    const { action, remotes } = await mutate(current);
-    await this.checkLive(current.remotes, remotes);
-    const manifest: ReleaseManifest = ReleaseManifestSchema.parse({ revision: base + 1, remotes });
-    const row: RevisionRow = {
-      revision: base + 1,
-      manifest: JSON.stringify(manifest),
-      author: actor,
-      reason,
-      action,
-      created_at: this.ctx.clock.now(),
-    };
-    try {
-      await inTransaction(this.ctx.database, async (trx) => {
-        const latest = await latestRevision(trx);
-        const at = latest?.revision ?? 0;
-        if (at !== base) throw stale(base, at);
-        await holdNotRetired(trx, current.remotes, remotes);
-        const touched = [...new Set([...changedRemotes(current.remotes, remotes), ...(opts.touches ?? [])])];
-        const ended = await endRunningPlans(trx, touched, opts.keepPlan, {
-          at: row.created_at,
-          reason: `${action} by ${actor} (revision ${row.revision}): ${reason}`,
-        });
-        if (ended.length) row.action = `${action}; canary guard plan ended (${ended.join(', ')})`;
-        await insertRevision(trx, row);
-        await opts.inTx?.(trx, row);
-      });
-    } catch (err) {
-      // PostgreSQL: a concurrent writer inserted the same revision number first.
-      if (isUniqueViolation(err)) throw stale(base, base + 1);
-      throw err;
-    }
-    this.ctx.log.info(
-      { revision: row.revision, author: actor, action: row.action },
-      'release manifest changed',
-    );
-    return toRevisionEntry(row);
+    const change = await mutate(current);
+    await this.checkLive(current.remotes, change.remotes);
+    return writeRevision(this.ctx, { actor, reason, current, change }, opts);
   }
 
   /** Every (remote, version) the change newly puts in front of players passes the check (live-check.ts). */
   checkLive(before: Remotes, after: Remotes): Promise<void> {
-    return checkLive(this.ctx, this.versions, before, after);
+    return checkLive(this.ctx, this.config, this.versions, before, after);
   }
 
   /** A published version may be put in front of players: it passes the compatibility check, or 422. */
   checkVersion(remote: RemoteName, version: string): Promise<void> {
-    return checkVersion(this.ctx, this.versions, remote, version);
+    return checkVersion(this.ctx, this.config, this.versions, remote, version);
   }
 }
 
-const stale = (base: number, current: number) =>
-  conflict(
-    `The release manifest is at revision ${current}, not ${base}: someone else changed it. Re-read it (list or history) and try again.`,
-    'STALE_REVISION',
-  );
-const noChange = (message: string) => unprocessable(message, 'NO_CHANGE');
-const noCanary = (remote: string) => unprocessable(`${remote} has no canary`, 'NO_CANARY');
+const noChange = (message: string) => refuse('NO_CHANGE', message);
+const noCanary = (remote: string) => refuse('NO_CANARY', `${remote} has no canary`);

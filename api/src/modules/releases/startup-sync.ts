@@ -17,14 +17,16 @@ import type { RemoteName, RemoteRelease } from '@mchezo/contracts/releases';
 import { REMOTE_NAMES } from '@mchezo/contracts/releases-constants';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
-import type { Remotes, RevisionService } from './revisions.service.js';
+import type { Remotes } from './manifest-change.js';
+import type { ReleasesConfig } from './releases.config.js';
+import type { RevisionService } from './revisions.service.js';
 import { FolderStore, filesOfFolder, hashesOf, isUploadFolder } from './version-store.js';
 import type { VersionService } from './versions.service.js';
 
 const STARTUP_ACTOR = 'npm start';
 
 /** The folder of built versions start-up publishes from (`<remote>/<version>/`), if any. */
-export function buildsDir(env: AppContext['env']): string | undefined {
+export function buildsDir(env: Pick<ReleasesConfig, 'RELEASES_BUILDS_DIR' | 'SITE_DIR'>): string | undefined {
   return env.RELEASES_BUILDS_DIR ?? (env.SITE_DIR ? join(env.SITE_DIR, 'remotes') : undefined);
 }
 
@@ -77,8 +79,9 @@ export async function syncWithBuilds(
   ctx: AppContext,
   revisions: RevisionService,
   versions: VersionService,
+  config: ReleasesConfig,
 ): Promise<void> {
-  const builds = buildsDir(ctx.env);
+  const builds = buildsDir(config);
   if (!builds || !versions.store) return;
   const current = await revisions.current();
   const first = current.revision === 0;

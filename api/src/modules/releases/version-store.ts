@@ -24,7 +24,7 @@ import type { Database } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { inTransaction, isUniqueViolation } from '../../db/tx.js';
 import { newId, sha384Integrity } from '../../lib/crypto.js';
-import { badRequest, conflict } from '../../lib/errors.js';
+import { refuse } from '../../lib/errors.js';
 
 /** `path → sha384-…` of a version's files. */
 export type FileHashes = Record<string, string>;
@@ -54,9 +54,9 @@ export function sameFiles(a: FileHashes, b: FileHashes): boolean {
 }
 
 const contentDiffers = (remote: string, version: string) =>
-  conflict(
-    `${remote} ${version} is already stored with other files; a published version never changes: publish under a new version`,
+  refuse(
     'VERSION_CONTENT_DIFFERS',
+    `${remote} ${version} is already stored with other files; a published version never changes: publish under a new version`,
   );
 
 /** A version file's path by the contracts' one rule (`versionPathProblem`): what uploads are checked by. */
@@ -68,7 +68,7 @@ const safePath = (path: string) => versionPathProblem(path) === null;
  */
 function checkPaths(files: ReadonlyMap<string, Buffer>): void {
   const problem = versionPathsProblem(files.keys());
-  if (problem) throw badRequest(`Not a version file path: ${problem}`, 'INVALID_VERSION_PATH');
+  if (problem) throw refuse('INVALID_VERSION_PATH', `Not a version file path: ${problem}`);
 }
 const safeName = (name: string) => /^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/.test(name);
 
@@ -138,7 +138,7 @@ export class FolderStore implements VersionStore {
 
   async put(remote: string, version: string, files: ReadonlyMap<string, Buffer>, by?: string): Promise<void> {
     const dir = this.dir(remote, version);
-    if (!dir) throw badRequest(`Not a version folder: ${remote}/${version}`, 'INVALID_VERSION_PATH');
+    if (!dir) throw refuse('INVALID_VERSION_PATH', `Not a version folder: ${remote}/${version}`);
     checkPaths(files);
     const held = await this.list(remote, version);
     if (held) {

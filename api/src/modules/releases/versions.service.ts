@@ -3,7 +3,8 @@
  * of its folder, and its files are in the version store (version-store.ts, decision 049): either
  * uploaded with it (`upload`: checked file by file, then stored) or already there (`publish`: a
  * build placed the folder in the folder store), holding exactly the files recorded, with the same
- * hashes (checked again before it goes live, releases.compat.ts); publishing puts nothing live.
+ * hashes (version-files.ts; checked again before it goes live, releases.compat.ts); publishing
+ * puts nothing live.
  * A version nobody needs any more is retired (`retire`, docs/decisions/058-retiring-versions.md):
  * its files leave the store, its row stays, and its name is never published again.
  */
@@ -22,13 +23,12 @@ import type {
 import { REMOTE_NAMES } from '@mchezo/contracts/releases-constants';
 import type { AppContext } from '../../context.js';
 import { inTransaction, isUniqueViolation } from '../../db/tx.js';
-import { sha384Integrity } from '../../lib/crypto.js';
-import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.js';
+import { AppError, refuse } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
 import { toCanaryPlan } from './canary-plans.js';
 import { latestPlans, type PlanRow } from './canary-plans.repository.js';
 import { budgetFigures, measureCriticalPath, type ReadVersionFile } from './critical-path.js';
-import { versionRetired } from './live-check.js';
+import type { ReleasesConfig } from './releases.config.js';
 import {
   findVersion,
   insertVersion,
@@ -38,6 +38,8 @@ import {
   unexpiredOverride,
   type VersionRow,
 } from './releases.repository.js';
+import { checkNamedFiles, checkStored, uploadedFiles } from './version-files.js';
+import { alreadyRetired, noStore, versionExists, versionRetired } from './version-refusals.js';
 import { type FileHashes, hashesOfFolder, sameFiles, type VersionStore } from './version-store.js';
 
 const defaultEntry = (remote: string, version: string) => `/remotes/${remote}/${version}/mf-manifest.json`;
@@ -70,6 +72,7 @@ export class VersionService {
     private readonly ctx: AppContext,
     /** Where versions' files are kept; null: nowhere configured (no SITE_DIR, folder store). */
     readonly store: VersionStore | null,
+    private readonly config: ReleasesConfig,
   ) {}
 
   /** Reads one file of a version from the store (undefined without a store). */
@@ -84,7 +87,7 @@ export class VersionService {
 
   async require(remote: RemoteName, version: string): Promise<VersionRow> {
     const row = await this.find(remote, version);
-    if (!row) throw notFound(`${remote} ${version} is not published; publish it first`);
+    if (!row) throw refuse('NOT_FOUND', `${remote} ${version} is not published; publish it first`);
     return row;
   }
 
@@ -103,7 +106,8 @@ export class VersionService {
       throw existing.retired_at === null
         ? versionExists(remote, req.version)
         : versionRetired(remote, req.version, existing);
-    await this.checkStored(remote, req.version, req.integrity);
+    if (!this.store) throw noStore();
+    await checkStored(this.store, remote, req.version, req.integrity);
     const path = await measureCriticalPath(this.reader(remote, req.version));
     const row = await this.record(actor, remote, req.version, req.integrity, req, path);
     return { ...toPublished(row), byte_budget: await this.budget(remote, row, active) };
@@ -129,26 +133,9 @@ export class VersionService {
     // A retired version's name is never published again, whatever the files (its own files too).
     if (existing?.retired_at != null) throw versionRetired(remote, version, existing);
     if (existing) return this.again(remote, existing, req.integrity, active);
-    const files = this.checkUpload(remote, version, req);
+    const files = uploadedFiles(remote, version, req, this.config);
+    checkNamedFiles(remote, version, files);
     const read: ReadVersionFile = async (file) => files.get(file);
-    const manifest = await read('mf-manifest.json');
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(manifest?.toString('utf8') ?? '');
-    } catch {
-      parsed = undefined;
-    }
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-      throw unprocessable(
-        `${remote} ${version}: mf-manifest.json is not a JSON object`,
-        'INVALID_MF_MANIFEST',
-      );
-    const unnamed = namedFiles(parsed as MfNames).filter((f) => !files.has(f));
-    if (unnamed.length)
-      throw unprocessable(
-        `${remote} ${version}: mf-manifest.json names files that are not in the upload: ${unnamed.slice(0, 5).join(', ')}`,
-        'INCOMPLETE_VERSION',
-      );
     const path = await measureCriticalPath(read);
     await store.put(remote, version, files, actor);
     try {
@@ -168,69 +155,14 @@ export class VersionService {
   /** An upload of a version already published: the same files are a no-op, others 409. */
   private async again(remote: RemoteName, row: VersionRow, integrity: FileHashes, active: string | null) {
     if (!sameFiles(JSON.parse(row.integrity) as FileHashes, integrity))
-      throw conflict(
-        `${remote} ${row.version} is already published with other files; a published version never changes: publish under a new version`,
+      throw refuse(
         'VERSION_CONTENT_DIFFERS',
+        `${remote} ${row.version} is already published with other files; a published version never changes: publish under a new version`,
       );
     return {
       created: false,
       published: { ...toPublished(row), byte_budget: await this.budget(remote, row, active) },
     };
-  }
-
-  /** The uploaded files, decoded, each matching its declared hash and within the size limits; else 4xx. */
-  private checkUpload(remote: RemoteName, version: string, req: UploadVersionRequest): Map<string, Buffer> {
-    const { RELEASES_UPLOAD_MAX_FILE_BYTES: maxFile, RELEASES_UPLOAD_MAX_BYTES: maxTotal } = this.ctx.env;
-    // Maps, never plain-object lookups keyed by a client's strings (`constructor` is in every object).
-    const declared = new Map(Object.entries(req.integrity));
-    const sent = new Map(Object.entries(req.files));
-    const missing = [...declared.keys()].filter((f) => !sent.has(f));
-    const extra = [...sent.keys()].filter((f) => !declared.has(f));
-    if (missing.length || extra.length)
-      throw new AppError(400, `${remote} ${version}: files and integrity must name the same paths`, {
-        code: 'UPLOAD_PATHS_DIFFER',
-        issues: [
-          ...missing
-            .slice(0, 25)
-            .map((f) => ({ path: `files.${f}`, message: 'declared in integrity, not uploaded' })),
-          ...extra
-            .slice(0, 25)
-            .map((f) => ({ path: `files.${f}`, message: 'uploaded, not declared in integrity' })),
-        ],
-      });
-    const files = new Map<string, Buffer>();
-    let total = 0;
-    const mismatched: string[] = [];
-    for (const path of [...declared.keys()].sort()) {
-      const bytes = Buffer.from(sent.get(path) as string, 'base64');
-      if (bytes.length > maxFile)
-        throw new AppError(
-          413,
-          `${remote} ${version}: ${path} is ${bytes.length} bytes, over the ${maxFile} a file may be`,
-          {
-            code: 'VERSION_TOO_LARGE',
-          },
-        );
-      total += bytes.length;
-      if (total > maxTotal)
-        throw new AppError(413, `${remote} ${version} is over the ${maxTotal} bytes a version may be`, {
-          code: 'VERSION_TOO_LARGE',
-        });
-      if (sha384Integrity(bytes) !== declared.get(path)) mismatched.push(path);
-      files.set(path, bytes);
-    }
-    if (mismatched.length)
-      throw new AppError(
-        422,
-        `${remote} ${version}: ${mismatched.length} file${mismatched.length > 1 ? 's' : ''} differ from their declared sha384: ${mismatched.slice(0, 3).join(', ')}`,
-        {
-          code: 'INTEGRITY_MISMATCH',
-          issues: mismatched
-            .slice(0, 50)
-            .map((f) => ({ path: `${remote}/${version}/${f}`, message: 'differs from its declared sha384' })),
-        },
-      );
-    return files;
   }
 
   private async record(
@@ -285,26 +217,26 @@ export class VersionService {
     const now = this.ctx.clock.now();
     await inTransaction(this.ctx.database, async (trx) => {
       const row = await findVersion(trx, remote, version);
-      if (!row) throw notFound(`${remote} ${version} is not published`);
+      if (!row) throw refuse('NOT_FOUND', `${remote} ${version} is not published`);
       const fields = { retired_at: now, retired_by: actor, retire_reason: req.reason };
       if (!(await retireVersion(trx, remote, version, fields))) throw alreadyRetired(remote, version, row);
       const latest = await latestRevision(trx);
       const r = latest ? (JSON.parse(latest.manifest) as ReleaseManifest).remotes[remote] : undefined;
       if (r?.version === version)
-        throw conflict(
-          `${remote} ${version} is ${remote}'s active version (revision ${latest?.revision}): activate another version first`,
+        throw refuse(
           'VERSION_ACTIVE',
+          `${remote} ${version} is ${remote}'s active version (revision ${latest?.revision}): activate another version first`,
         );
       if (r?.canary?.version === version)
-        throw conflict(
-          `${remote} ${version} is ${remote}'s canary (revision ${latest?.revision}): promote or abort it first`,
+        throw refuse(
           'VERSION_CANARY',
+          `${remote} ${version} is ${remote}'s canary (revision ${latest?.revision}): promote or abort it first`,
         );
       const override = await unexpiredOverride(trx, remote, version, now);
       if (override)
-        throw conflict(
-          `A tester's override of ${remote} ${version} runs until ${iso(override.expires_at)}: retire it after that`,
+        throw refuse(
           'VERSION_OVERRIDDEN',
+          `A tester's override of ${remote} ${version} runs until ${iso(override.expires_at)}: retire it after that`,
         );
     }).catch(async (err: unknown) => {
       // Retired before: files a failed removal may have left go now; the answer stays 409.
@@ -330,42 +262,9 @@ export class VersionService {
       remote,
       row.version,
       await this.criticalPath(row),
-      this.ctx.env.REMOTE_BYTE_BUDGETS[remote],
+      this.config.REMOTE_BYTE_BUDGETS[remote],
       activeRow ? { version: activeRow.version, path: await this.criticalPath(activeRow) } : null,
     );
-  }
-
-  /**
-   * The version's files are in the store, exactly the recorded ones, byte for byte: a publish of
-   * a version that is not there, or that changed since its hashes were taken, is refused (422)
-   * and nothing is listed.
-   */
-  private async checkStored(remote: RemoteName, version: string, integrity: Record<string, string>) {
-    if (!this.store) throw noStore();
-    const onDisk = await this.store.list(remote, version);
-    if (!onDisk)
-      throw unprocessable(
-        `${remote} ${version} has no folder remotes/${remote}/${version} in the version store (${this.store.kind}): upload it (PUT …/versions/${version}), or build or copy it there first`,
-        'VERSION_FOLDER_MISSING',
-      );
-    const recorded = new Map(Object.entries(integrity));
-    const held = new Map(Object.entries(onDisk));
-    const problems = [
-      ...[...recorded.keys()].filter((f) => !held.has(f)).map((f) => `${f}: recorded but not in the folder`),
-      ...[...recorded]
-        .filter(([f, hash]) => held.has(f) && held.get(f) !== hash)
-        .map(([f]) => `${f}: differs from its recorded sha384`),
-      ...[...held.keys()].filter((f) => !recorded.has(f)).map((f) => `${f}: in the folder but not recorded`),
-    ].sort();
-    if (problems.length)
-      throw new AppError(
-        422,
-        `${remote} ${version} does not match its folder (${problems.length} file${problems.length > 1 ? 's' : ''}): ${problems.slice(0, 3).join('; ')}`,
-        {
-          code: 'INTEGRITY_MISMATCH',
-          issues: problems.slice(0, 50).map((message) => ({ path: `${remote}/${version}`, message })),
-        },
-      );
   }
 
   /** Each remote's state in `manifest`, its latest guard plan, and every version published for it, newest first. */
@@ -390,38 +289,3 @@ export class VersionService {
     };
   }
 }
-
-const noStore = () =>
-  unprocessable(
-    'No CDN folder is configured (SITE_DIR, or RELEASES_STORE=database): a version is published into the version store',
-    'NO_CDN_FOLDER',
-  );
-
-interface MfNames {
-  metaData?: { remoteEntry?: { name?: unknown; path?: unknown } };
-  exposes?: { assets?: unknown }[];
-}
-
-/** The files a version's mf-manifest.json names: its remote entry and its exposes' assets. */
-function namedFiles(manifest: MfNames): string[] {
-  const out = new Set<string>();
-  const clean = (p: string) => p.replace(/^\.?\//, '');
-  const entry = manifest.metaData?.remoteEntry;
-  if (typeof entry?.name === 'string' && entry.name)
-    out.add(clean(`${typeof entry.path === 'string' && entry.path ? `${entry.path}/` : ''}${entry.name}`));
-  for (const e of Array.isArray(manifest.exposes) ? manifest.exposes : []) {
-    const a = e?.assets as { js?: Record<string, unknown>; css?: Record<string, unknown> } | undefined;
-    for (const kind of [a?.js, a?.css])
-      for (const list of [kind?.sync, kind?.async])
-        if (Array.isArray(list)) for (const f of list) if (typeof f === 'string' && f) out.add(clean(f));
-  }
-  return [...out];
-}
-
-const versionExists = (remote: string, version: string) =>
-  conflict(`${remote} ${version} is already published; a published version never changes`, 'VERSION_EXISTS');
-const alreadyRetired = (remote: string, version: string, row: VersionRow) =>
-  conflict(
-    `${remote} ${version} was retired already${row.retired_at === null ? '' : `, ${iso(row.retired_at)} by ${row.retired_by}`}`,
-    'ALREADY_RETIRED',
-  );

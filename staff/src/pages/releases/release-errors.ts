@@ -5,18 +5,19 @@
  * retired yet, or was retired, says why in plain words. Other refusals keep the server's words.
  */
 import { ApiError } from '@mchezo/api-client/errors';
+import type { ErrorCode } from '@mchezo/contracts/error-codes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { releaseKeys } from '../../api/releases.ts';
 
 /** Refusals about retiring versions (docs/decisions/058-retiring-versions.md), said as `errors.codes.<code>`. */
-const PLAIN = [
+const PLAIN: readonly string[] = [
   'VERSION_ACTIVE',
   'VERSION_CANARY',
   'VERSION_OVERRIDDEN',
   'ALREADY_RETIRED',
   'VERSION_RETIRED',
-];
+] satisfies ErrorCode[];
 
 interface RefusalBody {
   code?: string;
