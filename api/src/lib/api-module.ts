@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
+import type { ConfigOf } from '../env-values.js';
 
 export interface ModuleOptions {
   /** The whole parsed environment: only the module's own slice reaches its body. */
@@ -15,12 +16,12 @@ export interface ModuleOptions {
 
 export function apiModule<Config extends z.ZodObject, Extra extends object = object>(
   meta: { name: string; dependencies?: string[]; config: Config },
-  body: (app: FastifyInstance, config: z.infer<Config>, extra: Extra) => Promise<void>,
+  body: (app: FastifyInstance, config: ConfigOf<Config>, extra: Extra) => Promise<void>,
 ) {
   return fp<ModuleOptions & Extra>(
     async (app, { env, ...extra }) => {
       const slice = Object.fromEntries(Object.keys(meta.config.shape).map((key) => [key, env[key]]));
-      await body(app, slice as z.infer<Config>, extra as unknown as Extra);
+      await body(app, slice as ConfigOf<Config>, extra as unknown as Extra);
     },
     { name: meta.name, dependencies: meta.dependencies ?? [], fastify: '5.x' },
   );

@@ -20,14 +20,23 @@ export class AppError extends Error {
 
 /**
  * An expected refusal by its code: the status is the code's own (shared/contracts/src/error-codes.ts),
- * so one code never answers with two statuses.
+ * so one code never answers with two statuses. A 401 names its code as its `reason` too, as every
+ * 401 does: the clients' sign-out reads it (shared/api-client/src/errors.ts).
  */
 export const refuse = (
   code: ErrorCode,
   message: string,
   extra: Omit<ErrorResponse, 'error' | 'code'> = {},
   headers: Record<string, string> = {},
-) => new AppError(statusOf(code), message, { ...extra, code }, headers);
+) => {
+  const status = statusOf(code);
+  return new AppError(
+    status,
+    message,
+    { ...(status === 401 ? { reason: code } : {}), ...extra, code },
+    headers,
+  );
+};
 
 export const badRequest = (message: string, code = 'BAD_REQUEST') => new AppError(400, message, { code });
 export const unauthorized = (message = 'Authentication required', code = 'UNAUTHORIZED') =>

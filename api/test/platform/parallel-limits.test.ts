@@ -48,7 +48,7 @@ describe.each(DB_MODES)('limits under parallel requests (%s)', (mode) => {
       ),
     );
     const statuses = codes(burst);
-    expect(countOf(statuses, 401)).toBeLessThanOrEqual(LIMIT);
+    expect(countOf(statuses, 400)).toBeLessThanOrEqual(LIMIT);
     expect(countOf(statuses, 429)).toBeGreaterThanOrEqual(BURST - LIMIT);
   });
 

@@ -2,15 +2,21 @@
  * Every error code the API answers, with its one HTTP status. Each area declares its own codes
  * in error-codes/<area>.ts; this is their union. Zod-free: the browser may import it.
  */
+import { AUTH_ERRORS } from './error-codes/auth.ts';
 import { COMMON_ERRORS } from './error-codes/common.ts';
+import { STAFF_ERRORS } from './error-codes/staff.ts';
 
 /** Each area's codes, by area: error-codes.test.ts checks that no code is declared twice. */
 export const ERROR_CODE_AREAS = {
   common: COMMON_ERRORS,
+  auth: AUTH_ERRORS,
+  staff: STAFF_ERRORS,
 } as const;
 
 export const ERROR_CODES = {
   ...COMMON_ERRORS,
+  ...AUTH_ERRORS,
+  ...STAFF_ERRORS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

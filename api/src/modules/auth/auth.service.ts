@@ -6,10 +6,11 @@ import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { inTransaction, isUniqueViolation } from '../../db/tx.js';
 import { newId, randomToken, sha256 } from '../../lib/crypto.js';
-import { badRequest, conflict, forbidden, lockedOut, unauthorized } from '../../lib/errors.js';
+import { lockedOut, refuse } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
 import { openWallet } from '../wallet/wallet.service.js';
 import { AccessTokens } from './access-tokens.js';
+import type { AuthConfig } from './auth.config.js';
 import {
   deleteVerificationTickets,
   findSessionForAuth,
@@ -57,7 +58,7 @@ export interface AuthenticatedUser {
  * unknown or another account's all answer alike.
  */
 const ticketExpired = () =>
-  unauthorized('This verification has expired. Sign in to get a new code.', 'VERIFICATION_EXPIRED');
+  refuse('VERIFICATION_EXPIRED', 'This verification has expired. Sign in to get a new code.');
 
 /** What a verification answers: the user, and a session when a ticket came with the code. */
 export interface VerificationResult {
@@ -88,9 +89,9 @@ function toUserDto(row: UserRow): User {
 export function parsePhone(raw: string): string {
   const phone = normalizePhone(raw);
   if (!phone)
-    throw badRequest(
-      'Enter a valid phone number (Kenya +254, Uganda +256, Tanzania +255 or Rwanda +250)',
+    throw refuse(
       'INVALID_PHONE',
+      'Enter a valid phone number (Kenya +254, Uganda +256, Tanzania +255 or Rwanda +250)',
     );
   return phone;
 }
@@ -100,16 +101,19 @@ export class AuthService {
   private dummyHash: Promise<string> | null = null;
   private readonly tokens: AccessTokens;
 
-  constructor(private readonly ctx: AppContext) {
-    this.otp = new OtpService(ctx);
-    this.tokens = new AccessTokens(ctx);
+  constructor(
+    private readonly ctx: AppContext,
+    readonly config: AuthConfig = ctx.env,
+  ) {
+    this.otp = new OtpService(ctx, config);
+    this.tokens = new AccessTokens(ctx.clock, config);
   }
 
   private hashPassword(password: string): Promise<string> {
     return argonHash(password, {
       algorithm: ARGON2ID,
-      memoryCost: this.ctx.env.ARGON2_MEMORY_KIB,
-      timeCost: this.ctx.env.ARGON2_TIME_COST,
+      memoryCost: this.config.ARGON2_MEMORY_KIB,
+      timeCost: this.config.ARGON2_TIME_COST,
       parallelism: 1,
     });
   }
@@ -121,7 +125,7 @@ export class AuthService {
   ): Promise<{ user: User; verificationTicket: string }> {
     const { clock, database } = this.ctx;
     if (await findUserByPhone(database.db, phone))
-      throw conflict('This phone number is already registered', 'PHONE_TAKEN');
+      throw refuse('PHONE_TAKEN', 'This phone number is already registered');
     const passwordHash = await this.hashPassword(password);
     const now = clock.now();
     const row: UserRow = {
@@ -147,7 +151,7 @@ export class AuthService {
         await replaceVerificationTicket(trx, this.ticketRow(ticket, row.id, now));
       });
     } catch (err) {
-      if (isUniqueViolation(err)) throw conflict('This phone number is already registered', 'PHONE_TAKEN');
+      if (isUniqueViolation(err)) throw refuse('PHONE_TAKEN', 'This phone number is already registered');
       throw err;
     }
     return { user: toUserDto(row), verificationTicket: ticket };
@@ -155,7 +159,7 @@ export class AuthService {
 
   /** Only the ticket's hash is stored (docs/decisions/062-verification-tickets.md). */
   private ticketRow(ticket: string, userId: string, now: number) {
-    const ttl = this.ctx.env.VERIFICATION_TICKET_TTL_SECONDS * 1000;
+    const ttl = this.config.VERIFICATION_TICKET_TTL_SECONDS * 1000;
     return { ticket_hash: sha256(ticket), user_id: userId, created_at: now, expires_at: now + ttl };
   }
 
@@ -168,7 +172,7 @@ export class AuthService {
     const user = await findUserByPhone(this.ctx.database.db, phone);
     this.dummyHash ??= this.hashPassword(randomToken());
     const ok = await argonVerify(user?.password_hash ?? (await this.dummyHash), password).catch(() => false);
-    if (!user || !ok) throw unauthorized('Invalid phone number or password', 'INVALID_CREDENTIALS');
+    if (!user || !ok) throw refuse('INVALID_CREDENTIALS', 'Invalid phone number or password');
     return user;
   }
 
@@ -178,7 +182,7 @@ export class AuthService {
   ): Promise<{ body: LoginResponse; refresh: IssuedRefreshToken | null }> {
     const user = await this.checkPassword(phone, password);
     // RELEASE_MANAGER_PHONES: the role is granted at the first login after it is configured.
-    user.roles = await grantConfiguredRoles(this.ctx, user);
+    user.roles = await grantConfiguredRoles(this.ctx, this.config, user);
     if (user.status === 'suspended') throw lockedOut('ACCOUNT_SUSPENDED', SUSPENDED_MESSAGE);
     if (user.status === 'pending_verification') {
       // The password proved; the browser keeps this ticket for the code, never the password.
@@ -204,11 +208,12 @@ export class AuthService {
   }
 
   private async startSession(userId: string, before?: (trx: Kysely<DB>, now: number) => Promise<void>) {
-    const { env, clock, database } = this.ctx;
+    const { clock, database } = this.ctx;
+    const { REFRESH_TOKEN_TTL_SECONDS, ACCESS_TOKEN_TTL_SECONDS } = this.config;
     const now = clock.now();
     const sessionId = newId();
     const refreshToken = randomToken();
-    const expiresAt = now + env.REFRESH_TOKEN_TTL_SECONDS * 1000;
+    const expiresAt = now + REFRESH_TOKEN_TTL_SECONDS * 1000;
     await inTransaction(database, async (trx) => {
       // What must commit with the session, or not at all (a verification's ticket and status).
       await before?.(trx, now);
@@ -229,7 +234,7 @@ export class AuthService {
     });
     return {
       access_token: await this.tokens.sign(userId, sessionId),
-      expires_in: env.ACCESS_TOKEN_TTL_SECONDS,
+      expires_in: ACCESS_TOKEN_TTL_SECONDS,
       refresh: { token: refreshToken, expiresAt },
     };
   }
@@ -239,12 +244,12 @@ export class AuthService {
    * unless presented again within REFRESH_GRACE_MS, which answers the same pair again.
    */
   async refresh(refreshToken: string): Promise<{ body: RefreshResponse; refresh: IssuedRefreshToken }> {
-    const result = await rotateRefreshToken(this.ctx, refreshToken);
+    const result = await rotateRefreshToken(this.ctx, this.config, refreshToken);
     // A revocation must commit, so the error is thrown after the transaction.
     if ('error' in result) throw result.error;
     const body = {
       access_token: await this.tokens.sign(result.user.id, result.sessionId, result.issuedAt),
-      expires_in: this.ctx.env.ACCESS_TOKEN_TTL_SECONDS,
+      expires_in: this.config.ACCESS_TOKEN_TTL_SECONDS,
       user: toUserDto(result.user),
     };
     return { body, refresh: { token: result.refreshToken, expiresAt: result.expiresAt } };
@@ -257,7 +262,7 @@ export class AuthService {
   /** Verifies the bearer token and that its session and user still stand. */
   async authenticate(authorization: string | undefined): Promise<AuthenticatedUser> {
     const match = authorization ? /^Bearer\s+(\S+)$/i.exec(authorization) : null;
-    if (!match?.[1]) throw unauthorized('Authentication required', 'UNAUTHORIZED');
+    if (!match?.[1]) throw refuse('UNAUTHORIZED', 'Authentication required');
     const { sub, sid } = await this.tokens.verify(match[1]);
     const session = await findSessionForAuth(this.ctx.database.db, sid);
     return this.admit(sub, sid, session, this.ctx.clock.now());
@@ -275,7 +280,7 @@ export class AuthService {
     if (session.expires_at <= now)
       throw lockedOut('INVALID_TOKEN', 'Your session has expired. Please sign in again.');
     if (session.status === 'suspended') throw lockedOut('ACCOUNT_SUSPENDED', SUSPENDED_MESSAGE);
-    if (session.status !== 'active') throw forbidden('Verify your phone number first', 'NEEDS_VERIFICATION');
+    if (session.status !== 'active') throw refuse('NEEDS_VERIFICATION', 'Verify your phone number first');
     return { userId: sub, sessionId: sid, phone: session.phone, playerRef: session.player_ref };
   }
 
@@ -313,7 +318,7 @@ export class AuthService {
       if (!usable) throw ticketExpired();
     }
     await this.otp.check(phone, 'verify', code);
-    if (!user) throw badRequest('Invalid verification code', 'CODE_INVALID');
+    if (!user) throw refuse('CODE_INVALID', 'Invalid verification code');
     if (user.status === 'suspended') throw lockedOut('ACCOUNT_SUSPENDED', SUSPENDED_MESSAGE);
     const verified = toUserDto({ ...user, status: 'active' });
     if (ticketHash === null) {
@@ -339,7 +344,7 @@ export class AuthService {
     // As for verification: the code check first, so an unknown or suspended phone (never sent a
     // live code) answers like a wrong or missing code.
     await this.otp.check(phone, 'reset', code);
-    if (!user || user.status === 'suspended') throw badRequest('Invalid verification code', 'CODE_INVALID');
+    if (!user || user.status === 'suspended') throw refuse('CODE_INVALID', 'Invalid verification code');
     const passwordHash = await this.hashPassword(newPassword);
     const now = clock.now();
     await inTransaction(database, async (trx) => {

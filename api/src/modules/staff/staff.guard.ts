@@ -9,7 +9,7 @@
  */
 import type { StaffRoleName } from '@mchezo/contracts/staff';
 import type { FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from '../../lib/errors.js';
+import { refuse } from '../../lib/errors.js';
 import type { PreHandler } from '../../lib/http.js';
 import type { StaffService } from './staff.service.js';
 import { STAFF_TOKEN_PREFIX, type StaffAuth } from './staff.types.js';
@@ -35,7 +35,7 @@ export const isStaffGuard = (hook: unknown): boolean => typeof hook === 'functio
 /** The staff member of a request that passed `requireStaff`. */
 export function staffOf(request: FastifyRequest): StaffAuth {
   const staff = admitted.get(request);
-  if (!staff) throw unauthorized('Staff sign-in required', 'STAFF_SESSION_REQUIRED');
+  if (!staff) throw refuse('STAFF_SESSION_REQUIRED', 'Staff sign-in required');
   return staff;
 }
 
@@ -51,12 +51,12 @@ export function staffGuard(
     markStaffGuard<PreHandler>(async (request, reply) => {
       const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
       const token = match?.[1];
-      if (!token) throw unauthorized('Staff sign-in required', 'STAFF_SESSION_REQUIRED');
+      if (!token) throw refuse('STAFF_SESSION_REQUIRED', 'Staff sign-in required');
       if (!token.startsWith(STAFF_TOKEN_PREFIX)) {
         await requireAuth(request, reply);
-        throw forbidden(
-          'Staff routes need a staff session, signed in with two factors (POST /staff/sign-in)',
+        throw refuse(
           'SECOND_FACTOR_REQUIRED',
+          'Staff routes need a staff session, signed in with two factors (POST /staff/sign-in)',
         );
       }
       const auth = await staff.authenticate(token);

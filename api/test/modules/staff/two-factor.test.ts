@@ -72,7 +72,7 @@ describe.each(DB_MODES)('staff two-factor sign-in (%s)', (mode) => {
       { code: totpCode(body.secret, t.clock.now() + 600_000) },
       admin.headers,
     );
-    expect(wrong.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(400);
     expect(json(wrong).code).toBe('CODE_INVALID');
     nextStep(t);
     const ok = await t.post(
@@ -101,7 +101,7 @@ describe.each(DB_MODES)('staff two-factor sign-in (%s)', (mode) => {
 
   it('refuses a sign-in without the second factor, with a wrong password, a wrong code or a replayed code', async () => {
     const none = await staffSignIn(t, admin, {});
-    expect(none.statusCode).toBe(401);
+    expect(none.statusCode).toBe(403);
     expect(json(none).code).toBe('SECOND_FACTOR_REQUIRED');
     expect(none.body).not.toContain('token');
 
@@ -115,7 +115,7 @@ describe.each(DB_MODES)('staff two-factor sign-in (%s)', (mode) => {
     expect(json(badPassword).code).toBe('INVALID_CREDENTIALS');
 
     const wrong = await staffSignIn(t, admin, { code: totpCode(enrolled.secret, t.clock.now() + 300_000) });
-    expect(wrong.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(400);
     expect(json(wrong).code).toBe('CODE_INVALID');
 
     // One step of drift either way is taken (a phone's clock a little off).
@@ -124,7 +124,7 @@ describe.each(DB_MODES)('staff two-factor sign-in (%s)', (mode) => {
     expect(drifted.statusCode).toBe(200);
     // That code, and the one of the step before, are spent now.
     const replay = await staffSignIn(t, admin, { code: totpCode(enrolled.secret, t.clock.now() - 30_000) });
-    expect(replay.statusCode).toBe(401);
+    expect(replay.statusCode).toBe(400);
     expect(json(replay).code).toBe('CODE_USED');
 
     const fresh = await staffSignIn(t, admin, { code: totpCode(enrolled.secret, t.clock.now()) });
@@ -170,13 +170,13 @@ describe.each(DB_MODES)('staff two-factor sign-in (%s)', (mode) => {
     expect(json(res).session.second_factor).toBe('recovery_code');
     expect(json(res).member.recovery_codes_left).toBe(9);
     const again = await staffSignIn(t, admin, { recovery_code: first! });
-    expect(again.statusCode).toBe(401);
+    expect(again.statusCode).toBe(400);
     expect(json(again).code).toBe('CODE_INVALID');
     // Typed without the dash, with spaces.
     expect(
       (await staffSignIn(t, admin, { recovery_code: ` ${second!.replace('-', ' ')} ` })).statusCode,
     ).toBe(200);
-    expect((await staffSignIn(t, admin, { recovery_code: 'aaaaa-bbbbb' })).statusCode).toBe(401);
+    expect((await staffSignIn(t, admin, { recovery_code: 'aaaaa-bbbbb' })).statusCode).toBe(400);
   });
 
   it('a staff session ends after its idle time, and at its absolute end however busy', async () => {
@@ -220,7 +220,7 @@ describe.each(DB_MODES)('staff two-factor sign-in (%s)', (mode) => {
     nextStep(t);
     const code = totpCode(enrolled.secret, t.clock.now());
     const both = await Promise.all([staffSignIn(t, admin, { code }), staffSignIn(t, admin, { code })]);
-    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     expect(both.map((r) => json(r).code).filter(Boolean)).toEqual(['CODE_USED']);
   });
 
@@ -281,7 +281,7 @@ describe.each(DB_MODES)('staff codes lock like passwords (%s)', (mode) => {
       const wrong = await staffSignIn(t, admin, {
         code: totpCode(enrolled.secret, t.clock.now() + 3_600_000 + i * 30_000),
       });
-      expect(wrong.statusCode).toBe(401);
+      expect(wrong.statusCode).toBe(400);
     }
     const locked = await staffSignIn(t, admin, { code: totpCode(enrolled.secret, t.clock.now()) });
     expect(locked.statusCode).toBe(429);

@@ -6,6 +6,7 @@ export const COMMON_ERRORS = {
   VALIDATION_ERROR: 400,
   BAD_REQUEST: 400,
   BODY_TOO_DEEP: 400,
+  INVALID_CURSOR: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
@@ -16,4 +17,10 @@ export const COMMON_ERRORS = {
   SERVICE_UNAVAILABLE: 503,
   STORAGE_FULL: 503,
   DATABASE_TIMEOUT: 503,
+  /** Readiness (GET /health/ready): the database does not answer in time. */
+  NOT_READY: 503,
+  /** GET /metrics without the operators' token (docs/decisions/044-metrics.md). */
+  METRICS_TOKEN_REQUIRED: 401,
+  /** The demo game provider's calls (adapters/games): a launch token unknown or expired. */
+  INVALID_GAME_TOKEN: 401,
 } as const;
