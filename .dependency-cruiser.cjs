@@ -7,8 +7,8 @@
  * `npm run depcheck` fails on any import that crosses them.
  *
  * Inside the API (api/src): modules/<domain>/ is routes -> service -> repository; another
- * module sees a domain only through its services (`*.service.ts`) and its public types
- * (`*.types.ts`), never its repository or routes. db/, lib/ and adapters/ sit below
+ * module sees a domain only through its services (`*.service.ts`), its public types
+ * (`*.types.ts`) and its guards (`*.guard.ts`), never its repository or routes. db/, lib/ and adapters/ sit below
  * the modules and never import one.
  */
 const ZOD_SCHEMA_FILES =
@@ -130,12 +130,12 @@ module.exports = {
     {
       name: 'api-module-internals',
       comment:
-        "An API module reaches another module only through its services (*.service.ts) or its public types (*.types.ts): the repository's queries and the routes stay private to their module.",
+        "An API module reaches another module only through its services (*.service.ts), its public types (*.types.ts) or its guards (*.guard.ts, e.g. staffOf): the repository's queries and the routes stay private to their module.",
       severity: 'error',
       from: { path: '^api/src/modules/([^/]+)/' },
       to: {
         path: '^api/src/modules/',
-        pathNot: ['^api/src/modules/$1/', '^api/src/modules/[^/]+/[^/]+[.](service|types)[.]ts$'],
+        pathNot: ['^api/src/modules/$1/', '^api/src/modules/[^/]+/[^/]+[.](service|types|guard)[.]ts$'],
       },
     },
     {
