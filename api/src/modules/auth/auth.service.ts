@@ -103,7 +103,7 @@ export class AuthService {
 
   constructor(
     private readonly ctx: AppContext,
-    readonly config: AuthConfig = ctx.env,
+    readonly config: AuthConfig,
   ) {
     this.otp = new OtpService(ctx, config);
     this.tokens = new AccessTokens(ctx.clock, config);

@@ -19,7 +19,7 @@ type LimitedAction =
 export class RateLimiter {
   constructor(
     private readonly ctx: AppContext,
-    private readonly config: AuthConfig = ctx.env,
+    private readonly config: AuthConfig,
   ) {}
 
   async hit(action: LimitedAction, ip: string, phone: string | null): Promise<void> {

@@ -49,10 +49,7 @@ export async function grantConfiguredRoles(
 }
 
 /** At boot: grants the configured roles to the existing accounts listed. */
-export async function grantConfiguredManagers(
-  ctx: RolesContext & Pick<AppContext, 'env'>,
-  grants: RoleGrants = ctx.env,
-): Promise<void> {
+export async function grantConfiguredManagers(ctx: RolesContext, grants: RoleGrants): Promise<void> {
   const phones = [
     ...new Set([
       ...grants.RELEASE_MANAGER_PHONES,

@@ -1,15 +1,13 @@
 import { ChatTokenRequest, ChatTokenResponse } from '@mchezo/contracts/chat';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.js';
 import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
 import type { ChatConfig } from './chat.config.js';
 import { chatTokenFor } from './chat.service.js';
 
-export const chatRoutes: FastifyPluginAsyncZod<{
-  ctx: AppContext;
-  requireAuth: PreHandler;
-  config?: ChatConfig;
-}> = async (app, { ctx, requireAuth, config = ctx.env }) => {
+export const chatRoutes: FastifyPluginAsyncZod<{ requireAuth: PreHandler; config: ChatConfig }> = async (
+  app,
+  { requireAuth, config },
+) => {
   app.post(
     '/auth/chat-token',
     {

@@ -1,12 +1,11 @@
 import { ConfigResponse } from '@mchezo/contracts/config';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.js';
 import type { PublicConfigConfig } from './config.config.js';
 import { buildPublicConfig } from './config.service.js';
 
-export const configRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; config?: PublicConfigConfig }> = async (
+export const configRoutes: FastifyPluginAsyncZod<{ config: PublicConfigConfig }> = async (
   app,
-  { ctx, config = ctx.env },
+  { config },
 ) => {
   const body = { data: buildPublicConfig(config) };
   app.get(

@@ -5,7 +5,6 @@
  * header is never logged (the request log writes method, URL and address only: lib/request-log.ts).
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppContext } from '../../context.js';
 import { matchesAnySecret } from '../../lib/crypto.js';
 import { refuse } from '../../lib/errors.js';
 import type { MetricsConfig } from './metrics.config.js';
@@ -14,10 +13,9 @@ import type { MetricsService } from './metrics.service.js';
 const BEARER = /^Bearer (\S+)$/;
 
 export const metricsRoutes: FastifyPluginAsync<{
-  ctx: AppContext;
   metrics: MetricsService;
-  config?: Pick<MetricsConfig, 'METRICS_TOKEN'>;
-}> = async (app, { ctx, metrics, config = ctx.env }) => {
+  config: Pick<MetricsConfig, 'METRICS_TOKEN'>;
+}> = async (app, { metrics, config }) => {
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     const token = config.METRICS_TOKEN;
     if (token === undefined) throw refuse('NOT_FOUND', 'No route GET /metrics');

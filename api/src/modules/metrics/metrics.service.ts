@@ -1,5 +1,5 @@
 /**
- * What operators see in Prometheus (issue 28 item 5; docs/decisions/044-metrics.md): the requests
+ * What operators see in Prometheus (docs/decisions/044-metrics.md): the requests
  * this instance answered, and at each scrape the money moved, the reconciliation queue, the
  * regulator feed's backlog and delivery, and the open money-laundering alerts, each read through
  * its module's own service or repository, with a time limit, so a slow database cannot hold the
@@ -76,7 +76,7 @@ export class MetricsService {
   constructor(
     private readonly ctx: AppContext,
     deps: MetricsSources,
-    config: Pick<MetricsConfig, 'METRICS_MONEY_WINDOW_MINUTES'> = ctx.env,
+    config: Pick<MetricsConfig, 'METRICS_MONEY_WINDOW_MINUTES'>,
   ) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });

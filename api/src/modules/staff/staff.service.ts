@@ -39,7 +39,7 @@ export class StaffService {
     auth: AuthService,
     limiter: StaffLimiter,
     secondPerson: SecondPersonCheck,
-    config: StaffConfig = ctx.env,
+    config: StaffConfig,
   ) {
     this.audit = new StaffAuditService(ctx);
     this.sessions = new StaffSessionsService(ctx, auth, limiter, this.audit, config);

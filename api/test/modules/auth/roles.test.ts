@@ -24,9 +24,9 @@ describe.each(DB_MODES)('release-manager role from RELEASE_MANAGER_PHONES (%s)',
   it('grants the role at boot to existing accounts whose phone is listed, once', async () => {
     expect((await t.get('/releases/remotes', listed.headers)).statusCode).toBe(403);
     // What boot does when the list names an account registered before it was configured.
-    const ctx = { ...t.app.ctx, env: { ...t.env, RELEASE_MANAGER_PHONES: [listed.phone] } };
-    await grantConfiguredManagers(ctx);
-    await grantConfiguredManagers(ctx);
+    const grants = { ...t.env, RELEASE_MANAGER_PHONES: [listed.phone] };
+    await grantConfiguredManagers(t.app.ctx, grants);
+    await grantConfiguredManagers(t.app.ctx, grants);
     expect(await rolesOf(listed.userId)).toBe('user,release_manager');
     expect(await rolesOf(other.userId)).toBe('user');
     // The role is in the database now: this app's own (empty) list does not matter. Staff

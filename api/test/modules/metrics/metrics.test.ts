@@ -199,11 +199,15 @@ describe.each(DB_MODES)('metrics (%s)', (mode) => {
   });
 
   it('a source that does not answer in time is marked down; the others and the scrape go on', async () => {
-    const metrics = new MetricsService(t.app.ctx, {
-      feed: t.app.regulatorFeed,
-      aml: { openAlertsByRule: () => new Promise(() => {}) },
-      wallet: new WalletService(t.app.ctx),
-    });
+    const metrics = new MetricsService(
+      t.app.ctx,
+      {
+        feed: t.app.regulatorFeed,
+        aml: { openAlertsByRule: () => new Promise(() => {}) },
+        wallet: new WalletService(t.app.ctx),
+      },
+      t.env,
+    );
     const started = Date.now();
     const samples = parseExposition(await metrics.scrape());
     expect(Date.now() - started).toBeLessThan(5_000);
