@@ -1,5 +1,5 @@
 /**
- * What staff read and do of players' accounts (modules/players, issue 30 item 2): search by phone
+ * What staff read and do of players' accounts (for modules/players): search by phone
  * or name, the account, its sign-in sessions, and ending every session at once (a force-logout).
  * The player's own routes stay in auth.service.ts.
  */

@@ -11,8 +11,7 @@ import type { StaffRoleName } from '@mchezo/contracts/staff';
 import type { FastifyRequest } from 'fastify';
 import { refuse } from '../../lib/errors.js';
 import type { PreHandler } from '../../lib/http.js';
-import type { StaffService } from './staff.service.js';
-import { STAFF_TOKEN_PREFIX, type StaffAuth } from './staff.types.js';
+import { STAFF_TOKEN_PREFIX, type StaffAuth, type StaffAuthenticator } from './staff.types.js';
 
 const admitted = new WeakMap<FastifyRequest, StaffAuth>();
 
@@ -21,7 +20,7 @@ const guards = new WeakSet<object>();
 
 /**
  * Marks a route guard that admits staff through `requireStaff` inside (the release routes'
- * "release manager or deploy key"): api/test/staff-routes-access.test.ts walks every route
+ * "release manager or deploy key"): api/test/modules/staff/routes-access.test.ts walks every route
  * holding a staff guard and checks who it refuses.
  */
 export function markStaffGuard<T extends object>(guard: T): T {
@@ -43,10 +42,7 @@ export type RequireStaff = (...roles: StaffRoleName[]) => PreHandler;
 export type StaffOf = typeof staffOf;
 
 /** `staff`: the staff module's service (staff.module.ts). */
-export function staffGuard(
-  staff: Pick<StaffService, 'authenticate' | 'checkRoles'>,
-  requireAuth: PreHandler,
-): RequireStaff {
+export function staffGuard(staff: StaffAuthenticator, requireAuth: PreHandler): RequireStaff {
   return (...roles) =>
     markStaffGuard<PreHandler>(async (request, reply) => {
       const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
