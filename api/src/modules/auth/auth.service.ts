@@ -1,57 +1,35 @@
 import type { LoginResponse, RefreshResponse, User } from '@mchezo/contracts/auth';
 import { normalizePhone } from '@mchezo/contracts/auth';
 import { type Algorithm, hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
-import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
-import type { DB } from '../../db/schema.js';
 import { inTransaction, isUniqueViolation } from '../../db/tx.js';
 import { newId, randomToken, sha256 } from '../../lib/crypto.js';
 import { lockedOut, refuse } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
 import { openWallet } from '../wallet/wallet.service.js';
-import { AccessTokens } from './access-tokens.js';
 import type { AuthConfig } from './auth.config.js';
 import {
   deleteVerificationTickets,
-  findSessionForAuth,
   findUserById,
   findUserByPhone,
   findVerificationTicket,
-  insertRefreshToken,
-  insertSession,
   insertUser,
   replaceVerificationTicket,
-  revokeSession,
   revokeUserSessions,
-  type SessionForAuth,
   setPasswordHash,
   setUserStatus,
   spendVerificationTicket,
   type UserRow,
 } from './auth.repository.js';
 import { OtpService } from './otp.service.js';
-import { rotateRefreshToken, SUSPENDED_MESSAGE } from './refresh.js';
+import { type AuthenticatedUser, type IssuedRefreshToken, PlayerSessions } from './player-sessions.js';
+import { SUSPENDED_MESSAGE } from './refresh.js';
 
+export type { AuthenticatedUser };
 /** What a suspended account is told (also by the staff sign-in, modules/staff). */
 export { SUSPENDED_MESSAGE };
 
 import { grantConfiguredRoles } from './roles.service.js';
-
-/**
- * A session's refresh token and when it expires: for the route to put in the cookie
- * (refresh-cookie.ts), never in a body.
- */
-interface IssuedRefreshToken {
-  token: string;
-  expiresAt: number;
-}
-
-export interface AuthenticatedUser {
-  userId: string;
-  sessionId: string;
-  phone: string;
-  playerRef: string;
-}
 
 /**
  * A refused verification ticket (docs/decisions/062-verification-tickets.md): spent, expired,
@@ -99,14 +77,14 @@ export function parsePhone(raw: string): string {
 export class AuthService {
   readonly otp: OtpService;
   private dummyHash: Promise<string> | null = null;
-  private readonly tokens: AccessTokens;
+  private readonly sessions: PlayerSessions;
 
   constructor(
     private readonly ctx: AppContext,
     readonly config: AuthConfig,
   ) {
     this.otp = new OtpService(ctx, config);
-    this.tokens = new AccessTokens(ctx.clock, config);
+    this.sessions = new PlayerSessions(ctx, config);
   }
 
   private hashPassword(password: string): Promise<string> {
@@ -200,42 +178,10 @@ export class AuthService {
       };
       return { body, refresh: null };
     }
-    const { refresh, ...tokens } = await this.startSession(user.id);
+    const { refresh, ...tokens } = await this.sessions.start(user.id);
     return {
       body: { user: toUserDto(user), ...tokens, needs_verification: false, verification_ticket: null },
       refresh,
-    };
-  }
-
-  private async startSession(userId: string, before?: (trx: Kysely<DB>, now: number) => Promise<void>) {
-    const { clock, database } = this.ctx;
-    const { REFRESH_TOKEN_TTL_SECONDS, ACCESS_TOKEN_TTL_SECONDS } = this.config;
-    const now = clock.now();
-    const sessionId = newId();
-    const refreshToken = randomToken();
-    const expiresAt = now + REFRESH_TOKEN_TTL_SECONDS * 1000;
-    await inTransaction(database, async (trx) => {
-      // What must commit with the session, or not at all (a verification's ticket and status).
-      await before?.(trx, now);
-      await insertSession(trx, {
-        id: sessionId,
-        user_id: userId,
-        created_at: now,
-        expires_at: expiresAt,
-        revoked_at: null,
-        revoked_reason: null,
-      });
-      await insertRefreshToken(trx, {
-        token_hash: sha256(refreshToken),
-        session_id: sessionId,
-        created_at: now,
-        expires_at: expiresAt,
-      });
-    });
-    return {
-      access_token: await this.tokens.sign(userId, sessionId),
-      expires_in: ACCESS_TOKEN_TTL_SECONDS,
-      refresh: { token: refreshToken, expiresAt },
     };
   }
 
@@ -244,44 +190,22 @@ export class AuthService {
    * unless presented again within REFRESH_GRACE_MS, which answers the same pair again.
    */
   async refresh(refreshToken: string): Promise<{ body: RefreshResponse; refresh: IssuedRefreshToken }> {
-    const result = await rotateRefreshToken(this.ctx, this.config, refreshToken);
-    // A revocation must commit, so the error is thrown after the transaction.
-    if ('error' in result) throw result.error;
+    const { user, accessToken, refresh } = await this.sessions.rotate(refreshToken);
     const body = {
-      access_token: await this.tokens.sign(result.user.id, result.sessionId, result.issuedAt),
+      access_token: accessToken,
       expires_in: this.config.ACCESS_TOKEN_TTL_SECONDS,
-      user: toUserDto(result.user),
+      user: toUserDto(user),
     };
-    return { body, refresh: { token: result.refreshToken, expiresAt: result.expiresAt } };
+    return { body, refresh };
   }
 
-  async logout(sessionId: string): Promise<void> {
-    await revokeSession(this.ctx.database.db, sessionId, 'logout', this.ctx.clock.now());
+  logout(sessionId: string): Promise<void> {
+    return this.sessions.end(sessionId);
   }
 
   /** Verifies the bearer token and that its session and user still stand. */
-  async authenticate(authorization: string | undefined): Promise<AuthenticatedUser> {
-    const match = authorization ? /^Bearer\s+(\S+)$/i.exec(authorization) : null;
-    if (!match?.[1]) throw refuse('UNAUTHORIZED', 'Authentication required');
-    const { sub, sid } = await this.tokens.verify(match[1]);
-    const session = await findSessionForAuth(this.ctx.database.db, sid);
-    return this.admit(sub, sid, session, this.ctx.clock.now());
-  }
-
-  /** Lets the request through only if the token's session and user still stand, as of this read. */
-  private admit(
-    sub: string,
-    sid: string,
-    session: SessionForAuth | undefined,
-    now: number,
-  ): AuthenticatedUser {
-    if (!session || session.user_id !== sub) throw lockedOut('INVALID_TOKEN');
-    if (session.revoked_at !== null) throw lockedOut('SESSION_REVOKED');
-    if (session.expires_at <= now)
-      throw lockedOut('INVALID_TOKEN', 'Your session has expired. Please sign in again.');
-    if (session.status === 'suspended') throw lockedOut('ACCOUNT_SUSPENDED', SUSPENDED_MESSAGE);
-    if (session.status !== 'active') throw refuse('NEEDS_VERIFICATION', 'Verify your phone number first');
-    return { userId: sub, sessionId: sid, phone: session.phone, playerRef: session.player_ref };
+  authenticate(authorization: string | undefined): Promise<AuthenticatedUser> {
+    return this.sessions.authenticate(authorization);
   }
 
   async me(userId: string): Promise<User> {
@@ -326,7 +250,7 @@ export class AuthService {
       if (user.status !== 'active') await setUserStatus(database.db, user.id, 'active', clock.now());
       return { user: verified, access_token: null, expires_in: null, refresh: null };
     }
-    const { refresh, ...tokens } = await this.startSession(user.id, async (trx, now) => {
+    const { refresh, ...tokens } = await this.sessions.start(user.id, async (trx, now) => {
       if (!(await spendVerificationTicket(trx, ticketHash, user.id, now))) throw ticketExpired();
       if (user.status !== 'active') await setUserStatus(trx, user.id, 'active', now);
     });

@@ -11,7 +11,7 @@ import {
   latestOtp,
   type OtpRow,
   replaceOtp,
-} from './auth.repository.js';
+} from './otp.repository.js';
 
 type OtpPurpose = OtpRow['purpose'];
 

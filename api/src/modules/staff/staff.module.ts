@@ -10,6 +10,7 @@ import { StaffConfig } from './staff.config.js';
 import { type RequireStaff, staffGuard } from './staff.guard.js';
 import { staffRoutes } from './staff.routes.js';
 import { StaffService } from './staff.service.js';
+import { staffAdminRoutes } from './staff-admin.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,6 +42,11 @@ export const staffModule = apiModule(
       prefix: API_PREFIX,
       staff: service,
       limiter: app.auth.limiter,
+      requireAuth: app.requireAuth,
+    });
+    await app.register(staffAdminRoutes, {
+      prefix: API_PREFIX,
+      staff: service,
       requireAuth: app.requireAuth,
     });
   },
