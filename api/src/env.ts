@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { SecretKey } from './db/secrets.js';
 import { type DeploymentDefaults, deploymentDefaults } from './deployment-defaults.js';
+import { crossVariableIssues } from './env-rules.js';
 import {
   basisPoints,
   bool,
@@ -254,60 +255,8 @@ const EnvSchema = z.object({
   REGULATOR_FEED_SIMULATOR_DELAY_MS: int(0, 0, 600_000),
 });
 
-/** What lets a test steer money or luck must never be switched on in a deployed server. */
-const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
-  if (env.ACCESS_TOKEN_TTL_SECONDS < 30 && env.NODE_ENV !== 'test')
-    ctx.addIssue({
-      code: 'custom',
-      path: ['ACCESS_TOKEN_TTL_SECONDS'],
-      message: 'must be at least 30 (shorter is for tests only, NODE_ENV=test)',
-    });
-  if (env.DEMO_GAME_SEED !== undefined && env.NODE_ENV !== 'test')
-    ctx.addIssue({
-      code: 'custom',
-      path: ['DEMO_GAME_SEED'],
-      message: 'is for tests only (needs NODE_ENV=test)',
-    });
-  // `npm start` (development) turns it on too, so a Paybill payment can be faked locally.
-  if (env.SIMULATOR_TEST_CONTROL && env.NODE_ENV !== 'test' && env.NODE_ENV !== 'development')
-    ctx.addIssue({
-      code: 'custom',
-      path: ['SIMULATOR_TEST_CONTROL'],
-      message: 'is for development and tests only (needs NODE_ENV=development or test)',
-    });
-  if (env.TAX_WITHHOLDING_BASE === 'net_winnings')
-    ctx.addIssue({
-      code: 'custom',
-      path: ['TAX_WITHHOLDING_BASE'],
-      message: 'net_winnings is not supported yet: use withdrawal (the amount withdrawn)',
-    });
-  if (env.IDENTITY_PROVIDER === 'registry') {
-    for (const key of ['IDENTITY_REGISTRY_URL', 'IDENTITY_REGISTRY_API_KEY'] as const)
-      if (!env[key])
-        ctx.addIssue({ code: 'custom', path: [key], message: 'is needed with IDENTITY_PROVIDER=registry' });
-  }
-  // Documents and dates of birth travel to the registry encrypted; plain http only to a local fake.
-  if (env.IDENTITY_REGISTRY_URL?.startsWith('http://') && env.NODE_ENV === 'production')
-    ctx.addIssue({ code: 'custom', path: ['IDENTITY_REGISTRY_URL'], message: 'must be https in production' });
-  if (env.REGULATOR_FEED_SIMULATOR && env.NODE_ENV !== 'test' && env.NODE_ENV !== 'development')
-    ctx.addIssue({
-      code: 'custom',
-      path: ['REGULATOR_FEED_SIMULATOR'],
-      message: 'is for development and tests only (needs NODE_ENV=development or test)',
-    });
-  if (env.REGULATOR_FEED_URL && !env.REGULATOR_FEED_SECRET)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['REGULATOR_FEED_SECRET'],
-      message: 'is needed with REGULATOR_FEED_URL (the batches are signed with it)',
-    });
-  if (env.SIMULATOR_TEST_CONTROL && env.PAYMENT_PROVIDER !== 'simulator')
-    ctx.addIssue({
-      code: 'custom',
-      path: ['SIMULATOR_TEST_CONTROL'],
-      message: 'needs PAYMENT_PROVIDER=simulator',
-    });
-});
+/** The rules across variables (env-rules.ts): what a deployed server must not run with. */
+const CheckedEnvSchema = EnvSchema.superRefine(crossVariableIssues);
 
 type Parsed = z.infer<typeof EnvSchema>;
 

@@ -59,6 +59,7 @@ it("zod elsewhere only reads the environment or works with the contracts' schema
     // The environment's schema and its kinds of value (the one zod object outside contracts: the
     // process's settings, not a request's shape); a route's querystring keys, read from its schema
     // for the log's redaction; the response serializer, which runs each route's response schema.
+    'env-rules.ts', // the rules across the environment's variables, by zod's refinement context
     'env-values.ts',
     'env.ts',
     // A module's config slice, by its zod object's keys (the slices are the `*.config.ts` files).
