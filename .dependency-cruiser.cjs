@@ -3,7 +3,7 @@
  *   contracts <- api-client <- host <- remotes/* (loaded at run time by) shell
  *   ui, i18n <- remotes, shell;   api never imports front-end code;
  *   contracts <- site (the site composer) <- api: the site never imports the API.
- *   release-cli (shared/release-cli) imports nothing but Node builtins, and nothing imports it.
+ *   contracts (types), api-client <- release-cli (shared/release-cli); nothing imports release-cli.
  * `npm run depcheck` fails on any import that crosses them.
  *
  * Inside the API (api/src): modules/<domain>/ is routes -> service -> repository; another
@@ -97,12 +97,21 @@ module.exports = {
     {
       name: 'release-cli-stands-alone',
       comment:
-        'The release CLI (shared/release-cli) is installed by teams outside this repository (decision 050): Node builtins and fetch only, no workspace package and no dependency. The repository hands it its builder at run time (scripts/release.mjs).',
+        'The release CLI (shared/release-cli) is installed by teams outside this repository (decision 050), compiled at pack time into one file of plain Node: it imports Node builtins, the HTTP core of api-client (its src files, never a page of it) and contract types or zod-free constants, nothing else. The repository passes it its builder as an argument (scripts/release.mjs).',
       severity: 'error',
       from: { path: '^shared/release-cli/' },
       to: {
-        path: '^(api|shell|remotes|site|tooling|e2e|scripts)/|^shared/(contracts|api-client|host|ui|i18n)/|(^|/)node_modules/',
+        path: '^(api|shell|remotes|site|tooling|e2e|scripts|staff)/|^shared/(host|ui|i18n)/|(^|/)node_modules/',
+        pathNot: '(^|/)node_modules/@types/',
       },
+    },
+    {
+      name: 'release-cli-contract-types-only',
+      comment:
+        'The release CLI reads the contract as types (import type) and the zod-free constants: a schema file would put zod into the compiled CLI.',
+      severity: 'error',
+      from: { path: '^shared/release-cli/' },
+      to: { path: ZOD_SCHEMA_FILES, dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'nothing-imports-release-cli',

@@ -2,6 +2,8 @@
 // (`@mchezo/contracts`, `api-client`, `host`, `i18n`, `ui` and `tooling`) and the release CLI
 // (`@mchezo/release-cli`, bin `mchezo-release`) as versioned tarballs, so a team can build,
 // publish and canary its remote outside this repository (docs/remote-teams.md, decision 050).
+// The release CLI is TypeScript: its prepack (shared/release-cli/build.mjs) compiles it into one
+// file of plain Node, dist/release.mjs, which its tarball must hold.
 // `pnpm pack` turns `workspace:*` and `catalog:` into versions; the tooling package also gets
 // the catalog's versions (`src/catalog.json`), which name the shared singletons' versions the
 // shell was built with. Prints one JSON line: the tarballs, their bytes and the time it took.
@@ -22,6 +24,11 @@ export const SHARED_PACKAGES = [
   ['@mchezo/tooling', 'tooling'],
   ['@mchezo/release-cli', 'shared/release-cli'],
 ];
+
+/** Files a tarball cannot work without (what its bin runs), by package. */
+const REQUIRED_FILES = {
+  '@mchezo/release-cli': ['package/bin/mchezo-release.mjs', 'package/dist/release.mjs'],
+};
 
 /** The `catalog:` section of pnpm-workspace.yaml: package → version. */
 function workspaceCatalog() {
@@ -65,8 +72,10 @@ export function packShared(out) {
       if (/"(workspace|catalog):/.test(manifest))
         throw new Error(`${file}: its package.json still has a workspace: or catalog: version`);
       const { version } = JSON.parse(manifest);
-      const files = tar(['-tzf', tarball]).split('\n').filter(Boolean).length;
-      packed.push({ name, version, file, bytes: statSync(tarball).size, files });
+      const listed = tar(['-tzf', tarball]).split('\n').filter(Boolean);
+      for (const required of REQUIRED_FILES[name] ?? [])
+        if (!listed.includes(required)) throw new Error(`${file} lacks ${required}`);
+      packed.push({ name, version, file, bytes: statSync(tarball).size, files: listed.length });
     }
   } finally {
     rmSync(catalogFile, { force: true });

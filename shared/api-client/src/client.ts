@@ -1,8 +1,10 @@
 /**
- * The one HTTP client of the front end for `/api/v1`. Shared as an MF singleton, so the shell
- * and every remote use this same instance (one refresh in flight, one lockout).
+ * The player site's client for `/api/v1`, a thin layer on the HTTP core (http.ts). Shared as an
+ * MF singleton, so the shell and every remote use this same instance (one refresh in flight, one
+ * lockout).
  *
- * - JSON in and out; a 204 gives `null`.
+ * - JSON in and out; a 204 gives `null`; the core's safe retries (a 503 with Retry-After, no
+ *   answer) on idempotent calls.
  * - The bearer token is the access token this page holds in memory (token-store.ts).
  * - A 401 on an authenticated call triggers one refresh (`POST /auth/refresh`, which the browser
  *   sends with the HttpOnly refresh cookie) and one retry.
@@ -16,11 +18,11 @@ import {
   ApiError,
   DEFAULT_LOCKOUT_MESSAGE,
   DEFAULT_LOCKOUT_REASON,
-  errorMessageOf,
   LOCKOUT_EVENT,
   type LockoutDetail,
   lockoutOf,
 } from './errors.ts';
+import { createHttp, readBody, type UnauthorizedCall } from './http.ts';
 import { tokenStore } from './token-store.ts';
 
 export const API_BASE = '/api/v1';
@@ -38,17 +40,6 @@ function raiseLockout(detail: LockoutDetail): void {
   globalThis.dispatchEvent?.(new CustomEvent<LockoutDetail>(LOCKOUT_EVENT, { detail }));
 }
 
-async function readBody(res: Response): Promise<unknown> {
-  if (res.status === 204) return null;
-  const text = await res.text();
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
 /**
  * What a refresh answered: the player (and a new access token in memory), or why not: `status`
  * 401 means no session (with the lockout, when the server ended one); 0 is no answer at all.
@@ -60,21 +51,21 @@ export type RefreshOutcome =
 /** The Web Lock every tab of the site takes around a refresh (docs/decisions/034-session-cookies.md). */
 export const REFRESH_LOCK = 'mchezo-refresh';
 
+/** The refresh's own calls: a 401 there is an answer (no session), not a lockout to raise. */
+const plain = createHttp({ baseUrl: API_BASE, credentials: 'same-origin' });
+
 async function askForRefresh(): Promise<RefreshOutcome> {
   try {
-    const res = await fetch(`${API_BASE}/auth/refresh`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json' },
-    });
+    const res = await plain.send('POST', '/auth/refresh', { token: null });
     const body = (await readBody(res)) as { access_token?: unknown; user?: User } | null;
-    if (res.ok && typeof body?.access_token === 'string' && body.user) {
+    if (typeof body?.access_token === 'string' && body.user) {
       tokenStore.setAccessToken(body.access_token);
       return { ok: true, user: body.user };
     }
-    return { ok: false, status: res.status, lockout: res.status === 401 ? lockoutOf(body) : null };
-  } catch {
-    return { ok: false, status: 0, lockout: null };
+    return { ok: false, status: res.status, lockout: null };
+  } catch (error) {
+    if (!(error instanceof ApiError)) return { ok: false, status: 0, lockout: null };
+    return { ok: false, status: error.status, lockout: error.status === 401 ? lockoutOf(error.body) : null };
   }
 }
 
@@ -101,18 +92,27 @@ export function refreshSession(): Promise<RefreshOutcome> {
   return refreshInFlight;
 }
 
-async function send(method: string, path: string, opts: RequestOptions): Promise<Response> {
-  const token = opts.auth === false ? null : tokenStore.getAccessToken();
-  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
-  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (token) headers.Authorization = `Bearer ${token}`;
-  return fetch(`${API_BASE}${path}`, {
-    method,
-    headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-    signal: opts.signal,
-  });
+/**
+ * A 401: with `locked_out` the lockout is raised (whatever the call sent); else, when the call
+ * carried this page's token, one refresh and one more try; a failed refresh raises the lockout.
+ */
+async function unauthorized(body: unknown, call: UnauthorizedCall): Promise<boolean> {
+  const lockout = lockoutOf(body);
+  if (lockout) {
+    raiseLockout(lockout);
+    return false;
+  }
+  if (call.repeated || !call.own || call.sent === null) return false;
+  const refreshed = await refreshSession();
+  if (refreshed.ok) return true;
+  raiseLockout(refreshed.lockout ?? { reason: DEFAULT_LOCKOUT_REASON, message: DEFAULT_LOCKOUT_MESSAGE });
+  return false;
 }
+
+const http = createHttp({
+  baseUrl: API_BASE,
+  tokens: { token: () => tokenStore.getAccessToken(), unauthorized },
+});
 
 export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
   // A public read the page came with (the first screen's data): answered without a round trip.
@@ -120,31 +120,8 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
     const inline = takeBootFile(`${API_BASE}${path}`);
     if (inline !== undefined) return inline as T;
   }
-  const hadToken = opts.auth !== false && tokenStore.getAccessToken() !== null;
-  let res = await send(method, path, opts);
-  let body = await readBody(res);
-
-  if (res.status === 401) {
-    const lockout = lockoutOf(body);
-    if (lockout) {
-      raiseLockout(lockout);
-    } else if (hadToken) {
-      const refreshed = await refreshSession();
-      if (refreshed.ok) {
-        res = await send(method, path, opts);
-        body = await readBody(res);
-        const again = res.status === 401 ? lockoutOf(body) : null;
-        if (again) raiseLockout(again);
-      } else {
-        raiseLockout(
-          refreshed.lockout ?? { reason: DEFAULT_LOCKOUT_REASON, message: DEFAULT_LOCKOUT_MESSAGE },
-        );
-      }
-    }
-  }
-
-  if (!res.ok) throw new ApiError(errorMessageOf(body, res.status), res.status, body);
-  return body as T;
+  const { auth, ...call } = opts;
+  return http.request<T>(method, path, auth === false ? { ...call, token: null } : call);
 }
 
 export const api = {

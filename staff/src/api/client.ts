@@ -1,10 +1,12 @@
 /**
- * The staff site's one HTTP client: JSON to `/api/v1/staff/…` (and the few player auth routes
- * enrolment needs) with `Authorization: Bearer stf_…` from the session store. A failed call throws
- * `ApiError` (the server's `{error, code}`); a 401 on a signed-in call ends the session here: the
- * app goes back to sign-in with "Your session ended, sign in again".
+ * The staff site's client: JSON to `/api/v1/staff/…` (and the few player auth routes enrolment
+ * needs), a thin layer on the HTTP core (@mchezo/api-client/http) with `Authorization: Bearer stf_…`
+ * from the session store. A failed call throws `ApiError` (the server's `{error, code}`); a 401 on
+ * a signed-in call ends the session here: the app goes back to sign-in with "Your session ended,
+ * sign in again".
  */
-import { ApiError, errorMessageOf } from '@mchezo/api-client/errors';
+import { ApiError } from '@mchezo/api-client/errors';
+import { createHttp } from '@mchezo/api-client/http';
 import { staffToken, useSession } from '../session/session-store.ts';
 
 export const API_BASE = '/api/v1';
@@ -14,49 +16,29 @@ export interface CallOptions {
   /** A bearer token other than the staff session's (enrolment uses the password sign-in's). */
   token?: string | null;
   signal?: AbortSignal;
-  /**
-   * Only the sign-in sends cookies: the staff device cookie the API keeps on each staff session
-   * (four eyes tells two people's browsers apart: docs/decisions/061). No other call needs one.
-   */
-  withDeviceCookie?: boolean;
 }
 
-async function readBody(res: Response): Promise<unknown> {
-  if (res.status === 204) return null;
-  const text = await res.text();
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
+/** The core under this client, for the shared staff sign-in (@mchezo/api-client/staff-sign-in). */
+export const staffHttp = createHttp({
+  baseUrl: API_BASE,
+  // No cookies, but on the sign-in (session.ts): the staff device cookie (docs/decisions/061).
+  credentials: 'omit',
+  tokens: {
+    token: staffToken,
+    // The staff session ended (expired, idle, ended by an administrator): sign in again.
+    unauthorized(_body, call) {
+      if (call.own && call.sent) useSession.getState().signedOut('session_ended');
+      return false;
+    },
+  },
+});
 
 /** The raw answer (for files: the audit CSV); throws ApiError when it is not a 2xx. */
-export async function send(method: string, path: string, opts: CallOptions = {}): Promise<Response> {
-  const token = opts.token === undefined ? staffToken() : opts.token;
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(`${API_BASE}${path}`, {
-    method,
-    headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-    signal: opts.signal,
-    credentials: opts.withDeviceCookie ? 'same-origin' : 'omit',
-  });
-  if (res.ok) return res;
-  const body = await readBody(res);
-  // The staff session ended (expired, idle, ended by an administrator): sign in again.
-  if (res.status === 401 && opts.token === undefined && token)
-    useSession.getState().signedOut('session_ended');
-  throw new ApiError(errorMessageOf(body, res.status), res.status, body);
-}
+export const send = (method: string, path: string, opts: CallOptions = {}): Promise<Response> =>
+  staffHttp.send(method, path, opts);
 
-export async function call<T>(method: string, path: string, opts: CallOptions = {}): Promise<T> {
-  const res = await send(method, path, opts);
-  return (await readBody(res)) as T;
-}
+export const call = <T>(method: string, path: string, opts: CallOptions = {}): Promise<T> =>
+  staffHttp.request<T>(method, path, opts);
 
 export const staffApi = {
   get: <T>(path: string, opts?: CallOptions) => call<T>('GET', path, opts),

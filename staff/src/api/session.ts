@@ -1,4 +1,6 @@
 /** Signing in and out, the person's own view, and enrolling an authenticator (decision 052). */
+
+import { staffSignIn, staffSignOut } from '@mchezo/api-client/staff-sign-in';
 import type { LoginResponse } from '@mchezo/contracts/auth';
 import type {
   StaffMember,
@@ -8,12 +10,16 @@ import type {
   TotpEnrolResponse,
 } from '@mchezo/contracts/staff';
 import { queryOptions } from '@tanstack/react-query';
-import { staffApi } from './client.ts';
+import { staffApi, staffHttp } from './client.ts';
 
-export const signIn = (body: StaffSignInRequest) =>
-  staffApi.post<StaffSignInResponse>('/staff/sign-in', body, { token: null, withDeviceCookie: true });
+/**
+ * The one call that sends cookies: the staff device cookie the API keeps on each staff session
+ * (four eyes tells two people's browsers apart: docs/decisions/061).
+ */
+export const signIn = (body: StaffSignInRequest): Promise<StaffSignInResponse> =>
+  staffSignIn(staffHttp, body, { credentials: 'same-origin' });
 
-export const signOut = () => staffApi.post<null>('/staff/sign-out', {});
+export const signOut = () => staffSignOut(staffHttp);
 
 export const fetchMe = () => staffApi.get<{ member: StaffMember; session: StaffSessionInfo }>('/staff/me');
 
