@@ -30,7 +30,7 @@ import { migrateToLatest } from './db/migrations.js';
 import type { Env } from './env.js';
 import type { BackgroundJob } from './lib/api-module.js';
 import { API_PREFIX } from './lib/api-prefix.js';
-import { AppError, badRequest, schemaRefusal, serviceUnavailable } from './lib/errors.js';
+import { AppError, frameworkRefusal, refuse, schemaRefusal, serviceUnavailable } from './lib/errors.js';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from './lib/json-depth.js';
 import { frameworkErrors, UrlRedactor } from './lib/redact.js';
 import { loggerOptions, RequestLogController } from './lib/request-log.js';
@@ -149,7 +149,7 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
     request.rawBody = text;
     if (text.trim() === '') return done(null, undefined);
     if (nestedDeeperThan(text, MAX_JSON_DEPTH))
-      return done(badRequest(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`, 'BODY_TOO_DEEP'), undefined);
+      return done(refuse('BODY_TOO_DEEP', `JSON nested deeper than ${MAX_JSON_DEPTH} levels`), undefined);
     defaultJson(request, text, done);
   });
 
@@ -197,20 +197,14 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
       const late = serviceUnavailable('The service is busy. Try again in a moment.', 'DATABASE_TIMEOUT', 2);
       return reply.code(503).headers(late.headers).send(late.toBody());
     }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const messages: Record<string, string> = {
-        FST_ERR_CTP_INVALID_JSON_BODY: 'Malformed JSON body',
-        FST_ERR_CTP_EMPTY_JSON_BODY: 'Empty JSON body',
-        FST_ERR_CTP_BODY_TOO_LARGE: `Request body too large (limit ${BODY_LIMIT_BYTES} bytes)`,
-        FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type: send application/json',
-        FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid Content-Length',
-      };
-      const message =
-        (error.code && messages[error.code]) ||
-        (error instanceof SyntaxError ? 'Malformed JSON body' : error.message);
-      return reply.code(status).send({ error: message, code: error.code ?? 'BAD_REQUEST' });
-    }
+    const refused = frameworkRefusal(error, {
+      MALFORMED_JSON: 'Malformed JSON body',
+      EMPTY_BODY: 'Empty JSON body',
+      BODY_TOO_LARGE: `Request body too large (limit ${BODY_LIMIT_BYTES} bytes)`,
+      UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type: send application/json',
+      INVALID_CONTENT_LENGTH: 'Invalid Content-Length',
+    });
+    if (refused) return reply.code(refused.statusCode).send(refused.toBody());
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ error: 'Internal server error', code: 'INTERNAL' });
   });

@@ -1,6 +1,21 @@
 /** The kinds of value the environment holds, each parsed and checked by zod (env.ts). */
 import { z } from 'zod';
+import type { SecretKey } from './db/secrets.js';
+import type { DeploymentDefaults } from './deployment-defaults.js';
 import { invalidIpEntries, splitList } from './lib/ip-list.js';
+
+/**
+ * A config slice as its module receives it (a module's `<m>.config.ts`): what start-up resolves
+ * after parsing (src/startup.ts) is never missing: the shared secrets, PUBLIC_BASE_URL and the
+ * defaults that depend on NODE_ENV (deployment-defaults.ts).
+ */
+export type ConfigOf<Slice extends z.ZodObject> = {
+  [K in keyof z.infer<Slice>]: K extends SecretKey | 'PUBLIC_BASE_URL'
+    ? string
+    : K extends keyof DeploymentDefaults
+      ? DeploymentDefaults[K]
+      : z.infer<Slice>[K];
+};
 
 export const bool = (fallback: boolean) =>
   z

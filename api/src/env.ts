@@ -1,98 +1,37 @@
 import { mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { SecretKey } from './db/secrets.js';
+import { type DeploymentDefaults, deploymentDefaults } from './deployment-defaults.js';
+import { crossVariableIssues } from './env-rules.js';
 import {
   basisPoints,
   bool,
+  byteBudgets,
   int,
   ipList,
   optionalBool,
   optionalString,
-  phoneList,
   secret,
-  trustProxy,
 } from './env-values.js';
+import { AuthConfig } from './modules/auth/auth.config.js';
+import { ChatConfig } from './modules/chat/chat.config.js';
+import { PublicConfigConfig } from './modules/config/config.config.js';
+import { MetricsConfig } from './modules/metrics/metrics.config.js';
 import { ReleaseHealthConfig } from './modules/release-health/release-health.config.js';
 import { ReleasesConfig } from './modules/releases/releases.config.js';
-import { type DeploymentDefaults, deploymentDefaults } from './production.js';
-
-const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+import { StaffConfig } from './modules/staff/staff.config.js';
+import { PlatformConfig } from './platform.config.js';
 
 const EnvSchema = z.object({
-  // Each module's slice (modules/<m>/<m>.config.ts); a shared variable a slice names too is
-  // defined the same way below, and the definition below is the one kept.
+  ...PlatformConfig.shape,
+  ...AuthConfig.shape,
+  ...StaffConfig.shape,
+  ...PublicConfigConfig.shape,
+  ...ChatConfig.shape,
+  ...MetricsConfig.shape,
   ...ReleasesConfig.shape,
   ...ReleaseHealthConfig.shape,
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: int(8080, 0, 65535),
-  HOST: z.string().default('127.0.0.1'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  DATA_DIR: z.string().default(join(REPO_ROOT, 'data')),
-  /** postgres://… selects PostgreSQL; empty means SQLite at DATA_DIR/mchezo.sqlite. */
-  DATABASE_URL: optionalString.refine(
-    (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
-    'must be a postgres:// URL (leave empty for SQLite)',
-  ),
-  /** PostgreSQL schema (search_path); lets parallel test runs share one database. */
-  DATABASE_SCHEMA: z
-    .string()
-    .regex(/^[a-z_][a-z0-9_]{0,62}$/)
-    .default('public'),
-  SQLITE_FILE: optionalString,
-  /**
-   * How long one statement may take, waiting for a lock included, before it is given up and the
-   * request answered 503 + Retry-After: PostgreSQL's statement_timeout (and pg's wait for an
-   * answer, a second longer), SQLite's busy_timeout (docs/decisions/064-storage-and-timeouts.md).
-   */
-  DATABASE_STATEMENT_TIMEOUT_MS: int(5_000, 100, 600_000),
-  /**
-   * The longest a background job's lease lasts without renewal: renewed every third of it, so a
-   * killed holder's job moves to another instance within this and a third (lib/job-runner.ts).
-   */
-  JOB_LEASE_TTL_MS: int(6_000, 300, 600_000),
-  PUBLIC_BASE_URL: optionalString,
-  /**
-   * The reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For is believed, so rate limits
-   * see the client's IP; false: none. `true` (anyone) is refused in production (decision 032).
-   */
-  TRUST_PROXY: trustProxy,
-  /** The built site (CDN layout: shell/ and remotes/<name>/<version>/) to serve at `/`. */
-  SITE_DIR: optionalString,
-  /**
-   * The staff site's own origin (e.g. https://staff.example.ke): when set, /staff/ is answered
-   * only for that host and the player host gets 404 there; empty: /staff/ on every host.
-   */
-  STAFF_SITE_ORIGIN: optionalString.refine(
-    (v) => v === undefined || /^https?:\/\/[^/?#]+\/?$/.test(v),
-    'must be an origin like https://staff.example.ke',
-  ),
-  /** Phones (E.164, comma-separated) granted the release_manager role at boot and at login. */
-  RELEASE_MANAGER_PHONES: phoneList,
-  /** Phones (E.164, comma-separated) granted the finance role (the review queue, taxes, adjustments). */
-  FINANCE_PHONES: phoneList,
-  /** Phones (E.164, comma-separated) granted the compliance role (money-laundering alerts and cases). */
-  COMPLIANCE_PHONES: phoneList,
-  /**
-   * Phones (E.164, comma-separated) granted the admin role: the bootstrap of an empty database's
-   * first administrator, who then grants and removes staff roles through /staff/people
-   * (docs/decisions/052-staff-accounts-two-factors.md).
-   */
-  ADMIN_PHONES: phoneList,
-  /**
-   * Staff sessions (decision 052): ended after STAFF_SESSION_IDLE_SECONDS without a request and
-   * STAFF_SESSION_MAX_SECONDS after sign-in, whichever comes first.
-   */
-  STAFF_SESSION_IDLE_SECONDS: int(900, 60, 86_400),
-  STAFF_SESSION_MAX_SECONDS: int(8 * 3600, 300, 7 * 86_400),
-  /**
-   * The key staff members' TOTP secrets are encrypted with at rest (AES-256-GCM, decision 052).
-   * Required in production; elsewhere, when unset, one is derived from JWT_SECRET.
-   */
-  STAFF_TOTP_KEY: secret,
-  /** The issuer authenticator apps show next to a staff member's code. */
-  STAFF_TOTP_ISSUER: z.string().min(1).max(64).default('Mchezo staff'),
   /**
    * Money-laundering monitoring (docs/decisions/043-money-laundering-monitoring.md, api/README.md):
    * amounts in integer cents, shares in basis points. The reporting threshold (KSh 1,000,000) is
@@ -122,53 +61,18 @@ const EnvSchema = z.object({
   GOAML_REPORTING_PERSON_LAST_NAME: optionalString,
   GOAML_REPORTING_PERSON_EMAIL: optionalString,
   GOAML_REPORTING_PERSON_OCCUPATION: optionalString,
-
-  JWT_SECRET: secret,
-  // At least 30 s; tests may go down to 2 s (the check below), to see tokens expire (decision 034).
-  ACCESS_TOKEN_TTL_SECONDS: int(900, 2, 86_400),
-  REFRESH_TOKEN_TTL_SECONDS: int(30 * 86_400, 300, 365 * 86_400),
-  /** argon2id cost; tests lower it, production keeps the library defaults (m=19456 KiB, t=2, p=1). */
-  ARGON2_MEMORY_KIB: int(19_456, 1024, 1_048_576),
-  ARGON2_TIME_COST: int(2, 1, 10),
-
-  OTP_MODE: z.enum(['test', 'live']).default('test'),
-  OTP_TEST_CODE: z
-    .string()
-    .regex(/^\d{6}$/)
-    .default('123456'),
-  OTP_TTL_SECONDS: int(600, 30, 3600),
-  OTP_MAX_ATTEMPTS: int(5, 1, 20),
-  OTP_RESEND_COOLDOWN_SECONDS: int(60, 0, 3600),
-  /**
-   * How long the ticket a registration or a pending login answers stays good for the code's
-   * sign-in (docs/decisions/062-verification-tickets.md).
-   */
-  VERIFICATION_TICKET_TTL_SECONDS: int(900, 60, 3600),
-
-  RATE_LIMIT_WINDOW_SECONDS: int(600, 1, 86_400),
-  RATE_LIMIT_PER_PHONE: int(10, 1, 1_000_000),
-  RATE_LIMIT_PER_IP: int(100, 1, 1_000_000),
   /** Deposit payment prompts (STK push) one player may start per minute: docs/decisions/033. */
   DEPOSIT_PROMPTS_PER_MINUTE: int(5, 1, 1_000_000),
-
-  FEATURE_WALLET_ENABLED: bool(true),
-  FEATURE_MOBILE_MONEY_ENABLED: bool(true),
-  FEATURE_AFFILIATE_ENABLED: bool(false),
-  FEATURE_MULTI_CURRENCY: bool(false),
-  FEATURE_LIVE_CHAT: bool(false),
-  FEATURE_MULTI_LANGUAGE: bool(true),
 
   PAYMENT_PROVIDER: z.enum(['simulator', 'daraja']).default('simulator'),
   PAYMENT_CALLBACK_SECRET: secret,
   /**
    * Payment callbacks (docs/decisions/032-secrets-proxies-production.md): a second secret accepted
    * in callback URLs during a rotation (never handed out), and the provider's addresses (IPs, CIDR
-   * ranges) callbacks are accepted from; empty: any. API_DOCS_PUBLIC serves /openapi.json; unset:
-   * everywhere but production.
+   * ranges) callbacks are accepted from; empty: any.
    */
   PAYMENT_CALLBACK_SECRET_PREVIOUS: secret,
   PAYMENT_CALLBACK_ALLOWED_IPS: ipList,
-  API_DOCS_PUBLIC: optionalBool,
   SIMULATOR_DELAY_MS: int(2000, 0, 600_000),
   /**
    * Tests only (NODE_ENV=test): serves POST /api/v1/testing/simulator/{hold,settle}, so a test
@@ -227,31 +131,6 @@ const EnvSchema = z.object({
   SMS_GATEWAY_USERNAME: z.string().default('sandbox'),
   SMS_GATEWAY_API_KEY: optionalString,
   SMS_SENDER_ID: optionalString,
-
-  CHAT_TOKEN_SECRET: secret,
-  SENTRY_ENVIRONMENT: optionalString,
-  /** Customer care, shown in the footer, the help panel and the Paybill help. */
-  SUPPORT_EMAIL: z
-    .string()
-    .trim()
-    .regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, 'must be an email address')
-    .default('support@mchezo.co.ke'),
-  SUPPORT_PHONE: z
-    .string()
-    .trim()
-    .regex(/^\+\d{8,15}$/, 'must be an E.164 phone number, e.g. +254700000000')
-    .default('+254700000000'),
-  SUPPORT_WHATSAPP: z
-    .string()
-    .trim()
-    .regex(/^\+\d{8,15}$/, 'must be an E.164 phone number, e.g. +254700000000')
-    .default('+254700000000'),
-  /** A Chatwoot-compatible widget: base URL (its /packs/js/sdk.js is loaded) and website token. */
-  SUPPORT_CHAT_WIDGET_URL: optionalString.refine(
-    (v) => v === undefined || /^https?:\/\//.test(v),
-    'must be an http(s) URL',
-  ),
-  SUPPORT_CHAT_WEBSITE_TOKEN: optionalString,
   GAME_PROVIDER_SECRET: secret,
   LAUNCH_TOKEN_TTL_SECONDS: int(300, 10, 3600),
   /** Tests only (NODE_ENV=test): each demo game session replays the reel stops of this seed. */
@@ -265,12 +144,6 @@ const EnvSchema = z.object({
         .max(2 ** 32 - 1)
         .optional(),
     ),
-  /** The smallest stake a game may take, in KSh (Gambling Control Act 2025: 20). */
-  MIN_STAKE_KES: int(20, 1, 100_000),
-  /** The operator's licence number, shown in the footer; empty: the licence line without it. */
-  LICENCE_NUMBER: optionalString,
-  /** The regulator named in the footer and the legal pages. */
-  REGULATOR_NAME: optionalString.transform((v) => v ?? 'Gambling Regulatory Authority of Kenya'),
   /** CSP frame-ancestors of the demo game page: who may embed it (default: src/production.ts). */
   GAME_FRAME_ANCESTORS: optionalString,
   /**
@@ -303,69 +176,10 @@ const EnvSchema = z.object({
   REGULATOR_FEED_SIMULATOR_FAIL_EVERY: int(0, 0, 1000),
   REGULATOR_FEED_SIMULATOR_TIMEOUT_EVERY: int(0, 0, 1000),
   REGULATOR_FEED_SIMULATOR_DELAY_MS: int(0, 0, 600_000),
-  /**
-   * The Prometheus metrics (docs/decisions/044-metrics.md, api/README.md "Metrics"): `GET /metrics`
-   * answers only `Authorization: Bearer <METRICS_TOKEN>` (unset: 404; production wants 32
-   * characters or more); money moved is the ledger's entries of the last METRICS_MONEY_WINDOW_MINUTES.
-   */
-  METRICS_TOKEN: secret,
-  METRICS_MONEY_WINDOW_MINUTES: int(60, 1, 24 * 60),
 });
 
-/** What lets a test steer money or luck must never be switched on in a deployed server. */
-const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
-  if (env.ACCESS_TOKEN_TTL_SECONDS < 30 && env.NODE_ENV !== 'test')
-    ctx.addIssue({
-      code: 'custom',
-      path: ['ACCESS_TOKEN_TTL_SECONDS'],
-      message: 'must be at least 30 (shorter is for tests only, NODE_ENV=test)',
-    });
-  if (env.DEMO_GAME_SEED !== undefined && env.NODE_ENV !== 'test')
-    ctx.addIssue({
-      code: 'custom',
-      path: ['DEMO_GAME_SEED'],
-      message: 'is for tests only (needs NODE_ENV=test)',
-    });
-  // `npm start` (development) turns it on too, so a Paybill payment can be faked locally.
-  if (env.SIMULATOR_TEST_CONTROL && env.NODE_ENV !== 'test' && env.NODE_ENV !== 'development')
-    ctx.addIssue({
-      code: 'custom',
-      path: ['SIMULATOR_TEST_CONTROL'],
-      message: 'is for development and tests only (needs NODE_ENV=development or test)',
-    });
-  if (env.TAX_WITHHOLDING_BASE === 'net_winnings')
-    ctx.addIssue({
-      code: 'custom',
-      path: ['TAX_WITHHOLDING_BASE'],
-      message: 'net_winnings is not supported yet: use withdrawal (the amount withdrawn)',
-    });
-  if (env.IDENTITY_PROVIDER === 'registry') {
-    for (const key of ['IDENTITY_REGISTRY_URL', 'IDENTITY_REGISTRY_API_KEY'] as const)
-      if (!env[key])
-        ctx.addIssue({ code: 'custom', path: [key], message: 'is needed with IDENTITY_PROVIDER=registry' });
-  }
-  // Documents and dates of birth travel to the registry encrypted; plain http only to a local fake.
-  if (env.IDENTITY_REGISTRY_URL?.startsWith('http://') && env.NODE_ENV === 'production')
-    ctx.addIssue({ code: 'custom', path: ['IDENTITY_REGISTRY_URL'], message: 'must be https in production' });
-  if (env.REGULATOR_FEED_SIMULATOR && env.NODE_ENV !== 'test' && env.NODE_ENV !== 'development')
-    ctx.addIssue({
-      code: 'custom',
-      path: ['REGULATOR_FEED_SIMULATOR'],
-      message: 'is for development and tests only (needs NODE_ENV=development or test)',
-    });
-  if (env.REGULATOR_FEED_URL && !env.REGULATOR_FEED_SECRET)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['REGULATOR_FEED_SECRET'],
-      message: 'is needed with REGULATOR_FEED_URL (the batches are signed with it)',
-    });
-  if (env.SIMULATOR_TEST_CONTROL && env.PAYMENT_PROVIDER !== 'simulator')
-    ctx.addIssue({
-      code: 'custom',
-      path: ['SIMULATOR_TEST_CONTROL'],
-      message: 'needs PAYMENT_PROVIDER=simulator',
-    });
-});
+/** The rules across variables (env-rules.ts): what a deployed server must not run with. */
+const CheckedEnvSchema = EnvSchema.superRefine(crossVariableIssues);
 
 type Parsed = z.infer<typeof EnvSchema>;
 

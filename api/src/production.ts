@@ -1,35 +1,14 @@
 /**
  * What production mode adds to the environment's checks (docs/decisions/032-secrets-proxies-production.md;
- * the older ones are in startup.ts, decision 015): defaults that differ in production, and the
- * settings a production server refuses to start with. Messages name the variable, never a
- * secret's value.
+ * the older ones are in startup.ts, decision 015): the settings a production server refuses to
+ * start with (the defaults that differ in production are deployment-defaults.ts). Messages name
+ * the variable, never a secret's value.
  */
+import { DARAJA_SANDBOX_URL } from './deployment-defaults.js';
 import type { EnvConfig } from './env.js';
 
 /** The operators' metrics token (decision 044): longer than the other secrets' floor, set by hand. */
 const MIN_METRICS_TOKEN_LENGTH = 32;
-const DARAJA_SANDBOX_URL = 'https://sandbox.safaricom.co.ke';
-/** Local dev servers (the shell's on :3000) may frame the demo game outside production. */
-const DEV_FRAME_ANCESTORS = "'self' http://localhost:* http://127.0.0.1:*";
-
-interface DefaultsInput {
-  NODE_ENV: 'development' | 'production' | 'test';
-  DARAJA_BASE_URL?: string | undefined;
-  GAME_FRAME_ANCESTORS?: string | undefined;
-  API_DOCS_PUBLIC?: boolean | undefined;
-}
-
-/** The settings whose default depends on NODE_ENV. */
-export function deploymentDefaults(parsed: DefaultsInput) {
-  const production = parsed.NODE_ENV === 'production';
-  return {
-    // Never the sandbox by default in production: an empty URL is refused below.
-    DARAJA_BASE_URL: parsed.DARAJA_BASE_URL ?? (production ? '' : DARAJA_SANDBOX_URL),
-    GAME_FRAME_ANCESTORS: parsed.GAME_FRAME_ANCESTORS ?? (production ? "'self'" : DEV_FRAME_ANCESTORS),
-    API_DOCS_PUBLIC: parsed.API_DOCS_PUBLIC ?? !production,
-  };
-}
-export type DeploymentDefaults = ReturnType<typeof deploymentDefaults>;
 
 const originOf = (url: string): string | undefined => {
   try {

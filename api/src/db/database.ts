@@ -9,7 +9,7 @@ import {
   SqliteDialect,
 } from 'kysely';
 import pg from 'pg';
-import type { Env } from '../env.js';
+import type { PlatformConfig } from '../platform.config.js';
 import type { DB } from './schema.js';
 
 export interface Database {
@@ -130,8 +130,9 @@ export const STATEMENT_TIMEOUT_MS = 5_000;
 const UNBOUNDED_BUSY_MS = 60_000;
 
 export function createDatabase(
-  env: Pick<Env, 'DATABASE_URL' | 'DATABASE_SCHEMA' | 'SQLITE_PATH'> &
-    Partial<Pick<Env, 'DATABASE_STATEMENT_TIMEOUT_MS'>>,
+  env: Pick<PlatformConfig, 'DATABASE_URL' | 'DATABASE_SCHEMA'> & { SQLITE_PATH: string } & Partial<
+      Pick<PlatformConfig, 'DATABASE_STATEMENT_TIMEOUT_MS'>
+    >,
 ): Database {
   // 0: no statement timeout (migrations: an index on a large table may take minutes).
   const timeoutMs = env.DATABASE_STATEMENT_TIMEOUT_MS ?? STATEMENT_TIMEOUT_MS;
@@ -256,7 +257,9 @@ function reusingStatements(sqlite: SqliteDatabase.Database): KyselySqlite {
 }
 
 /** Creates the PostgreSQL schema named by DATABASE_SCHEMA when it is not public. */
-export async function ensureSchema(env: Pick<Env, 'DATABASE_URL' | 'DATABASE_SCHEMA'>): Promise<void> {
+export async function ensureSchema(
+  env: Pick<PlatformConfig, 'DATABASE_URL' | 'DATABASE_SCHEMA'>,
+): Promise<void> {
   if (!env.DATABASE_URL || env.DATABASE_SCHEMA === 'public') return;
   const client = new pg.Client({ connectionString: env.DATABASE_URL });
   await client.connect();

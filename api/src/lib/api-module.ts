@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
+import type { ConfigOf } from '../env-values.js';
 import type { Job } from './job-runner.js';
 
 /** A background job as the app sees it: started once the database is migrated, stopped before it closes. */
@@ -29,13 +30,13 @@ export interface ModuleOptions {
 
 export function apiModule<Config extends z.ZodObject, Extra extends object = object>(
   meta: { name: string; dependencies?: string[]; config?: Config },
-  body: (app: FastifyInstance, config: z.infer<Config>, extra: Extra) => Promise<void>,
+  body: (app: FastifyInstance, config: ConfigOf<Config>, extra: Extra) => Promise<void>,
 ) {
   return fp<ModuleOptions & Extra>(
     async (app, { env, ...extra }) => {
       const keys = meta.config ? Object.keys(meta.config.shape) : [];
       const slice = Object.fromEntries(keys.map((key) => [key, env[key]]));
-      await body(app, slice as z.infer<Config>, extra as unknown as Extra);
+      await body(app, slice as ConfigOf<Config>, extra as unknown as Extra);
     },
     { name: meta.name, dependencies: meta.dependencies ?? [], fastify: '5.x' },
   );

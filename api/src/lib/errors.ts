@@ -20,14 +20,23 @@ export class AppError extends Error {
 
 /**
  * An expected refusal by its code: the status is the code's own (shared/contracts/src/error-codes.ts),
- * so one code never answers with two statuses.
+ * so one code never answers with two statuses. A 401 names its code as its `reason` too, as every
+ * 401 does: the clients' sign-out reads it (shared/api-client/src/errors.ts).
  */
 export const refuse = (
   code: ErrorCode,
   message: string,
   extra: Omit<ErrorResponse, 'error' | 'code'> = {},
   headers: Record<string, string> = {},
-) => new AppError(statusOf(code), message, { ...extra, code }, headers);
+) => {
+  const status = statusOf(code);
+  return new AppError(
+    status,
+    message,
+    { ...(status === 401 ? { reason: code } : {}), ...extra, code },
+    headers,
+  );
+};
 
 export const badRequest = (message: string, code = 'BAD_REQUEST') => new AppError(400, message, { code });
 export const unauthorized = (message = 'Authentication required', code = 'UNAUTHORIZED') =>
@@ -75,4 +84,33 @@ export function schemaRefusal(issues: { message?: string; params?: unknown }[]):
   const first = refusals[0];
   if (!first || refusals.some((r) => !r)) return null;
   return new AppError(first.status, issues[0]?.message ?? 'Refused', { code: first.code });
+}
+
+/** Fastify's refusals of a request (FST_ERR_*), by our code; a framework code never reaches a client. */
+const FRAMEWORK_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'EMPTY_BODY',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'BODY_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'INVALID_CONTENT_LENGTH',
+  FST_ERR_BAD_URL: 'MALFORMED_URL',
+  FST_ERR_MAX_PARAM_LENGTH: 'URL_TOO_LONG',
+};
+
+/**
+ * A 4xx the framework raised, as our refusal: its code mapped (FRAMEWORK_CODES), `messages` by
+ * our code where the framework's would say too much or too little; any other 4xx is a
+ * BAD_REQUEST. Undefined for what is no client's fault (a 5xx).
+ */
+export function frameworkRefusal(
+  error: { code?: string; statusCode?: number; message: string },
+  messages: Partial<Record<ErrorCode, string>> = {},
+): AppError | undefined {
+  const status = error.statusCode ?? 500;
+  if (status < 400 || status >= 500) return undefined;
+  const code =
+    (error.code && FRAMEWORK_CODES[error.code]) ||
+    (error instanceof SyntaxError ? 'MALFORMED_JSON' : undefined);
+  if (!code) return refuse('BAD_REQUEST', error.message);
+  return refuse(code, messages[code] ?? error.message);
 }

@@ -2,7 +2,7 @@
 import { ErrorResponse } from '@mchezo/contracts/errors';
 import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { AuthenticatedUser } from '../modules/auth/auth.service.js';
-import { unauthorized } from './errors.js';
+import { refuse } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,7 +13,7 @@ declare module 'fastify' {
 
 /** The authenticated player of a route guarded by `requireAuth`. */
 export function authOf(request: FastifyRequest): AuthenticatedUser {
-  if (!request.auth) throw unauthorized();
+  if (!request.auth) throw refuse('UNAUTHORIZED', 'Authentication required');
   return request.auth;
 }
 

@@ -19,6 +19,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../context.js';
 import { releaseLease, takeLease } from '../db/leases.js';
 import type { DB } from '../db/schema.js';
+import type { PlatformConfig } from '../platform.config.js';
 import { newId } from './crypto.js';
 
 /** A lease's longest life without renewal when the environment says nothing (JOB_LEASE_TTL_MS). */
@@ -66,7 +67,7 @@ export class Job<T> {
 
   constructor(
     private readonly ctx: Pick<AppContext, 'database' | 'clock' | 'log'> & {
-      env?: Partial<Pick<AppContext['env'], 'JOB_LEASE_TTL_MS'>>;
+      env?: Partial<Pick<PlatformConfig, 'JOB_LEASE_TTL_MS'>>;
     },
     private readonly options: JobOptions<T>,
   ) {}

@@ -1,5 +1,5 @@
 /** Keyset page cursors: `[number, string]` (a time and an id) as base64url JSON, opaque to clients. */
-import { badRequest } from './errors.js';
+import { refuse } from './errors.js';
 
 export const encodePageCursor = (at: number, id: string): string =>
   Buffer.from(JSON.stringify([at, id])).toString('base64url');
@@ -12,5 +12,5 @@ export function decodePageCursor(token: string | undefined): { at: number; id: s
     if (typeof at === 'number' && Number.isSafeInteger(at) && typeof id === 'string' && id.length <= 100)
       return { at, id };
   } catch {}
-  throw badRequest('Invalid cursor: use the next_cursor of a previous page', 'INVALID_CURSOR');
+  throw refuse('INVALID_CURSOR', 'Invalid cursor: use the next_cursor of a previous page');
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
+import { frameworkRefusal, refuse } from './errors.js';
 
 /**
  * Secrets in URLs (docs/decisions/032-secrets-proxies-production.md). A route names the path
@@ -119,18 +120,17 @@ export class UrlRedactor {
   }
 }
 
-const FRAMEWORK_MESSAGES: Record<string, string> = {
-  FST_ERR_BAD_URL: 'Malformed URL',
-  FST_ERR_MAX_PARAM_LENGTH: 'A URL segment is too long',
-};
-
 /**
  * Fastify's answers to a URL it cannot route (bad percent-encoding, a segment over the length
  * limit) quote the whole path, secret included: these answer without it, and write the request's
  * line (its URL redacted) that Fastify would otherwise skip for them.
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  const code = error.code ?? 'BAD_REQUEST';
-  reply.code(error.statusCode ?? 400).send({ error: FRAMEWORK_MESSAGES[code] ?? 'Bad request', code });
+  const refused =
+    frameworkRefusal(
+      { ...error, message: 'Bad request', statusCode: error.statusCode ?? 400 },
+      { MALFORMED_URL: 'Malformed URL', URL_TOO_LONG: 'A URL segment is too long' },
+    ) ?? refuse('BAD_REQUEST', 'Bad request');
+  reply.code(refused.statusCode).send(refused.toBody());
   reply.log.info({ req: request, res: reply }, 'request completed');
 }

@@ -1,15 +1,15 @@
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
-import type { Env } from '../env.js';
+import type { PlatformConfig } from '../platform.config.js';
 import type { UrlRedactor } from './redact.js';
 
 /** pino, as Fastify configures it, with what must never reach a log line kept out. */
 export function loggerOptions(
-  env: Pick<Env, 'LOG_LEVEL'>,
+  config: Pick<PlatformConfig, 'LOG_LEVEL'>,
   stream: { write(line: string): void } | undefined,
   urls: UrlRedactor,
 ): FastifyServerOptions['logger'] {
   return {
-    level: env.LOG_LEVEL,
+    level: config.LOG_LEVEL,
     ...(stream ? { stream } : {}),
     // Never log secrets or identity numbers: no bodies, no Authorization header, and every
     // route's declared secret parameters cut out of URLs (lib/redact.ts).

@@ -2,10 +2,12 @@
  * Every error code the API answers, with its one HTTP status. Each area declares its own codes
  * in error-codes/<area>.ts; this is their union. Zod-free: the browser may import it.
  */
+import { AUTH_ERRORS } from './error-codes/auth.ts';
 import { COMMON_ERRORS } from './error-codes/common.ts';
 import { FINANCE_ERRORS } from './error-codes/finance.ts';
 import { RELEASE_HEALTH_ERRORS } from './error-codes/release-health.ts';
 import { RELEASES_ERRORS } from './error-codes/releases.ts';
+import { STAFF_ERRORS } from './error-codes/staff.ts';
 import { WALLET_ERRORS } from './error-codes/wallet.ts';
 
 /** Each area's codes, by area: error-codes.test.ts checks that no code is declared twice. */
@@ -15,6 +17,8 @@ export const ERROR_CODE_AREAS = {
   'release-health': RELEASE_HEALTH_ERRORS,
   wallet: WALLET_ERRORS,
   finance: FINANCE_ERRORS,
+  auth: AUTH_ERRORS,
+  staff: STAFF_ERRORS,
 } as const;
 
 export const ERROR_CODES = {
@@ -23,6 +27,8 @@ export const ERROR_CODES = {
   ...RELEASE_HEALTH_ERRORS,
   ...WALLET_ERRORS,
   ...FINANCE_ERRORS,
+  ...AUTH_ERRORS,
+  ...STAFF_ERRORS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

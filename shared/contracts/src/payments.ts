@@ -375,3 +375,12 @@ export const SimulatorPaybillRequest = z.strictObject({
   /** Another paybill than ours (suspense). */
   short_code: z.string().optional(),
 });
+/**
+ * Its answer: the receipt it used and what the confirmation route answered M-Pesa (`ResultCode`
+ * "0" accepted, else the refusal's code and words).
+ */
+export const SimulatorPaybillResponse = z.object({
+  trans_id: z.string(),
+  answer: z.object({ ResultCode: z.string(), ResultDesc: z.string() }),
+});
+export type SimulatorPaybillResponse = z.infer<typeof SimulatorPaybillResponse>;

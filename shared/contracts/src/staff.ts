@@ -78,7 +78,7 @@ export const TotpConfirmResponse = z.object({ enrolled: z.literal(true), confirm
 
 /**
  * POST /staff/sign-in: phone, password and a second factor, either the authenticator's `code` or
- * one `recovery_code`. Without either the answer is 401 SECOND_FACTOR_REQUIRED.
+ * one `recovery_code`. Without either the answer is 403 SECOND_FACTOR_REQUIRED.
  */
 export const StaffSignInRequest = z.strictObject({
   phone: PhoneInput,
@@ -148,6 +148,7 @@ export const StaffMeResponse = z.object({ member: StaffMember, session: StaffSes
 /** GET /staff/people?phone: everyone holding a staff role, or the one account with that phone. */
 export const StaffPeopleQuery = z.strictObject({ phone: PhoneInput.optional() });
 export const StaffPeopleResponse = z.object({ people: z.array(StaffMember) });
+export type StaffPeopleResponse = z.infer<typeof StaffPeopleResponse>;
 
 export const StaffPersonParams = z.strictObject({ user_id: Id });
 export const StaffRoleParams = z.strictObject({ user_id: Id, role: StaffRoleName });
@@ -166,6 +167,7 @@ export type PendingRoleGrantsResponse = z.infer<typeof PendingRoleGrantsResponse
 export const RoleGrantParams = z.strictObject({ grant_id: Id });
 
 export const StaffSessionsResponse = z.object({ sessions: z.array(StaffSessionInfo) });
+export type StaffSessionsResponse = z.infer<typeof StaffSessionsResponse>;
 
 export const StaffAuditEntry = z.object({
   id: z.string(),
@@ -226,3 +228,4 @@ export const StaffAuditResponse = z.object({
   entries: z.array(StaffAuditEntry),
   next_before: z.string().nullable(),
 });
+export type StaffAuditResponse = z.infer<typeof StaffAuditResponse>;

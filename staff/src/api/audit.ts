@@ -1,16 +1,10 @@
 /** The staff audit (administrators): filtered pages, newest first, and the same filters as CSV. */
-import type { StaffAuditEntry } from '@mchezo/contracts/staff';
+import type { StaffAuditCsvQuery, StaffAuditResponse } from '@mchezo/contracts/staff';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { queryString, send, staffApi } from './client.ts';
 
-export interface AuditFilters {
-  actor?: string;
-  player?: string;
-  action?: string;
-  /** East Africa Time days (YYYY-MM-DD), both included. */
-  from?: string;
-  to?: string;
-}
+/** The audit's filters, as GET /staff/audit and /staff/audit.csv take them. */
+export type AuditFilters = StaffAuditCsvQuery;
 
 export const AUDIT_PAGE = 50;
 
@@ -19,7 +13,7 @@ export const auditQuery = (filters: AuditFilters) =>
     queryKey: ['staff', 'audit', filters],
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
-      staffApi.get<{ entries: StaffAuditEntry[]; next_before: string | null }>(
+      staffApi.get<StaffAuditResponse>(
         `/staff/audit${queryString({ ...filters, limit: AUDIT_PAGE, before: pageParam })}`,
         { signal },
       ),

@@ -2,8 +2,9 @@
 import type {
   IssueEnrolmentResponse,
   StaffMember,
+  StaffPeopleResponse,
   StaffRoleName,
-  StaffSessionInfo,
+  StaffSessionsResponse,
 } from '@mchezo/contracts/staff';
 import { queryOptions } from '@tanstack/react-query';
 import { queryString, staffApi } from './client.ts';
@@ -20,13 +21,13 @@ export const peopleQuery = () =>
   queryOptions({
     queryKey: peopleKeys.list,
     queryFn: ({ signal }) =>
-      staffApi.get<{ people: StaffMember[] }>('/staff/people', { signal }).then((r) => r.people),
+      staffApi.get<StaffPeopleResponse>('/staff/people', { signal }).then((r) => r.people),
   });
 
 /** The one account with this phone, staff or not yet (an empty list: no account). */
 export const findByPhone = (phone: string) =>
   staffApi
-    .get<{ people: StaffMember[] }>(`/staff/people${queryString({ phone })}`)
+    .get<StaffPeopleResponse>(`/staff/people${queryString({ phone })}`)
     .then((r) => r.people[0] ?? null);
 
 export const sessionsQuery = (userId: string) =>
@@ -34,7 +35,7 @@ export const sessionsQuery = (userId: string) =>
     queryKey: peopleKeys.sessions(userId),
     queryFn: ({ signal }) =>
       staffApi
-        .get<{ sessions: StaffSessionInfo[] }>(`/staff/people/${encodeURIComponent(userId)}/sessions`, {
+        .get<StaffSessionsResponse>(`/staff/people/${encodeURIComponent(userId)}/sessions`, {
           signal,
         })
         .then((r) => r.sessions),

@@ -3,7 +3,7 @@ import type { ErrorResponse } from '@mchezo/contracts/errors';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { hmacHex, newId, signToken, tokenKey, verifyToken } from '../../lib/crypto.js';
-import { AppError, unauthorized } from '../../lib/errors.js';
+import { AppError, refuse } from '../../lib/errors.js';
 import {
   SEAMLESS_SIGNATURE_HEADER,
   SEAMLESS_TIMESTAMP_HEADER,
@@ -122,16 +122,15 @@ export class DemoGameProvider implements GameProvider {
   private async read(token: string, typ: string): Promise<DemoSession> {
     const res = await verifyToken(this.launchKey, token, this.ctx.clock.now());
     if (!res.ok) {
-      throw unauthorized(
-        res.expired ? 'This game link has expired. Open the game again.' : 'Invalid game token',
+      throw refuse(
         'INVALID_GAME_TOKEN',
+        res.expired ? 'This game link has expired. Open the game again.' : 'Invalid game token',
       );
     }
     const { typ: t, pid, gid, lid } = res.claims;
     if (t !== typ || typeof pid !== 'string' || typeof gid !== 'string')
-      throw unauthorized('Invalid game token', 'INVALID_GAME_TOKEN');
-    if (typ === 'launch' && typeof lid !== 'string')
-      throw unauthorized('Invalid game token', 'INVALID_GAME_TOKEN');
+      throw refuse('INVALID_GAME_TOKEN', 'Invalid game token');
+    if (typ === 'launch' && typeof lid !== 'string') throw refuse('INVALID_GAME_TOKEN', 'Invalid game token');
     return { playerRef: pid, gameId: gid, ...(typeof lid === 'string' ? { launchId: lid } : {}) };
   }
 

@@ -1,5 +1,4 @@
 import { createHash, randomInt } from 'node:crypto';
-import type { Env } from '../../env.js';
 import { type ReelStops, stopAt } from './demo-provider.js';
 
 /** Production: every reel stop is a fresh crypto-random roll. */
@@ -19,5 +18,5 @@ export function seededStops(seed: number): ReelStops {
   };
 }
 
-export const reelStopsFor = (env: Pick<Env, 'DEMO_GAME_SEED'>): ReelStops =>
+export const reelStopsFor = (env: { DEMO_GAME_SEED?: number | undefined }): ReelStops =>
   env.DEMO_GAME_SEED === undefined ? randomStops : seededStops(env.DEMO_GAME_SEED);

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.js';
-import type { Env } from '../../env.js';
 import type { Clock } from '../../lib/time.js';
 import { DarajaPaymentProvider } from './daraja.js';
 import type { CallbackKind, PaymentProvider } from './payment-provider.js';
@@ -21,8 +20,23 @@ type SettleCallback = (kind: CallbackKind, body: unknown) => Promise<string | nu
  * the database, so any instance sends them. Real providers (Daraja) call the route over HTTP,
  * where the secret in the URL authenticates them.
  */
+/** The variables that choose the payment provider and reach Daraja. */
+interface PaymentProviderConfig {
+  PAYMENT_PROVIDER: 'simulator' | 'daraja';
+  DARAJA_BASE_URL: string;
+  DARAJA_CONSUMER_KEY?: string | undefined;
+  DARAJA_CONSUMER_SECRET?: string | undefined;
+  DARAJA_SHORTCODE: string;
+  DARAJA_PASSKEY?: string | undefined;
+  DARAJA_B2C_SHORTCODE: string;
+  DARAJA_INITIATOR_NAME: string;
+  DARAJA_SECURITY_CREDENTIAL?: string | undefined;
+  DARAJA_TIMEOUT_MS: number;
+  SIMULATOR_DELAY_MS: number;
+}
+
 export function createPaymentProvider(
-  env: Env,
+  env: PaymentProviderConfig,
   settle: SettleCallback,
   { database, clock, log }: { database: Database; clock: Clock; log: FastifyBaseLogger },
 ): PaymentProvider {

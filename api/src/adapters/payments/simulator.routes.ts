@@ -1,11 +1,11 @@
 import {
   SimulatorPaybillRequest,
+  SimulatorPaybillResponse,
   SimulatorPhoneRequest,
   SimulatorSettleResponse,
 } from '@mchezo/contracts/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Env } from '../../env.js';
 import { errorResponses } from '../../lib/http.js';
 import { darajaTimestamp } from './daraja.js';
 import type { SimulatorPaymentProvider } from './simulator.js';
@@ -20,9 +20,16 @@ const receiptId = () =>
  * settles them itself instead of racing the simulator's delay; and it pays by Paybill, posting
  * the confirmation Daraja would to the real confirmation route (secret and all).
  */
+/** What the Paybill control needs to post as M-Pesa would: the callback secret and our paybill. */
+interface PaybillCallbackConfig {
+  PAYMENT_CALLBACK_SECRET: string;
+  MPESA_PAYBILL_NUMBER?: string | undefined;
+  DARAJA_SHORTCODE: string;
+}
+
 export const simulatorTestRoutes: FastifyPluginAsyncZod<{
   simulator: SimulatorPaymentProvider;
-  env: Env;
+  env: PaybillCallbackConfig;
 }> = async (app, { simulator, env }) => {
   const schema = { hide: true, body: SimulatorPhoneRequest };
   app.post(
@@ -44,7 +51,7 @@ export const simulatorTestRoutes: FastifyPluginAsyncZod<{
       schema: {
         hide: true,
         body: SimulatorPaybillRequest,
-        response: { 200: z.unknown(), ...errorResponses(400) },
+        response: { 200: SimulatorPaybillResponse, ...errorResponses(400) },
       },
     },
     async (request, reply) => {

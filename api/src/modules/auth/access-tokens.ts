@@ -1,6 +1,7 @@
-import type { AppContext } from '../../context.js';
 import { signToken, tokenKey, verifyToken } from '../../lib/crypto.js';
-import { unauthorized } from '../../lib/errors.js';
+import { refuse } from '../../lib/errors.js';
+import type { Clock } from '../../lib/time.js';
+import type { AuthConfig } from './auth.config.js';
 
 interface AccessClaims {
   sub: string;
@@ -26,8 +27,11 @@ export class AccessTokens {
    */
   private readonly verified = new Map<string, AccessClaims>();
 
-  constructor(private readonly ctx: AppContext) {
-    this.key = tokenKey(ctx.env.JWT_SECRET);
+  constructor(
+    private readonly clock: Clock,
+    private readonly config: Pick<AuthConfig, 'JWT_SECRET' | 'ACCESS_TOKEN_TTL_SECONDS'>,
+  ) {
+    this.key = tokenKey(config.JWT_SECRET);
   }
 
   /**
@@ -35,16 +39,16 @@ export class AccessTokens {
    * time, so signing again as of the same second gives the same text (a refresh repeated within
    * its grace answers the pair it answered first).
    */
-  sign(userId: string, sessionId: string, issuedAtMs = this.ctx.clock.now()): Promise<string> {
+  sign(userId: string, sessionId: string, issuedAtMs = this.clock.now()): Promise<string> {
     const claims = { sub: userId, sid: sessionId, typ: 'access' };
-    return signToken(this.key, claims, issuedAtMs, this.ctx.env.ACCESS_TOKEN_TTL_SECONDS);
+    return signToken(this.key, claims, issuedAtMs, this.config.ACCESS_TOKEN_TTL_SECONDS);
   }
 
   /** The claims of a valid, unexpired token; 401 TOKEN_EXPIRED or INVALID_TOKEN otherwise. */
   async verify(token: string): Promise<AccessClaims> {
-    const now = this.ctx.clock.now();
+    const now = this.clock.now();
     const claims = this.verified.get(token) ?? (await this.check(token, now));
-    if (claims.exp * 1000 <= now) throw unauthorized('Access token expired', 'TOKEN_EXPIRED');
+    if (claims.exp * 1000 <= now) throw refuse('TOKEN_EXPIRED', 'Access token expired');
     return claims;
   }
 
@@ -52,12 +56,12 @@ export class AccessTokens {
     const result = await verifyToken(this.key, token, now);
     if (!result.ok) {
       throw result.expired
-        ? unauthorized('Access token expired', 'TOKEN_EXPIRED')
-        : unauthorized('Invalid access token', 'INVALID_TOKEN');
+        ? refuse('TOKEN_EXPIRED', 'Access token expired')
+        : refuse('INVALID_TOKEN', 'Invalid access token');
     }
     const { sub, sid, typ, exp } = result.claims;
     if (typ !== 'access' || typeof sub !== 'string' || typeof sid !== 'string' || typeof exp !== 'number') {
-      throw unauthorized('Invalid access token', 'INVALID_TOKEN');
+      throw refuse('INVALID_TOKEN', 'Invalid access token');
     }
     if (this.verified.size >= VERIFIED_MAX) this.verified.clear();
     const claims = { sub, sid, exp };

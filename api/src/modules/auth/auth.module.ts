@@ -6,6 +6,7 @@ import { apiModule } from '../../lib/api-module.js';
 import { API_PREFIX } from '../../lib/api-prefix.js';
 import type { PreHandler } from '../../lib/http.js';
 import { deployKeyRefused, deployKeyToken } from '../releases/deploy-keys.service.js';
+import { AuthConfig } from './auth.config.js';
 import { authRoutes } from './auth.routes.js';
 import { AuthService } from './auth.service.js';
 import { RateLimiter } from './rate-limit.js';
@@ -19,10 +20,10 @@ declare module 'fastify' {
   }
 }
 
-export const authModule = apiModule({ name: 'auth' }, async (app) => {
+export const authModule = apiModule({ name: 'auth', config: AuthConfig }, async (app, config) => {
   const ctx = app.ctx;
-  const service = new AuthService(ctx);
-  const limiter = new RateLimiter(ctx);
+  const service = new AuthService(ctx, config);
+  const limiter = new RateLimiter(ctx, config);
   const requireAuth: PreHandler = async (request) => {
     // A team's deploy key is no person's session: only publish and canary take one (releases.routes.ts).
     if (deployKeyToken(request.headers.authorization)) throw deployKeyRefused();
@@ -32,6 +33,6 @@ export const authModule = apiModule({ name: 'auth' }, async (app) => {
   app.decorate('requireAuth', requireAuth);
   app.decorate('auth', { service, limiter });
   // At boot: the roles the environment grants to accounts that already exist.
-  app.addHook('onReady', () => grantConfiguredManagers(ctx));
+  app.addHook('onReady', () => grantConfiguredManagers(ctx, config));
   await app.register(authRoutes, { prefix: API_PREFIX, ctx, auth: service, limiter, requireAuth });
 });

@@ -17,7 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { AppError, unauthorized } from '../../lib/errors.js';
+import { AppError, refuse } from '../../lib/errors.js';
 import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
 import { type AuthService, parsePhone } from './auth.service.js';
 import type { RateLimiter } from './rate-limit.js';
@@ -43,8 +43,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 ) => {
   const codeSent = (message: string) => ({
     message,
-    resend_after_seconds: ctx.env.OTP_RESEND_COOLDOWN_SECONDS,
-    expires_in_seconds: ctx.env.OTP_TTL_SECONDS,
+    resend_after_seconds: auth.config.OTP_RESEND_COOLDOWN_SECONDS,
+    expires_in_seconds: auth.config.OTP_TTL_SECONDS,
   });
 
   app.post(
@@ -105,9 +105,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      checkRefreshOrigin(request, ctx.env.PUBLIC_BASE_URL);
+      checkRefreshOrigin(request, auth.config.PUBLIC_BASE_URL);
       const token = refreshTokenOf(request);
-      if (!token) throw unauthorized('Not signed in', 'UNAUTHORIZED');
+      if (!token) throw refuse('UNAUTHORIZED', 'Not signed in');
       try {
         const { body, refresh } = await auth.refresh(token);
         setRefreshCookie(reply, refresh.token, refresh.expiresAt, ctx.clock.now());

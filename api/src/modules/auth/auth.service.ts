@@ -1,63 +1,42 @@
 import type { LoginResponse, RefreshResponse, User } from '@mchezo/contracts/auth';
 import { normalizePhone } from '@mchezo/contracts/auth';
 import { type Algorithm, hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
-import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
-import type { DB } from '../../db/schema.js';
 import { inTransaction, isUniqueViolation } from '../../db/tx.js';
 import { newId, randomToken, sha256 } from '../../lib/crypto.js';
-import { badRequest, conflict, forbidden, lockedOut, unauthorized } from '../../lib/errors.js';
+import { lockedOut, refuse } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
 import { openWallet } from '../wallet/wallet.service.js';
-import { AccessTokens } from './access-tokens.js';
+import type { AuthConfig } from './auth.config.js';
 import {
   deleteVerificationTickets,
-  findSessionForAuth,
   findUserById,
   findUserByPhone,
   findVerificationTicket,
-  insertRefreshToken,
-  insertSession,
   insertUser,
   replaceVerificationTicket,
-  revokeSession,
   revokeUserSessions,
-  type SessionForAuth,
   setPasswordHash,
   setUserStatus,
   spendVerificationTicket,
   type UserRow,
 } from './auth.repository.js';
 import { OtpService } from './otp.service.js';
-import { rotateRefreshToken, SUSPENDED_MESSAGE } from './refresh.js';
+import { type AuthenticatedUser, type IssuedRefreshToken, PlayerSessions } from './player-sessions.js';
+import { SUSPENDED_MESSAGE } from './refresh.js';
 
+export type { AuthenticatedUser };
 /** What a suspended account is told (also by the staff sign-in, modules/staff). */
 export { SUSPENDED_MESSAGE };
 
 import { grantConfiguredRoles } from './roles.service.js';
 
 /**
- * A session's refresh token and when it expires: for the route to put in the cookie
- * (refresh-cookie.ts), never in a body.
- */
-interface IssuedRefreshToken {
-  token: string;
-  expiresAt: number;
-}
-
-export interface AuthenticatedUser {
-  userId: string;
-  sessionId: string;
-  phone: string;
-  playerRef: string;
-}
-
-/**
  * A refused verification ticket (docs/decisions/062-verification-tickets.md): spent, expired,
  * unknown or another account's all answer alike.
  */
 const ticketExpired = () =>
-  unauthorized('This verification has expired. Sign in to get a new code.', 'VERIFICATION_EXPIRED');
+  refuse('VERIFICATION_EXPIRED', 'This verification has expired. Sign in to get a new code.');
 
 /** What a verification answers: the user, and a session when a ticket came with the code. */
 export interface VerificationResult {
@@ -88,9 +67,9 @@ function toUserDto(row: UserRow): User {
 export function parsePhone(raw: string): string {
   const phone = normalizePhone(raw);
   if (!phone)
-    throw badRequest(
-      'Enter a valid phone number (Kenya +254, Uganda +256, Tanzania +255 or Rwanda +250)',
+    throw refuse(
       'INVALID_PHONE',
+      'Enter a valid phone number (Kenya +254, Uganda +256, Tanzania +255 or Rwanda +250)',
     );
   return phone;
 }
@@ -98,18 +77,21 @@ export function parsePhone(raw: string): string {
 export class AuthService {
   readonly otp: OtpService;
   private dummyHash: Promise<string> | null = null;
-  private readonly tokens: AccessTokens;
+  private readonly sessions: PlayerSessions;
 
-  constructor(private readonly ctx: AppContext) {
-    this.otp = new OtpService(ctx);
-    this.tokens = new AccessTokens(ctx);
+  constructor(
+    private readonly ctx: AppContext,
+    readonly config: AuthConfig,
+  ) {
+    this.otp = new OtpService(ctx, config);
+    this.sessions = new PlayerSessions(ctx, config);
   }
 
   private hashPassword(password: string): Promise<string> {
     return argonHash(password, {
       algorithm: ARGON2ID,
-      memoryCost: this.ctx.env.ARGON2_MEMORY_KIB,
-      timeCost: this.ctx.env.ARGON2_TIME_COST,
+      memoryCost: this.config.ARGON2_MEMORY_KIB,
+      timeCost: this.config.ARGON2_TIME_COST,
       parallelism: 1,
     });
   }
@@ -121,7 +103,7 @@ export class AuthService {
   ): Promise<{ user: User; verificationTicket: string }> {
     const { clock, database } = this.ctx;
     if (await findUserByPhone(database.db, phone))
-      throw conflict('This phone number is already registered', 'PHONE_TAKEN');
+      throw refuse('PHONE_TAKEN', 'This phone number is already registered');
     const passwordHash = await this.hashPassword(password);
     const now = clock.now();
     const row: UserRow = {
@@ -147,7 +129,7 @@ export class AuthService {
         await replaceVerificationTicket(trx, this.ticketRow(ticket, row.id, now));
       });
     } catch (err) {
-      if (isUniqueViolation(err)) throw conflict('This phone number is already registered', 'PHONE_TAKEN');
+      if (isUniqueViolation(err)) throw refuse('PHONE_TAKEN', 'This phone number is already registered');
       throw err;
     }
     return { user: toUserDto(row), verificationTicket: ticket };
@@ -155,7 +137,7 @@ export class AuthService {
 
   /** Only the ticket's hash is stored (docs/decisions/062-verification-tickets.md). */
   private ticketRow(ticket: string, userId: string, now: number) {
-    const ttl = this.ctx.env.VERIFICATION_TICKET_TTL_SECONDS * 1000;
+    const ttl = this.config.VERIFICATION_TICKET_TTL_SECONDS * 1000;
     return { ticket_hash: sha256(ticket), user_id: userId, created_at: now, expires_at: now + ttl };
   }
 
@@ -168,7 +150,7 @@ export class AuthService {
     const user = await findUserByPhone(this.ctx.database.db, phone);
     this.dummyHash ??= this.hashPassword(randomToken());
     const ok = await argonVerify(user?.password_hash ?? (await this.dummyHash), password).catch(() => false);
-    if (!user || !ok) throw unauthorized('Invalid phone number or password', 'INVALID_CREDENTIALS');
+    if (!user || !ok) throw refuse('INVALID_CREDENTIALS', 'Invalid phone number or password');
     return user;
   }
 
@@ -178,7 +160,7 @@ export class AuthService {
   ): Promise<{ body: LoginResponse; refresh: IssuedRefreshToken | null }> {
     const user = await this.checkPassword(phone, password);
     // RELEASE_MANAGER_PHONES: the role is granted at the first login after it is configured.
-    user.roles = await grantConfiguredRoles(this.ctx, user);
+    user.roles = await grantConfiguredRoles(this.ctx, this.config, user);
     if (user.status === 'suspended') throw lockedOut('ACCOUNT_SUSPENDED', SUSPENDED_MESSAGE);
     if (user.status === 'pending_verification') {
       // The password proved; the browser keeps this ticket for the code, never the password.
@@ -196,41 +178,10 @@ export class AuthService {
       };
       return { body, refresh: null };
     }
-    const { refresh, ...tokens } = await this.startSession(user.id);
+    const { refresh, ...tokens } = await this.sessions.start(user.id);
     return {
       body: { user: toUserDto(user), ...tokens, needs_verification: false, verification_ticket: null },
       refresh,
-    };
-  }
-
-  private async startSession(userId: string, before?: (trx: Kysely<DB>, now: number) => Promise<void>) {
-    const { env, clock, database } = this.ctx;
-    const now = clock.now();
-    const sessionId = newId();
-    const refreshToken = randomToken();
-    const expiresAt = now + env.REFRESH_TOKEN_TTL_SECONDS * 1000;
-    await inTransaction(database, async (trx) => {
-      // What must commit with the session, or not at all (a verification's ticket and status).
-      await before?.(trx, now);
-      await insertSession(trx, {
-        id: sessionId,
-        user_id: userId,
-        created_at: now,
-        expires_at: expiresAt,
-        revoked_at: null,
-        revoked_reason: null,
-      });
-      await insertRefreshToken(trx, {
-        token_hash: sha256(refreshToken),
-        session_id: sessionId,
-        created_at: now,
-        expires_at: expiresAt,
-      });
-    });
-    return {
-      access_token: await this.tokens.sign(userId, sessionId),
-      expires_in: env.ACCESS_TOKEN_TTL_SECONDS,
-      refresh: { token: refreshToken, expiresAt },
     };
   }
 
@@ -239,44 +190,22 @@ export class AuthService {
    * unless presented again within REFRESH_GRACE_MS, which answers the same pair again.
    */
   async refresh(refreshToken: string): Promise<{ body: RefreshResponse; refresh: IssuedRefreshToken }> {
-    const result = await rotateRefreshToken(this.ctx, refreshToken);
-    // A revocation must commit, so the error is thrown after the transaction.
-    if ('error' in result) throw result.error;
+    const { user, accessToken, refresh } = await this.sessions.rotate(refreshToken);
     const body = {
-      access_token: await this.tokens.sign(result.user.id, result.sessionId, result.issuedAt),
-      expires_in: this.ctx.env.ACCESS_TOKEN_TTL_SECONDS,
-      user: toUserDto(result.user),
+      access_token: accessToken,
+      expires_in: this.config.ACCESS_TOKEN_TTL_SECONDS,
+      user: toUserDto(user),
     };
-    return { body, refresh: { token: result.refreshToken, expiresAt: result.expiresAt } };
+    return { body, refresh };
   }
 
-  async logout(sessionId: string): Promise<void> {
-    await revokeSession(this.ctx.database.db, sessionId, 'logout', this.ctx.clock.now());
+  logout(sessionId: string): Promise<void> {
+    return this.sessions.end(sessionId);
   }
 
   /** Verifies the bearer token and that its session and user still stand. */
-  async authenticate(authorization: string | undefined): Promise<AuthenticatedUser> {
-    const match = authorization ? /^Bearer\s+(\S+)$/i.exec(authorization) : null;
-    if (!match?.[1]) throw unauthorized('Authentication required', 'UNAUTHORIZED');
-    const { sub, sid } = await this.tokens.verify(match[1]);
-    const session = await findSessionForAuth(this.ctx.database.db, sid);
-    return this.admit(sub, sid, session, this.ctx.clock.now());
-  }
-
-  /** Lets the request through only if the token's session and user still stand, as of this read. */
-  private admit(
-    sub: string,
-    sid: string,
-    session: SessionForAuth | undefined,
-    now: number,
-  ): AuthenticatedUser {
-    if (!session || session.user_id !== sub) throw lockedOut('INVALID_TOKEN');
-    if (session.revoked_at !== null) throw lockedOut('SESSION_REVOKED');
-    if (session.expires_at <= now)
-      throw lockedOut('INVALID_TOKEN', 'Your session has expired. Please sign in again.');
-    if (session.status === 'suspended') throw lockedOut('ACCOUNT_SUSPENDED', SUSPENDED_MESSAGE);
-    if (session.status !== 'active') throw forbidden('Verify your phone number first', 'NEEDS_VERIFICATION');
-    return { userId: sub, sessionId: sid, phone: session.phone, playerRef: session.player_ref };
+  authenticate(authorization: string | undefined): Promise<AuthenticatedUser> {
+    return this.sessions.authenticate(authorization);
   }
 
   async me(userId: string): Promise<User> {
@@ -313,7 +242,7 @@ export class AuthService {
       if (!usable) throw ticketExpired();
     }
     await this.otp.check(phone, 'verify', code);
-    if (!user) throw badRequest('Invalid verification code', 'CODE_INVALID');
+    if (!user) throw refuse('CODE_INVALID', 'Invalid verification code');
     if (user.status === 'suspended') throw lockedOut('ACCOUNT_SUSPENDED', SUSPENDED_MESSAGE);
     const verified = toUserDto({ ...user, status: 'active' });
     if (ticketHash === null) {
@@ -321,7 +250,7 @@ export class AuthService {
       if (user.status !== 'active') await setUserStatus(database.db, user.id, 'active', clock.now());
       return { user: verified, access_token: null, expires_in: null, refresh: null };
     }
-    const { refresh, ...tokens } = await this.startSession(user.id, async (trx, now) => {
+    const { refresh, ...tokens } = await this.sessions.start(user.id, async (trx, now) => {
       if (!(await spendVerificationTicket(trx, ticketHash, user.id, now))) throw ticketExpired();
       if (user.status !== 'active') await setUserStatus(trx, user.id, 'active', now);
     });
@@ -339,7 +268,7 @@ export class AuthService {
     // As for verification: the code check first, so an unknown or suspended phone (never sent a
     // live code) answers like a wrong or missing code.
     await this.otp.check(phone, 'reset', code);
-    if (!user || user.status === 'suspended') throw badRequest('Invalid verification code', 'CODE_INVALID');
+    if (!user || user.status === 'suspended') throw refuse('CODE_INVALID', 'Invalid verification code');
     const passwordHash = await this.hashPassword(newPassword);
     const now = clock.now();
     await inTransaction(database, async (trx) => {

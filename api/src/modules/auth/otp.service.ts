@@ -1,8 +1,9 @@
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/tx.js';
 import { hmacHex, newId, randomDigits, randomToken, safeEqual } from '../../lib/crypto.js';
-import { AppError, badRequest, rateLimited } from '../../lib/errors.js';
+import { rateLimited, refuse } from '../../lib/errors.js';
 import { countInWindow } from '../../lib/window-counter.js';
+import type { AuthConfig } from './auth.config.js';
 import {
   claimOtpAttempt,
   consumeOtp,
@@ -10,7 +11,7 @@ import {
   latestOtp,
   type OtpRow,
   replaceOtp,
-} from './auth.repository.js';
+} from './otp.repository.js';
 
 type OtpPurpose = OtpRow['purpose'];
 
@@ -26,10 +27,13 @@ const MESSAGES: Record<OtpPurpose, (code: string, minutes: number) => string> = 
  * ended after OTP_MAX_ATTEMPTS wrong tries, sent by the SMS adapter.
  */
 export class OtpService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly config: AuthConfig,
+  ) {}
 
   private hash(phone: string, purpose: OtpPurpose, code: string): string {
-    return hmacHex(this.ctx.env.JWT_SECRET, `otp:${purpose}:${phone}:${code}`);
+    return hmacHex(this.config.JWT_SECRET, `otp:${purpose}:${phone}:${code}`);
   }
 
   /**
@@ -37,22 +41,23 @@ export class OtpService {
    * cooldown look the same whether or not the phone has an account.
    */
   async issue(phone: string, purpose: OtpPurpose, eligible: boolean): Promise<void> {
-    const { env, clock, database } = this.ctx;
+    const { clock, database } = this.ctx;
+    const { OTP_MODE, OTP_TEST_CODE, OTP_TTL_SECONDS, OTP_RESEND_COOLDOWN_SECONDS } = this.config;
     const now = clock.now();
-    const live = env.OTP_MODE === 'live';
-    const code = live ? randomDigits(6) : env.OTP_TEST_CODE;
+    const live = OTP_MODE === 'live';
+    const code = live ? randomDigits(6) : OTP_TEST_CODE;
     const row: OtpRow = {
       id: newId(),
       phone,
       purpose,
       code_hash: eligible ? this.hash(phone, purpose, code) : `dead:${randomToken(16)}`,
       created_at: now,
-      expires_at: now + env.OTP_TTL_SECONDS * 1000,
+      expires_at: now + OTP_TTL_SECONDS * 1000,
       attempts: 0,
       consumed_at: null,
     };
     const cooldownKey = `otp_issued:${purpose}:${phone}`;
-    const cooldownMs = env.OTP_RESEND_COOLDOWN_SECONDS * 1000;
+    const cooldownMs = OTP_RESEND_COOLDOWN_SECONDS * 1000;
     await inTransaction(database, async (trx) => {
       // The cooldown is one atomic count (lib/window-counter.ts), not a read of the last code:
       // two requests at once never both send a code.
@@ -62,7 +67,7 @@ export class OtpService {
     });
     if (!eligible || !live) return;
     try {
-      await this.ctx.sms.send(phone, MESSAGES[purpose](code, Math.round(env.OTP_TTL_SECONDS / 60)));
+      await this.ctx.sms.send(phone, MESSAGES[purpose](code, Math.round(OTP_TTL_SECONDS / 60)));
     } catch (err) {
       this.ctx.log.error(
         { err: { message: (err as Error).message }, sms: this.ctx.sms.name },
@@ -71,7 +76,7 @@ export class OtpService {
       // Let the player retry at once rather than wait out a cooldown for a code that never left.
       await deleteOtp(database.db, row.id);
       await database.db.deleteFrom('rate_limits').where('key', '=', cooldownKey).execute();
-      throw new AppError(503, 'We could not send the code. Please try again.', { code: 'SMS_FAILED' });
+      throw refuse('SMS_FAILED', 'We could not send the code. Please try again.');
     }
   }
 
@@ -81,17 +86,18 @@ export class OtpService {
    * so parallel tries get no more than OTP_MAX_ATTEMPTS comparisons and one success.
    */
   async check(phone: string, purpose: OtpPurpose, code: string): Promise<void> {
-    const { env, clock, database } = this.ctx;
+    const { clock, database } = this.ctx;
+    const { OTP_MAX_ATTEMPTS } = this.config;
     const now = clock.now();
     const outcome = await inTransaction(database, async (trx) => {
       const row = await latestOtp(trx, phone, purpose);
       // Test mode stores the fixed code's hash when a code is asked for, so the fixed code too
       // works only while a request is outstanding: never for a phone nobody asked a code for.
-      const tried = row && (await claimOtpAttempt(trx, row.id, env.OTP_MAX_ATTEMPTS, now));
+      const tried = row && (await claimOtpAttempt(trx, row.id, OTP_MAX_ATTEMPTS, now));
       if (!row || !tried) return row && row.expires_at <= now ? 'expired' : 'none';
       if (safeEqual(tried.code_hash, this.hash(phone, purpose, code)))
         return (await consumeOtp(trx, row.id, now)) ? 'ok' : 'none';
-      if (tried.attempts < env.OTP_MAX_ATTEMPTS) return 'wrong';
+      if (tried.attempts < OTP_MAX_ATTEMPTS) return 'wrong';
       await consumeOtp(trx, row.id, now);
       return 'exhausted';
     });
@@ -99,13 +105,13 @@ export class OtpService {
       case 'ok':
         return;
       case 'expired':
-        throw badRequest('This code has expired. Request a new code.', 'CODE_EXPIRED');
+        throw refuse('CODE_EXPIRED', 'This code has expired. Request a new code.');
       case 'exhausted':
-        throw badRequest('Too many wrong attempts. Request a new code.', 'CODE_ATTEMPTS_EXCEEDED');
+        throw refuse('CODE_ATTEMPTS_EXCEEDED', 'Too many wrong attempts. Request a new code.');
       case 'none':
-        throw badRequest('No active code for this phone. Request a new code.', 'CODE_NOT_FOUND');
+        throw refuse('CODE_NOT_FOUND', 'No active code for this phone. Request a new code.');
       default:
-        throw badRequest('Invalid verification code', 'CODE_INVALID');
+        throw refuse('CODE_INVALID', 'Invalid verification code');
     }
   }
 }

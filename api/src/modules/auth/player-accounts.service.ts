@@ -1,5 +1,5 @@
 /**
- * What staff read and do of players' accounts (modules/players, issue 30 item 2): search by phone
+ * What staff read and do of players' accounts (for modules/players): search by phone
  * or name, the account, its sign-in sessions, and ending every session at once (a force-logout).
  * The player's own routes stay in auth.service.ts.
  */
@@ -18,7 +18,7 @@ import {
   type UserRow,
   type UserSearch,
 } from './auth.repository.js';
-import { configuredRoles } from './roles.service.js';
+import { configuredRoles, type RoleGrants } from './roles.service.js';
 
 export type { NewestFirstCursor, UserSearch };
 
@@ -47,7 +47,10 @@ export interface PlayerSessionRow {
 const SESSIONS_LISTED = 50;
 
 export class PlayerAccountsService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly grants: RoleGrants = ctx.env,
+  ) {}
 
   private get db() {
     return this.ctx.database.db;
@@ -79,7 +82,7 @@ export class PlayerAccountsService {
       createdAt: Number(user.created_at),
       lastSignInAt,
       openSessions,
-      storedRoles: [user.roles, ...configuredRoles(this.ctx, user.phone)].join(','),
+      storedRoles: [user.roles, ...configuredRoles(this.grants, user.phone)].join(','),
     };
   }
 

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { rateLimited } from '../../lib/errors.js';
 import { countInWindow } from '../../lib/window-counter.js';
+import type { AuthConfig } from './auth.config.js';
 
 type LimitedAction =
   | 'login'
@@ -16,19 +17,21 @@ type LimitedAction =
  * One upsert per key: the window restarts when it has passed, else the count grows.
  */
 export class RateLimiter {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly config: AuthConfig,
+  ) {}
 
   async hit(action: LimitedAction, ip: string, phone: string | null): Promise<void> {
-    const { env } = this.ctx;
-    const checks: Array<[string, number]> = [[`${action}:ip:${ip}`, env.RATE_LIMIT_PER_IP]];
-    if (phone) checks.push([`${action}:phone:${phone}`, env.RATE_LIMIT_PER_PHONE]);
+    const checks: Array<[string, number]> = [[`${action}:ip:${ip}`, this.config.RATE_LIMIT_PER_IP]];
+    if (phone) checks.push([`${action}:phone:${phone}`, this.config.RATE_LIMIT_PER_PHONE]);
     let wait = 0;
     for (const [key, max] of checks) {
       const { count, windowStart } = await this.increment(key);
       if (count > max) {
         wait = Math.max(
           wait,
-          (windowStart + env.RATE_LIMIT_WINDOW_SECONDS * 1000 - this.ctx.clock.now()) / 1000,
+          (windowStart + this.config.RATE_LIMIT_WINDOW_SECONDS * 1000 - this.ctx.clock.now()) / 1000,
         );
       }
     }
@@ -52,10 +55,11 @@ export class RateLimiter {
     attempt: () => Promise<T>,
     isFailure: (err: unknown) => boolean,
   ): Promise<T> {
-    const { env, clock } = this.ctx;
+    const { clock } = this.ctx;
+    const { RATE_LIMIT_PER_PHONE, RATE_LIMIT_WINDOW_SECONDS } = this.config;
     const taken = await this.increment(key);
-    if (taken.count > env.RATE_LIMIT_PER_PHONE)
-      throw rateLimited((taken.windowStart + env.RATE_LIMIT_WINDOW_SECONDS * 1000 - clock.now()) / 1000);
+    if (taken.count > RATE_LIMIT_PER_PHONE)
+      throw rateLimited((taken.windowStart + RATE_LIMIT_WINDOW_SECONDS * 1000 - clock.now()) / 1000);
     let result: T;
     try {
       result = await attempt();
@@ -79,7 +83,7 @@ export class RateLimiter {
   }
 
   private increment(key: string): Promise<{ count: number; windowStart: number }> {
-    const { database, env, clock } = this.ctx;
-    return countInWindow(database.db, key, env.RATE_LIMIT_WINDOW_SECONDS * 1000, clock.now());
+    const { database, clock } = this.ctx;
+    return countInWindow(database.db, key, this.config.RATE_LIMIT_WINDOW_SECONDS * 1000, clock.now());
   }
 }

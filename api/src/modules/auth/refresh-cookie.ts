@@ -8,7 +8,7 @@
 
 import { readCookie } from '@mchezo/site/cookies';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { forbidden } from '../../lib/errors.js';
+import { refuse } from '../../lib/errors.js';
 
 const REFRESH_COOKIE = 'mchezo_refresh';
 const REFRESH_COOKIE_PATH = '/api/v1/auth/refresh';
@@ -61,5 +61,5 @@ export function checkRefreshOrigin(request: FastifyRequest, publicBaseUrl: strin
   if (origin === undefined && request.headers['sec-fetch-site'] === undefined) return;
   const own = new Set([new URL(publicBaseUrl).origin, `${request.protocol}://${request.host}`]);
   if (origin === undefined || !own.has(origin))
-    throw forbidden('This request must come from the site itself', 'ORIGIN_REFUSED');
+    throw refuse('ORIGIN_REFUSED', 'This request must come from the site itself');
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/tx.js';
 import { sha256 } from '../../lib/crypto.js';
 import { type AppError, lockedOut } from '../../lib/errors.js';
+import type { AuthConfig } from './auth.config.js';
 import {
   findRefreshToken,
   findUserById,
@@ -43,11 +44,15 @@ const ended = (message = 'Your session has ended. Please sign in again.') =>
  * token revokes the session. Otherwise the token is spent and its successor stored, expiring
  * with the session at the latest.
  */
-export async function rotateRefreshToken(ctx: AppContext, refreshToken: string): Promise<Rotation> {
-  const { env, clock, database } = ctx;
+export async function rotateRefreshToken(
+  ctx: Pick<AppContext, 'clock' | 'database'>,
+  config: Pick<AuthConfig, 'JWT_SECRET' | 'REFRESH_TOKEN_TTL_SECONDS'>,
+  refreshToken: string,
+): Promise<Rotation> {
+  const { clock, database } = ctx;
   const now = clock.now();
   const tokenHash = sha256(refreshToken);
-  const next = successorOf(env.JWT_SECRET, refreshToken);
+  const next = successorOf(config.JWT_SECRET, refreshToken);
   return inTransaction(database, async (trx): Promise<Rotation> => {
     const row = await findRefreshToken(trx, tokenHash);
     if (!row) return { error: ended() };
@@ -61,7 +66,7 @@ export async function rotateRefreshToken(ctx: AppContext, refreshToken: string):
     const user = await findUserById(trx, row.user_id);
     if (!user) return { error: ended() };
     if (row.used_at === null && (await spendRefreshToken(trx, tokenHash, now))) {
-      const expiresAt = Math.min(now + env.REFRESH_TOKEN_TTL_SECONDS * 1000, row.session_expires_at);
+      const expiresAt = Math.min(now + config.REFRESH_TOKEN_TTL_SECONDS * 1000, row.session_expires_at);
       await insertRefreshToken(trx, {
         token_hash: sha256(next),
         session_id: row.session_id,

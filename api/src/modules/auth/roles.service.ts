@@ -9,28 +9,39 @@
  */
 import { RELEASE_MANAGER_ROLE } from '@mchezo/contracts/releases-constants';
 import type { AppContext } from '../../context.js';
+import type { AuthConfig } from './auth.config.js';
 import { findUsersRolesByPhone, setRoles, type UserRoles } from './roles.repository.js';
 
 const FINANCE_ROLE = 'finance';
 const COMPLIANCE_ROLE = 'compliance';
 const ADMIN_ROLE = 'admin';
 
-type RolesContext = Pick<AppContext, 'env' | 'database' | 'clock'>;
+type RolesContext = Pick<AppContext, 'database' | 'clock'>;
+
+/** The phone lists of the auth module's config that grant roles. */
+export type RoleGrants = Pick<
+  AuthConfig,
+  'RELEASE_MANAGER_PHONES' | 'FINANCE_PHONES' | 'COMPLIANCE_PHONES' | 'ADMIN_PHONES'
+>;
 
 /** The configured roles this user's phone should hold (stored names). */
-export function configuredRoles(ctx: RolesContext, phone: string): string[] {
+export function configuredRoles(grants: RoleGrants, phone: string): string[] {
   const out: string[] = [];
-  if (ctx.env.RELEASE_MANAGER_PHONES.includes(phone)) out.push(RELEASE_MANAGER_ROLE);
-  if (ctx.env.FINANCE_PHONES.includes(phone)) out.push(FINANCE_ROLE);
-  if (ctx.env.COMPLIANCE_PHONES.includes(phone)) out.push(COMPLIANCE_ROLE);
-  if (ctx.env.ADMIN_PHONES.includes(phone)) out.push(ADMIN_ROLE);
+  if (grants.RELEASE_MANAGER_PHONES.includes(phone)) out.push(RELEASE_MANAGER_ROLE);
+  if (grants.FINANCE_PHONES.includes(phone)) out.push(FINANCE_ROLE);
+  if (grants.COMPLIANCE_PHONES.includes(phone)) out.push(COMPLIANCE_ROLE);
+  if (grants.ADMIN_PHONES.includes(phone)) out.push(ADMIN_ROLE);
   return out;
 }
 
 /** Adds the roles configured for the user's phone that they lack; answers the roles. */
-export async function grantConfiguredRoles(ctx: RolesContext, user: UserRoles): Promise<string> {
+export async function grantConfiguredRoles(
+  ctx: RolesContext,
+  grants: RoleGrants,
+  user: UserRoles,
+): Promise<string> {
   const roles = user.roles.split(',').filter(Boolean);
-  const missing = configuredRoles(ctx, user.phone).filter((r) => !roles.includes(r));
+  const missing = configuredRoles(grants, user.phone).filter((r) => !roles.includes(r));
   if (!missing.length) return user.roles;
   const next = [...roles, ...missing].join(',');
   await setRoles(ctx.database.db, user.id, next, ctx.clock.now());
@@ -38,16 +49,16 @@ export async function grantConfiguredRoles(ctx: RolesContext, user: UserRoles): 
 }
 
 /** At boot: grants the configured roles to the existing accounts listed. */
-export async function grantConfiguredManagers(ctx: RolesContext): Promise<void> {
+export async function grantConfiguredManagers(ctx: RolesContext, grants: RoleGrants): Promise<void> {
   const phones = [
     ...new Set([
-      ...ctx.env.RELEASE_MANAGER_PHONES,
-      ...ctx.env.FINANCE_PHONES,
-      ...ctx.env.COMPLIANCE_PHONES,
-      ...ctx.env.ADMIN_PHONES,
+      ...grants.RELEASE_MANAGER_PHONES,
+      ...grants.FINANCE_PHONES,
+      ...grants.COMPLIANCE_PHONES,
+      ...grants.ADMIN_PHONES,
     ]),
   ];
   if (!phones.length) return;
   for (const user of await findUsersRolesByPhone(ctx.database.db, phones))
-    await grantConfiguredRoles(ctx, user);
+    await grantConfiguredRoles(ctx, grants, user);
 }

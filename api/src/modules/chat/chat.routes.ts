@@ -1,12 +1,12 @@
 import { ChatTokenRequest, ChatTokenResponse } from '@mchezo/contracts/chat';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.js';
 import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
+import type { ChatConfig } from './chat.config.js';
 import { chatTokenFor } from './chat.service.js';
 
-export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; requireAuth: PreHandler }> = async (
+export const chatRoutes: FastifyPluginAsyncZod<{ requireAuth: PreHandler; config: ChatConfig }> = async (
   app,
-  { ctx, requireAuth },
+  { requireAuth, config },
 ) => {
   app.post(
     '/auth/chat-token',
@@ -18,6 +18,6 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; requireAuth: P
         response: { 200: ChatTokenResponse, ...errorResponses(400, 401) },
       },
     },
-    async (request) => chatTokenFor(ctx.env, authOf(request).phone),
+    async (request) => chatTokenFor(config, authOf(request).phone),
   );
 };

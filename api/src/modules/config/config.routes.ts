@@ -1,10 +1,13 @@
 import { ConfigResponse } from '@mchezo/contracts/config';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.js';
+import type { PublicConfigConfig } from './config.config.js';
 import { buildPublicConfig } from './config.service.js';
 
-export const configRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const body = { data: buildPublicConfig(ctx.env) };
+export const configRoutes: FastifyPluginAsyncZod<{ config: PublicConfigConfig }> = async (
+  app,
+  { config },
+) => {
+  const body = { data: buildPublicConfig(config) };
   app.get(
     '/config',
     { schema: { tags: ['config'], response: { 200: ConfigResponse } } },

@@ -4,18 +4,23 @@
  * is outside /api/v1.
  */
 import { apiModule } from '../../lib/api-module.js';
+import { MetricsConfig } from './metrics.config.js';
 import { metricsRoutes } from './metrics.routes.js';
 import { MetricsService } from './metrics.service.js';
 
 export const metricsModule = apiModule(
-  { name: 'metrics', dependencies: ['regulator-feed', 'aml', 'wallet'] },
-  async (app) => {
-    const metrics = new MetricsService(app.ctx, {
-      feed: app.regulatorFeed,
-      aml: app.aml,
-      wallet: app.wallet,
-    });
+  { name: 'metrics', dependencies: ['regulator-feed', 'aml', 'wallet'], config: MetricsConfig },
+  async (app, config) => {
+    const metrics = new MetricsService(
+      app.ctx,
+      {
+        feed: app.regulatorFeed,
+        aml: app.aml,
+        wallet: app.wallet,
+      },
+      config,
+    );
     metrics.observe(app);
-    await app.register(metricsRoutes, { ctx: app.ctx, metrics });
+    await app.register(metricsRoutes, { metrics, config });
   },
 );

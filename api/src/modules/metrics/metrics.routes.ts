@@ -5,23 +5,23 @@
  * header is never logged (the request log writes method, URL and address only: lib/request-log.ts).
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppContext } from '../../context.js';
 import { matchesAnySecret } from '../../lib/crypto.js';
-import { notFound, unauthorized } from '../../lib/errors.js';
+import { refuse } from '../../lib/errors.js';
+import type { MetricsConfig } from './metrics.config.js';
 import type { MetricsService } from './metrics.service.js';
 
 const BEARER = /^Bearer (\S+)$/;
 
-export const metricsRoutes: FastifyPluginAsync<{ ctx: AppContext; metrics: MetricsService }> = async (
-  app,
-  { ctx, metrics },
-) => {
+export const metricsRoutes: FastifyPluginAsync<{
+  metrics: MetricsService;
+  config: Pick<MetricsConfig, 'METRICS_TOKEN'>;
+}> = async (app, { metrics, config }) => {
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    const token = ctx.env.METRICS_TOKEN;
-    if (token === undefined) throw notFound('No route GET /metrics');
+    const token = config.METRICS_TOKEN;
+    if (token === undefined) throw refuse('NOT_FOUND', 'No route GET /metrics');
     const given = BEARER.exec(request.headers.authorization ?? '')?.[1] ?? '';
     if (!matchesAnySecret(given, [token]))
-      throw unauthorized('A valid metrics token is required', 'METRICS_TOKEN_REQUIRED');
+      throw refuse('METRICS_TOKEN_REQUIRED', 'A valid metrics token is required');
     const text = await metrics.scrape();
     return reply.header('cache-control', 'no-store').type(metrics.contentType).send(text);
   });

@@ -1,5 +1,5 @@
 /**
- * What operators see in Prometheus (issue 28 item 5; docs/decisions/044-metrics.md): the requests
+ * What operators see in Prometheus (docs/decisions/044-metrics.md): the requests
  * this instance answered, and at each scrape the money moved, the reconciliation queue, the
  * regulator feed's backlog and delivery, and the open money-laundering alerts, each read through
  * its module's own service or repository, with a time limit, so a slow database cannot hold the
@@ -13,6 +13,7 @@ import type { AmlCaseService } from '../aml/aml-cases.service.js';
 import { reconciliationFigures } from '../finance/reconciliation.service.js';
 import type { RegulatorFeedService } from '../regulator-feed/regulator-feed.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
+import type { MetricsConfig } from './metrics.config.js';
 
 /** How long one source may take at a scrape; past it, its figures are left out and its `up` is 0. */
 export const SOURCE_TIMEOUT_MS = 2_000;
@@ -75,6 +76,7 @@ export class MetricsService {
   constructor(
     private readonly ctx: AppContext,
     deps: MetricsSources,
+    config: Pick<MetricsConfig, 'METRICS_MONEY_WINDOW_MINUTES'>,
   ) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
@@ -99,7 +101,7 @@ export class MetricsService {
     this.sourceSeconds = gauge('mchezo_metrics_source_duration_seconds', "The source's time at this scrape", [
       'source',
     ]);
-    const window = `the last ${ctx.env.METRICS_MONEY_WINDOW_MINUTES} minutes (METRICS_MONEY_WINDOW_MINUTES)`;
+    const window = `the last ${config.METRICS_MONEY_WINDOW_MINUTES} minutes (METRICS_MONEY_WINDOW_MINUTES)`;
     this.ledgerEntries = gauge('mchezo_ledger_entries', `Ledger entries booked in ${window}`, [
       'kind',
       'pot',
@@ -166,7 +168,7 @@ export class MetricsService {
       ledger: {
         gauges: [this.ledgerEntries, this.ledgerCents],
         read: async () => {
-          const since = ctx.clock.now() - ctx.env.METRICS_MONEY_WINDOW_MINUTES * 60_000;
+          const since = ctx.clock.now() - config.METRICS_MONEY_WINDOW_MINUTES * 60_000;
           const rows = await deps.wallet.movedSince(since);
           return () => {
             for (const { kind, pot, count, cents } of rows) {

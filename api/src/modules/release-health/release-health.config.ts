@@ -3,18 +3,13 @@
  * composes them into the whole environment; the module's services get only these.
  */
 import { z } from 'zod';
-import { int, optionalString, secret } from '../../env-values.js';
+import { type ConfigOf, int } from '../../env-values.js';
+import { PlatformConfig } from '../../platform.config.js';
 
 export const ReleaseHealthConfig = z.object({
-  /** Signs the load tickets and client ids (the whole app's secret, resolved at start-up). */
-  JWT_SECRET: secret,
-  /** https: the load ticket's cookies are marked Secure. Derived from HOST and PORT when unset. */
-  PUBLIC_BASE_URL: optionalString,
-  /** The browser's error-reporting DSN (public by design); empty: error reporting off. */
-  SENTRY_DSN: optionalString.refine(
-    (v) => v === undefined || /^https?:\/\/[^@\s]+@[^/\s]+\/\d+$/.test(v),
-    'must be a Sentry DSN',
-  ),
+  // Shared with other modules: JWT_SECRET signs the load tickets and client ids; an https
+  // PUBLIC_BASE_URL marks the ticket's cookies Secure; SENTRY_DSN is the browser's error reporting.
+  ...PlatformConfig.pick({ JWT_SECRET: true, PUBLIC_BASE_URL: true, SENTRY_DSN: true }).shape,
   /**
    * Release health counts only loads and reports carrying the load ticket the page was given
    * (docs/decisions/031-release-health-tickets.md): how long a ticket lasts, new browsers (client
@@ -40,10 +35,4 @@ export const ReleaseHealthConfig = z.object({
 });
 
 /** The slice as the module gets it: the secret and the public URL resolved at start-up (src/startup.ts). */
-export type ReleaseHealthConfig = Omit<
-  z.infer<typeof ReleaseHealthConfig>,
-  'JWT_SECRET' | 'PUBLIC_BASE_URL'
-> & {
-  JWT_SECRET: string;
-  PUBLIC_BASE_URL: string;
-};
+export type ReleaseHealthConfig = ConfigOf<typeof ReleaseHealthConfig>;

@@ -3,17 +3,14 @@
  * env.ts composes them into the whole environment; the module's services get only these.
  */
 import { z } from 'zod';
-import { basisPoints, byteBudgets, int, optionalString, secret } from '../../env-values.js';
+import { basisPoints, byteBudgets, type ConfigOf, int, optionalString } from '../../env-values.js';
+import { PlatformConfig } from '../../platform.config.js';
 
 export const ReleasesConfig = z.object({
-  /** development: a tester's override may name a dev server's entry (overrides.service.ts). */
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  /** Signs testers' override tokens (the whole app's secret, resolved at start-up). */
-  JWT_SECRET: secret,
-  /** The built site (CDN layout: shell/ and remotes/<name>/<version>/) to serve at `/`. */
-  SITE_DIR: optionalString,
-  /** The canary guard's job lease: one instance at a time judges the canaries (lib/job-runner.ts). */
-  JOB_LEASE_TTL_MS: int(6_000, 300, 600_000),
+  // Shared with other modules: a tester's override may name a dev server's entry in development
+  // (overrides.service.ts), JWT_SECRET signs testers' override tokens, SITE_DIR is the built site,
+  // JOB_LEASE_TTL_MS the canary guard's lease.
+  ...PlatformConfig.pick({ NODE_ENV: true, JWT_SECRET: true, SITE_DIR: true, JOB_LEASE_TTL_MS: true }).shape,
   /**
    * Gone: start-up never activates a build (docs/decisions/059-canary-floors-and-start-up.md).
    * A value asking for activation is refused, so nobody believes a start deployed something.
@@ -76,4 +73,4 @@ export const ReleasesConfig = z.object({
 });
 
 /** The slice as the module gets it: the secret resolved at start-up (src/startup.ts). */
-export type ReleasesConfig = Omit<z.infer<typeof ReleasesConfig>, 'JWT_SECRET'> & { JWT_SECRET: string };
+export type ReleasesConfig = ConfigOf<typeof ReleasesConfig>;

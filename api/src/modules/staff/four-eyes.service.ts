@@ -15,7 +15,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { forbidden } from '../../lib/errors.js';
+import { refuse } from '../../lib/errors.js';
 import type { IdentityService } from '../identity/identity.service.js';
 import type { SecondPersonCheck } from './staff.types.js';
 
@@ -61,7 +61,7 @@ export class FourEyesService {
   ): Promise<void> {
     for (const other of new Set(others.filter((o): o is string => o !== null))) {
       const relation = await this.relation(db, deciderId, other);
-      if (relation) throw forbidden(`A second person must ${what}: ${WHY[relation]}`, 'FOUR_EYES_REQUIRED');
+      if (relation) throw refuse('FOUR_EYES_REQUIRED', `A second person must ${what}: ${WHY[relation]}`);
     }
   }
 

@@ -9,10 +9,11 @@ import type { IssueEnrolmentResponse, TotpEnrolResponse } from '@mchezo/contract
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/tx.js';
 import { newId } from '../../lib/crypto.js';
-import { AppError, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import { AppError, refuse } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
 import { configuredRoles } from '../auth/roles.service.js';
 import { isCodeFailure, staffTotpKey, takeCode } from './second-factor.js';
+import type { StaffConfig } from './staff.config.js';
 import {
   confirmTotp,
   enrolledWithRole,
@@ -51,8 +52,9 @@ export class StaffEnrolmentService {
     private readonly ctx: AppContext,
     private readonly audit: StaffAuditService,
     private readonly limiter: StaffLimiter,
+    private readonly config: StaffConfig,
   ) {
-    this.key = staffTotpKey(ctx);
+    this.key = staffTotpKey(config);
   }
 
   /**
@@ -66,10 +68,9 @@ export class StaffEnrolmentService {
     const expiresAt = now + ENROLMENT_CODE_TTL_MS;
     await inTransaction(this.ctx.database, async (trx) => {
       const user = await findStaffUser(trx, userId);
-      if (!user) throw notFound('No such person');
-      if (!staffRolesOf(user.roles).length)
-        throw conflict('Grant this person a staff role first', 'NOT_STAFF');
-      if ((await findTotp(trx, userId))?.confirmed_at) throw conflict(ALREADY_ENROLLED, 'ALREADY_ENROLLED');
+      if (!user) throw refuse('NOT_FOUND', 'No such person');
+      if (!staffRolesOf(user.roles).length) throw refuse('NOT_STAFF', 'Grant this person a staff role first');
+      if ((await findTotp(trx, userId))?.confirmed_at) throw refuse('ALREADY_ENROLLED', ALREADY_ENROLLED);
       await replaceEnrolmentCode(trx, {
         user_id: userId,
         code_hash: enrolmentCodeHash(code),
@@ -94,7 +95,7 @@ export class StaffEnrolmentService {
 
   /** Whether `user` enrols without a code: an ADMIN_PHONES administrator while no administrator is enrolled. */
   private async bootstrapping(user: StaffUserRow): Promise<boolean> {
-    if (!configuredRoles(this.ctx, user.phone).includes(STORED_ROLE.admin)) return false;
+    if (!configuredRoles(this.config, user.phone).includes(STORED_ROLE.admin)) return false;
     return (await enrolledWithRole(this.ctx.database.db, STORED_ROLE.admin)).length === 0;
   }
 
@@ -105,24 +106,24 @@ export class StaffEnrolmentService {
    * confirmed; a confirmed one stays (409 ALREADY_ENROLLED: an administrator resets it first).
    */
   async enrol(actor: PersonActor, enrolmentCode: string | undefined): Promise<TotpEnrolResponse> {
-    const user = await staffUser(this.ctx, actor.userId);
+    const user = await staffUser(this.ctx, this.config, actor.userId);
     const existing = await findTotp(this.ctx.database.db, user.id);
-    if (existing?.confirmed_at) throw conflict(ALREADY_ENROLLED, 'ALREADY_ENROLLED');
+    if (existing?.confirmed_at) throw refuse('ALREADY_ENROLLED', ALREADY_ENROLLED);
     const needsCode = !(await this.bootstrapping(user));
     if (needsCode && !enrolmentCode)
-      throw forbidden(
-        'Enrolling needs the one-time enrolment code an administrator issues you',
+      throw refuse(
         'ENROLMENT_CODE_REQUIRED',
+        'Enrolling needs the one-time enrolment code an administrator issues you',
       );
-    const { base32, uri, svg } = await newTotpSecret(user.phone, this.ctx.env.STAFF_TOTP_ISSUER);
+    const { base32, uri, svg } = await newTotpSecret(user.phone, this.config.STAFF_TOTP_ISSUER);
     const codes = newRecoveryCodes();
     const now = this.ctx.clock.now();
     const start = () =>
       inTransaction(this.ctx.database, async (trx) => {
         if (needsCode && !(await useEnrolmentCode(trx, user.id, enrolmentCodeHash(enrolmentCode ?? ''), now)))
-          throw unauthorized(
-            'This enrolment code is wrong, used or expired: ask an administrator for a new one',
+          throw refuse(
             'ENROLMENT_CODE_INVALID',
+            'This enrolment code is wrong, used or expired: ask an administrator for a new one',
           );
         await replaceTotp(trx, {
           user_id: user.id,
@@ -156,11 +157,11 @@ export class StaffEnrolmentService {
 
   /** Confirms the enrolment with a code from the app (wrong codes count like wrong passwords). */
   async confirm(actor: PersonActor, code: string): Promise<{ confirmed_at: string }> {
-    const user = await staffUser(this.ctx, actor.userId);
+    const user = await staffUser(this.ctx, this.config, actor.userId);
     const db = this.ctx.database.db;
     const totp = await findTotp(db, user.id);
-    if (!totp) throw conflict('Start the enrolment first', 'NOT_ENROLLING');
-    if (totp.confirmed_at) throw conflict('An authenticator is already enrolled', 'ALREADY_ENROLLED');
+    if (!totp) throw refuse('NOT_ENROLLING', 'Start the enrolment first');
+    if (totp.confirmed_at) throw refuse('ALREADY_ENROLLED', 'An authenticator is already enrolled');
     await this.limiter.guardFailures(
       `staff_factor_failed:${user.id}`,
       () => takeCode(db, this.key, user.id, totp.secret_enc, code, this.ctx.clock.now()),

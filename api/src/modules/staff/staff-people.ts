@@ -3,9 +3,9 @@ import type { PendingRoleGrant, StaffMember } from '@mchezo/contracts/staff';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
-import { forbidden, lockedOut } from '../../lib/errors.js';
+import { lockedOut, refuse } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
-import { grantConfiguredRoles } from '../auth/roles.service.js';
+import { grantConfiguredRoles, type RoleGrants } from '../auth/roles.service.js';
 import {
   findPendingGrants,
   findStaffUser,
@@ -43,10 +43,10 @@ export async function memberOf(db: Kysely<DB>, user: StaffUserRow, now: number):
 }
 
 /** A staff member's user (roles granted from the environment first), or 403 without a staff role. */
-export async function staffUser(ctx: AppContext, userId: string): Promise<StaffUserRow> {
+export async function staffUser(ctx: AppContext, grants: RoleGrants, userId: string): Promise<StaffUserRow> {
   const user = await findStaffUser(ctx.database.db, userId);
   if (!user) throw lockedOut('INVALID_TOKEN');
-  user.roles = await grantConfiguredRoles(ctx, user);
-  if (!staffRolesOf(user.roles).length) throw forbidden('Only staff may do this', 'STAFF_ROLE_REQUIRED');
+  user.roles = await grantConfiguredRoles(ctx, grants, user);
+  if (!staffRolesOf(user.roles).length) throw refuse('STAFF_ROLE_REQUIRED', 'Only staff may do this');
   return user;
 }

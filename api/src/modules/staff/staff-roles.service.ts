@@ -17,8 +17,8 @@ import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { inTransaction } from '../../db/tx.js';
 import { newId } from '../../lib/crypto.js';
-import { conflict, forbidden, notFound } from '../../lib/errors.js';
-import { configuredRoles } from '../auth/roles.service.js';
+import { refuse } from '../../lib/errors.js';
+import { configuredRoles, type RoleGrants } from '../auth/roles.service.js';
 import {
   decideRoleGrant,
   deleteEnrolmentCode,
@@ -41,7 +41,7 @@ import { memberOf, pendingGrantOf } from './staff-people.js';
 /** Nobody changes their own roles: another administrator does (docs/decisions/061, 065). */
 function refuseOwnRoles(actor: PersonActor, userId: string): void {
   if (userId === actor.userId)
-    throw forbidden('Your own roles are changed by another administrator', 'OWN_ROLES');
+    throw refuse('OWN_ROLES', 'Your own roles are changed by another administrator');
 }
 
 /** How long a pending grant waits for its second administrator. */
@@ -52,6 +52,7 @@ export class StaffRolesService {
     private readonly ctx: AppContext,
     private readonly audit: StaffAuditService,
     private readonly secondPerson: SecondPersonCheck,
+    private readonly grants: RoleGrants,
   ) {}
 
   private get db() {
@@ -95,11 +96,11 @@ export class StaffRolesService {
     const now = this.ctx.clock.now();
     const user = await inTransaction(this.ctx.database, async (trx) => {
       const user = await findStaffUser(trx, userId);
-      if (!user) throw notFound('No such person');
-      if (user.roles.split(',').includes(stored)) throw conflict('This role is held already', 'ROLE_HELD');
+      if (!user) throw refuse('NOT_FOUND', 'No such person');
+      if (user.roles.split(',').includes(stored)) throw refuse('ROLE_HELD', 'This role is held already');
       await expirePendingGrants(trx, userId, stored, now);
       if ((await findPendingGrants(trx, now, userId)).some((g) => g.role === stored))
-        throw conflict('This grant already waits for a second administrator', 'GRANT_PENDING');
+        throw refuse('GRANT_PENDING', 'This grant already waits for a second administrator');
       const id = newId();
       await insertRoleGrant(trx, {
         id,
@@ -145,14 +146,14 @@ export class StaffRolesService {
       const grant = await this.pendingGrant(trx, grantId, now);
       await this.secondPerson(trx, actor.userId, [grant.proposed_by, grant.user_id], 'confirm this grant');
       if (!(await decideRoleGrant(trx, grantId, 'confirmed', actor.userId, now)))
-        throw conflict('This grant is no longer pending', 'GRANT_NOT_PENDING');
+        throw refuse('GRANT_NOT_PENDING', 'This grant is no longer pending');
       const user = await findStaffUser(trx, grant.user_id);
-      if (!user) throw notFound('No such person');
+      if (!user) throw refuse('NOT_FOUND', 'No such person');
       const roles = user.roles.split(',').filter(Boolean);
-      if (roles.includes(grant.role)) throw conflict('This role is held already', 'ROLE_HELD');
+      if (roles.includes(grant.role)) throw refuse('ROLE_HELD', 'This role is held already');
       const nextRoles = [...roles, grant.role].join(',');
       if (!(await swapRoles(trx, user.id, user.roles, nextRoles, now)))
-        throw conflict('The roles changed meanwhile: try again', 'CONFLICT');
+        throw refuse('CONFLICT', 'The roles changed meanwhile: try again');
       await this.audit.write(
         actor,
         {
@@ -177,7 +178,7 @@ export class StaffRolesService {
       const grant = await this.pendingGrant(trx, grantId, now);
       refuseOwnRoles(actor, grant.user_id);
       if (!(await decideRoleGrant(trx, grantId, 'cancelled', actor.userId, now)))
-        throw conflict('This grant is no longer pending', 'GRANT_NOT_PENDING');
+        throw refuse('GRANT_NOT_PENDING', 'This grant is no longer pending');
       await this.audit.write(
         actor,
         {
@@ -190,7 +191,7 @@ export class StaffRolesService {
         trx,
       );
       const user = await findStaffUser(trx, grant.user_id);
-      if (!user) throw notFound('No such person');
+      if (!user) throw refuse('NOT_FOUND', 'No such person');
       return user;
     });
     return memberOf(this.db, user, now);
@@ -198,9 +199,9 @@ export class StaffRolesService {
 
   private async pendingGrant(trx: Kysely<DB>, grantId: string, now: number) {
     const grant = await findRoleGrant(trx, grantId);
-    if (!grant) throw notFound('No such grant');
+    if (!grant) throw refuse('NOT_FOUND', 'No such grant');
     if (grant.status !== 'pending' || Number(grant.expires_at) <= now)
-      throw conflict('This grant is no longer pending', 'GRANT_NOT_PENDING');
+      throw refuse('GRANT_NOT_PENDING', 'This grant is no longer pending');
     return grant;
   }
 
@@ -228,22 +229,22 @@ export class StaffRolesService {
     const now = this.ctx.clock.now();
     const user = await inTransaction(this.ctx.database, async (trx) => {
       const user = await findStaffUser(trx, userId);
-      if (!user) throw notFound('No such person');
+      if (!user) throw refuse('NOT_FOUND', 'No such person');
       const roles = user.roles.split(',').filter(Boolean);
       if (change === 'grant' && roles.includes(stored))
-        throw conflict('This role is held already', 'ROLE_HELD');
+        throw refuse('ROLE_HELD', 'This role is held already');
       if (change === 'remove') {
-        if (!roles.includes(stored)) throw conflict('This role is not held', 'ROLE_NOT_HELD');
-        if (configuredRoles(this.ctx, user.phone).includes(stored))
-          throw conflict(
-            'The environment grants this role to this phone: take the phone off its list first',
+        if (!roles.includes(stored)) throw refuse('ROLE_NOT_HELD', 'This role is not held');
+        if (configuredRoles(this.grants, user.phone).includes(stored))
+          throw refuse(
             'ROLE_CONFIGURED',
+            'The environment grants this role to this phone: take the phone off its list first',
           );
       }
       const next = change === 'grant' ? [...roles, stored] : roles.filter((r) => r !== stored);
       const nextRoles = next.join(',');
       if (!(await swapRoles(trx, userId, user.roles, nextRoles, now)))
-        throw conflict('The roles changed meanwhile: try again', 'CONFLICT');
+        throw refuse('CONFLICT', 'The roles changed meanwhile: try again');
       await this.audit.write(
         actor,
         {
@@ -274,8 +275,8 @@ export class StaffRolesService {
   async resetTwoFactor(actor: PersonActor, userId: string, reason: string): Promise<void> {
     const now = this.ctx.clock.now();
     await inTransaction(this.ctx.database, async (trx) => {
-      if (!(await findStaffUser(trx, userId))) throw notFound('No such person');
-      if (!(await findTotp(trx, userId))) throw conflict('No authenticator is enrolled', 'NOT_ENROLLED');
+      if (!(await findStaffUser(trx, userId))) throw refuse('NOT_FOUND', 'No such person');
+      if (!(await findTotp(trx, userId))) throw refuse('NOT_ENROLLED', 'No authenticator is enrolled');
       await deleteTotp(trx, userId);
       await deleteEnrolmentCode(trx, userId);
       await this.audit.write(actor, { action: 'staff.totp_reset', targetUserId: userId, reason }, trx);

@@ -10,10 +10,11 @@ import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { inTransaction } from '../../db/tx.js';
 import { newId, randomToken, sha256 } from '../../lib/crypto.js';
-import { AppError, conflict, forbidden, lockedOut, notFound, unauthorized } from '../../lib/errors.js';
+import { AppError, lockedOut, refuse } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
 import { type AuthService, SUSPENDED_MESSAGE } from '../auth/auth.service.js';
 import { isCodeFailure, staffTotpKey, takeCode } from './second-factor.js';
+import type { StaffConfig } from './staff.config.js';
 import {
   endStaffSession,
   endStaffSessionsOf,
@@ -38,7 +39,6 @@ import {
 } from './staff.types.js';
 import type { StaffAuditService } from './staff-audit.service.js';
 import type { StaffDevice } from './staff-device.js';
-
 import { memberOf, staffUser } from './staff-people.js';
 import { recoveryCodeHash } from './totp.js';
 
@@ -50,8 +50,9 @@ export class StaffSessionsService {
     private readonly auth: AuthService,
     private readonly limiter: StaffLimiter,
     private readonly audit: StaffAuditService,
+    private readonly config: StaffConfig,
   ) {
-    this.key = staffTotpKey(ctx);
+    this.key = staffTotpKey(config);
   }
 
   private get db() {
@@ -59,7 +60,6 @@ export class StaffSessionsService {
   }
 
   private sessionInfo(s: StaffSessionsTable): StaffSessionInfo {
-    const { env } = this.ctx;
     return {
       id: s.id,
       user_id: s.user_id,
@@ -67,7 +67,10 @@ export class StaffSessionsService {
       created_at: iso(Number(s.created_at)),
       last_seen_at: iso(Number(s.last_seen_at)),
       idle_expires_at: iso(
-        Math.min(Number(s.last_seen_at) + env.STAFF_SESSION_IDLE_SECONDS * 1000, Number(s.expires_at)),
+        Math.min(
+          Number(s.last_seen_at) + this.config.STAFF_SESSION_IDLE_SECONDS * 1000,
+          Number(s.expires_at),
+        ),
       ),
       expires_at: iso(Number(s.expires_at)),
       ended_at: s.ended_at === null ? null : iso(Number(s.ended_at)),
@@ -94,17 +97,16 @@ export class StaffSessionsService {
       );
       userId = account.id;
       if (account.status === 'suspended') throw lockedOut('ACCOUNT_SUSPENDED', SUSPENDED_MESSAGE);
-      if (account.status !== 'active')
-        throw forbidden('Verify your phone number first', 'NEEDS_VERIFICATION');
-      const user = await staffUser(this.ctx, account.id);
+      if (account.status !== 'active') throw refuse('NEEDS_VERIFICATION', 'Verify your phone number first');
+      const user = await staffUser(this.ctx, this.config, account.id);
       const totp = await findTotp(this.db, user.id);
       if (!totp?.confirmed_at)
-        throw forbidden(
-          'Enrol an authenticator app first (POST /staff/totp/enrol, signed in with your password)',
+        throw refuse(
           'TWO_FACTOR_NOT_ENROLLED',
+          'Enrol an authenticator app first (POST /staff/totp/enrol, signed in with your password)',
         );
       if (!input.code && !input.recoveryCode)
-        throw unauthorized('Enter the code from your authenticator app', 'SECOND_FACTOR_REQUIRED');
+        throw refuse('SECOND_FACTOR_REQUIRED', 'Enter the code from your authenticator app');
       const factor: StaffSecondFactor = input.code ? 'totp' : 'recovery_code';
       await this.limiter.guardFailures(
         `staff_factor_failed:${user.id}`,
@@ -113,7 +115,7 @@ export class StaffSessionsService {
           if (input.code) return takeCode(this.db, this.key, user.id, totp.secret_enc, input.code, now);
           const hash = recoveryCodeHash(input.recoveryCode ?? '');
           if (!(await spendRecoveryCode(this.db, user.id, hash, now)))
-            throw unauthorized('Unknown or used recovery code', 'CODE_INVALID');
+            throw refuse('CODE_INVALID', 'Unknown or used recovery code');
         },
         isCodeFailure,
       );
@@ -134,7 +136,7 @@ export class StaffSessionsService {
   }
 
   private async openSession(user: StaffUserRow, factor: StaffSecondFactor, device: StaffDevice) {
-    const { env, clock } = this.ctx;
+    const { clock } = this.ctx;
     const { ip } = device;
     const now = clock.now();
     const token = `${STAFF_TOKEN_PREFIX}${randomToken()}`;
@@ -145,7 +147,7 @@ export class StaffSessionsService {
       second_factor: factor,
       created_at: now,
       last_seen_at: now,
-      expires_at: now + env.STAFF_SESSION_MAX_SECONDS * 1000,
+      expires_at: now + this.config.STAFF_SESSION_MAX_SECONDS * 1000,
       ended_at: null,
       ended_reason: null,
       ended_by: null,
@@ -180,12 +182,12 @@ export class StaffSessionsService {
    * moves its idle end.
    */
   async authenticate(token: string): Promise<StaffAuth> {
-    const { env, clock } = this.ctx;
+    const { clock } = this.ctx;
     const session = await findStaffSessionByToken(this.db, sha256(token));
-    if (!session) throw unauthorized('Sign in to the staff site again', 'STAFF_SESSION_INVALID');
-    if (session.ended_at !== null) throw unauthorized('Your staff session has ended', 'STAFF_SESSION_ENDED');
+    if (!session) throw refuse('STAFF_SESSION_INVALID', 'Sign in to the staff site again');
+    if (session.ended_at !== null) throw refuse('STAFF_SESSION_ENDED', 'Your staff session has ended');
     const now = clock.now();
-    const idleEnd = Number(session.last_seen_at) + env.STAFF_SESSION_IDLE_SECONDS * 1000;
+    const idleEnd = Number(session.last_seen_at) + this.config.STAFF_SESSION_IDLE_SECONDS * 1000;
     const expired = idleEnd <= now ? 'idle' : Number(session.expires_at) <= now ? 'expired' : null;
     if (expired) {
       if (await endStaffSession(this.db, session.id, expired, null, now))
@@ -198,7 +200,7 @@ export class StaffSessionsService {
             reason: expired,
           },
         );
-      throw unauthorized('Your staff session has expired: sign in again', 'STAFF_SESSION_EXPIRED');
+      throw refuse('STAFF_SESSION_EXPIRED', 'Your staff session has expired: sign in again');
     }
     const user = await findStaffUser(this.db, session.user_id);
     // Signed out everywhere since (a password reset, a force-logout: auth's revokeUserSessions):
@@ -215,7 +217,7 @@ export class StaffSessionsService {
             reason,
           },
         );
-      throw unauthorized('Your staff session has ended', 'STAFF_SESSION_ENDED');
+      throw refuse('STAFF_SESSION_ENDED', 'Your staff session has ended');
     }
     if (user?.status !== 'active') throw lockedOut('ACCOUNT_SUSPENDED', SUSPENDED_MESSAGE);
     await touchStaffSession(this.db, session.id, now);
@@ -226,13 +228,13 @@ export class StaffSessionsService {
   checkRoles(staff: StaffAuth, roles: readonly StaffRoleName[]): void {
     if (roles.length === 0 ? staff.roles.length > 0 : roles.some((r) => staff.roles.includes(r))) return;
     const who = roles.length ? roles.map((r) => ROLE_WHO[r]).join(' or ') : 'staff';
-    throw forbidden(`Only ${who} may do this`, 'STAFF_ROLE_REQUIRED');
+    throw refuse('STAFF_ROLE_REQUIRED', `Only ${who} may do this`);
   }
 
   async me(staff: StaffAuth): Promise<{ member: StaffMember; session: StaffSessionInfo }> {
     const user = await findStaffUser(this.db, staff.userId);
     const session = await findStaffSession(this.db, staff.sessionId);
-    if (!user || !session) throw unauthorized('Sign in to the staff site again', 'STAFF_SESSION_INVALID');
+    if (!user || !session) throw refuse('STAFF_SESSION_INVALID', 'Sign in to the staff site again');
     return {
       member: await memberOf(this.db, user, this.ctx.clock.now()),
       session: this.sessionInfo(session),
@@ -246,7 +248,7 @@ export class StaffSessionsService {
   /** The person's staff sessions; one left open from before they were signed out everywhere is ended first. */
   async sessionsOf(userId: string): Promise<StaffSessionInfo[]> {
     const user = await findStaffUser(this.db, userId);
-    if (!user) throw notFound('No such person');
+    if (!user) throw refuse('NOT_FOUND', 'No such person');
     const now = this.ctx.clock.now();
     const sessions = await staffSessionsOf(this.db, userId, 100);
     for (const s of sessions)
@@ -276,11 +278,11 @@ export class StaffSessionsService {
   /** An administrator ends someone's staff session (404 unknown, 409 SESSION_ENDED when over). */
   async endSession(actor: PersonActor, sessionId: string, reason: string): Promise<void> {
     const session = await findStaffSession(this.db, sessionId);
-    if (!session) throw notFound('No such staff session');
+    if (!session) throw refuse('NOT_FOUND', 'No such staff session');
     const now = this.ctx.clock.now();
     await inTransaction(this.ctx.database, async (trx) => {
       if (!(await endStaffSession(trx, sessionId, reason, actor.userId, now)))
-        throw conflict('This staff session has ended already', 'SESSION_ENDED');
+        throw refuse('SESSION_ENDED', 'This staff session has ended already');
       await this.audit.write(
         actor,
         {

@@ -9,10 +9,9 @@
  */
 import type { StaffRoleName } from '@mchezo/contracts/staff';
 import type { FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from '../../lib/errors.js';
+import { refuse } from '../../lib/errors.js';
 import type { PreHandler } from '../../lib/http.js';
-import type { StaffService } from './staff.service.js';
-import { STAFF_TOKEN_PREFIX, type StaffAuth } from './staff.types.js';
+import { STAFF_TOKEN_PREFIX, type StaffAuth, type StaffAuthenticator } from './staff.types.js';
 
 const admitted = new WeakMap<FastifyRequest, StaffAuth>();
 
@@ -21,7 +20,7 @@ const guards = new WeakSet<object>();
 
 /**
  * Marks a route guard that admits staff through `requireStaff` inside (the release routes'
- * "release manager or deploy key"): api/test/staff-routes-access.test.ts walks every route
+ * "release manager or deploy key"): api/test/modules/staff/routes-access.test.ts walks every route
  * holding a staff guard and checks who it refuses.
  */
 export function markStaffGuard<T extends object>(guard: T): T {
@@ -35,7 +34,7 @@ export const isStaffGuard = (hook: unknown): boolean => typeof hook === 'functio
 /** The staff member of a request that passed `requireStaff`. */
 export function staffOf(request: FastifyRequest): StaffAuth {
   const staff = admitted.get(request);
-  if (!staff) throw unauthorized('Staff sign-in required', 'STAFF_SESSION_REQUIRED');
+  if (!staff) throw refuse('STAFF_SESSION_REQUIRED', 'Staff sign-in required');
   return staff;
 }
 
@@ -43,20 +42,17 @@ export type RequireStaff = (...roles: StaffRoleName[]) => PreHandler;
 export type StaffOf = typeof staffOf;
 
 /** `staff`: the staff module's service (staff.module.ts). */
-export function staffGuard(
-  staff: Pick<StaffService, 'authenticate' | 'checkRoles'>,
-  requireAuth: PreHandler,
-): RequireStaff {
+export function staffGuard(staff: StaffAuthenticator, requireAuth: PreHandler): RequireStaff {
   return (...roles) =>
     markStaffGuard<PreHandler>(async (request, reply) => {
       const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
       const token = match?.[1];
-      if (!token) throw unauthorized('Staff sign-in required', 'STAFF_SESSION_REQUIRED');
+      if (!token) throw refuse('STAFF_SESSION_REQUIRED', 'Staff sign-in required');
       if (!token.startsWith(STAFF_TOKEN_PREFIX)) {
         await requireAuth(request, reply);
-        throw forbidden(
-          'Staff routes need a staff session, signed in with two factors (POST /staff/sign-in)',
+        throw refuse(
           'SECOND_FACTOR_REQUIRED',
+          'Staff routes need a staff session, signed in with two factors (POST /staff/sign-in)',
         );
       }
       const auth = await staff.authenticate(token);

@@ -6,9 +6,11 @@ import { apiModule } from '../../lib/api-module.js';
 import { API_PREFIX } from '../../lib/api-prefix.js';
 import { IdentityService } from '../identity/identity.service.js';
 import { FourEyesService } from './four-eyes.service.js';
+import { StaffConfig } from './staff.config.js';
 import { type RequireStaff, staffGuard } from './staff.guard.js';
 import { staffRoutes } from './staff.routes.js';
 import { StaffService } from './staff.service.js';
+import { staffAdminRoutes } from './staff-admin.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,20 +26,28 @@ declare module 'fastify' {
   }
 }
 
-export const staffModule = apiModule({ name: 'staff', dependencies: ['auth'] }, async (app) => {
-  const ctx = app.ctx;
-  const fourEyes = new FourEyesService(new IdentityService(ctx));
-  const service = new StaffService(ctx, app.auth.service, app.auth.limiter, fourEyes.check);
-  app.decorate('requireStaff', staffGuard(service, app.requireAuth));
-  app.decorate('staff', {
-    service,
-    audit: (trx, entry) => service.audit.record(trx, entry),
-    fourEyes: fourEyes.check,
-  });
-  await app.register(staffRoutes, {
-    prefix: API_PREFIX,
-    staff: service,
-    limiter: app.auth.limiter,
-    requireAuth: app.requireAuth,
-  });
-});
+export const staffModule = apiModule(
+  { name: 'staff', dependencies: ['auth'], config: StaffConfig },
+  async (app, config) => {
+    const ctx = app.ctx;
+    const fourEyes = new FourEyesService(new IdentityService(ctx));
+    const service = new StaffService(ctx, app.auth.service, app.auth.limiter, fourEyes.check, config);
+    app.decorate('requireStaff', staffGuard(service, app.requireAuth));
+    app.decorate('staff', {
+      service,
+      audit: (trx, entry) => service.audit.record(trx, entry),
+      fourEyes: fourEyes.check,
+    });
+    await app.register(staffRoutes, {
+      prefix: API_PREFIX,
+      staff: service,
+      limiter: app.auth.limiter,
+      requireAuth: app.requireAuth,
+    });
+    await app.register(staffAdminRoutes, {
+      prefix: API_PREFIX,
+      staff: service,
+      requireAuth: app.requireAuth,
+    });
+  },
+);

@@ -17,6 +17,7 @@
 import type { StaffRoleName } from '@mchezo/contracts/staff';
 import type { AppContext } from '../../context.js';
 import type { AuthService } from '../auth/auth.service.js';
+import type { StaffConfig } from './staff.config.js';
 import type { SecondPersonCheck, StaffAuth, StaffLimiter } from './staff.types.js';
 import { StaffAuditService } from './staff-audit.service.js';
 import { StaffEnrolmentService } from './staff-enrolment.service.js';
@@ -33,11 +34,17 @@ export class StaffService {
   readonly enrolment: StaffEnrolmentService;
   readonly roles: StaffRolesService;
 
-  constructor(ctx: AppContext, auth: AuthService, limiter: StaffLimiter, secondPerson: SecondPersonCheck) {
+  constructor(
+    ctx: AppContext,
+    auth: AuthService,
+    limiter: StaffLimiter,
+    secondPerson: SecondPersonCheck,
+    config: StaffConfig,
+  ) {
     this.audit = new StaffAuditService(ctx);
-    this.sessions = new StaffSessionsService(ctx, auth, limiter, this.audit);
-    this.enrolment = new StaffEnrolmentService(ctx, this.audit, limiter);
-    this.roles = new StaffRolesService(ctx, this.audit, secondPerson);
+    this.sessions = new StaffSessionsService(ctx, auth, limiter, this.audit, config);
+    this.enrolment = new StaffEnrolmentService(ctx, this.audit, limiter, config);
+    this.roles = new StaffRolesService(ctx, this.audit, secondPerson, config);
   }
 
   /** The staff session of a staff token (what `requireStaff` asks). */

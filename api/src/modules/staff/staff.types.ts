@@ -19,6 +19,17 @@ export interface StaffAuth {
   roles: StaffRoleName[];
 }
 
+/**
+ * What the staff guard (staff.guard.ts) needs of the staff service: the session of a staff
+ * token, and the check of its roles. Declared here so the guard does not import the service,
+ * which hands the guard's helpers on to other modules.
+ */
+export interface StaffAuthenticator {
+  authenticate(token: string): Promise<StaffAuth>;
+  /** 403 STAFF_ROLE_REQUIRED unless the staff member holds one of `roles`. */
+  checkRoles(staff: StaffAuth, roles: readonly StaffRoleName[]): void;
+}
+
 /** Who did it and from where, for the audit. */
 export interface Actor {
   userId: string | null;

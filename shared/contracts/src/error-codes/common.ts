@@ -6,6 +6,15 @@ export const COMMON_ERRORS = {
   VALIDATION_ERROR: 400,
   BAD_REQUEST: 400,
   BODY_TOO_DEEP: 400,
+  INVALID_CURSOR: 400,
+  /** Fastify's own refusals of a request (FST_ERR_*), answered with these (api/src/lib/errors.ts). */
+  MALFORMED_JSON: 400,
+  EMPTY_BODY: 400,
+  INVALID_CONTENT_LENGTH: 400,
+  MALFORMED_URL: 400,
+  BODY_TOO_LARGE: 413,
+  URL_TOO_LONG: 414,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
@@ -16,4 +25,10 @@ export const COMMON_ERRORS = {
   SERVICE_UNAVAILABLE: 503,
   STORAGE_FULL: 503,
   DATABASE_TIMEOUT: 503,
+  /** Readiness (GET /health/ready): the database does not answer in time. */
+  NOT_READY: 503,
+  /** GET /metrics without the operators' token (docs/decisions/044-metrics.md). */
+  METRICS_TOKEN_REQUIRED: 401,
+  /** The demo game provider's calls (adapters/games): a launch token unknown or expired. */
+  INVALID_GAME_TOKEN: 401,
 } as const;
