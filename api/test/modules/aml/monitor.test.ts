@@ -6,9 +6,9 @@
  * duplicate.
  */
 import { describe, expect, it } from 'vitest';
-import { AmlMonitor } from '../src/modules/aml/aml-monitor.service.js';
-import { amlKit, HOUR, KES, THRESHOLD } from './aml-kit.js';
-import { DB_MODES, freshPhone, suiteApp } from './helpers.js';
+import { AmlMonitor } from '../../../src/modules/aml/aml-monitor.service.js';
+import { amlKit, HOUR, KES, THRESHOLD } from '../../aml-kit.js';
+import { DB_MODES, freshPhone, suiteApp } from '../../helpers.js';
 
 const T0 = Date.parse('2026-11-20T06:00:00Z');
 
