@@ -24,7 +24,7 @@ import type { DB } from '../../db/schema.js';
 import { inTransaction } from '../../db/tx.js';
 import { newId } from '../../lib/crypto.js';
 import { csvCell } from '../../lib/csv.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { notFound, refuse } from '../../lib/errors.js';
 import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor.js';
 import { eatIso, eatMidnight, iso } from '../../lib/time.js';
 import type { SecondPersonCheck } from '../staff/staff.types.js';
@@ -83,7 +83,7 @@ const alertDto = (a: ListedAlert): AmlAlert => ({
   player_name: a.player_name,
   player_phone: a.player_phone,
   transactions: JSON.parse(a.transactions) as string[],
-  figures: JSON.parse(a.figures) as Record<string, unknown>,
+  figures: JSON.parse(a.figures) as AmlAlert['figures'],
   occurred_at: iso(Number(a.occurred_at)),
   created_at: iso(Number(a.created_at)),
   case_id: a.case_id,
@@ -94,7 +94,7 @@ const alertDto = (a: ListedAlert): AmlAlert => ({
 async function notIn(trx: Kysely<DB>, id: string, expected: AmlCaseStatus) {
   const row = await findCase(trx, id);
   if (!row) return notFound('No such case');
-  return conflict(`The case is ${row.status}, not ${expected}`, 'INVALID_STATE');
+  return refuse('INVALID_STATE', `The case is ${row.status}, not ${expected}`);
 }
 
 export class AmlCaseService {
@@ -193,7 +193,7 @@ export class AmlCaseService {
         closed_at: null,
         updated_at: now,
       });
-      if (!made) throw conflict('This alert already has a case', 'CASE_EXISTS');
+      if (!made) throw refuse('CASE_EXISTS', 'This alert already has a case');
       await this.step(trx, id, 'open', null, 'open', actor, reason, now);
     });
     return this.get(id);
@@ -264,9 +264,9 @@ export class AmlCaseService {
   async goaml(actor: string, id: string, type: GoamlReportQuery['type']): Promise<string> {
     const { env, clock } = this.ctx;
     if (!env.GOAML_RENTITY_ID)
-      throw conflict(
-        'Set GOAML_RENTITY_ID (the reporting entity) to produce goAML reports',
+      throw refuse(
         'GOAML_NOT_CONFIGURED',
+        'Set GOAML_RENTITY_ID (the reporting entity) to produce goAML reports',
       );
     const row = await findCase(this.db, id);
     if (!row) throw notFound('No such case');
@@ -281,11 +281,11 @@ export class AmlCaseService {
       transactions.push({ ...tx, at: Number(tx.settled_at ?? tx.created_at) });
     }
     if (transactions.length === 0)
-      throw conflict(
+      throw refuse(
+        'NOTHING_TO_REPORT',
         type === 'CTR'
           ? 'No transaction of this case is at or above the reporting threshold'
           : 'This case has no wallet transaction to report',
-        'NOTHING_TO_REPORT',
       );
     const steps = await caseEvents(this.db, id);
     const now = clock.now();
@@ -294,7 +294,7 @@ export class AmlCaseService {
       caseId: row.id,
       submittedAt: now,
       reason: goamlReason(
-        { ...alert, figures: JSON.parse(alert.figures) as Record<string, unknown> },
+        { ...alert, figures: JSON.parse(alert.figures) as AmlAlert['figures'] },
         steps.map((s) => ({ ...s, created_at: Number(s.created_at) })),
       ),
       action: row.status === 'reported' ? 'Reported to the FRC; account under review' : 'Under review',

@@ -5,6 +5,7 @@
  * same event again raises nothing new. Thresholds come from the configuration (integer cents,
  * shares in basis points); no float touches an amount.
  */
+import type { AmlAlert } from '@mchezo/contracts/aml';
 import type { Insertable, Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Env } from '../../env.js';
@@ -50,7 +51,7 @@ interface Raised {
   rule: AmlRule;
   subject: string;
   transactions: string[];
-  figures: Record<string, unknown>;
+  figures: AmlAlert['figures'];
 }
 
 /** The alerts one event raises (none for an event no rule looks at). */

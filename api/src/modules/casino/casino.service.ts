@@ -34,10 +34,10 @@ export async function seedGames(ctx: AppContext): Promise<void> {
 }
 
 /** Thumbnails are tiny SVGs read once into memory: they sit on a phone's critical path. */
-export function loadThumbnails(): Map<string, Buffer> {
-  const map = new Map<string, Buffer>();
+export function loadThumbnails(): Map<string, string> {
+  const map = new Map<string, string>();
   for (const g of CATALOGUE) {
-    map.set(`${g.id}.svg`, readFileSync(join(THUMBNAIL_DIR, `${g.id}.svg`)));
+    map.set(`${g.id}.svg`, readFileSync(join(THUMBNAIL_DIR, `${g.id}.svg`), 'utf8'));
   }
   return map;
 }

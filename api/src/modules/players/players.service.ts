@@ -26,7 +26,7 @@ import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { inTransaction } from '../../db/tx.js';
 import { newId } from '../../lib/crypto.js';
-import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { forbidden, notFound, refuse } from '../../lib/errors.js';
 import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor.js';
 import { iso } from '../../lib/time.js';
 import type { PlayerAccountsService } from '../auth/player-accounts.service.js';
@@ -141,7 +141,7 @@ export class PlayersService {
     if (!account) throw notFound('No such player');
     if (staffRolesOf(account.storedRoles).length > 0) {
       if (!actor.roles.includes('admin'))
-        throw forbidden("Only administrators may open a staff member's account", 'ADMIN_REQUIRED_FOR_STAFF');
+        throw refuse('ADMIN_REQUIRED_FOR_STAFF', "Only administrators may open a staff member's account");
     } else if (!roles.some((r) => actor.roles.includes(r)))
       throw forbidden(
         `Only ${roles.map((r) => ROLE_WHO[r]).join(' or ')} may do this`,
@@ -249,7 +249,7 @@ export class PlayersService {
       const n =
         (await this.deps.accounts.endAllSessions(trx, userId, 'staff_logout', now)) +
         (await this.deps.endStaffSessions(trx, userId, 'staff_logout', actor.userId, now));
-      if (n === 0) throw conflict('The player has no open session', 'NO_OPEN_SESSION');
+      if (n === 0) throw refuse('NO_OPEN_SESSION', 'The player has no open session');
       await this.deps.audit(trx, {
         actorUserId: actor.userId,
         ip: actor.ip,

@@ -9,9 +9,15 @@
  * `startFeedReceiver` runs one in memory on a port of its own, as the kill test does (the API
  * process dies, the receiver keeps what it got).
  */
+
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type {
+  FeedReceiverAccepted,
+  FeedReceiverRefusal,
+  FeedReceiverSummary,
+} from '@mchezo/contracts/regulator-feed';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
@@ -37,22 +43,13 @@ export interface ReceiverFaults {
   crashOnEventIds?: ReadonlySet<string>;
 }
 
-export interface ReceiverAnswer {
-  status: number;
-  body: Record<string, unknown>;
-}
+/** A receiver's answer to one POST: the batch taken, or a refusal with its status. */
+export type ReceiverAnswer =
+  | { status: 200; body: FeedReceiverAccepted }
+  | { status: 400 | 401 | 413 | 500 | 503; body: FeedReceiverRefusal };
 
 /** What a receiver has got, as `GET` on it answers. */
-export interface ReceiverSummary {
-  attempts: number;
-  batches: number;
-  events: number;
-  lastSequence: number;
-  duplicateEvents: number;
-  duplicateBatches: number;
-  outOfOrder: number;
-  refusedSignatures: number;
-}
+export type ReceiverSummary = FeedReceiverSummary;
 
 /** A batch stored: whether its id was seen before, and the ids of its events already stored. */
 interface Kept {
@@ -305,13 +302,13 @@ const readBody = async (request: IncomingMessage) => {
 export async function startFeedReceiver(secret: string, faults: Partial<ReceiverFaults> = {}) {
   const receiver = new FeedReceiverSimulator(secret, faults);
   const server = createServer((request, response) => {
-    const answer = async (): Promise<ReceiverAnswer> =>
+    const answer = async (): Promise<ReceiverAnswer | { status: 200; body: ReceiverSummary }> =>
       request.method === 'POST'
         ? receiver.receive(
             await readBody(request),
             request.headers[FEED_SIGNATURE_HEADER] as string | undefined,
           )
-        : { status: 200, body: { ...receiver.summary() } };
+        : { status: 200, body: receiver.summary() };
     answer()
       .then(({ status, body }) => {
         response.writeHead(status, { 'content-type': 'application/json' });

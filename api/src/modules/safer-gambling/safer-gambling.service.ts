@@ -9,6 +9,7 @@
  */
 import { fromCents, toCents } from '@mchezo/contracts/money';
 import {
+  DEPOSIT_LIMIT_EXCEEDED,
   DEPOSIT_LIMIT_PERIODS,
   type DepositLimit,
   type DepositLimitPeriod,
@@ -34,7 +35,7 @@ import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { inTransaction } from '../../db/tx.js';
 import { newId } from '../../lib/crypto.js';
-import { AppError, badRequest, conflict } from '../../lib/errors.js';
+import { type AppError, badRequest, refuse } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
 import { recordFeedEvent, recordLimitChange } from '../regulator-feed/feed-outbox.service.js';
 import type { WalletActivityService } from '../wallet/activity.service.js';
@@ -89,10 +90,7 @@ function restrictedError(r: RestrictionRow): AppError {
     r.kind === 'time_out'
       ? `You are taking a time-out until ${until}. Deposits and games are closed until then.`
       : `You are self-excluded until ${until}. Deposits and games are closed until then.`;
-  return new AppError(403, message, {
-    code: r.kind === 'time_out' ? 'TIMED_OUT' : 'SELF_EXCLUDED',
-    until: iso(r.ends_at),
-  });
+  return refuse(r.kind === 'time_out' ? 'TIMED_OUT' : 'SELF_EXCLUDED', message, { until: iso(r.ends_at) });
 }
 
 export class SaferGamblingService {
@@ -222,9 +220,9 @@ export class SaferGamblingService {
       const endsAt = restrictionEnd(length, now);
       const active = await findActiveRestriction(trx, userId, now);
       if (active && active.ends_at >= endsAt)
-        throw conflict(
-          `You already have a ${active.kind === 'time_out' ? 'time-out' : 'self-exclusion'} until ${kenyaTime(active.ends_at)}; it cannot be shortened or undone.`,
+        throw refuse(
           'RESTRICTION_ACTIVE',
+          `You already have a ${active.kind === 'time_out' ? 'time-out' : 'self-exclusion'} until ${kenyaTime(active.ends_at)}; it cannot be shortened or undone.`,
         );
       await insertRestriction(trx, {
         id: newId(),
@@ -265,11 +263,10 @@ export class SaferGamblingService {
       if (withThis <= row.amount) continue;
       const remaining = Math.max(0, row.amount - (withThis - amount));
       const words = PERIOD_WORDS[row.period];
-      throw new AppError(
-        422,
+      throw refuse(
+        DEPOSIT_LIMIT_EXCEEDED,
         `This deposit would go over your ${words.adjective} deposit limit of ${kes(row.amount)}. You can deposit ${kes(remaining)} more ${words.rest}.`,
         {
-          code: 'DEPOSIT_LIMIT_EXCEEDED',
           limit_period: row.period,
           limit: fromCents(row.amount),
           remaining: fromCents(remaining),
@@ -292,21 +289,22 @@ export class SaferGamblingService {
       if (row.amount === null) continue;
       if (row.period === 'bet') {
         if (amount <= row.amount) continue;
-        throw new AppError(
-          403,
+        throw refuse(
+          STAKE_LIMIT,
           `This stake of ${kes(amount)} is above your stake limit of ${kes(row.amount)} a bet.`,
-          { code: STAKE_LIMIT, limit: fromCents(row.amount) },
+          {
+            limit: fromCents(row.amount),
+          },
         );
       }
       const lost = await this.activity.netLossSince(userId, periodStart(row.period, now), trx);
       if (lost + amount <= row.amount) continue;
       const remaining = Math.max(0, row.amount - lost);
       const words = PERIOD_WORDS[row.period];
-      throw new AppError(
-        403,
+      throw refuse(
+        LOSS_LIMIT_CODES[row.period],
         `This stake could take your losses over your ${words.adjective} loss limit of ${kes(row.amount)}. You can stake up to ${kes(remaining)} more ${words.rest}.`,
         {
-          code: LOSS_LIMIT_CODES[row.period],
           limit_period: row.period,
           limit: fromCents(row.amount),
           remaining: fromCents(remaining),
