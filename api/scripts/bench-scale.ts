@@ -24,14 +24,30 @@ import { performance } from 'node:perf_hooks';
 import type { KyselyPlugin, PluginTransformQueryArgs, QueryId, RootOperationNode } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
-import { buildServices } from '../src/composition.js';
+import type { AppContext } from '../src/context.js';
 import { inTransaction } from '../src/db/tx.js';
 import { newId } from '../src/lib/crypto.js';
+import { AmlMonitor } from '../src/modules/aml/aml-monitor.service.js';
+import { FeedReplayService } from '../src/modules/regulator-feed/feed-replay.service.js';
 import { startFeedReceiver } from '../src/modules/regulator-feed/receiver-simulator.js';
+import { RegulatorFeedService } from '../src/modules/regulator-feed/regulator-feed.service.js';
+import { TaxReportService } from '../src/modules/wallet/tax-report.service.js';
 import { bookingsOf } from '../src/modules/wallet/taxes.js';
 import { insertTxOnce, type WalletTxRow } from '../src/modules/wallet/transactions.repository.js';
 import { bookEntries } from '../src/modules/wallet/wallet.repository.js';
+import { WalletService } from '../src/modules/wallet/wallet.service.js';
 import { prepareBench } from './bench-app.js';
+
+/** The services the cases time, built as their modules build them, over `ctx`'s recordable pool. */
+function benchServices(ctx: AppContext, audit: ConstructorParameters<typeof FeedReplayService>[1]) {
+  return {
+    wallet: new WalletService(ctx),
+    taxReport: new TaxReportService(ctx),
+    amlMonitor: new AmlMonitor(ctx),
+    regulatorFeed: new RegulatorFeedService(ctx),
+    feedReplays: new FeedReplayService(ctx, audit),
+  };
+}
 
 const URL =
   process.env.BENCH_DATABASE_URL ??
@@ -87,7 +103,7 @@ async function openSide(name: string) {
   log(`schema ${name}: migrated in ${ms(performance.now() - t0)} ms`);
   const app = buildApp(env, { logger: false, database });
   await app.ready();
-  // The services of the composition root, over the same pool, their queries recordable.
+  // The services the cases time, over the same pool, their queries recordable.
   const ctx = { ...app.ctx, database: { ...app.ctx.database, db: app.ctx.database.db.withPlugin(recorder) } };
   const admin = new pg.Client({ connectionString: URL, options: `-c search_path=${name}` });
   await admin.connect();
@@ -95,7 +111,7 @@ async function openSide(name: string) {
     name,
     app,
     database,
-    services: buildServices(ctx, app),
+    services: benchServices(ctx, app.staff.audit),
     db: ctx.database.db,
     admin,
     async close(drop: boolean) {

@@ -2,13 +2,13 @@ import swagger from '@fastify/swagger';
 import { addSecurityHeaders } from '@mchezo/site/security-headers';
 import { sitePlugin } from '@mchezo/site/site.plugin';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { demoGameRoutes } from './adapters/games/demo-provider.routes.js';
 import { createIdentityChecker } from './adapters/identity/create-identity-checker.js';
 import type { IdentityChecker } from './adapters/identity/identity-checker.js';
 import { createPaymentProvider } from './adapters/payments/create-payment-provider.js';
@@ -17,7 +17,6 @@ import { SimulatorPaymentProvider } from './adapters/payments/simulator.js';
 import { simulatorTestRoutes } from './adapters/payments/simulator.routes.js';
 import { createSmsSender } from './adapters/sms/create-sms-sender.js';
 import type { SmsSender } from './adapters/sms/sms-sender.js';
-import { buildServices, type ServiceDeps } from './composition.js';
 import type { AppContext } from './context.js';
 import {
   createDatabase,
@@ -29,53 +28,35 @@ import {
 } from './db/database.js';
 import { migrateToLatest } from './db/migrations.js';
 import type { Env } from './env.js';
+import type { BackgroundJob } from './lib/api-module.js';
+import { API_PREFIX } from './lib/api-prefix.js';
 import { AppError, badRequest, schemaRefusal, serviceUnavailable } from './lib/errors.js';
-import type { PreHandler } from './lib/http.js';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from './lib/json-depth.js';
 import { frameworkErrors, UrlRedactor } from './lib/redact.js';
 import { loggerOptions, RequestLogController } from './lib/request-log.js';
 import { serializerCompiler } from './lib/serializer.js';
 import { type Clock, systemClock } from './lib/time.js';
-import { amlRoutes } from './modules/aml/aml.routes.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { grantConfiguredManagers } from './modules/auth/roles.service.js';
-import { casinoRoutes } from './modules/casino/casino.routes.js';
-import { seedGames } from './modules/casino/casino.service.js';
-import { seamlessRoutes } from './modules/casino/seamless.routes.js';
-import { chatRoutes } from './modules/chat/chat.routes.js';
-import { configRoutes } from './modules/config/config.routes.js';
+import { amlModule } from './modules/aml/aml.module.js';
+import { authModule } from './modules/auth/auth.module.js';
+import { type CasinoModuleOptions, casinoModule } from './modules/casino/casino.module.js';
+import { chatModule } from './modules/chat/chat.module.js';
+import { configModule } from './modules/config/config.module.js';
 import { buildPublicConfig } from './modules/config/config.service.js';
-import { healthRoutes } from './modules/health/health.routes.js';
-import { identityRoutes } from './modules/identity/identity.routes.js';
-import { identityReviewRoutes } from './modules/identity/identity-review.routes.js';
-import { metricsRoutes } from './modules/metrics/metrics.routes.js';
-import { playersRoutes } from './modules/players/players.routes.js';
-import { feedParkedRoutes } from './modules/regulator-feed/feed-parked.routes.js';
-import { feedReplayRoutes } from './modules/regulator-feed/feed-replay.routes.js';
-import { regulatorFeedRoutes } from './modules/regulator-feed/regulator-feed.routes.js';
-import type { RegulatorFeedService } from './modules/regulator-feed/regulator-feed.service.js';
-import { releaseHealthRoutes } from './modules/release-health/release-health.routes.js';
-import type { CanaryGuard } from './modules/releases/canary-guard.service.js';
-import { deployKeyRefused, deployKeyToken } from './modules/releases/deploy-keys.service.js';
-import { healthHistoryRoutes } from './modules/releases/health-history.routes.js';
-import { releasesRoutes } from './modules/releases/releases.routes.js';
-import { syncWithBuilds } from './modules/releases/startup-sync.js';
-import { saferGamblingRoutes } from './modules/safer-gambling/safer-gambling.routes.js';
-import { selfExclusionRegisterRoutes } from './modules/safer-gambling/self-exclusion-register.routes.js';
-import { staffGuard, staffOf } from './modules/staff/staff.guard.js';
-import { staffRoutes } from './modules/staff/staff.routes.js';
-import { paymentCallbackRoutes } from './modules/wallet/callbacks.routes.js';
-import { financeRoutes } from './modules/wallet/finance.routes.js';
-import type { Reconciler } from './modules/wallet/reconcile.js';
-import { reviewRoutes } from './modules/wallet/review.routes.js';
-import type { SettlementService } from './modules/wallet/settlement.service.js';
-import { walletRoutes } from './modules/wallet/wallet.routes.js';
+import { healthModule } from './modules/health/health.module.js';
+import { identityModule } from './modules/identity/identity.module.js';
+import { metricsModule } from './modules/metrics/metrics.module.js';
+import { playersModule } from './modules/players/players.module.js';
+import { regulatorFeedModule } from './modules/regulator-feed/regulator-feed.module.js';
+import { releaseHealthModule } from './modules/release-health/release-health.module.js';
+import { releasesModule } from './modules/releases/releases.module.js';
+import { saferGamblingModule } from './modules/safer-gambling/safer-gambling.module.js';
+import { staffModule } from './modules/staff/staff.module.js';
+import { walletModule } from './modules/wallet/wallet.module.js';
 
-const API_PREFIX = '/api/v1';
 /** JSON bodies of this API are small; anything bigger is refused with 413 before parsing. */
 const BODY_LIMIT_BYTES = 16 * 1024;
 
-export interface AppDeps extends ServiceDeps {
+export interface AppDeps extends CasinoModuleOptions {
   /** An already open database (tests share one across apps); otherwise one is opened from env. */
   database?: Database;
   /** Close the given `database` too when the app closes, after its jobs have stopped (server.ts). */
@@ -88,16 +69,6 @@ export interface AppDeps extends ServiceDeps {
   logger?: FastifyServerOptions['logger'];
   /** Keeps the server's logger configuration (levels, redaction) but writes to this stream. */
   logStream?: { write(line: string): void };
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    ctx: AppContext;
-    settlement: SettlementService;
-    reconciler: Reconciler;
-    canaryGuard: CanaryGuard;
-    regulatorFeed: RegulatorFeedService;
-  }
 }
 
 /**
@@ -150,35 +121,22 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
     sms: deps.sms ?? createSmsSender(env, app.log),
     payments:
       deps.payments ??
-      // `settlement` is made below from this context; the simulator settles only after a request.
-      createPaymentProvider(env, (kind, body) => settlement.settleCallback(kind, body), {
+      // The wallet module's settlement; the simulator settles only after a request, once it is there.
+      createPaymentProvider(env, (kind, body) => app.settlement.settleCallback(kind, body), {
         database,
         clock,
         log: app.log,
       }),
     identity: deps.identity ?? createIdentityChecker(env),
   };
-  // Every service, built once (composition.ts); `settlement` is the one the provider above calls.
-  const services = buildServices(ctx, app, deps);
-  const { auth, settlement, identity, safer, games, revisions, versions, integrity, releaseHealth, jobs } =
-    services;
   app.decorate('ctx', ctx);
-  app.decorate('settlement', settlement);
-  app.decorate('reconciler', services.reconciler);
-  app.decorate('canaryGuard', services.canaryGuard);
-  app.decorate('regulatorFeed', services.regulatorFeed);
-  app.decorateRequest('auth', null);
-  // Every request counted by its route's template (docs/decisions/044-metrics.md).
-  services.metrics.observe(app);
-
-  const requireAuth: PreHandler = async (request) => {
-    // A team's deploy key is no person's session: only publish and canary take one (releases.routes.ts).
-    if (deployKeyToken(request.headers.authorization)) throw deployKeyRefused();
-    request.auth = await auth.authenticate(request.headers.authorization);
-  };
-  // Every staff route's guard: a two-factor staff session holding the role (docs/decisions/052);
-  // a player's token, even with the role, gets 403 SECOND_FACTOR_REQUIRED.
-  const requireStaff = staffGuard(services.staff, requireAuth);
+  const jobs: BackgroundJob[] = [];
+  app.decorate('jobs', jobs);
+  // Migrations before any module's own start-up work (hooks added here run before the modules').
+  app.addHook('onReady', async () => {
+    await ensureSchema(env);
+    await migrateToLatest(database.db as never);
+  });
 
   // Keep the raw text (the seamless-wallet HMAC is computed over it) and accept an empty body
   // as "no body": the logout and chat-token calls may send nothing. JSON nested deeper than
@@ -266,10 +224,10 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
     transform: jsonSchemaTransform,
   });
 
+  // JSON only: Fastify's default text/plain parser would let a non-JSON body reach validation.
+  app.removeContentTypeParser('text/plain');
   app.register(
     async (api) => {
-      // JSON only: Fastify's default text/plain parser would let a non-JSON body reach validation.
-      api.removeContentTypeParser('text/plain');
       api.setNotFoundHandler((request, reply) =>
         reply
           .code(404)
@@ -278,113 +236,61 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
       // Off in production unless API_DOCS_PUBLIC=true (decision 032).
       if (env.API_DOCS_PUBLIC)
         api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-      await api.register(healthRoutes, { ctx, requireStaff });
-      await api.register(configRoutes, { ctx });
-      await api.register(authRoutes, { ctx, auth, limiter: services.limiter, requireAuth });
-      await api.register(chatRoutes, { ctx, requireAuth });
-      await api.register(identityRoutes, { identity, requireAuth });
-      await api.register(casinoRoutes, { casino: services.casino, identity, safer, requireAuth });
-      const { wallet, payments, paybill, review, taxReport, taxRates } = services;
-      await api.register(walletRoutes, { ctx, wallet, payments, paybill, identity, requireAuth });
-      await api.register(paymentCallbackRoutes, { ctx, settlement });
-      await api.register(reviewRoutes, {
-        review,
-        paybill,
-        taxReport,
-        taxRates,
-        requireStaff,
-        staffOf,
-      });
-      await api.register(seamlessRoutes, { ctx, wallet: services.gameWallet, identity, safer });
-      await api.register(demoGameRoutes, { ctx, games });
-      await api.register(saferGamblingRoutes, { safer, requireAuth });
-      await api.register(amlRoutes, { aml: services.aml, requireStaff, staffOf });
-      await api.register(regulatorFeedRoutes, { feed: services.regulatorFeed, requireStaff, staffOf });
-      await api.register(releasesRoutes, {
-        ctx,
-        revisions,
-        versions,
-        overrides: services.overrides,
-        deployKeys: services.deployKeys,
-        integrity,
-        canaryGuard: services.canaryGuard,
-        loadTickets: releaseHealth.tickets,
-        requireStaff,
-        staffOf,
-      });
-      await api.register(releaseHealthRoutes, { health: releaseHealth, requireStaff });
-      await api.register(healthHistoryRoutes, {
-        history: services.healthHistory,
-        requireReleaseManager: requireStaff('release_manager'),
-      });
-      await api.register(staffRoutes, { staff: services.staff, limiter: services.limiter, requireAuth });
-      await api.register(playersRoutes, {
-        players: services.players,
-        requireStaff: staffGuard(services.staff, requireAuth),
-        staffOf,
-      });
-      await api.register(financeRoutes, {
-        adjustments: services.adjustments,
-        report: services.financeReport,
-        requireStaff: staffGuard(services.staff, requireAuth),
-        staffOf,
-      });
-      // Compliance's identity queue and self-exclusion register (issue 30 item 4).
-      await api.register(identityReviewRoutes, {
-        review: services.identityReview,
-        requireStaff: staffGuard(services.staff, requireAuth),
-        staffOf,
-      });
-      await api.register(selfExclusionRegisterRoutes, {
-        register: services.selfExclusions,
-        requireStaff: staffGuard(services.staff, requireAuth),
-      });
-      await api.register(feedReplayRoutes, {
-        replays: services.feedReplays,
-        requireStaff: staffGuard(services.staff, requireAuth),
-        staffOf,
-      });
-      await api.register(feedParkedRoutes, {
-        parked: services.feedParked,
-        requireStaff: staffGuard(services.staff, requireAuth),
-        staffOf,
-      });
-      if (env.SIMULATOR_TEST_CONTROL && ctx.payments instanceof SimulatorPaymentProvider)
-        await api.register(simulatorTestRoutes, { simulator: ctx.payments, env });
     },
     { prefix: API_PREFIX },
   );
 
-  // Operators' Prometheus metrics, outside /api/v1, before the site's catch-all (decision 044).
-  app.register(metricsRoutes, { ctx, metrics: services.metrics });
+  // The modules, each one plugin (docs/decisions/073-modules-as-plugins.md), after those it needs.
+  const modules = { env };
+  app.register(authModule, modules);
+  app.register(staffModule, modules);
+  app.register(configModule, modules);
+  app.register(healthModule, modules);
+  app.register(chatModule, modules);
+  app.register(identityModule, modules);
+  app.register(saferGamblingModule, modules);
+  app.register(walletModule, modules);
+  app.register(casinoModule, { ...modules, games: deps.games, reelStops: deps.reelStops });
+  app.register(amlModule, modules);
+  app.register(regulatorFeedModule, modules);
+  app.register(playersModule, modules);
+  app.register(releaseHealthModule, modules);
+  app.register(releasesModule, modules);
+  app.register(metricsModule, modules);
+
+  if (env.SIMULATOR_TEST_CONTROL && ctx.payments instanceof SimulatorPaymentProvider)
+    app.register(simulatorTestRoutes, { prefix: API_PREFIX, simulator: ctx.payments, env });
 
   // The static site after the API, so `/` and unknown non-API paths go to the site.
-  if (env.SITE_DIR)
-    app.register(sitePlugin, {
-      siteDir: env.SITE_DIR,
-      // Remote versions' files from the version store (docs/decisions/049-version-store.md).
-      ...(versions.store && { readRemoteFile: versions.store.read.bind(versions.store) }),
-      // What browsers get: versions failing their integrity check left out.
-      currentManifest: () => revisions.served(),
-      // Each page view's load ticket (docs/decisions/031-release-health-tickets.md).
-      loadTickets: releaseHealth.tickets,
-      publicConfig: buildPublicConfig(env),
-      policy: { publicBaseUrl: env.PUBLIC_BASE_URL, development: env.NODE_ENV === 'development' },
-      // The staff site (/staff/) on its own origin, when configured.
-      staffOrigin: env.STAFF_SITE_ORIGIN,
+  if (env.SITE_DIR) {
+    const siteDir = env.SITE_DIR;
+    app.register(async (root) => {
+      const { versions, revisions } = root.releases;
+      await root.register(sitePlugin, {
+        siteDir,
+        // Remote versions' files from the version store (docs/decisions/049-version-store.md).
+        ...(versions.store && { readRemoteFile: versions.store.read.bind(versions.store) }),
+        // What browsers get: versions failing their integrity check left out.
+        currentManifest: () => revisions.served(),
+        // Each page view's load ticket (docs/decisions/031-release-health-tickets.md).
+        loadTickets: root.releaseHealth.tickets,
+        publicConfig: buildPublicConfig(env),
+        policy: { publicBaseUrl: env.PUBLIC_BASE_URL, development: env.NODE_ENV === 'development' },
+        // The staff site (/staff/) on its own origin, when configured.
+        staffOrigin: env.STAFF_SITE_ORIGIN,
+      });
     });
+  }
 
-  app.addHook('onReady', async () => {
-    await ensureSchema(env);
-    await migrateToLatest(database.db as never);
-    await services.taxRates.seedFromEnvironment();
-    await seedGames(ctx);
-    await grantConfiguredManagers(ctx);
-    await syncWithBuilds(ctx, revisions, versions);
-    await integrity.runOnce();
-    for (const job of jobs) job.start();
-    ctx.payments.start?.();
-  });
+  // Once every module's start-up work is done: the jobs start, and the payment simulator.
+  app.register(
+    fp(async (root) => {
+      root.addHook('onReady', async () => {
+        for (const job of jobs) job.start();
+        ctx.payments.start?.();
+      });
+    }),
+  );
   // One hook, in this order: the jobs finish their round and give their leases up while the
   // database is still open, then it closes (onClose hooks run in reverse order of registration:
   // a separate hook closing the database would run first).

@@ -2,8 +2,9 @@
  * One owner per request shape and per service (docs/decisions/036-one-composition-root-and-job-runner.md):
  * route and schema files, and the modules' services, take their zod objects from shared/contracts
  * (a request's body, a provider's callback), never write one inline, and zod is used elsewhere
- * only for the environment and to run those schemas; route plugins receive their services from the
- * composition root (src/composition.ts), never build one; and no background timer lives outside
+ * only for the environment (each module's `*.config.ts` slice) and to run those schemas; route
+ * plugins receive their services from their module's plugin (`*.module.ts`,
+ * docs/decisions/073-modules-as-plugins.md), never build one; and no background timer lives outside
  * the job runner (src/lib/job-runner.ts). Fails listing the lines that do.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -24,7 +25,9 @@ function sourceFiles(name: RegExp, dir = SRC): string[] {
 /** Every `*.routes.ts` and `*.schemas.ts` under src/. */
 const routeFiles = () => sourceFiles(/\.(routes|schemas)\.ts$/);
 /** Where a request or a provider's body is read: the route files and every file of a module (its services). */
-const shapeFiles = () => [...new Set([...routeFiles(), ...sourceFiles(/\.ts$/, join(SRC, 'modules'))])];
+const shapeFiles = () => [
+  ...new Set([...routeFiles(), ...sourceFiles(/(?<!\.config)\.ts$/, join(SRC, 'modules'))]),
+];
 
 /** `file:line: text` of each line matching `pattern` in `files` (the route files unless told). */
 function linesMatching(pattern: RegExp, files = routeFiles()): string[] {
@@ -50,7 +53,7 @@ it("zod elsewhere only reads the environment or works with the contracts' schema
   const checked = new Set(shapeFiles());
   const others = linesMatching(
     /['"]zod(\/[^'"]*)?['"]/,
-    sourceFiles(/\.ts$/).filter((file) => !checked.has(file)),
+    sourceFiles(/\.ts$/).filter((file) => !checked.has(file) && !file.endsWith('.config.ts')),
   ).map((line) => line.replace(/:\d+:.*/, ''));
   expect(others.sort()).toEqual([
     // The environment's schema and its kinds of value (the one zod object outside contracts: the
@@ -58,12 +61,14 @@ it("zod elsewhere only reads the environment or works with the contracts' schema
     // for the log's redaction; the response serializer, which runs each route's response schema.
     'env-values.ts',
     'env.ts',
+    // A module's config slice, by its zod object's keys (the slices are the `*.config.ts` files).
+    'lib/api-module.ts',
     'lib/redact.ts',
     'lib/serializer.ts',
   ]);
 });
 
-it('no route plugin builds a service: src/composition.ts builds them once', () => {
+it("no route plugin builds a service: its module's plugin builds them once", () => {
   expect(linesMatching(/\bnew [A-Z]\w*(Service|Monitor|Guard|Reconciler|Limiter)\(/)).toEqual([]);
 });
 

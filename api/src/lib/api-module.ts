@@ -1,12 +1,26 @@
 /**
  * One API module as one Fastify plugin (docs/decisions/073-modules-as-plugins.md): its name, the
- * modules it needs registered before it, the environment variables it reads (its config slice),
- * and a body that builds its services, decorates the app with what other modules use and
+ * modules it needs registered before it, the environment variables it reads (its config slice,
+ * none when it reads none), and a body that builds its services, decorates the app with what other modules use and
  * registers its routes. The module sees only its slice of the environment.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
+import type { AppContext } from '../context.js';
+import type { Job } from './job-runner.js';
+
+/** A background job as the app sees it: started once the database is migrated, stopped before it closes. */
+export type BackgroundJob = Pick<Job<unknown>, 'name' | 'start' | 'stop'>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The database, the clock, the log and the adapters every module's services get (app.ts). */
+    ctx: AppContext;
+    /** Every module's background jobs: app.ts starts them when the app is ready, stops them on close. */
+    jobs: BackgroundJob[];
+  }
+}
 
 export interface ModuleOptions {
   /** The whole parsed environment: only the module's own slice reaches its body. */
@@ -14,12 +28,13 @@ export interface ModuleOptions {
 }
 
 export function apiModule<Config extends z.ZodObject, Extra extends object = object>(
-  meta: { name: string; dependencies?: string[]; config: Config },
+  meta: { name: string; dependencies?: string[]; config?: Config },
   body: (app: FastifyInstance, config: z.infer<Config>, extra: Extra) => Promise<void>,
 ) {
   return fp<ModuleOptions & Extra>(
     async (app, { env, ...extra }) => {
-      const slice = Object.fromEntries(Object.keys(meta.config.shape).map((key) => [key, env[key]]));
+      const keys = meta.config ? Object.keys(meta.config.shape) : [];
+      const slice = Object.fromEntries(keys.map((key) => [key, env[key]]));
       await body(app, slice as z.infer<Config>, extra as unknown as Extra);
     },
     { name: meta.name, dependencies: meta.dependencies ?? [], fastify: '5.x' },

@@ -49,7 +49,7 @@ export interface PlayerAuditEntry {
   reason?: string | null;
 }
 
-/** The staff audit (modules/staff), as composition.ts hands it over. */
+/** The staff audit (modules/staff), as the staff module decorates it (app.staff.audit). */
 export type RecordAudit = (trx: Kysely<DB>, entry: PlayerAuditEntry) => Promise<void>;
 
 /** Who is acting: the staff member of the request, their staff roles and their address. */

@@ -10,7 +10,7 @@ import { guardedRoute, type PreHandler } from '../../lib/http.js';
 import type { HealthHistory } from './health-history.service.js';
 
 export const healthHistoryRoutes: FastifyPluginAsyncZod<{
-  /** Built once with the other services (api/src/composition.ts). */
+  /** Built once by the releases module (releases.module.ts). */
   history: HealthHistory;
   /** `requireStaff('release_manager')` (api/src/modules/staff/staff.guard.ts). */
   requireReleaseManager: PreHandler;

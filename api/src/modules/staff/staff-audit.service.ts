@@ -3,8 +3,8 @@
  * change and every staff sign-in, failed or not; administrators read it (GET /staff/audit) and
  * export it (GET /staff/audit.csv).
  *
- * For other modules (players, payments, compliance, releases…): composition.ts hands you the one
- * `StaffAudit` (`services.staffAudit`). Write your staff action in the SAME transaction as the
+ * For other modules (players, payments, compliance, releases…): the staff module decorates the
+ * app with its `record` (`app.staff.audit`, staff.module.ts). Write your staff action in the SAME transaction as the
  * change itself, so there is never a change without its audit row (nor a row without its change):
  *
  *   await inTransaction(ctx.database, async (trx) => {

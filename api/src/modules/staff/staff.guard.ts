@@ -42,7 +42,7 @@ export function staffOf(request: FastifyRequest): StaffAuth {
 export type RequireStaff = (...roles: StaffRoleName[]) => PreHandler;
 export type StaffOf = typeof staffOf;
 
-/** `staff`: composition.ts's `services.staff`. */
+/** `staff`: the staff module's service (staff.module.ts). */
 export function staffGuard(
   staff: Pick<StaffService, 'authenticate' | 'checkRoles'>,
   requireAuth: PreHandler,

@@ -1,6 +1,6 @@
 /**
- * Staff accounts (docs/decisions/052-staff-accounts-two-factors.md), as composition.ts builds
- * them once (`services.staff`). Each part is its own service, by responsibility:
+ * Staff accounts (docs/decisions/052-staff-accounts-two-factors.md), as the staff module builds
+ * them once (staff.module.ts). Each part is its own service, by responsibility:
  * - `sessions` (staff-sessions.service.ts): two-factor sign-in, staff sessions, `authenticate`
  *   for `requireStaff` (staff.guard.ts);
  * - `enrolment` (staff-enrolment.service.ts): enrolling and confirming an authenticator;

@@ -29,8 +29,8 @@ export interface Actor {
 export type PersonActor = Actor & { userId: string };
 
 /**
- * What the staff module needs of auth's rate limiter (auth/rate-limit.ts, built once in
- * composition.ts): the per-address count of sign-ins and the lock after failures.
+ * What the staff module needs of auth's rate limiter (auth/rate-limit.ts, built once by
+ * the auth module): the per-address count of sign-ins and the lock after failures.
  */
 /**
  * Four eyes (four-eyes.service.ts, docs/decisions/061): 403 FOUR_EYES_REQUIRED unless

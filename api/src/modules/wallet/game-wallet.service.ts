@@ -31,7 +31,7 @@ interface GameMoneyInput {
 
 /**
  * Refuses a stake of `amount` cents by throwing (the safer-gambling stake and loss limits, wired in
- * composition.ts, so the wallet does not import that module); runs in the stake's transaction.
+ * the casino module, so the wallet does not import safer gambling); runs in the stake's transaction.
  */
 type StakeGate = (trx: Kysely<DB>, userId: string, amount: number) => Promise<void>;
 
