@@ -21,6 +21,7 @@ import {
 import type { IdentityService } from '../identity/identity.service.js';
 import type { SaferGamblingService } from '../safer-gambling/safer-gambling.service.js';
 import type { GameWalletService, WalletRow } from '../wallet/game-wallet.service.js';
+import type { CasinoConfig } from './casino.config.js';
 import { consumeLaunch, findUserByPlayerRef } from './casino.repository.js';
 
 const tags = ['seamless-wallet'];
@@ -31,11 +32,12 @@ const errors = errorResponses(400, 401, 403, 404, 409, 422);
 
 export const seamlessRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
+  config: CasinoConfig;
   wallet: GameWalletService;
   identity: IdentityService;
   safer: SaferGamblingService;
-}> = async (app, { ctx, wallet, identity, safer }) => {
-  const key = seamlessKey(ctx.env.GAME_PROVIDER_SECRET);
+}> = async (app, { ctx, config, wallet, identity, safer }) => {
+  const key = seamlessKey(config.GAME_PROVIDER_SECRET);
 
   // Signature check runs before body validation, so an unsigned caller learns nothing.
   app.addHook('preValidation', async (request) => {
@@ -103,8 +105,8 @@ export const seamlessRoutes: FastifyPluginAsyncZod<{
       checkCurrency(await wallet.balance(userId), b.currency);
       if (b.amount <= 0) throw refuse('INVALID_AMOUNT', 'A bet must be greater than 0');
       // Gambling Control Act 2025: no stake below the minimum (MIN_STAKE_KES); nothing moves.
-      if (toCents(b.amount) < ctx.env.MIN_STAKE_KES * 100)
-        throw refuse('BELOW_MINIMUM_STAKE', `The minimum stake is KSh ${ctx.env.MIN_STAKE_KES}`);
+      if (toCents(b.amount) < config.MIN_STAKE_KES * 100)
+        throw refuse('BELOW_MINIMUM_STAKE', `The minimum stake is KSh ${config.MIN_STAKE_KES}`);
       const w = await wallet.bet({
         userId,
         providerTxId: b.transaction_id,

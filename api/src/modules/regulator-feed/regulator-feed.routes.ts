@@ -17,7 +17,8 @@ import { z } from 'zod';
 import { errorResponses } from '../../lib/http.js';
 import type { RequireStaff, StaffOf } from '../staff/staff.service.js';
 import { FEED_SIGNATURE_HEADER } from './feed-format.js';
-import { FEED_SIMULATOR_PATH, type RegulatorFeedService } from './regulator-feed.service.js';
+import { FEED_SIMULATOR_PATH } from './feed-target.js';
+import type { RegulatorFeedService } from './regulator-feed.service.js';
 
 const tags = ['regulator-feed'];
 const security = [{ bearer: [] }];

@@ -170,7 +170,7 @@ describe.each(DB_MODES)('money-laundering rules (%s)', (mode) => {
     const p = await player();
     await money(p, 'deposit', THRESHOLD, T0);
     await stopMonitor();
-    const [one, two] = [new AmlMonitor(t.app.ctx), new AmlMonitor(t.app.ctx)];
+    const [one, two] = [new AmlMonitor(t.app.ctx, t.env), new AmlMonitor(t.app.ctx, t.env)];
     const first = await one.job.runOnce();
     const second = await two.job.runOnce();
     expect(first.leader).toBe(true);
