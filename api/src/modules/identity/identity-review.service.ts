@@ -1,5 +1,5 @@
 /**
- * Compliance's identity queue (issue 30 item 4, docs/decisions/056-identity-review-by-compliance.md):
+ * Compliance's identity queue (docs/decisions/056-identity-review-by-compliance.md):
  * the identities left `pending` (the register could not be asked), and what compliance does with
  * one: ask the register again with the details on file, or refuse it with one of the register's
  * reasons (the player reads it and may send new details). There is no approval by hand: without

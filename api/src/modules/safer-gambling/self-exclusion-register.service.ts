@@ -1,5 +1,5 @@
 /**
- * The self-exclusion register compliance keeps (issue 30 item 4): every time-out and
+ * The self-exclusion register compliance keeps: every time-out and
  * self-exclusion players have taken, newest start first, with who, which phone, when it started
  * and ends, and whether it is in force now; exportable as a spreadsheet-safe CSV. Read only:
  * a restriction is never shortened or lifted (self_restrictions rows are kept for good).
