@@ -43,8 +43,8 @@ function benchServices(ctx: AppContext, audit: ConstructorParameters<typeof Feed
   return {
     wallet: new WalletService(ctx),
     taxReport: new TaxReportService(ctx),
-    amlMonitor: new AmlMonitor(ctx),
-    regulatorFeed: new RegulatorFeedService(ctx),
+    amlMonitor: new AmlMonitor(ctx, ctx.env),
+    regulatorFeed: new RegulatorFeedService(ctx, ctx.env),
     feedReplays: new FeedReplayService(ctx, audit),
   };
 }
@@ -535,7 +535,7 @@ async function generate(side: Side, userId: string) {
     ],
     [
       'aml cursor',
-      // The monitor's cursor (aml.repository.ts's `outbox` row) past the generated events: an
+      // The monitor's cursor (aml-monitor.repository.ts's `outbox` row) past the generated events: an
       // upsert, since a database where the monitor never ran has no row yet.
       `insert into aml_cursor (name, last_sequence, updated_at)
        select 'outbox', max(sequence), (extract(epoch from now()) * 1000)::bigint from regulator_feed_events

@@ -14,10 +14,13 @@ import {
   optionalString,
   secret,
 } from './env-values.js';
+import { AmlConfig } from './modules/aml/aml.config.js';
 import { AuthConfig } from './modules/auth/auth.config.js';
+import { CasinoConfig } from './modules/casino/casino.config.js';
 import { ChatConfig } from './modules/chat/chat.config.js';
 import { PublicConfigConfig } from './modules/config/config.config.js';
 import { MetricsConfig } from './modules/metrics/metrics.config.js';
+import { RegulatorFeedConfig } from './modules/regulator-feed/regulator-feed.config.js';
 import { ReleaseHealthConfig } from './modules/release-health/release-health.config.js';
 import { ReleasesConfig } from './modules/releases/releases.config.js';
 import { StaffConfig } from './modules/staff/staff.config.js';
@@ -32,35 +35,9 @@ const EnvSchema = z.object({
   ...MetricsConfig.shape,
   ...ReleasesConfig.shape,
   ...ReleaseHealthConfig.shape,
-  /**
-   * Money-laundering monitoring (docs/decisions/043-money-laundering-monitoring.md, api/README.md):
-   * amounts in integer cents, shares in basis points. The reporting threshold (KSh 1,000,000) is
-   * the single-transaction rule's and the structuring rule's sum; the job reads the money events
-   * every AML_SCAN_INTERVAL_MS (0: off), AML_SCAN_BATCH at a time.
-   */
-  AML_REPORT_THRESHOLD_CENTS: int(100_000_000, 1, 1_000_000_000_000),
-  AML_STRUCTURING_WINDOW_HOURS: int(24, 1, 24 * 31),
-  AML_STRUCTURING_MIN_DEPOSITS: int(3, 2, 1000),
-  AML_STAKE_LITTLE_WINDOW_HOURS: int(72, 1, 24 * 92),
-  AML_STAKE_LITTLE_MAX_STAKE_BP: int(1000, 0, 10_000),
-  AML_STAKE_LITTLE_MIN_DEPOSIT_CENTS: int(1_000_000, 0, 1_000_000_000_000),
-  AML_RAPID_WINDOW_MINUTES: int(60, 1, 7 * 24 * 60),
-  AML_RAPID_MIN_SHARE_BP: int(8000, 1, 10_000),
-  AML_RAPID_MIN_DEPOSIT_CENTS: int(500_000, 0, 1_000_000_000_000),
-  AML_SHARED_PHONE_MIN_ACCOUNTS: int(2, 2, 1000),
-  AML_SHARED_PHONE_WINDOW_DAYS: int(90, 1, 3650),
-  AML_SCAN_INTERVAL_MS: int(10_000, 0, 3_600_000),
-  AML_SCAN_BATCH: int(500, 1, 10_000),
-  /**
-   * goAML reports (the FRC's portal): the reporting entity's id there (unset: reports refused,
-   * 409 GOAML_NOT_CONFIGURED), its branch, and the reporting person (the compliance officer).
-   */
-  GOAML_RENTITY_ID: int(0, 0, 2_147_483_647),
-  GOAML_RENTITY_BRANCH: optionalString,
-  GOAML_REPORTING_PERSON_FIRST_NAME: optionalString,
-  GOAML_REPORTING_PERSON_LAST_NAME: optionalString,
-  GOAML_REPORTING_PERSON_EMAIL: optionalString,
-  GOAML_REPORTING_PERSON_OCCUPATION: optionalString,
+  ...AmlConfig.shape,
+  ...RegulatorFeedConfig.shape,
+  ...CasinoConfig.shape,
   /** Deposit payment prompts (STK push) one player may start per minute: docs/decisions/033. */
   DEPOSIT_PROMPTS_PER_MINUTE: int(5, 1, 1_000_000),
 
@@ -131,51 +108,8 @@ const EnvSchema = z.object({
   SMS_GATEWAY_USERNAME: z.string().default('sandbox'),
   SMS_GATEWAY_API_KEY: optionalString,
   SMS_SENDER_ID: optionalString,
-  GAME_PROVIDER_SECRET: secret,
-  LAUNCH_TOKEN_TTL_SECONDS: int(300, 10, 3600),
-  /** Tests only (NODE_ENV=test): each demo game session replays the reel stops of this seed. */
-  DEMO_GAME_SEED: optionalString
-    .transform((v) => (v === undefined ? undefined : Number(v)))
-    .pipe(
-      z
-        .number()
-        .int()
-        .min(0)
-        .max(2 ** 32 - 1)
-        .optional(),
-    ),
   /** CSP frame-ancestors of the demo game page: who may embed it (default: src/production.ts). */
   GAME_FRAME_ANCESTORS: optionalString,
-  /**
-   * The regulator's real-time feed (docs/decisions/042-regulator-feed-outbox.md, api/README.md):
-   * where signed batches are POSTed (unset: off, except in development, where the built-in
-   * receiver simulator gets them), the HMAC-SHA256 key of their signature header (needed with a
-   * URL; in development the simulator's is derived from JWT_SECRET), events per batch, how often
-   * the delivery looks (0: off), how long one POST may take, and the backoff after a failure
-   * (doubling from the first to the cap). A batch is also cut to REGULATOR_FEED_MAX_BATCH_BYTES of
-   * body (the receiver's documented body limit; the built-in simulator takes exactly that), and a
-   * receiver answering 413 anyway gets the batch halved (docs/decisions/063-a-feed-that-cannot-jam.md).
-   */
-  REGULATOR_FEED_URL: optionalString.refine(
-    (v) => v === undefined || /^https?:\/\//.test(v),
-    'must be an http(s) URL',
-  ),
-  REGULATOR_FEED_SECRET: secret,
-  REGULATOR_FEED_BATCH_SIZE: int(100, 1, 1000),
-  REGULATOR_FEED_MAX_BATCH_BYTES: int(256 * 1024, 1024, 16 * 1024 * 1024),
-  REGULATOR_FEED_INTERVAL_MS: int(1000, 0, 3_600_000),
-  REGULATOR_FEED_TIMEOUT_MS: int(10_000, 100, 120_000),
-  REGULATOR_FEED_BACKOFF_MS: int(1000, 10, 3_600_000),
-  REGULATOR_FEED_BACKOFF_MAX_MS: int(300_000, 10, 86_400_000),
-  /**
-   * Development and tests only: serve the feed's receiver simulator (POST
-   * /api/v1/testing/regulator-feed/receiver), failing every Nth batch (0: never), timing out on
-   * every Nth (0: never) and answering after a delay. Unset: on in development.
-   */
-  REGULATOR_FEED_SIMULATOR: optionalBool,
-  REGULATOR_FEED_SIMULATOR_FAIL_EVERY: int(0, 0, 1000),
-  REGULATOR_FEED_SIMULATOR_TIMEOUT_EVERY: int(0, 0, 1000),
-  REGULATOR_FEED_SIMULATOR_DELAY_MS: int(0, 0, 600_000),
 });
 
 /** The rules across variables (env-rules.ts): what a deployed server must not run with. */

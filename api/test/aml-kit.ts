@@ -72,7 +72,7 @@ export function amlKit(t: TestApp) {
   let monitor: AmlMonitor | undefined;
   /** One round of the monitor's job (as the runner starts it); answers what it did. */
   async function scan() {
-    monitor ??= new AmlMonitor(t.app.ctx);
+    monitor ??= new AmlMonitor(t.app.ctx, t.env);
     const round = await monitor.job.runOnce();
     if (!round.leader) throw new Error('the monitor did not get its lease');
     return round.result;

@@ -274,8 +274,8 @@ describe.each(DB_MODES)('lease hand-over after a kill, default settings (%s)', (
       const guard = t.app.canaryGuard as unknown as Record<'revisions' | 'health', never>;
       const build = (database: Database): Job<unknown> => {
         const ctx = { ...t.app.ctx, env, database };
-        if (name === 'aml-monitor') return new AmlMonitor(ctx).job as Job<unknown>;
-        if (name === 'regulator-feed') return new RegulatorFeedService(ctx).job as Job<unknown>;
+        if (name === 'aml-monitor') return new AmlMonitor(ctx, env).job as Job<unknown>;
+        if (name === 'regulator-feed') return new RegulatorFeedService(ctx, env).job as Job<unknown>;
         if (name === 'canary-guard')
           return new CanaryGuard(ctx, guard.revisions, guard.health, env).job as Job<unknown>;
         return new Reconciler(ctx, t.app.settlement).job as Job<unknown>;

@@ -88,6 +88,10 @@ export type ThresholdTransactionsQuery = z.infer<typeof ThresholdTransactionsQue
 const Severity = z.enum(AML_SEVERITIES);
 const CaseStatus = z.enum(AML_CASE_STATUSES);
 
+/** One figure of an alert: a number (`_cents`, `_bp`, `_hours`…), a word or phone, or a list of user ids. */
+export const AlertFigure = z.union([z.number(), z.string(), z.array(z.string())]);
+export type AlertFigure = z.infer<typeof AlertFigure>;
+
 export const AmlAlert = z.object({
   id: z.string(),
   rule: z.string(),
@@ -97,8 +101,8 @@ export const AmlAlert = z.object({
   player_name: z.string().nullable(),
   player_phone: z.string(),
   transactions: z.array(z.string()),
-  /** The rule's figures: integer cents, counts, windows, thresholds. */
-  figures: z.record(z.string(), z.unknown()),
+  /** The rule's figures: integer cents, counts, windows, thresholds, the transaction's type, a phone and its accounts. */
+  figures: z.record(z.string(), AlertFigure),
   occurred_at: z.string(),
   created_at: z.string(),
   case_id: z.string().nullable(),

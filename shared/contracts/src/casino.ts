@@ -35,6 +35,8 @@ export type GameLinkResponse = z.infer<typeof GameLinkResponse>;
 
 /** GET /api/v1/casino/thumbnails/:file */
 export const ThumbnailParams = z.strictObject({ file: z.string().max(80) });
+/** The thumbnail itself: an SVG document (image/svg+xml). */
+export const ThumbnailResponse = z.string();
 
 // ---- The seamless-wallet API for game providers (server to server, /api/v1/casino/seamless) ----
 // Requests are signed: X-Timestamp (unix seconds) and X-Signature =

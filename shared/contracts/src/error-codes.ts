@@ -3,10 +3,14 @@
  * in error-codes/<area>.ts; this is their union. Zod-free: the browser may import it.
  */
 import { AUTH_ERRORS } from './error-codes/auth.ts';
+import { CASINO_ERRORS } from './error-codes/casino.ts';
 import { COMMON_ERRORS } from './error-codes/common.ts';
+import { COMPLIANCE_ERRORS } from './error-codes/compliance.ts';
 import { FINANCE_ERRORS } from './error-codes/finance.ts';
+import { PLAYERS_ERRORS } from './error-codes/players.ts';
 import { RELEASE_HEALTH_ERRORS } from './error-codes/release-health.ts';
 import { RELEASES_ERRORS } from './error-codes/releases.ts';
+import { SAFER_GAMBLING_ERRORS } from './error-codes/safer-gambling.ts';
 import { STAFF_ERRORS } from './error-codes/staff.ts';
 import { WALLET_ERRORS } from './error-codes/wallet.ts';
 
@@ -19,6 +23,10 @@ export const ERROR_CODE_AREAS = {
   finance: FINANCE_ERRORS,
   auth: AUTH_ERRORS,
   staff: STAFF_ERRORS,
+  compliance: COMPLIANCE_ERRORS,
+  players: PLAYERS_ERRORS,
+  casino: CASINO_ERRORS,
+  'safer-gambling': SAFER_GAMBLING_ERRORS,
 } as const;
 
 export const ERROR_CODES = {
@@ -29,6 +37,10 @@ export const ERROR_CODES = {
   ...FINANCE_ERRORS,
   ...AUTH_ERRORS,
   ...STAFF_ERRORS,
+  ...COMPLIANCE_ERRORS,
+  ...PLAYERS_ERRORS,
+  ...CASINO_ERRORS,
+  ...SAFER_GAMBLING_ERRORS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

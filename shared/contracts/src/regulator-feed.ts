@@ -49,3 +49,33 @@ export const FeedStatusResponse = z.object({
   ),
 });
 export type FeedStatusResponse = z.infer<typeof FeedStatusResponse>;
+
+/**
+ * The receiver simulator (development and tests: REGULATOR_FEED_SIMULATOR,
+ * `/testing/regulator-feed/receiver`) answers as a regulator's receiver would. A batch taken:
+ * how many events it held, whether its id was seen before, and its events already stored.
+ */
+export const FeedReceiverAccepted = z.object({
+  batch_id: z.string(),
+  received: z.number(),
+  duplicate_batch: z.boolean(),
+  duplicates: z.array(z.string()),
+});
+export type FeedReceiverAccepted = z.infer<typeof FeedReceiverAccepted>;
+
+/** A batch refused (400, 401, 413, 500, 503): the receiver's reason only, as a real one gives. */
+export const FeedReceiverRefusal = z.object({ error: z.string() });
+export type FeedReceiverRefusal = z.infer<typeof FeedReceiverRefusal>;
+
+/** GET on the simulator: what it has got. */
+export const FeedReceiverSummary = z.object({
+  attempts: z.number(),
+  batches: z.number(),
+  events: z.number(),
+  lastSequence: z.number(),
+  duplicateEvents: z.number(),
+  duplicateBatches: z.number(),
+  outOfOrder: z.number(),
+  refusedSignatures: z.number(),
+});
+export type FeedReceiverSummary = z.infer<typeof FeedReceiverSummary>;

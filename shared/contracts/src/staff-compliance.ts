@@ -80,6 +80,8 @@ export const SelfExclusionsQuery = z
     refusal('to must not be before from', 'INVALID_RANGE', 400),
   );
 export type SelfExclusionsQuery = z.infer<typeof SelfExclusionsQuery>;
+/** The register's filters as a client sends them (`active` as 'true' or 'false'), without the page. */
+export type SelfExclusionsFilters = Omit<z.input<typeof SelfExclusionsQuery>, 'cursor'>;
 
 export const SelfExclusionEntry = z.object({
   id: z.string(),

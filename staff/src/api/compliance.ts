@@ -1,5 +1,5 @@
 /**
- * Compliance (issue 30 item 4): the identity queue, the self-exclusion register, money-laundering
+ * Compliance (docs/decisions/056-identity-review-by-compliance.md): the identity queue, the self-exclusion register, money-laundering
  * alerts and cases with their goAML files and the threshold CSV, and the regulator feed.
  */
 import type {
@@ -8,15 +8,22 @@ import type {
   AmlCase,
   AmlCasesQuery,
   AmlCasesResponse,
+  CloseAmlCaseRequest,
+  GoamlReportQuery,
+  OpenAmlCaseRequest,
+  ReviewAmlCaseRequest,
 } from '@mchezo/contracts/aml';
 import type { FeedStatusResponse } from '@mchezo/contracts/regulator-feed';
 import type {
   IdentityChecksResponse,
   IdentityDecisionResponse,
-  IdentityRejectCode,
-  RestrictionKind,
+  IdentityRecheckRequest,
+  IdentityRejectRequest,
+  SelfExclusionsFilters,
   SelfExclusionsResponse,
+  StaffFeedReleaseRequest,
   StaffFeedReleaseResponse,
+  StaffFeedReplayRequest,
   StaffFeedReplayResponse,
 } from '@mchezo/contracts/staff-compliance';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
@@ -35,17 +42,18 @@ export const identityChecksQuery = () =>
   });
 
 export const recheckIdentity = (userId: string, reason: string) =>
-  staffApi.post<IdentityDecisionResponse>(`/staff/identity-checks/${userId}/recheck`, { reason });
+  staffApi.post<IdentityDecisionResponse>(`/staff/identity-checks/${userId}/recheck`, {
+    reason,
+  } satisfies IdentityRecheckRequest);
 
-export const rejectIdentity = (userId: string, code: IdentityRejectCode, reason: string) =>
-  staffApi.post<IdentityDecisionResponse>(`/staff/identity-checks/${userId}/reject`, { code, reason });
+export const rejectIdentity = (userId: string, code: IdentityRejectRequest['code'], reason: string) =>
+  staffApi.post<IdentityDecisionResponse>(`/staff/identity-checks/${userId}/reject`, {
+    code,
+    reason,
+  } satisfies IdentityRejectRequest);
 
-export interface RegisterFilters {
-  active?: 'true' | 'false';
-  kind?: RestrictionKind;
-  from?: string;
-  to?: string;
-}
+/** The register's filters, as the query string carries them (`active`: 'true' or 'false'). */
+export type RegisterFilters = SelfExclusionsFilters;
 
 export const selfExclusionsQuery = (filters: RegisterFilters) =>
   infiniteQueryOptions({
@@ -97,15 +105,15 @@ export const caseQuery = (id: string) =>
   });
 
 export const openCase = (alertId: string, reason: string) =>
-  staffApi.post<AmlCase>('/aml/cases', { alert_id: alertId, reason });
+  staffApi.post<AmlCase>('/aml/cases', { alert_id: alertId, reason } satisfies OpenAmlCaseRequest);
 
 export const reviewCase = (id: string, reason: string) =>
-  staffApi.post<AmlCase>(`/aml/cases/${id}/review`, { reason });
+  staffApi.post<AmlCase>(`/aml/cases/${id}/review`, { reason } satisfies ReviewAmlCaseRequest);
 
-export const closeCase = (id: string, outcome: 'reported' | 'dismissed', reason: string) =>
-  staffApi.post<AmlCase>(`/aml/cases/${id}/close`, { outcome, reason });
+export const closeCase = (id: string, outcome: CloseAmlCaseRequest['outcome'], reason: string) =>
+  staffApi.post<AmlCase>(`/aml/cases/${id}/close`, { outcome, reason } satisfies CloseAmlCaseRequest);
 
-export const goamlFile = async (id: string, type: 'STR' | 'CTR'): Promise<Blob> =>
+export const goamlFile = async (id: string, type: GoamlReportQuery['type']): Promise<Blob> =>
   (await send('GET', `/aml/cases/${id}/goaml${queryString({ type })}`)).blob();
 
 export const thresholdCsv = async (from: string, to: string): Promise<Blob> =>
@@ -119,10 +127,12 @@ export const feedStatusQuery = () =>
 
 /** A parked feed event back in the queue, with the reason (decision 063). */
 export const releaseParkedEvent = (sequence: number, reason: string) =>
-  staffApi.post<StaffFeedReleaseResponse>(`/staff/regulator-feed/parked/${sequence}/release`, { reason });
+  staffApi.post<StaffFeedReleaseResponse>(`/staff/regulator-feed/parked/${sequence}/release`, {
+    reason,
+  } satisfies StaffFeedReleaseRequest);
 
 export const replayFeed = (fromSequence: number, reason: string) =>
   staffApi.post<StaffFeedReplayResponse>('/staff/regulator-feed/replay', {
     from_sequence: fromSequence,
     reason,
-  });
+  } satisfies StaffFeedReplayRequest);

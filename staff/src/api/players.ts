@@ -5,13 +5,17 @@
  */
 import type {
   Player360,
+  PlayerLogoutRequest,
   PlayerLogoutResponse,
   PlayerNote,
+  PlayerNoteRequest,
   PlayerNotesResponse,
+  PlayerRevealRequest,
   PlayerRevealResponse,
   PlayerRoundsResponse,
   PlayerSearchResponse,
   PlayerSessionsResponse,
+  PlayerTransactionsQuery,
   PlayerTransactionsResponse,
 } from '@mchezo/contracts/staff-players';
 import type { PlayerStatusName, RevealField } from '@mchezo/contracts/staff-players-constants';
@@ -59,9 +63,12 @@ export function usePlayer(id: string) {
   });
 }
 
+/** A filter's choice on the page: one of the query's values, or '' for any. */
+type Choice<T> = NonNullable<T> | '';
+
 export interface TransactionFilters {
-  kind: '' | 'deposit' | 'withdrawal';
-  status: '' | 'pending' | 'review' | 'completed' | 'failed' | 'reversed';
+  kind: Choice<PlayerTransactionsQuery['kind']>;
+  status: Choice<PlayerTransactionsQuery['status']>;
   /** YYYY-MM-DD, Nairobi days. */
   from: string;
   to: string;
@@ -122,7 +129,8 @@ export function usePlayerNotes(id: string) {
 export function useForceLogout(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (reason: string) => staffApi.post<PlayerLogoutResponse>(`${base(id)}/logout`, { reason }),
+    mutationFn: (reason: string) =>
+      staffApi.post<PlayerLogoutResponse>(`${base(id)}/logout`, { reason } satisfies PlayerLogoutRequest),
     onSuccess: () => client.invalidateQueries({ queryKey: playerKeys.one(id) }),
   });
 }
@@ -130,11 +138,12 @@ export function useForceLogout(id: string) {
 export function useAddNote(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) => staffApi.post<PlayerNote>(`${base(id)}/notes`, { text }),
+    mutationFn: (text: string) =>
+      staffApi.post<PlayerNote>(`${base(id)}/notes`, { text } satisfies PlayerNoteRequest),
     onSuccess: () => client.invalidateQueries({ queryKey: playerKeys.notes(id) }),
   });
 }
 
 /** The full value of a masked field; kept in the screen's state only, never cached. */
 export const revealField = (id: string, field: RevealField, reason: string) =>
-  staffApi.post<PlayerRevealResponse>(`${base(id)}/reveal`, { field, reason });
+  staffApi.post<PlayerRevealResponse>(`${base(id)}/reveal`, { field, reason } satisfies PlayerRevealRequest);

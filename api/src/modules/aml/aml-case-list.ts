@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor.js';
 import { iso } from '../../lib/time.js';
-import { contains, readQuery } from '../players/players.service.js';
+import { contains, readQuery } from '../players/player-search.js';
 import { playerMatch } from './aml.repository.js';
 
 /** `%…%` patterns of a player query; null when it can match nobody (only punctuation). */

@@ -3,9 +3,8 @@
  * compliance staff open a case from an alert, move it to reviewing and close it as reported or
  * dismissed, each step with who (their user id), when and why, kept in aml_case_events (the
  * case's audit trail, refusals included). A high-severity case is closed only by a second person:
- * neither the one who opened it nor the one who reviewed it. From a case: the goAML XML of a
- * suspicious-transaction report (STR) or a cash/threshold-transaction report (CTR); and for a
- * date range the CSV of transactions at or above the reporting threshold.
+ * neither the one who opened it nor the one who reviewed it. The reports made from them are
+ * aml-reports.service.ts's.
  */
 import type {
   AmlAlert,
@@ -14,19 +13,16 @@ import type {
   AmlCasesQuery,
   AmlCasesResponse,
   CloseAmlCaseRequest,
-  GoamlReportQuery,
 } from '@mchezo/contracts/aml';
-import { centsToDecimal } from '@mchezo/contracts/money';
 import { AML_ALERTS_PAGE } from '@mchezo/contracts/staff-compliance-constants';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { inTransaction } from '../../db/tx.js';
 import { newId } from '../../lib/crypto.js';
-import { csvCell } from '../../lib/csv.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { notFound, refuse } from '../../lib/errors.js';
 import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor.js';
-import { eatIso, eatMidnight, iso } from '../../lib/time.js';
+import { iso } from '../../lib/time.js';
 import type { SecondPersonCheck } from '../staff/staff.types.js';
 import {
   type AlertRow,
@@ -40,18 +36,13 @@ import {
   listAlerts,
   moveCase,
   openAlertCounts,
-  playerDetails,
-  thresholdTransactions,
-  walletTransaction,
   walletTransactions,
 } from './aml.repository.js';
 import type { AmlCaseStatus, AmlRule } from './aml.tables.js';
 import { casePage, playerPatterns } from './aml-case-list.js';
 import { SEVERITY } from './aml-rules.js';
-import { goamlReason } from './goaml/goaml-reason.js';
-import { buildGoamlReport, type GoamlTransaction } from './goaml/goaml-report.js';
 
-const DAY_MS = 86_400_000;
+const _DAY_MS = 86_400_000;
 const isoOrNull = (ms: number | null) => (ms == null ? null : iso(Number(ms)));
 
 const caseDto = (row: CaseRow) => ({
@@ -83,7 +74,7 @@ const alertDto = (a: ListedAlert): AmlAlert => ({
   player_name: a.player_name,
   player_phone: a.player_phone,
   transactions: JSON.parse(a.transactions) as string[],
-  figures: JSON.parse(a.figures) as Record<string, unknown>,
+  figures: JSON.parse(a.figures) as AmlAlert['figures'],
   occurred_at: iso(Number(a.occurred_at)),
   created_at: iso(Number(a.created_at)),
   case_id: a.case_id,
@@ -94,7 +85,7 @@ const alertDto = (a: ListedAlert): AmlAlert => ({
 async function notIn(trx: Kysely<DB>, id: string, expected: AmlCaseStatus) {
   const row = await findCase(trx, id);
   if (!row) return notFound('No such case');
-  return conflict(`The case is ${row.status}, not ${expected}`, 'INVALID_STATE');
+  return refuse('INVALID_STATE', `The case is ${row.status}, not ${expected}`);
 }
 
 export class AmlCaseService {
@@ -193,7 +184,7 @@ export class AmlCaseService {
         closed_at: null,
         updated_at: now,
       });
-      if (!made) throw conflict('This alert already has a case', 'CASE_EXISTS');
+      if (!made) throw refuse('CASE_EXISTS', 'This alert already has a case');
       await this.step(trx, id, 'open', null, 'open', actor, reason, now);
     });
     return this.get(id);
@@ -258,83 +249,6 @@ export class AmlCaseService {
       );
     });
     return this.get(id);
-  }
-
-  /** The goAML XML of the case (STR: every transaction of its alert; CTR: those at or above the threshold). */
-  async goaml(actor: string, id: string, type: GoamlReportQuery['type']): Promise<string> {
-    const { env, clock } = this.ctx;
-    if (!env.GOAML_RENTITY_ID)
-      throw conflict(
-        'Set GOAML_RENTITY_ID (the reporting entity) to produce goAML reports',
-        'GOAML_NOT_CONFIGURED',
-      );
-    const row = await findCase(this.db, id);
-    if (!row) throw notFound('No such case');
-    const alert = await findAlert(this.db, row.alert_id);
-    const player = await playerDetails(this.db, row.user_id);
-    if (!alert || !player) throw notFound('No such case');
-    const transactions: GoamlTransaction[] = [];
-    for (const txId of JSON.parse(alert.transactions) as string[]) {
-      const tx = await walletTransaction(this.db, txId);
-      if (!tx) continue;
-      if (type === 'CTR' && tx.amount < env.AML_REPORT_THRESHOLD_CENTS) continue;
-      transactions.push({ ...tx, at: Number(tx.settled_at ?? tx.created_at) });
-    }
-    if (transactions.length === 0)
-      throw conflict(
-        type === 'CTR'
-          ? 'No transaction of this case is at or above the reporting threshold'
-          : 'This case has no wallet transaction to report',
-        'NOTHING_TO_REPORT',
-      );
-    const steps = await caseEvents(this.db, id);
-    const now = clock.now();
-    const xml = buildGoamlReport(env, {
-      type,
-      caseId: row.id,
-      submittedAt: now,
-      reason: goamlReason(
-        { ...alert, figures: JSON.parse(alert.figures) as Record<string, unknown> },
-        steps.map((s) => ({ ...s, created_at: Number(s.created_at) })),
-      ),
-      action: row.status === 'reported' ? 'Reported to the FRC; account under review' : 'Under review',
-      player,
-      transactions,
-    });
-    await inTransaction(this.ctx.database, (trx) =>
-      this.step(trx, id, `goaml_${type.toLowerCase()}`, null, null, actor, `goAML ${type} produced`, now),
-    );
-    return xml;
-  }
-
-  /** Completed transactions at or above the reporting threshold, EAT days `from` to `to` included. */
-  async thresholdCsv(from: string, to: string): Promise<string> {
-    const rows = await thresholdTransactions(
-      this.db,
-      this.ctx.env.AML_REPORT_THRESHOLD_CENTS,
-      eatMidnight(from),
-      eatMidnight(to) + DAY_MS,
-    );
-    return [
-      'transaction_id,type,created_at,settled_at,amount,currency,player_ref,phone,provider,provider_ref',
-      ...rows.map((r) =>
-        [
-          r.id,
-          r.type,
-          eatIso(Number(r.created_at)),
-          r.settled_at == null ? '' : eatIso(Number(r.settled_at)),
-          centsToDecimal(Number(r.amount)),
-          r.currency,
-          r.player_ref,
-          r.phone_number,
-          r.provider,
-          r.provider_ref ?? '',
-        ]
-          .map((v) => csvCell(String(v)))
-          .join(','),
-      ),
-      '',
-    ].join('\n');
   }
 
   private step(

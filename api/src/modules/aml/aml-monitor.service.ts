@@ -10,7 +10,8 @@
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/tx.js';
 import { Job } from '../../lib/job-runner.js';
-import { insertAlerts, readCursor, saveCursor } from './aml.repository.js';
+import type { AmlConfig } from './aml.config.js';
+import { insertAlerts, readCursor, saveCursor } from './aml-monitor.repository.js';
 import { evaluate } from './aml-rules.js';
 import { type MoneyEventSource, outboxEvents } from './money-events.js';
 
@@ -28,14 +29,15 @@ export class AmlMonitor {
 
   constructor(
     private readonly ctx: AppContext,
+    private readonly config: AmlConfig,
     private readonly source: MoneyEventSource = outboxEvents,
   ) {
-    const every = ctx.env.AML_SCAN_INTERVAL_MS;
     this.job = new Job(ctx, {
       name: 'aml-monitor',
-      everyMs: every,
-      // Renewed by the runner while this instance lives; a killed holder's runs out.
-      leaseMs: ctx.env.JOB_LEASE_TTL_MS,
+      everyMs: config.AML_SCAN_INTERVAL_MS,
+      // As long as the runner allows (JOB_LEASE_TTL_MS), renewed while this instance lives; a
+      // killed holder's runs out.
+      leaseMs: Number.POSITIVE_INFINITY,
       round: () => this.scan(),
     });
   }
@@ -48,23 +50,24 @@ export class AmlMonitor {
       round.events += batch.events;
       round.alerts += batch.alerts;
       round.cursor = batch.cursor;
-      if (batch.events < this.ctx.env.AML_SCAN_BATCH) break;
+      if (batch.events < this.config.AML_SCAN_BATCH) break;
     }
     return round;
   }
 
   private batch(): Promise<AmlRound> {
-    const { database, env, clock } = this.ctx;
+    const { database, clock } = this.ctx;
+    const config = this.config;
     return inTransaction(database, async (trx) => {
       // Only the lease's holder moves the cursor: one that paused past its lease commits nothing.
       await this.job.fence(trx);
       const cursor = await readCursor(trx);
-      const events = await this.source.after(trx, cursor, env.AML_SCAN_BATCH);
+      const events = await this.source.after(trx, cursor, config.AML_SCAN_BATCH);
       const last = events.at(-1);
       if (!last) return { events: 0, alerts: 0, cursor };
       const now = clock.now();
       let alerts = 0;
-      for (const event of events) alerts += await insertAlerts(trx, await evaluate(trx, env, event, now));
+      for (const event of events) alerts += await insertAlerts(trx, await evaluate(trx, config, event, now));
       await saveCursor(trx, last.sequence, now);
       return { events: events.length, alerts, cursor: last.sequence };
     });

@@ -5,35 +5,21 @@
  * same event again raises nothing new. Thresholds come from the configuration (integer cents,
  * shares in basis points); no float touches an amount.
  */
+import type { AmlAlert } from '@mchezo/contracts/aml';
 import type { Insertable, Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { Env } from '../../env.js';
 import { newId } from '../../lib/crypto.js';
+import type { AmlConfig } from './aml.config.js';
+import { walletTransaction } from './aml.repository.js';
+import type { AmlAlertsTable, AmlRule, AmlSeverity } from './aml.tables.js';
 import {
   type Movement,
   movements,
   payoutsToPhone,
   staked,
   userIdOfPlayerRef,
-  walletTransaction,
-} from './aml.repository.js';
-import type { AmlAlertsTable, AmlRule, AmlSeverity } from './aml.tables.js';
+} from './aml-monitor.repository.js';
 import type { MoneyEvent } from './money-events.js';
-
-export type AmlEnv = Pick<
-  Env,
-  | 'AML_REPORT_THRESHOLD_CENTS'
-  | 'AML_STRUCTURING_WINDOW_HOURS'
-  | 'AML_STRUCTURING_MIN_DEPOSITS'
-  | 'AML_STAKE_LITTLE_WINDOW_HOURS'
-  | 'AML_STAKE_LITTLE_MAX_STAKE_BP'
-  | 'AML_STAKE_LITTLE_MIN_DEPOSIT_CENTS'
-  | 'AML_RAPID_WINDOW_MINUTES'
-  | 'AML_RAPID_MIN_SHARE_BP'
-  | 'AML_RAPID_MIN_DEPOSIT_CENTS'
-  | 'AML_SHARED_PHONE_MIN_ACCOUNTS'
-  | 'AML_SHARED_PHONE_WINDOW_DAYS'
->;
 
 export const SEVERITY: Record<AmlRule, AmlSeverity> = {
   large_transaction: 'high',
@@ -50,13 +36,13 @@ interface Raised {
   rule: AmlRule;
   subject: string;
   transactions: string[];
-  figures: Record<string, unknown>;
+  figures: AmlAlert['figures'];
 }
 
 /** The alerts one event raises (none for an event no rule looks at). */
 export async function evaluate(
   db: Kysely<DB>,
-  env: AmlEnv,
+  config: AmlConfig,
   event: MoneyEvent,
   now: number,
 ): Promise<Insertable<AmlAlertsTable>[]> {
@@ -69,8 +55,8 @@ export async function evaluate(
   if (!own) return [];
   const raised =
     event.type === 'deposit'
-      ? await depositRules(db, env, userId, own)
-      : await withdrawalRules(db, env, userId, own);
+      ? await depositRules(db, config, userId, own)
+      : await withdrawalRules(db, config, userId, own);
   return raised.map((r) => ({
     id: newId(),
     dedupe_key: `${r.rule}:${r.subject}`,
@@ -85,8 +71,8 @@ export async function evaluate(
   }));
 }
 
-function large(env: AmlEnv, type: 'deposit' | 'withdrawal', own: Movement): Raised[] {
-  const threshold = env.AML_REPORT_THRESHOLD_CENTS;
+function large(config: AmlConfig, type: 'deposit' | 'withdrawal', own: Movement): Raised[] {
+  const threshold = config.AML_REPORT_THRESHOLD_CENTS;
   if (own.amount < threshold) return [];
   return [
     {
@@ -98,14 +84,19 @@ function large(env: AmlEnv, type: 'deposit' | 'withdrawal', own: Movement): Rais
   ];
 }
 
-async function depositRules(db: Kysely<DB>, env: AmlEnv, userId: string, own: Movement): Promise<Raised[]> {
-  const out = large(env, 'deposit', own);
-  const threshold = env.AML_REPORT_THRESHOLD_CENTS;
+async function depositRules(
+  db: Kysely<DB>,
+  config: AmlConfig,
+  userId: string,
+  own: Movement,
+): Promise<Raised[]> {
+  const out = large(config, 'deposit', own);
+  const threshold = config.AML_REPORT_THRESHOLD_CENTS;
   if (own.amount >= threshold) return out;
   // Structuring: the deposits below the threshold within the window ending at a deposit reach it
   // in number and sum. Raised at the first deposit where that holds, not again while an earlier
   // deposit of the window already held it (one alert per episode).
-  const windowMs = env.AML_STRUCTURING_WINDOW_HOURS * HOUR_MS;
+  const windowMs = config.AML_STRUCTURING_WINDOW_HOURS * HOUR_MS;
   const history = (await movements(db, userId, 'deposit', own.at - 2 * windowMs, own.at)).filter(
     (m) => m.amount < threshold,
   );
@@ -113,7 +104,7 @@ async function depositRules(db: Kysely<DB>, env: AmlEnv, userId: string, own: Mo
   const windowOf = (i: number) => history.slice(0, i + 1).filter((m) => m.at > history[i]!.at - windowMs);
   const holds = (i: number) => {
     const w = windowOf(i);
-    return w.length >= env.AML_STRUCTURING_MIN_DEPOSITS && sum(w) >= threshold;
+    return w.length >= config.AML_STRUCTURING_MIN_DEPOSITS && sum(w) >= threshold;
   };
   if (upTo < 0 || !holds(upTo)) return out;
   for (let i = 0; i < upTo; i++) if (history[i]!.at > own.at - windowMs && holds(i)) return out;
@@ -127,8 +118,8 @@ async function depositRules(db: Kysely<DB>, env: AmlEnv, userId: string, own: Mo
       sum_cents: sum(window),
       largest_cents: Math.max(...window.map((m) => m.amount)),
       threshold_cents: threshold,
-      min_deposits: env.AML_STRUCTURING_MIN_DEPOSITS,
-      window_hours: env.AML_STRUCTURING_WINDOW_HOURS,
+      min_deposits: config.AML_STRUCTURING_MIN_DEPOSITS,
+      window_hours: config.AML_STRUCTURING_WINDOW_HOURS,
     },
   });
   return out;
@@ -136,21 +127,21 @@ async function depositRules(db: Kysely<DB>, env: AmlEnv, userId: string, own: Mo
 
 async function withdrawalRules(
   db: Kysely<DB>,
-  env: AmlEnv,
+  config: AmlConfig,
   userId: string,
   own: Movement,
 ): Promise<Raised[]> {
-  const out = large(env, 'withdrawal', own);
+  const out = large(config, 'withdrawal', own);
   const t = own.at;
 
   // Deposit, stake little, withdraw: within the window, what was staked since the first deposit
   // is under the configured share of what was deposited.
-  const littleWindow = env.AML_STAKE_LITTLE_WINDOW_HOURS * HOUR_MS;
+  const littleWindow = config.AML_STAKE_LITTLE_WINDOW_HOURS * HOUR_MS;
   const deposits = await movements(db, userId, 'deposit', t - littleWindow, t);
   const deposited = sum(deposits);
-  if (deposits.length > 0 && deposited >= env.AML_STAKE_LITTLE_MIN_DEPOSIT_CENTS) {
+  if (deposits.length > 0 && deposited >= config.AML_STAKE_LITTLE_MIN_DEPOSIT_CENTS) {
     const stakes = await staked(db, userId, deposits[0]!.at, t);
-    if (stakes * 10_000 < deposited * env.AML_STAKE_LITTLE_MAX_STAKE_BP)
+    if (stakes * 10_000 < deposited * config.AML_STAKE_LITTLE_MAX_STAKE_BP)
       out.push({
         rule: 'stake_little',
         subject: own.ref,
@@ -159,20 +150,20 @@ async function withdrawalRules(
           deposited_cents: deposited,
           staked_cents: stakes,
           withdrawn_cents: own.amount,
-          max_stake_bp: env.AML_STAKE_LITTLE_MAX_STAKE_BP,
-          window_hours: env.AML_STAKE_LITTLE_WINDOW_HOURS,
+          max_stake_bp: config.AML_STAKE_LITTLE_MAX_STAKE_BP,
+          window_hours: config.AML_STAKE_LITTLE_WINDOW_HOURS,
         },
       });
   }
 
   // Rapid in-and-out: most of what came in within the last minutes goes out again.
-  const rapidWindow = env.AML_RAPID_WINDOW_MINUTES * 60_000;
+  const rapidWindow = config.AML_RAPID_WINDOW_MINUTES * 60_000;
   const recent = deposits.filter((m) => m.at >= t - rapidWindow);
   const recentSum = sum(recent);
   if (
     recent.length > 0 &&
-    recentSum >= env.AML_RAPID_MIN_DEPOSIT_CENTS &&
-    own.amount * 10_000 >= recentSum * env.AML_RAPID_MIN_SHARE_BP
+    recentSum >= config.AML_RAPID_MIN_DEPOSIT_CENTS &&
+    own.amount * 10_000 >= recentSum * config.AML_RAPID_MIN_SHARE_BP
   )
     out.push({
       rule: 'rapid_in_out',
@@ -182,8 +173,8 @@ async function withdrawalRules(
         deposited_cents: recentSum,
         withdrawn_cents: own.amount,
         minutes_between: Math.floor((t - recent[0]!.at) / 60_000),
-        min_share_bp: env.AML_RAPID_MIN_SHARE_BP,
-        window_minutes: env.AML_RAPID_WINDOW_MINUTES,
+        min_share_bp: config.AML_RAPID_MIN_SHARE_BP,
+        window_minutes: config.AML_RAPID_WINDOW_MINUTES,
       },
     });
 
@@ -191,9 +182,9 @@ async function withdrawalRules(
   // further account raises a new alert and the same ones never again.
   const tx = await walletTransaction(db, own.ref);
   if (tx) {
-    const windowDays = env.AML_SHARED_PHONE_WINDOW_DAYS;
+    const windowDays = config.AML_SHARED_PHONE_WINDOW_DAYS;
     const accounts = await payoutsToPhone(db, tx.phone_number, t - windowDays * 24 * HOUR_MS, t);
-    if (accounts.length >= env.AML_SHARED_PHONE_MIN_ACCOUNTS)
+    if (accounts.length >= config.AML_SHARED_PHONE_MIN_ACCOUNTS)
       out.push({
         rule: 'shared_payout_phone',
         subject: `${tx.phone_number}:${accounts.length}`,
@@ -202,7 +193,7 @@ async function withdrawalRules(
           phone: tx.phone_number,
           accounts: accounts.length,
           user_ids: accounts.map((a) => a.user_id),
-          min_accounts: env.AML_SHARED_PHONE_MIN_ACCOUNTS,
+          min_accounts: config.AML_SHARED_PHONE_MIN_ACCOUNTS,
           window_days: windowDays,
         },
       });

@@ -5,9 +5,11 @@
 import { apiModule } from '../../lib/api-module.js';
 import { API_PREFIX } from '../../lib/api-prefix.js';
 import { staffOf } from '../staff/staff.guard.js';
+import { AmlConfig } from './aml.config.js';
 import { amlRoutes } from './aml.routes.js';
 import { AmlCaseService } from './aml-cases.service.js';
 import { AmlMonitor } from './aml-monitor.service.js';
+import { AmlReportService } from './aml-reports.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,9 +17,18 @@ declare module 'fastify' {
   }
 }
 
-export const amlModule = apiModule({ name: 'aml', dependencies: ['staff'] }, async (app) => {
-  const aml = new AmlCaseService(app.ctx, app.staff.fourEyes);
-  app.decorate('aml', aml);
-  app.jobs.push(new AmlMonitor(app.ctx).job);
-  await app.register(amlRoutes, { prefix: API_PREFIX, aml, requireStaff: app.requireStaff, staffOf });
-});
+export const amlModule = apiModule(
+  { name: 'aml', dependencies: ['staff'], config: AmlConfig },
+  async (app, config) => {
+    const aml = new AmlCaseService(app.ctx, app.staff.fourEyes);
+    app.decorate('aml', aml);
+    app.jobs.push(new AmlMonitor(app.ctx, config).job);
+    await app.register(amlRoutes, {
+      prefix: API_PREFIX,
+      aml,
+      reports: new AmlReportService(app.ctx, config),
+      requireStaff: app.requireStaff,
+      staffOf,
+    });
+  },
+);

@@ -22,15 +22,17 @@ import { z } from 'zod';
 import { errorResponses, type PreHandler } from '../../lib/http.js';
 import type { RequireStaff, StaffOf } from '../staff/staff.service.js';
 import type { AmlCaseService } from './aml-cases.service.js';
+import type { AmlReportService } from './aml-reports.service.js';
 
 const tags = ['aml'];
 const security = [{ bearer: [] }];
 
 export const amlRoutes: FastifyPluginAsyncZod<{
   aml: AmlCaseService;
+  reports: AmlReportService;
   requireStaff: RequireStaff;
   staffOf: StaffOf;
-}> = async (app, { aml, requireStaff, staffOf }) => {
+}> = async (app, { aml, reports, requireStaff, staffOf }) => {
   const requireCompliance = requireStaff('compliance');
   const staff = (request: Parameters<PreHandler>[0]) => staffOf(request).userId;
 
@@ -136,7 +138,7 @@ export const amlRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { id } = request.params;
       const { type } = request.query;
-      const xml = await aml.goaml(staff(request), id, type);
+      const xml = await reports.goaml(staff(request), id, type);
       return reply
         .type('application/xml; charset=utf-8')
         .header('content-disposition', `attachment; filename="goaml-${type}-${id}.xml"`)
@@ -160,7 +162,7 @@ export const amlRoutes: FastifyPluginAsyncZod<{
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="threshold-transactions-${from}-${to}.csv"`)
-        .send(await aml.thresholdCsv(from, to));
+        .send(await reports.thresholdCsv(from, to));
     },
   );
 };

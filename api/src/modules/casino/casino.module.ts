@@ -9,6 +9,7 @@ import type { GameProvider } from '../../adapters/games/game-provider.js';
 import { apiModule } from '../../lib/api-module.js';
 import { API_PREFIX } from '../../lib/api-prefix.js';
 import { GameWalletService } from '../wallet/game-wallet.service.js';
+import { CasinoConfig } from './casino.config.js';
 import { casinoRoutes } from './casino.routes.js';
 import { CasinoService, enabledGameName, seedGames } from './casino.service.js';
 import { seamlessRoutes } from './seamless.routes.js';
@@ -21,19 +22,19 @@ export interface CasinoModuleOptions {
 }
 
 export const casinoModule = apiModule(
-  { name: 'casino', dependencies: ['auth', 'identity', 'safer-gambling'] },
-  async (app, _config, options: CasinoModuleOptions) => {
+  { name: 'casino', dependencies: ['auth', 'identity', 'safer-gambling'], config: CasinoConfig },
+  async (app, config, options: CasinoModuleOptions) => {
     const ctx = app.ctx;
     // The demo provider calls the seamless wallet in-process, through `app`.
     const games =
       options.games ??
-      new DemoGameProvider(ctx, app, options.reelStops ?? reelStopsFor(ctx.env), (id) =>
+      new DemoGameProvider(ctx, app, options.reelStops ?? reelStopsFor(config), (id) =>
         enabledGameName(ctx, id),
       );
     app.addHook('onReady', () => seedGames(ctx));
     await app.register(casinoRoutes, {
       prefix: API_PREFIX,
-      casino: new CasinoService(ctx, games),
+      casino: new CasinoService(ctx, config, games),
       identity: app.identity,
       safer: app.safer,
       requireAuth: app.requireAuth,
@@ -41,6 +42,7 @@ export const casinoModule = apiModule(
     await app.register(seamlessRoutes, {
       prefix: API_PREFIX,
       ctx,
+      config,
       wallet: new GameWalletService(ctx, (trx, userId, amount) =>
         app.safer.assertCanStake(trx, userId, amount),
       ),

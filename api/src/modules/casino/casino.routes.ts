@@ -1,4 +1,10 @@
-import { GameLinkRequest, GameLinkResponse, GamesResponse, ThumbnailParams } from '@mchezo/contracts/casino';
+import {
+  GameLinkRequest,
+  GameLinkResponse,
+  GamesResponse,
+  ThumbnailParams,
+  ThumbnailResponse,
+} from '@mchezo/contracts/casino';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.js';
 import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
@@ -41,7 +47,13 @@ export const casinoRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/casino/thumbnails/:file',
-    { schema: { tags, params: ThumbnailParams } },
+    {
+      schema: {
+        tags,
+        params: ThumbnailParams,
+        response: { 200: ThumbnailResponse, ...errorResponses(400, 404) },
+      },
+    },
     async (request, reply) => {
       const svg = thumbnails.get(request.params.file);
       if (!svg) throw notFound('Thumbnail not found');

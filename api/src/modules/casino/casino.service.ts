@@ -6,6 +6,7 @@ import type { GameProvider } from '../../adapters/games/game-provider.js';
 import type { AppContext } from '../../context.js';
 import { newId } from '../../lib/crypto.js';
 import { forbidden, notFound } from '../../lib/errors.js';
+import type { CasinoConfig } from './casino.config.js';
 import {
   findGame,
   type GameRow,
@@ -34,10 +35,10 @@ export async function seedGames(ctx: AppContext): Promise<void> {
 }
 
 /** Thumbnails are tiny SVGs read once into memory: they sit on a phone's critical path. */
-export function loadThumbnails(): Map<string, Buffer> {
-  const map = new Map<string, Buffer>();
+export function loadThumbnails(): Map<string, string> {
+  const map = new Map<string, string>();
   for (const g of CATALOGUE) {
-    map.set(`${g.id}.svg`, readFileSync(join(THUMBNAIL_DIR, `${g.id}.svg`)));
+    map.set(`${g.id}.svg`, readFileSync(join(THUMBNAIL_DIR, `${g.id}.svg`), 'utf8'));
   }
   return map;
 }
@@ -52,6 +53,7 @@ export class CasinoService {
 
   constructor(
     private readonly ctx: AppContext,
+    private readonly config: CasinoConfig,
     private readonly provider: GameProvider,
   ) {}
 
@@ -60,7 +62,7 @@ export class CasinoService {
       game_id: row.id,
       name: row.name,
       category: row.category,
-      thumbnail_url: `${this.ctx.env.PUBLIC_BASE_URL}/api/v1/casino/thumbnails/${row.thumbnail}`,
+      thumbnail_url: `${this.config.PUBLIC_BASE_URL}/api/v1/casino/thumbnails/${row.thumbnail}`,
     };
   }
 
@@ -82,8 +84,8 @@ export class CasinoService {
     gameId: string,
     language = 'en',
   ): Promise<GameLinkResponse> {
-    const { env, clock, database } = this.ctx;
-    if (!env.FEATURE_WALLET_ENABLED)
+    const { clock, database } = this.ctx;
+    if (!this.config.FEATURE_WALLET_ENABLED)
       throw forbidden('Games need the wallet, which is not available', 'FEATURE_DISABLED');
     const game = await findGame(database.db, gameId);
     if (!game) throw notFound('Game not found');
@@ -94,7 +96,7 @@ export class CasinoService {
       user_id: player.userId,
       game_id: game.id,
       created_at: now,
-      expires_at: now + env.LAUNCH_TOKEN_TTL_SECONDS * 1000,
+      expires_at: now + this.config.LAUNCH_TOKEN_TTL_SECONDS * 1000,
       used_at: null,
     });
     const url = await this.provider.launchUrl({

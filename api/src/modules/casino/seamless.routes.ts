@@ -10,7 +10,7 @@ import { fromCents, toCents } from '@mchezo/contracts/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { safeEqual } from '../../lib/crypto.js';
-import { AppError, conflict, forbidden, notFound, unauthorized, unprocessable } from '../../lib/errors.js';
+import { notFound, refuse } from '../../lib/errors.js';
 import { errorResponses } from '../../lib/http.js';
 import {
   SEAMLESS_SIGNATURE_HEADER,
@@ -21,38 +21,43 @@ import {
 import type { IdentityService } from '../identity/identity.service.js';
 import type { SaferGamblingService } from '../safer-gambling/safer-gambling.service.js';
 import type { GameWalletService, WalletRow } from '../wallet/game-wallet.service.js';
+import type { CasinoConfig } from './casino.config.js';
 import { consumeLaunch, findUserByPlayerRef } from './casino.repository.js';
 
 const tags = ['seamless-wallet'];
+/** 401 INVALID_SIGNATURE, with the code as its `reason` too, as every 401 of the API carries one. */
+const badSignature = (message: string) =>
+  refuse('INVALID_SIGNATURE', message, { reason: 'INVALID_SIGNATURE' });
 const errors = errorResponses(400, 401, 403, 404, 409, 422);
 
 export const seamlessRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
+  config: CasinoConfig;
   wallet: GameWalletService;
   identity: IdentityService;
   safer: SaferGamblingService;
-}> = async (app, { ctx, wallet, identity, safer }) => {
-  const key = seamlessKey(ctx.env.GAME_PROVIDER_SECRET);
+}> = async (app, { ctx, config, wallet, identity, safer }) => {
+  const key = seamlessKey(config.GAME_PROVIDER_SECRET);
 
   // Signature check runs before body validation, so an unsigned caller learns nothing.
   app.addHook('preValidation', async (request) => {
     const signature = request.headers[SEAMLESS_SIGNATURE_HEADER];
     const timestamp = Number(request.headers[SEAMLESS_TIMESTAMP_HEADER]);
     if (typeof signature !== 'string' || !Number.isInteger(timestamp)) {
-      throw unauthorized('Missing request signature', 'INVALID_SIGNATURE');
+      throw badSignature('Missing request signature');
     }
     if (Math.abs(Math.floor(ctx.clock.now() / 1000) - timestamp) > SEAMLESS_MAX_SKEW_SECONDS) {
-      throw unauthorized('Request timestamp outside the allowed window', 'INVALID_SIGNATURE');
+      throw badSignature('Request timestamp outside the allowed window');
     }
     if (!safeEqual(signature, signSeamless(key, timestamp, request.rawBody ?? ''))) {
-      throw unauthorized('Invalid request signature', 'INVALID_SIGNATURE');
+      throw badSignature('Invalid request signature');
     }
   });
 
   async function player(playerId: string): Promise<string> {
     const user = await findUserByPlayerRef(ctx.database.db, playerId);
     if (!user) throw notFound('Player not found');
-    if (user.status !== 'active') throw forbidden('Player is not allowed to play', 'PLAYER_BLOCKED');
+    if (user.status !== 'active') throw refuse('PLAYER_BLOCKED', 'Player is not allowed to play');
     return user.id;
   }
   const answer = (w: WalletRow, transactionId?: string): SeamlessBalanceResponse => ({
@@ -61,7 +66,7 @@ export const seamlessRoutes: FastifyPluginAsyncZod<{
     ...(transactionId ? { transaction_id: transactionId } : {}),
   });
   const checkCurrency = (w: WalletRow, currency: string) => {
-    if (currency !== w.currency) throw unprocessable(`Wallet currency is ${w.currency}`, 'CURRENCY_MISMATCH');
+    if (currency !== w.currency) throw refuse('CURRENCY_MISMATCH', `Wallet currency is ${w.currency}`);
   };
 
   app.post(
@@ -82,7 +87,7 @@ export const seamlessRoutes: FastifyPluginAsyncZod<{
       await safer.assertCanPlay(userId);
       const launch = { id: b.launch_id, userId, gameId: b.game_id };
       if (!(await consumeLaunch(ctx.database.db, launch, ctx.clock.now())))
-        throw conflict('This game link was already used or has expired. Open the game again.', 'LAUNCH_USED');
+        throw refuse('LAUNCH_USED', 'This game link was already used or has expired. Open the game again.');
       return answer(await wallet.balance(userId));
     },
   );
@@ -98,10 +103,10 @@ export const seamlessRoutes: FastifyPluginAsyncZod<{
       await identity.requireConfirmed(userId, 'play');
       await safer.assertCanPlay(userId);
       checkCurrency(await wallet.balance(userId), b.currency);
-      if (b.amount <= 0) throw new AppError(400, 'A bet must be greater than 0', { code: 'INVALID_AMOUNT' });
+      if (b.amount <= 0) throw refuse('INVALID_AMOUNT', 'A bet must be greater than 0');
       // Gambling Control Act 2025: no stake below the minimum (MIN_STAKE_KES); nothing moves.
-      if (toCents(b.amount) < ctx.env.MIN_STAKE_KES * 100)
-        throw unprocessable(`The minimum stake is KSh ${ctx.env.MIN_STAKE_KES}`, 'BELOW_MINIMUM_STAKE');
+      if (toCents(b.amount) < config.MIN_STAKE_KES * 100)
+        throw refuse('BELOW_MINIMUM_STAKE', `The minimum stake is KSh ${config.MIN_STAKE_KES}`);
       const w = await wallet.bet({
         userId,
         providerTxId: b.transaction_id,

@@ -1,5 +1,5 @@
 /**
- * Compliance's identity queue (issue 30 item 4, docs/decisions/056-identity-review-by-compliance.md):
+ * Compliance's identity queue (docs/decisions/056-identity-review-by-compliance.md):
  * the identities left `pending` (the register could not be asked), and what compliance does with
  * one: ask the register again with the details on file, or refuse it with one of the register's
  * reasons (the player reads it and may send new details). There is no approval by hand: without
@@ -19,7 +19,7 @@ import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { inTransaction } from '../../db/tx.js';
 import { newId } from '../../lib/crypto.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { notFound, refuse } from '../../lib/errors.js';
 import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor.js';
 import { iso } from '../../lib/time.js';
 import type { StaffAuditRecord } from '../staff/staff-audit.service.js';
@@ -143,7 +143,7 @@ export class IdentityReviewService {
     const row = await findIdentity(this.ctx.database.db, userId);
     if (!row) throw notFound('This player has not sent their identity details');
     if (row.status !== 'pending')
-      throw conflict(`This identity is ${row.status}, not pending`, 'IDENTITY_NOT_PENDING');
+      throw refuse('IDENTITY_NOT_PENDING', `This identity is ${row.status}, not pending`);
     return row;
   }
 
@@ -212,9 +212,9 @@ export class IdentityReviewService {
       return true;
     });
     if (!changed)
-      throw conflict(
-        'This identity is no longer pending, or its document is confirmed on another account: reload it',
+      throw refuse(
         'IDENTITY_NOT_PENDING',
+        'This identity is no longer pending, or its document is confirmed on another account: reload it',
       );
     this.ctx.log.info({ userId, status: change.status, action: change.action }, 'identity decided by staff');
     return { user_id: userId, status: change.status, reason: change.reason };

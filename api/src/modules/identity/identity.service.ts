@@ -7,12 +7,13 @@ import {
   UNDER_AGE,
   UNDER_AGE_MESSAGE,
 } from '@mchezo/contracts/identity';
+import { IDENTITY_REQUIRED } from '@mchezo/contracts/identity-constants';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { inTransaction } from '../../db/tx.js';
 import { newId } from '../../lib/crypto.js';
-import { badRequest, conflict, forbidden, unprocessable } from '../../lib/errors.js';
+import { refuse } from '../../lib/errors.js';
 import {
   documentConfirmedElsewhere,
   findIdentity,
@@ -92,7 +93,7 @@ export class IdentityService {
   /** Throws 403 IDENTITY_REQUIRED unless the player's identity is confirmed. */
   async requireConfirmed(userId: string, action: GatedAction): Promise<void> {
     if ((await findStatus(this.ctx.database.db, userId)) !== 'confirmed')
-      throw forbidden(REQUIRED_MESSAGES[action], 'IDENTITY_REQUIRED');
+      throw refuse(IDENTITY_REQUIRED, REQUIRED_MESSAGES[action]);
   }
 
   /**
@@ -105,12 +106,12 @@ export class IdentityService {
     const now = this.ctx.clock.now();
     const today = nairobiDate(now);
     if (body.dateOfBirth > today)
-      throw badRequest('Invalid input: body.dateOfBirth: must not be in the future', 'VALIDATION_ERROR');
-    if (!isOfAge(body.dateOfBirth, today)) throw unprocessable(UNDER_AGE_MESSAGE, UNDER_AGE);
+      throw refuse('VALIDATION_ERROR', 'Invalid input: body.dateOfBirth: must not be in the future');
+    if (!isOfAge(body.dateOfBirth, today)) throw refuse(UNDER_AGE, UNDER_AGE_MESSAGE);
     if ((await findStatus(db, userId)) === 'confirmed')
-      throw conflict('Your identity is already confirmed and cannot be changed', 'IDENTITY_CONFIRMED');
+      throw refuse('IDENTITY_CONFIRMED', 'Your identity is already confirmed and cannot be changed');
     if (await documentConfirmedElsewhere(db, userId, body.documentType, body.documentNumber))
-      throw conflict('This document is already confirmed on another account', 'DOCUMENT_IN_USE');
+      throw refuse('DOCUMENT_IN_USE', 'This document is already confirmed on another account');
 
     // The register is asked outside any transaction (docs/decisions/012: no outside calls in one).
     const outcome = await this.ctx.identity.check(body);
@@ -156,9 +157,9 @@ export class IdentityService {
       return 'saved' as const;
     });
     if (saved === 'in_use')
-      throw conflict('This document is already confirmed on another account', 'DOCUMENT_IN_USE');
+      throw refuse('DOCUMENT_IN_USE', 'This document is already confirmed on another account');
     if (saved === 'confirmed_already')
-      throw conflict('Your identity is already confirmed and cannot be changed', 'IDENTITY_CONFIRMED');
+      throw refuse('IDENTITY_CONFIRMED', 'Your identity is already confirmed and cannot be changed');
     this.ctx.log.info({ userId, provider, status, reason }, 'identity checked');
     return this.get(userId);
   }

@@ -1,5 +1,5 @@
 /**
- * The support desk's view of players (issue 30 item 2, api/README.md "Players (staff)",
+ * The support desk's view of players (api/README.md "Players (staff)",
  * docs/decisions/053-staff-player-search-and-force-logout.md): search, the player 360, their
  * transactions, game rounds and sign-in sessions, a force-logout, notes, and revealing a masked
  * identity field. It owns only the notes; everything else is read through the owning modules'
@@ -20,13 +20,12 @@ import {
   type PlayerTransactionsQuery,
   type RevealField,
 } from '@mchezo/contracts/staff-players';
-import { ACCOUNT_NUMBER_LENGTH } from '@mchezo/contracts/wallet-constants';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { inTransaction } from '../../db/tx.js';
 import { newId } from '../../lib/crypto.js';
-import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { forbidden, notFound, refuse } from '../../lib/errors.js';
 import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor.js';
 import { iso } from '../../lib/time.js';
 import type { PlayerAccountsService } from '../auth/player-accounts.service.js';
@@ -35,6 +34,7 @@ import type { PlayerLimitsService } from '../safer-gambling/player-limits.servic
 import { ROLE_WHO, staffRolesOf } from '../staff/staff.types.js';
 import type { PlayerMoneyService } from '../wallet/player-money.service.js';
 import { toPlayer360 } from './player-360.js';
+import { searchPlayers } from './player-search.js';
 import { insertNote, listNotes } from './players.repository.js';
 
 /** One staff action for the staff audit, written in the caller's transaction. */
@@ -67,21 +67,6 @@ export const LOGOUT: StaffRoleName[] = ['support'];
 const NOTES_LISTED = 200;
 const PAGE = PLAYERS_PAGE_SIZE;
 
-/** `%…%` for LIKE, with `\` escaping the wildcards a name may hold. */
-export const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/**
- * What a query means: digits are part of a phone (a leading 0 dropped: 0712… is +254712…) and
- * maybe a Paybill account number; anything else is part of a name.
- */
-export function readQuery(q: string): { digits?: string; name?: string } {
-  if (/^[+\d\s\-().]+$/.test(q)) {
-    const digits = q.replace(/\D/g, '').replace(/^0+/, '');
-    return digits.length > 0 ? { digits } : {};
-  }
-  return { name: q.toLowerCase() };
-}
-
 export class PlayersService {
   constructor(
     private readonly ctx: AppContext,
@@ -102,32 +87,9 @@ export class PlayersService {
     },
   ) {}
 
-  async search(query: PlayerSearchQuery): Promise<PlayerSearchResponse> {
-    const { accounts, money } = this.deps;
-    const { digits, name } = query.q ? readQuery(query.q) : {};
-    const holder = digits?.length === ACCOUNT_NUMBER_LENGTH ? await money.paybillHolder(digits) : undefined;
-    if (query.q && !digits && !name) return { players: [], next_cursor: null };
-    const before = decodePageCursor(query.cursor);
-    const rows = await accounts.search({
-      phonePattern: digits ? contains(digits) : undefined,
-      namePattern: name ? contains(name) : undefined,
-      ids: holder ? [holder] : undefined,
-      status: query.status,
-      before: before && { createdAt: before.at, id: before.id },
-      limit: PAGE + 1,
-    });
-    const page = rows.slice(0, PAGE);
-    const last = page.at(-1);
-    return {
-      players: page.map((r) => ({
-        user_id: r.id,
-        phone: r.phone,
-        full_name: r.fullName,
-        status: r.status,
-        created_at: iso(r.createdAt),
-      })),
-      next_cursor: rows.length > PAGE && last ? encodePageCursor(last.createdAt, last.id) : null,
-    };
+  /** Players by part of a phone, a name or a Paybill account number (player-search.ts). */
+  search(query: PlayerSearchQuery): Promise<PlayerSearchResponse> {
+    return searchPlayers(this.deps, query);
   }
 
   /**
@@ -141,7 +103,7 @@ export class PlayersService {
     if (!account) throw notFound('No such player');
     if (staffRolesOf(account.storedRoles).length > 0) {
       if (!actor.roles.includes('admin'))
-        throw forbidden("Only administrators may open a staff member's account", 'ADMIN_REQUIRED_FOR_STAFF');
+        throw refuse('ADMIN_REQUIRED_FOR_STAFF', "Only administrators may open a staff member's account");
     } else if (!roles.some((r) => actor.roles.includes(r)))
       throw forbidden(
         `Only ${roles.map((r) => ROLE_WHO[r]).join(' or ')} may do this`,
@@ -249,7 +211,7 @@ export class PlayersService {
       const n =
         (await this.deps.accounts.endAllSessions(trx, userId, 'staff_logout', now)) +
         (await this.deps.endStaffSessions(trx, userId, 'staff_logout', actor.userId, now));
-      if (n === 0) throw conflict('The player has no open session', 'NO_OPEN_SESSION');
+      if (n === 0) throw refuse('NO_OPEN_SESSION', 'The player has no open session');
       await this.deps.audit(trx, {
         actorUserId: actor.userId,
         ip: actor.ip,

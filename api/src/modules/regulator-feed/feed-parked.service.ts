@@ -7,7 +7,7 @@
 import type { StaffFeedReleaseResponse } from '@mchezo/contracts/staff-compliance';
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/tx.js';
-import { AppError } from '../../lib/errors.js';
+import { refuse } from '../../lib/errors.js';
 import type { AuditWriter } from './feed-replay.service.js';
 import { releaseParked, saveDeliveryState } from './regulator-feed.repository.js';
 
@@ -24,7 +24,7 @@ export class FeedParkedService {
   ): Promise<StaffFeedReleaseResponse> {
     await inTransaction(this.ctx.database, async (trx) => {
       if (!(await releaseParked(trx, sequence)))
-        throw new AppError(404, `No parked feed event has sequence ${sequence}`, { code: 'NOT_PARKED' });
+        throw refuse('NOT_PARKED', `No parked feed event has sequence ${sequence}`);
       // The job's next round starts now (its backoff cut short), as a replay does.
       await saveDeliveryState(trx, { next_attempt_at: 0 });
       await this.audit(trx, {

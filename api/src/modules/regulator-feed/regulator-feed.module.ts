@@ -9,6 +9,7 @@ import { feedParkedRoutes } from './feed-parked.routes.js';
 import { FeedParkedService } from './feed-parked.service.js';
 import { feedReplayRoutes } from './feed-replay.routes.js';
 import { FeedReplayService } from './feed-replay.service.js';
+import { RegulatorFeedConfig } from './regulator-feed.config.js';
 import { regulatorFeedRoutes } from './regulator-feed.routes.js';
 import { RegulatorFeedService } from './regulator-feed.service.js';
 
@@ -19,10 +20,10 @@ declare module 'fastify' {
 }
 
 export const regulatorFeedModule = apiModule(
-  { name: 'regulator-feed', dependencies: ['staff'] },
-  async (app) => {
+  { name: 'regulator-feed', dependencies: ['staff'], config: RegulatorFeedConfig },
+  async (app, config) => {
     const ctx = app.ctx;
-    const feed = new RegulatorFeedService(ctx);
+    const feed = new RegulatorFeedService(ctx, config);
     app.decorate('regulatorFeed', feed);
     app.jobs.push(feed.job);
     const requireStaff = app.requireStaff;

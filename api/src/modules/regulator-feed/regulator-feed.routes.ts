@@ -6,13 +6,19 @@
  * In development and tests, the receiver simulator too (REGULATOR_FEED_SIMULATOR,
  * `/testing/regulator-feed/receiver`: POST a batch, GET what it got). docs/decisions/042.
  */
-import { FeedStatusResponse } from '@mchezo/contracts/regulator-feed';
+import {
+  FeedReceiverAccepted,
+  FeedReceiverRefusal,
+  FeedReceiverSummary,
+  FeedStatusResponse,
+} from '@mchezo/contracts/regulator-feed';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/http.js';
 import type { RequireStaff, StaffOf } from '../staff/staff.service.js';
 import { FEED_SIGNATURE_HEADER } from './feed-format.js';
-import { FEED_SIMULATOR_PATH, type RegulatorFeedService } from './regulator-feed.service.js';
+import { FEED_SIMULATOR_PATH } from './feed-target.js';
+import type { RegulatorFeedService } from './regulator-feed.service.js';
 
 const tags = ['regulator-feed'];
 const security = [{ bearer: [] }];
@@ -42,9 +48,18 @@ export const regulatorFeedRoutes: FastifyPluginAsyncZod<{
       bodyLimit: feed.maxBatchBytes,
       schema: {
         hide: true,
+        // The signature is checked over the raw body before anything reads it (as a receiver does).
         body: z.unknown(),
-        // The simulator answers as a receiver would: 200, 400, 401 (bad signature), 503 (a failure asked for).
-        response: { 200: z.unknown(), 400: z.unknown(), 401: z.unknown(), 503: z.unknown() },
+        // The simulator answers as a receiver would: 200, 400, 401 (bad signature), 413, 500, 503
+        // (a failure asked for).
+        response: {
+          200: FeedReceiverAccepted,
+          400: FeedReceiverRefusal,
+          401: FeedReceiverRefusal,
+          413: FeedReceiverRefusal,
+          500: FeedReceiverRefusal,
+          503: FeedReceiverRefusal,
+        },
       },
     },
     async (request, reply) => {
@@ -53,10 +68,10 @@ export const regulatorFeedRoutes: FastifyPluginAsyncZod<{
         request.rawBody ?? '',
         typeof signature === 'string' ? signature : undefined,
       );
-      return reply.code(answer.status as 200 | 400 | 401 | 503).send(answer.body);
+      return reply.code(answer.status).send(answer.body);
     },
   );
-  app.get(FEED_SIMULATOR_PATH, { schema: { hide: true, response: { 200: z.unknown() } } }, async () =>
+  app.get(FEED_SIMULATOR_PATH, { schema: { hide: true, response: { 200: FeedReceiverSummary } } }, async () =>
     simulator.summary(),
   );
 };

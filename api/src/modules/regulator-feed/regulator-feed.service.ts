@@ -1,5 +1,5 @@
 /**
- * Delivering the regulator's real-time feed (issue 28 item 2; docs/decisions/042-regulator-feed-outbox.md):
+ * Delivering the regulator's real-time feed (docs/decisions/042-regulator-feed-outbox.md):
  * a job of the runner with a lease (one instance at a time) takes the oldest undelivered events
  * of the outbox in sequence order, a batch of REGULATOR_FEED_BATCH_SIZE at a time, and POSTs each
  * as JSON (feed-format.ts) signed with HMAC-SHA256 under REGULATOR_FEED_SECRET. A batch is
@@ -10,23 +10,27 @@
  */
 import type { FeedStatusResponse } from '@mchezo/contracts/regulator-feed';
 import type { AppContext } from '../../context.js';
-import type { Env } from '../../env.js';
 import { hmacHex } from '../../lib/crypto.js';
 import { Job } from '../../lib/job-runner.js';
+import { DatabaseFeedReceiver } from './database-receiver.js';
 import { FEED_BATCH_HEADER, FEED_SIGNATURE_HEADER, type FeedRow, sizedBatch } from './feed-format.js';
-import { DatabaseFeedReceiver } from './receiver-simulator.js';
+import { feedStatus } from './feed-status.js';
 import {
-  backlog,
+  type FeedTarget,
+  feedLeaseMs,
+  feedTarget,
+  servesFeedSimulator,
+  simulatorSecret,
+} from './feed-target.js';
+import type { RegulatorFeedConfig } from './regulator-feed.config.js';
+import {
   deliveryState,
   markDelivered,
   parkEvent,
-  parkedEvents,
   saveDeliveryState,
   undeliveredEvents,
 } from './regulator-feed.repository.js';
 
-/** The in-process receiver simulator's path under /api/v1 (development, tests). */
-export const FEED_SIMULATOR_PATH = '/testing/regulator-feed/receiver';
 /** Most POSTs one round makes (batches, halved ones included); the next round goes on. */
 const MAX_POSTS_PER_ROUND = 50;
 /** Events parked since the last delivered batch, past which a refusal is the receiver's failure. */
@@ -40,8 +44,6 @@ const REFUSAL: Record<number, string> = {
   413: 'too large for the receiver',
   422: 'the receiver could not process it',
 };
-/** Parked events the status lists (the oldest). */
-const PARKED_LISTED = 50;
 const refusedForContent = (status: number) => status in REFUSAL;
 
 /** A POST to the receiver: its status, or a thrown error (network, timeout). */
@@ -57,29 +59,6 @@ const httpPost: FeedPoster = async (url, body, headers, timeoutMs) => {
   await res.arrayBuffer().catch(() => undefined);
   return res.status;
 };
-
-/** Whether this server serves the receiver simulator: REGULATOR_FEED_SIMULATOR, or development by default. */
-export const servesFeedSimulator = (env: Env) =>
-  env.REGULATOR_FEED_SIMULATOR ?? env.NODE_ENV === 'development';
-
-/** The simulator's key when none is configured: derived, never stored or logged. */
-const simulatorSecret = (env: Env) => env.REGULATOR_FEED_SECRET ?? hmacHex(env.JWT_SECRET, 'regulator-feed');
-
-/** Where the feed goes: the configured receiver, or in development the built-in simulator. */
-export function feedTarget(env: Env): { url: string; secret: string } | null {
-  if (env.REGULATOR_FEED_URL && env.REGULATOR_FEED_SECRET)
-    return { url: env.REGULATOR_FEED_URL, secret: env.REGULATOR_FEED_SECRET };
-  if (env.NODE_ENV === 'development' && servesFeedSimulator(env))
-    return { url: `${env.PUBLIC_BASE_URL}/api/v1${FEED_SIMULATOR_PATH}`, secret: simulatorSecret(env) };
-  return null;
-}
-
-/**
- * The lease outlasts any round: a round stops starting batches after a third of it, and one
- * POST takes at most the timeout. A killed holder is taken over after it runs out.
- */
-export const feedLeaseMs = (env: Env) =>
-  Math.max(3 * (env.REGULATOR_FEED_TIMEOUT_MS + 1000), 2 * env.REGULATOR_FEED_INTERVAL_MS);
 
 export interface FeedRound {
   delivered: number;
@@ -98,28 +77,28 @@ export class RegulatorFeedService {
   readonly job: Job<FeedRound>;
   /** The receiver simulator this server serves (development, tests), if any: kept in the database. */
   readonly simulator: DatabaseFeedReceiver | null;
-  private readonly target: { url: string; secret: string } | null;
+  private readonly target: FeedTarget | null;
   /** Told each delivered batch's event ages in ms, on the instance that delivered it (decision 044's histogram). */
   private readonly deliveryListeners: ((agesMs: number[]) => void)[] = [];
 
   constructor(
     private readonly ctx: AppContext,
+    private readonly config: RegulatorFeedConfig,
     private readonly post: FeedPoster = httpPost,
   ) {
-    const { env } = ctx;
-    this.target = feedTarget(env);
-    this.simulator = servesFeedSimulator(env)
-      ? new DatabaseFeedReceiver(ctx.database, ctx.clock, simulatorSecret(env), {
-          failEvery: env.REGULATOR_FEED_SIMULATOR_FAIL_EVERY,
-          timeoutEvery: env.REGULATOR_FEED_SIMULATOR_TIMEOUT_EVERY,
-          delayMs: env.REGULATOR_FEED_SIMULATOR_DELAY_MS,
-          hangMs: env.REGULATOR_FEED_TIMEOUT_MS * 2,
+    this.target = feedTarget(config);
+    this.simulator = servesFeedSimulator(config)
+      ? new DatabaseFeedReceiver(ctx.database, ctx.clock, simulatorSecret(config), {
+          failEvery: config.REGULATOR_FEED_SIMULATOR_FAIL_EVERY,
+          timeoutEvery: config.REGULATOR_FEED_SIMULATOR_TIMEOUT_EVERY,
+          delayMs: config.REGULATOR_FEED_SIMULATOR_DELAY_MS,
+          hangMs: config.REGULATOR_FEED_TIMEOUT_MS * 2,
         })
       : null;
     this.job = new Job(ctx, {
       name: 'regulator-feed',
-      everyMs: this.target ? env.REGULATOR_FEED_INTERVAL_MS : 0,
-      leaseMs: feedLeaseMs(env),
+      everyMs: this.target ? config.REGULATOR_FEED_INTERVAL_MS : 0,
+      leaseMs: feedLeaseMs(config),
       round: () => this.deliver(),
     });
   }
@@ -131,7 +110,7 @@ export class RegulatorFeedService {
 
   /** The largest batch body the sender makes (REGULATOR_FEED_MAX_BATCH_BYTES): the built-in receiver's limit. */
   get maxBatchBytes(): number {
-    return this.ctx.env.REGULATOR_FEED_MAX_BATCH_BYTES;
+    return this.config.REGULATOR_FEED_MAX_BATCH_BYTES;
   }
 
   get enabled(): boolean {
@@ -140,7 +119,7 @@ export class RegulatorFeedService {
 
   /** POSTs one batch, signed: its status (0 when there was none) and what went wrong, if anything. */
   private async send(body: string, batchId: string): Promise<{ status: number; failure?: string }> {
-    const { env } = this.ctx;
+    const { config } = this;
     const target = this.target as { url: string; secret: string };
     const headers = {
       'content-type': 'application/json',
@@ -148,14 +127,14 @@ export class RegulatorFeedService {
       [FEED_BATCH_HEADER]: batchId,
     };
     try {
-      const status = await this.post(target.url, body, headers, env.REGULATOR_FEED_TIMEOUT_MS);
+      const status = await this.post(target.url, body, headers, config.REGULATOR_FEED_TIMEOUT_MS);
       return status >= 200 && status <= 299 ? { status } : { status, failure: `HTTP ${status}` };
     } catch (err) {
       const e = err as Error;
       return {
         status: 0,
         failure:
-          e.name === 'TimeoutError' ? `no answer within ${env.REGULATOR_FEED_TIMEOUT_MS} ms` : e.message,
+          e.name === 'TimeoutError' ? `no answer within ${config.REGULATOR_FEED_TIMEOUT_MS} ms` : e.message,
       };
     }
   }
@@ -172,21 +151,22 @@ export class RegulatorFeedService {
    *   event is parked; failing too, the receiver is down and nothing is parked.
    */
   private async deliver(): Promise<FeedRound> {
-    const { database, clock, env, log } = this.ctx;
+    const { database, clock, log } = this.ctx;
+    const { config } = this;
     const db = database.db;
     const round: FeedRound = { delivered: 0, batches: 0 };
     if (!this.target) return round;
     const state = await deliveryState(db);
     if (state && state.next_attempt_at > clock.now()) return { ...round, waiting: true };
     const started = Date.now();
-    const budgetMs = feedLeaseMs(env) / 3;
-    const full = env.REGULATOR_FEED_BATCH_SIZE;
+    const budgetMs = feedLeaseMs(config) / 3;
+    const full = config.REGULATOR_FEED_BATCH_SIZE;
     let failures = state?.failures ?? 0;
     let parkedInARow = state?.parked_in_a_row ?? 0;
     let lastDelivered = Number(state?.last_delivered_sequence ?? 0);
     // What this round learned of the receiver: a 413 halves the bytes of the batches that follow,
     // a 400/422 their events (back to full after a delivered batch); failures in a row halve them.
-    let maxBytes = env.REGULATOR_FEED_MAX_BATCH_BYTES;
+    let maxBytes = config.REGULATOR_FEED_MAX_BATCH_BYTES;
     const afterFailures = () =>
       failures < SPLIT_AFTER_FAILURES
         ? full
@@ -238,7 +218,7 @@ export class RegulatorFeedService {
       const { batch, body, rows } = sizedBatch(
         pending.slice(0, maxEvents),
         clock.now(),
-        env.LICENCE_NUMBER,
+        config.LICENCE_NUMBER,
         maxBytes,
       );
       posts++;
@@ -265,7 +245,7 @@ export class RegulatorFeedService {
         // alone, tells (taken: the receiver is up, and this event is what it cannot take).
         const next = pending[1];
         if (next && parkedInARow < MAX_PARKED_IN_A_ROW) {
-          const probe = sizedBatch([next], clock.now(), env.LICENCE_NUMBER, maxBytes);
+          const probe = sizedBatch([next], clock.now(), config.LICENCE_NUMBER, maxBytes);
           posts++;
           const answer = await this.send(probe.body, probe.batch.batch_id);
           if (!answer.failure) {
@@ -281,8 +261,8 @@ export class RegulatorFeedService {
       failures++;
       const now = clock.now();
       const wait = Math.min(
-        env.REGULATOR_FEED_BACKOFF_MS * 2 ** (failures - 1),
-        env.REGULATOR_FEED_BACKOFF_MAX_MS,
+        config.REGULATOR_FEED_BACKOFF_MS * 2 ** (failures - 1),
+        config.REGULATOR_FEED_BACKOFF_MAX_MS,
       );
       await saveDeliveryState(db, {
         last_attempt_at: now,
@@ -301,43 +281,8 @@ export class RegulatorFeedService {
     return round;
   }
 
-  async status(): Promise<FeedStatusResponse> {
-    const db = this.ctx.database.db;
-    const now = this.ctx.clock.now();
-    const [waiting, state, parked] = await Promise.all([
-      backlog(db),
-      deliveryState(db),
-      parkedEvents(db, PARKED_LISTED),
-    ]);
-    const iso = (ms: number | null | undefined) => (ms ? new Date(ms).toISOString() : null);
-    return {
-      enabled: this.enabled,
-      backlog: waiting.count,
-      oldestUndeliveredAt: iso(waiting.oldest),
-      oldestUndeliveredAgeMs: waiting.oldest === null ? null : Math.max(0, now - waiting.oldest),
-      lastSequence: waiting.lastSequence,
-      lastDeliveredSequence: state?.last_delivered_sequence ?? null,
-      lastDelivery:
-        state?.last_attempt_at && state.last_result
-          ? {
-              at: new Date(state.last_attempt_at).toISOString(),
-              result: state.last_result,
-              error: state.last_error,
-              batchId: state.last_batch_id,
-            }
-          : null,
-      lastDeliveredAt: iso(state?.last_delivered_at),
-      failures: state?.failures ?? 0,
-      nextAttemptAt: iso(state?.next_attempt_at),
-      parked: parked.count,
-      parkedEvents: parked.rows.map((r) => ({
-        sequence: Number(r.sequence),
-        eventId: r.event_id,
-        type: r.type,
-        occurredAt: new Date(Number(r.occurred_at)).toISOString(),
-        parkedAt: new Date(Number(r.parked_at)).toISOString(),
-        reason: r.parked_reason ?? '',
-      })),
-    };
+  /** The operators' view of the feed (feed-status.ts). */
+  status(): Promise<FeedStatusResponse> {
+    return feedStatus(this.ctx.database.db, this.ctx.clock.now(), this.enabled);
   }
 }

@@ -3,7 +3,6 @@
  * 0047-feed-receiver.ts): the outbox, the delivery's state, and the built-in receiver's store. Part of `DB` in db/schema.ts; row types never leave the server.
  */
 import type { Generated } from 'kysely';
-import type { DB } from '../../db/schema.js';
 
 export interface RegulatorFeedTables {
   regulator_feed_events: RegulatorFeedEventsTable;
@@ -37,8 +36,26 @@ export interface RegulatorFeedEventsTable {
   parked_reason: string | null;
 }
 
-/** The ledger's kinds (one event per kind of a booking), and the safer-gambling changes a regulator is told about. */
-export type FeedEventType = DB['ledger_entries']['kind'] | 'limit_change' | 'self_exclusion';
+/**
+ * The ledger's kinds (one event per kind of a booking; the wallet's bookings pass their
+ * ledger_entries kind, so a kind missing here fails to compile there), and the safer-gambling
+ * changes a regulator is told about. Spelled out rather than read from db/schema.ts, which
+ * imports this file.
+ */
+export type FeedEventType =
+  | 'deposit'
+  | 'withdrawal'
+  | 'withdrawal_reversal'
+  | 'bet'
+  | 'win'
+  | 'rollback'
+  | 'review_adjustment'
+  | 'excise_duty'
+  | 'withholding_tax'
+  | 'withholding_tax_refund'
+  | 'manual_adjustment'
+  | 'limit_change'
+  | 'self_exclusion';
 
 export interface RegulatorFeedStateTable {
   /** `delivery`: one row. */

@@ -1,16 +1,16 @@
 /**
- * A player's limits and restrictions as staff read them (modules/players, issue 30 item 2): the
+ * A player's limits and restrictions as staff read them (modules/players, decision 053): the
  * limits in force in cents, a pending raise or removal, every time-out and self-exclusion (the
  * one in force marked) and the reality check. Read only: what the player set is theirs to change.
  */
 import type { AppContext } from '../../context.js';
+import { effective } from './limits.js';
 import {
   findLimits,
   findRealityCheck,
   type LimitRow,
   listRestrictions,
 } from './safer-gambling.repository.js';
-import { effective } from './safer-gambling.service.js';
 
 interface CentsLimit {
   amount: number | null;

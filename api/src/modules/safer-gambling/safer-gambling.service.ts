@@ -9,9 +9,9 @@
  */
 import { fromCents, toCents } from '@mchezo/contracts/money';
 import {
+  DEPOSIT_LIMIT_EXCEEDED,
   DEPOSIT_LIMIT_PERIODS,
   type DepositLimit,
-  type DepositLimitPeriod,
   type DepositLimitsRequest,
   LIMIT_INCREASE_DELAY_HOURS,
   LOSS_LIMIT_CODES,
@@ -23,7 +23,6 @@ import {
   type SaferGamblingResponse,
   type SelfExclusionLength,
   STAKE_LIMIT,
-  type StakeLimit,
   type StakeLimitRequest,
   type StatementQuery,
   type StatementResponse,
@@ -34,10 +33,11 @@ import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { inTransaction } from '../../db/tx.js';
 import { newId } from '../../lib/crypto.js';
-import { AppError, badRequest, conflict } from '../../lib/errors.js';
+import { badRequest, refuse } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
 import { recordFeedEvent, recordLimitChange } from '../regulator-feed/feed-outbox.service.js';
 import type { WalletActivityService } from '../wallet/activity.service.js';
+import { effective, kes, type Limit, limitView, PERIOD_WORDS, restrictedError } from './limits.js';
 import {
   findActiveRestriction,
   findLimits,
@@ -53,48 +53,6 @@ import { HOUR_MS, kenyaTime, periodEnd, periodStart, restrictionEnd } from './wi
 
 /** The longest statement a player may ask for at once. */
 const STATEMENT_MAX_DAYS = 400;
-const PERIOD_WORDS: Record<DepositLimitPeriod, { adjective: string; rest: string }> = {
-  day: { adjective: 'daily', rest: 'today' },
-  week: { adjective: 'weekly', rest: 'this week' },
-  month: { adjective: 'monthly', rest: 'this month' },
-};
-const kes = (cents: number) =>
-  `KES ${fromCents(cents).toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
-
-/** A limit row of `period`: a deposit limit's, or a loss or stake limit's (`bet`). */
-type Limit<K extends string> = Omit<LimitRow, 'period'> & { period: K };
-
-/** The row as it stands at `now`: a pending change whose time has come is in force. */
-export function effective<K extends string>(row: Limit<K>, now: number): Limit<K> {
-  if (row.pending_at === null || row.pending_at > now) return row;
-  return { ...row, amount: row.pending_amount, pending_amount: null, pending_at: null };
-}
-
-/** A limit as the API shows it, in KES. */
-const limitView = (r: Omit<LimitRow, 'period'>): StakeLimit => ({
-  amount: r.amount === null ? null : fromCents(r.amount),
-  pending:
-    r.pending_at === null
-      ? null
-      : {
-          amount: r.pending_amount === null ? null : fromCents(r.pending_amount),
-          applies_at: iso(r.pending_at),
-        },
-});
-
-/** 403 TIMED_OUT / SELF_EXCLUDED naming the end. */
-function restrictedError(r: RestrictionRow): AppError {
-  const until = kenyaTime(r.ends_at);
-  const message =
-    r.kind === 'time_out'
-      ? `You are taking a time-out until ${until}. Deposits and games are closed until then.`
-      : `You are self-excluded until ${until}. Deposits and games are closed until then.`;
-  return new AppError(403, message, {
-    code: r.kind === 'time_out' ? 'TIMED_OUT' : 'SELF_EXCLUDED',
-    until: iso(r.ends_at),
-  });
-}
-
 export class SaferGamblingService {
   constructor(
     private readonly ctx: AppContext,
@@ -222,9 +180,9 @@ export class SaferGamblingService {
       const endsAt = restrictionEnd(length, now);
       const active = await findActiveRestriction(trx, userId, now);
       if (active && active.ends_at >= endsAt)
-        throw conflict(
-          `You already have a ${active.kind === 'time_out' ? 'time-out' : 'self-exclusion'} until ${kenyaTime(active.ends_at)}; it cannot be shortened or undone.`,
+        throw refuse(
           'RESTRICTION_ACTIVE',
+          `You already have a ${active.kind === 'time_out' ? 'time-out' : 'self-exclusion'} until ${kenyaTime(active.ends_at)}; it cannot be shortened or undone.`,
         );
       await insertRestriction(trx, {
         id: newId(),
@@ -265,11 +223,10 @@ export class SaferGamblingService {
       if (withThis <= row.amount) continue;
       const remaining = Math.max(0, row.amount - (withThis - amount));
       const words = PERIOD_WORDS[row.period];
-      throw new AppError(
-        422,
+      throw refuse(
+        DEPOSIT_LIMIT_EXCEEDED,
         `This deposit would go over your ${words.adjective} deposit limit of ${kes(row.amount)}. You can deposit ${kes(remaining)} more ${words.rest}.`,
         {
-          code: 'DEPOSIT_LIMIT_EXCEEDED',
           limit_period: row.period,
           limit: fromCents(row.amount),
           remaining: fromCents(remaining),
@@ -292,21 +249,22 @@ export class SaferGamblingService {
       if (row.amount === null) continue;
       if (row.period === 'bet') {
         if (amount <= row.amount) continue;
-        throw new AppError(
-          403,
+        throw refuse(
+          STAKE_LIMIT,
           `This stake of ${kes(amount)} is above your stake limit of ${kes(row.amount)} a bet.`,
-          { code: STAKE_LIMIT, limit: fromCents(row.amount) },
+          {
+            limit: fromCents(row.amount),
+          },
         );
       }
       const lost = await this.activity.netLossSince(userId, periodStart(row.period, now), trx);
       if (lost + amount <= row.amount) continue;
       const remaining = Math.max(0, row.amount - lost);
       const words = PERIOD_WORDS[row.period];
-      throw new AppError(
-        403,
+      throw refuse(
+        LOSS_LIMIT_CODES[row.period],
         `This stake could take your losses over your ${words.adjective} loss limit of ${kes(row.amount)}. You can stake up to ${kes(remaining)} more ${words.rest}.`,
         {
-          code: LOSS_LIMIT_CODES[row.period],
           limit_period: row.period,
           limit: fromCents(row.amount),
           remaining: fromCents(remaining),

@@ -1,5 +1,5 @@
 /**
- * The self-exclusion register compliance keeps (issue 30 item 4): every time-out and
+ * The self-exclusion register compliance keeps: every time-out and
  * self-exclusion players have taken, newest start first, with who, which phone, when it started
  * and ends, and whether it is in force now; exportable as a spreadsheet-safe CSV. Read only:
  * a restriction is never shortened or lifted (self_restrictions rows are kept for good).
@@ -12,7 +12,7 @@ import type {
 import { SELF_EXCLUSIONS_CSV_MAX_ROWS, SELF_EXCLUSIONS_PAGE } from '@mchezo/contracts/staff-compliance';
 import type { AppContext } from '../../context.js';
 import { csvCell } from '../../lib/csv.js';
-import { unprocessable } from '../../lib/errors.js';
+import { refuse } from '../../lib/errors.js';
 import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor.js';
 import { eatIso, eatMidnight, iso } from '../../lib/time.js';
 
@@ -40,9 +40,9 @@ export class SelfExclusionRegister {
   async csv(q: SelfExclusionsQuery): Promise<string> {
     const rows = await this.rows(q, SELF_EXCLUSIONS_CSV_MAX_ROWS + 1, undefined);
     if (rows.length > SELF_EXCLUSIONS_CSV_MAX_ROWS)
-      throw unprocessable(
-        `More than ${SELF_EXCLUSIONS_CSV_MAX_ROWS} rows: choose fewer days (from, to)`,
+      throw refuse(
         'TOO_MANY_ROWS',
+        `More than ${SELF_EXCLUSIONS_CSV_MAX_ROWS} rows: choose fewer days (from, to)`,
       );
     const now = this.ctx.clock.now();
     const lines = rows.map((r) =>

@@ -4,6 +4,7 @@
  * values: money, hours, minutes, days, counts, and shares given in basis points as per cent.
  */
 
+import type { AlertFigure, AmlAlert } from '@mchezo/contracts/aml';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
@@ -25,7 +26,7 @@ export function useComplianceFormat() {
 }
 
 /** One figure's value, by what its key says it holds. */
-function FigureValue({ name, value }: { name: string; value: unknown }) {
+function FigureValue({ name, value }: { name: string; value: AlertFigure }) {
   const { t } = useTranslation('compliance');
   const f = useComplianceFormat();
   if (typeof value === 'number') {
@@ -42,19 +43,19 @@ function FigureValue({ name, value }: { name: string; value: unknown }) {
     return (
       <ul className="flex flex-wrap gap-x-3">
         {value.map((id, i) => (
-          <li key={String(id)}>
-            <Link className="underline" to={`/players/${String(id)}`}>
+          <li key={id}>
+            <Link className="underline" to={`/players/${id}`}>
               {t('figures.account', { n: i + 1 })}
             </Link>
           </li>
         ))}
       </ul>
     );
-  return <>{typeof value === 'object' ? JSON.stringify(value) : String(value)}</>;
+  return <>{Array.isArray(value) ? JSON.stringify(value) : value}</>;
 }
 
 /** The rule's figures as a list of label and value. */
-export function AlertFigures({ figures }: { figures: Record<string, unknown> }) {
+export function AlertFigures({ figures }: { figures: AmlAlert['figures'] }) {
   const { t } = useTranslation('compliance');
   return (
     <>

@@ -2,13 +2,13 @@
  * The goAML XML of a case (docs/decisions/043-money-laundering-monitoring.md): a
  * suspicious-transaction report (STR) or a cash/threshold-transaction report (CTR) in the goAML
  * standard's report structure, declaring the schema it follows (./goaml-report.xsd, shipped here
- * and validated against in api/test/aml-goaml.test.ts). Built with xmlbuilder2 (escaping, order).
+ * and validated against in api/test/modules/aml/goaml.test.ts). Built with xmlbuilder2 (escaping, order).
  * Times are Kenyan local times (goAML's dateTime has no offset), amounts KES with two decimals.
  */
 import { centsToDecimal } from '@mchezo/contracts/money';
 import { create } from 'xmlbuilder2';
-import type { Env } from '../../../env.js';
 import { eatIso } from '../../../lib/time.js';
+import type { AmlConfig } from '../aml.config.js';
 
 /** The file name the report declares as its schema (xsi:noNamespaceSchemaLocation). */
 export const GOAML_SCHEMA_FILE = 'goaml-report.xsd';
@@ -57,8 +57,8 @@ export interface GoamlInput {
   transactions: GoamlTransaction[];
 }
 
-type GoamlEnv = Pick<
-  Env,
+type GoamlConfig = Pick<
+  AmlConfig,
   | 'GOAML_RENTITY_ID'
   | 'GOAML_RENTITY_BRANCH'
   | 'GOAML_REPORTING_PERSON_FIRST_NAME'
@@ -131,22 +131,22 @@ function transactionOf(tx: GoamlTransaction, player: GoamlPlayer) {
   };
 }
 
-export function buildGoamlReport(env: GoamlEnv, input: GoamlInput): string {
+export function buildGoamlReport(config: GoamlConfig, input: GoamlInput): string {
   const report = {
     '@xmlns:xsi': 'http://www.w3.org/2001/XMLSchema-instance',
     '@xsi:noNamespaceSchemaLocation': GOAML_SCHEMA_FILE,
-    rentity_id: String(env.GOAML_RENTITY_ID),
-    ...(env.GOAML_RENTITY_BRANCH ? { rentity_branch: env.GOAML_RENTITY_BRANCH } : {}),
+    rentity_id: String(config.GOAML_RENTITY_ID),
+    ...(config.GOAML_RENTITY_BRANCH ? { rentity_branch: config.GOAML_RENTITY_BRANCH } : {}),
     submission_code: 'E',
     report_code: input.type,
     entity_reference: `mchezo-aml-${input.caseId}`,
     submission_date: goamlDate(input.submittedAt),
     currency_code_local: 'KES',
     reporting_person: {
-      first_name: env.GOAML_REPORTING_PERSON_FIRST_NAME ?? 'Compliance',
-      last_name: env.GOAML_REPORTING_PERSON_LAST_NAME ?? 'Officer',
-      ...(env.GOAML_REPORTING_PERSON_EMAIL ? { email: env.GOAML_REPORTING_PERSON_EMAIL } : {}),
-      occupation: env.GOAML_REPORTING_PERSON_OCCUPATION ?? 'Money Laundering Reporting Officer',
+      first_name: config.GOAML_REPORTING_PERSON_FIRST_NAME ?? 'Compliance',
+      last_name: config.GOAML_REPORTING_PERSON_LAST_NAME ?? 'Officer',
+      ...(config.GOAML_REPORTING_PERSON_EMAIL ? { email: config.GOAML_REPORTING_PERSON_EMAIL } : {}),
+      occupation: config.GOAML_REPORTING_PERSON_OCCUPATION ?? 'Money Laundering Reporting Officer',
     },
     reason: input.reason.slice(0, 4000),
     action: input.action.slice(0, 4000),

@@ -7,12 +7,12 @@
  * and sends one again (staff audit).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { inTransaction } from '../src/db/tx.js';
-import { recordFeedEvent } from '../src/modules/regulator-feed/feed-outbox.service.js';
-import { startFeedReceiver } from '../src/modules/regulator-feed/receiver-simulator.js';
-import { bookEntries } from '../src/modules/wallet/wallet.repository.js';
-import { DB_MODES, freshPhone, json, type Player, startApp, type TestApp } from './helpers.js';
-import { asStaff } from './staff-kit.js';
+import { inTransaction } from '../../../src/db/tx.js';
+import { recordFeedEvent } from '../../../src/modules/regulator-feed/feed-outbox.service.js';
+import { startFeedReceiver } from '../../../src/modules/regulator-feed/receiver-simulator.js';
+import { bookEntries } from '../../../src/modules/wallet/wallet.repository.js';
+import { DB_MODES, freshPhone, json, type Player, startApp, type TestApp } from '../../helpers.js';
+import { asStaff } from '../../staff-kit.js';
 
 const SECRET = 'feed-parking-secret-0123456789abc';
 const KIB16 = 16 * 1024;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { RegistryIdentityChecker } from '../src/adapters/identity/registry.js';
-import { EnvError, loadEnv } from '../src/env.js';
-import { productionProblems } from '../src/startup.js';
-import { DB_MODES, json, type Player, suiteApp, type TestApp } from './helpers.js';
+import { RegistryIdentityChecker } from '../../../src/adapters/identity/registry.js';
+import { EnvError, loadEnv } from '../../../src/env.js';
+import { productionProblems } from '../../../src/startup.js';
+import { DB_MODES, json, type Player, suiteApp, type TestApp } from '../../helpers.js';
 
 let round = 0;
 const bet = async (t: TestApp, p: Player, amount = 50) => {

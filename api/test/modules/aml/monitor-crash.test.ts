@@ -5,12 +5,12 @@
  * evaluates the same events again and raises each alert exactly once.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { amlKit, THRESHOLD } from './aml-kit.js';
-import { DB_MODES, suiteApp } from './helpers.js';
+import { amlKit, THRESHOLD } from '../../aml-kit.js';
+import { DB_MODES, suiteApp } from '../../helpers.js';
 
 const crash = vi.hoisted(() => ({ armed: false }));
-vi.mock('../src/modules/aml/aml.repository.js', async (original) => {
-  const real = await original<typeof import('../src/modules/aml/aml.repository.js')>();
+vi.mock('../../../src/modules/aml/aml-monitor.repository.js', async (original) => {
+  const real = await original<typeof import('../../../src/modules/aml/aml-monitor.repository.js')>();
   return {
     ...real,
     saveCursor: async (...args: Parameters<typeof real.saveCursor>) => {

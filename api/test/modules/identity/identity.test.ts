@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DB_MODES, freshNationalId, json, logCapture, suiteApp, type TestApp } from './helpers.js';
+import { DB_MODES, freshNationalId, json, logCapture, suiteApp, type TestApp } from '../../helpers.js';
 
 const ADULT = {
   fullName: 'Amani Wanjiru',

@@ -5,15 +5,15 @@
  * nothing refused changes anything.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DB_MODES, type Player, suiteApp } from './helpers.js';
+import { DB_MODES, type Player, suiteApp } from '../../helpers.js';
 import {
   type Endpoint,
   expectRefusals,
   type Role,
   type StaffByRole,
   staffOfEachRole,
-} from './staff-access-kit.js';
-import { staffHeaders, staffRequest } from './staff-kit.js';
+} from '../../staff-access-kit.js';
+import { staffHeaders, staffRequest } from '../../staff-kit.js';
 
 describe.each(DB_MODES)('staff players: who may call what (%s)', (mode) => {
   const t = suiteApp(mode);

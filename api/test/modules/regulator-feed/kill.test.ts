@@ -15,13 +15,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inTransaction } from '../src/db/tx.js';
-import { recordFeedEvent, recordFeedEvents } from '../src/modules/regulator-feed/feed-outbox.service.js';
-import { startFeedReceiver } from '../src/modules/regulator-feed/receiver-simulator.js';
-import { prepareStart } from '../src/startup.js';
-import { DB_MODES, dropTestSchema } from './helpers.js';
+import { inTransaction } from '../../../src/db/tx.js';
+import {
+  recordFeedEvent,
+  recordFeedEvents,
+} from '../../../src/modules/regulator-feed/feed-outbox.service.js';
+import { startFeedReceiver } from '../../../src/modules/regulator-feed/receiver-simulator.js';
+import { prepareStart } from '../../../src/startup.js';
+import { DB_MODES, dropTestSchema } from '../../helpers.js';
 
-const API_DIR = join(import.meta.dirname, '..');
+const API_DIR = join(import.meta.dirname, '../../..');
 const SECRET = 'kill-test-feed-secret-0123456789';
 const report = (line: string) => console.log(`[feed kill] ${line}`);
 

@@ -8,12 +8,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
-import { GOAML_SCHEMA_FILE } from '../src/modules/aml/goaml/goaml-report.js';
-import { amlKit, HOUR, KES, THRESHOLD } from './aml-kit.js';
-import { bearer, DB_MODES, freshPhone, json, type Player, suiteApp } from './helpers.js';
-import { asStaff } from './staff-kit.js';
+import { GOAML_SCHEMA_FILE } from '../../../src/modules/aml/goaml/goaml-report.js';
+import { amlKit, HOUR, KES, THRESHOLD } from '../../aml-kit.js';
+import { bearer, DB_MODES, freshPhone, json, type Player, suiteApp } from '../../helpers.js';
+import { asStaff } from '../../staff-kit.js';
 
-const XSD_PATH = join(import.meta.dirname, '../src/modules/aml/goaml', GOAML_SCHEMA_FILE);
+const XSD_PATH = join(import.meta.dirname, '../../../src/modules/aml/goaml', GOAML_SCHEMA_FILE);
 // 2026-11-20 09:00 in Nairobi.
 const T0 = Date.parse('2026-11-20T06:00:00Z');
 

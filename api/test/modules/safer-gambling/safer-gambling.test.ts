@@ -4,7 +4,7 @@
  * deposits, launches and stakes (never withdrawals), and the activity statement.
  */
 import { describe, expect, it } from 'vitest';
-import { DB_MODES, json, type Player, suiteApp, TAXED, type TestApp } from './helpers.js';
+import { DB_MODES, json, type Player, suiteApp, TAXED, type TestApp } from '../../helpers.js';
 
 /** Epoch ms of a Kenyan wall-clock time (UTC+3). */
 const eat = (y: number, m: number, d: number, h = 0, min = 0) =>

@@ -5,12 +5,12 @@
  * member's password-only token (403 SECOND_FACTOR_REQUIRED), and nothing refused changes anything.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { inTransaction } from '../src/db/tx.js';
-import { recordFeedEvent } from '../src/modules/regulator-feed/feed-outbox.service.js';
-import { parkEvent } from '../src/modules/regulator-feed/regulator-feed.repository.js';
-import { DB_MODES, json, type Player, suiteApp } from './helpers.js';
-import { type Endpoint, expectRefusals, type StaffByRole, staffOfEachRole } from './staff-access-kit.js';
-import { staffHeaders, staffRequest } from './staff-kit.js';
+import { inTransaction } from '../../src/db/tx.js';
+import { recordFeedEvent } from '../../src/modules/regulator-feed/feed-outbox.service.js';
+import { parkEvent } from '../../src/modules/regulator-feed/regulator-feed.repository.js';
+import { DB_MODES, json, type Player, suiteApp } from '../helpers.js';
+import { type Endpoint, expectRefusals, type StaffByRole, staffOfEachRole } from '../staff-access-kit.js';
+import { staffHeaders, staffRequest } from '../staff-kit.js';
 
 describe.each(DB_MODES)('staff compliance: who may call what (%s)', (mode) => {
   const t = suiteApp(mode);

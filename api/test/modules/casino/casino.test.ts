@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SYMBOLS } from '../src/adapters/games/demo-provider.js';
-import { seededStops } from '../src/adapters/games/demo-reels.js';
-import { DB_MODES, type Json, json, type Player, startApp, suiteApp } from './helpers.js';
+import type { SYMBOLS } from '../../../src/adapters/games/demo-provider.js';
+import { seededStops } from '../../../src/adapters/games/demo-reels.js';
+import { DB_MODES, type Json, json, type Player, startApp, suiteApp } from '../../helpers.js';
 
 type Reels = [(typeof SYMBOLS)[number], (typeof SYMBOLS)[number], (typeof SYMBOLS)[number]];
 const LOSE: Reels = ['lemon', 'bell', 'star'];

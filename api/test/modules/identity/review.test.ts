@@ -4,8 +4,8 @@
  * identity is not decided twice), the register's filters and pages, and its formula-safe CSV.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { DB_MODES, json, type Player, suiteApp } from './helpers.js';
-import { type StaffSession, staffHeaders, staffRequest, staffSession, staffToken } from './staff-kit.js';
+import { DB_MODES, json, type Player, suiteApp } from '../../helpers.js';
+import { type StaffSession, staffHeaders, staffRequest, staffSession, staffToken } from '../../staff-kit.js';
 
 describe.each(DB_MODES)('staff compliance (%s)', (mode) => {
   const t = suiteApp(mode);

@@ -6,9 +6,9 @@
  * duplicate.
  */
 import { describe, expect, it } from 'vitest';
-import { AmlMonitor } from '../src/modules/aml/aml-monitor.service.js';
-import { amlKit, HOUR, KES, THRESHOLD } from './aml-kit.js';
-import { DB_MODES, freshPhone, suiteApp } from './helpers.js';
+import { AmlMonitor } from '../../../src/modules/aml/aml-monitor.service.js';
+import { amlKit, HOUR, KES, THRESHOLD } from '../../aml-kit.js';
+import { DB_MODES, freshPhone, suiteApp } from '../../helpers.js';
 
 const T0 = Date.parse('2026-11-20T06:00:00Z');
 
@@ -170,7 +170,7 @@ describe.each(DB_MODES)('money-laundering rules (%s)', (mode) => {
     const p = await player();
     await money(p, 'deposit', THRESHOLD, T0);
     await stopMonitor();
-    const [one, two] = [new AmlMonitor(t.app.ctx), new AmlMonitor(t.app.ctx)];
+    const [one, two] = [new AmlMonitor(t.app.ctx, t.env), new AmlMonitor(t.app.ctx, t.env)];
     const first = await one.job.runOnce();
     const second = await two.job.runOnce();
     expect(first.leader).toBe(true);

@@ -4,9 +4,9 @@
  * reference and nothing of their phone; a transaction that fails or rolls back writes none.
  */
 import { describe, expect, it } from 'vitest';
-import { inTransaction } from '../src/db/tx.js';
-import { bookEntries, InsufficientFundsError } from '../src/modules/wallet/wallet.repository.js';
-import { DB_MODES, type Player, suiteApp, TAXED } from './helpers.js';
+import { inTransaction } from '../../../src/db/tx.js';
+import { bookEntries, InsufficientFundsError } from '../../../src/modules/wallet/wallet.repository.js';
+import { DB_MODES, type Player, suiteApp, TAXED } from '../../helpers.js';
 
 describe.each(DB_MODES)('regulator feed outbox (%s)', (mode) => {
   const t = suiteApp(mode, TAXED);

@@ -10,18 +10,18 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inTransaction } from '../src/db/tx.js';
-import { loadEnv } from '../src/env.js';
-import { feedBatch } from '../src/modules/regulator-feed/feed-format.js';
-import { startFeedReceiver } from '../src/modules/regulator-feed/receiver-simulator.js';
-import { bookEntries } from '../src/modules/wallet/wallet.repository.js';
-import { productionProblems } from '../src/startup.js';
-import { DB_MODES, freshPhone, json, type Player, startApp, TAXED, type TestApp } from './helpers.js';
-import { asStaff } from './staff-kit.js';
+import { inTransaction } from '../../../src/db/tx.js';
+import { loadEnv } from '../../../src/env.js';
+import { feedBatch } from '../../../src/modules/regulator-feed/feed-format.js';
+import { startFeedReceiver } from '../../../src/modules/regulator-feed/receiver-simulator.js';
+import { bookEntries } from '../../../src/modules/wallet/wallet.repository.js';
+import { productionProblems } from '../../../src/startup.js';
+import { DB_MODES, freshPhone, json, type Player, startApp, TAXED, type TestApp } from '../../helpers.js';
+import { asStaff } from '../../staff-kit.js';
 
 const SECRET = 'feed-test-secret-0123456789abcdef';
 const schema = JSON.parse(
-  readFileSync(join(import.meta.dirname, '../../docs/regulator-feed.schema.json'), 'utf8'),
+  readFileSync(join(import.meta.dirname, '../../../../docs/regulator-feed.schema.json'), 'utf8'),
 );
 const ajv = new Ajv2020({ allErrors: true, strict: true });
 // date-time is checked by format in a real receiver; here the shape (ajv-formats is not needed for it).
@@ -29,7 +29,7 @@ ajv.addFormat('date-time', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
 const validBatch = ajv.compile(schema);
 
 describe('the feed settings', () => {
-  const dir = join(import.meta.dirname, '../../data/test-feed-env');
+  const dir = join(import.meta.dirname, '../../../../data/test-feed-env');
   it('a URL needs its secret; production wants https; the simulator is for development and tests', () => {
     expect(() => loadEnv({ DATA_DIR: dir, REGULATOR_FEED_URL: 'https://grak.example/feed' })).toThrow(
       /REGULATOR_FEED_SECRET: is needed with REGULATOR_FEED_URL/,

@@ -5,13 +5,13 @@
  * (REGULATOR_FEED_MAX_BATCH_BYTES), far over the API's 16 KiB.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { inTransaction } from '../src/db/tx.js';
-import { hmacHex } from '../src/lib/crypto.js';
-import { sizedBatch } from '../src/modules/regulator-feed/feed-format.js';
-import { recordFeedEvent } from '../src/modules/regulator-feed/feed-outbox.service.js';
-import { FEED_SIMULATOR_PATH } from '../src/modules/regulator-feed/regulator-feed.service.js';
-import { DB_MODES, type Player, startApp, type TestApp } from './helpers.js';
+import { buildApp } from '../../../src/app.js';
+import { inTransaction } from '../../../src/db/tx.js';
+import { hmacHex } from '../../../src/lib/crypto.js';
+import { sizedBatch } from '../../../src/modules/regulator-feed/feed-format.js';
+import { recordFeedEvent } from '../../../src/modules/regulator-feed/feed-outbox.service.js';
+import { FEED_SIMULATOR_PATH } from '../../../src/modules/regulator-feed/feed-target.js';
+import { DB_MODES, type Player, startApp, type TestApp } from '../../helpers.js';
 
 const SECRET = 'feed-receiver-secret-0123456789ab';
 

@@ -14,8 +14,8 @@ import {
   type Player,
   refreshCookie,
   suiteApp,
-} from './helpers.js';
-import { enrol, setStoredRoles, staffHeaders, staffRequest, staffToken } from './staff-kit.js';
+} from '../../helpers.js';
+import { enrol, setStoredRoles, staffHeaders, staffRequest, staffToken } from '../../staff-kit.js';
 
 describe.each(DB_MODES)('staff: players (%s)', (mode) => {
   const logs = logCapture();

@@ -5,9 +5,9 @@
  * its reviewer), while a medium one they may.
  */
 import { describe, expect, it } from 'vitest';
-import { amlKit, HOUR, KES, THRESHOLD } from './aml-kit.js';
-import { bearer, DB_MODES, freshPhone, json, type Player, suiteApp } from './helpers.js';
-import { asStaff, type StaffPlayer, staffSignInFrom } from './staff-kit.js';
+import { amlKit, HOUR, KES, THRESHOLD } from '../../aml-kit.js';
+import { bearer, DB_MODES, freshPhone, json, type Player, suiteApp } from '../../helpers.js';
+import { asStaff, type StaffPlayer, staffSignInFrom } from '../../staff-kit.js';
 
 const T0 = Date.parse('2026-11-20T06:00:00Z');
 

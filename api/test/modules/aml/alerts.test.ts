@@ -4,9 +4,9 @@
  * cursor, each alert with the player's name and phone; bad input is refused with 400.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { amlKit, HOUR, KES, THRESHOLD } from './aml-kit.js';
-import { bearer, DB_MODES, freshPhone, json, type Player, suiteApp } from './helpers.js';
-import { asStaff } from './staff-kit.js';
+import { amlKit, HOUR, KES, THRESHOLD } from '../../aml-kit.js';
+import { bearer, DB_MODES, freshPhone, json, type Player, suiteApp } from '../../helpers.js';
+import { asStaff } from '../../staff-kit.js';
 
 const T0 = Date.parse('2026-11-20T06:00:00Z');
 const PAGE = 50;

@@ -6,10 +6,10 @@
  * input 400 with an error; compliance only.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { amlKit, HOUR, KES, THRESHOLD } from './aml-kit.js';
-import { DB_MODES, json, type Player, suiteApp } from './helpers.js';
-import { expectRefusals, type StaffByRole, staffOfEachRole } from './staff-access-kit.js';
-import { staffHeaders } from './staff-kit.js';
+import { amlKit, HOUR, KES, THRESHOLD } from '../../aml-kit.js';
+import { DB_MODES, json, type Player, suiteApp } from '../../helpers.js';
+import { expectRefusals, type StaffByRole, staffOfEachRole } from '../../staff-access-kit.js';
+import { staffHeaders } from '../../staff-kit.js';
 
 const T0 = Date.parse('2026-11-20T06:00:00Z');
 const PAGE = 50;
