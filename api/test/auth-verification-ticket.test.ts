@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { bearer, DB_MODES, freshPhone, json, refreshCookieOf, suiteApp, type TestApp } from './helpers.js';
 
+// Both databases: concurrency: two parallel uses of one ticket, only one signs in.
 /**
  * The verification ticket (docs/decisions/062-verification-tickets.md): what the browser keeps
  * between registration (or a pending login) and the code instead of the password. The code with
