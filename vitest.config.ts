@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { apiProjects } from './api/vitest.config.ts';
 
@@ -7,6 +8,10 @@ import { apiProjects } from './api/vitest.config.ts';
  */
 export default defineConfig({
   test: {
+    // A file per core (Vitest's default leaves one core to itself, so one file at a time on two
+    // cores): the API's files spend much of their time waiting on their database, and the main
+    // process only collects results (docs/decisions/066-test-suite-shape.md).
+    maxWorkers: availableParallelism(),
     projects: [
       ...['shell', 'remotes/*', 'shared/*', 'tooling', 'site', 'staff'].map((p) => `${p}/vitest.config.ts`),
       ...apiProjects,
