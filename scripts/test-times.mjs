@@ -9,7 +9,7 @@
 // in one project. Sums over files run side by side exceed the wall clock: compare them with each
 // other, and the stage times `npm test` prints with those.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { ROOT } from './lib.mjs';
 
 const RESULTS = process.argv[2] ?? join(ROOT, 'test-results');
@@ -21,9 +21,26 @@ function readJson(path) {
 
 const secs = (ms) => (ms / 1000).toFixed(1).padStart(7);
 
+/**
+ * The folder the report's files share: the clone the report came from (a report copied from
+ * another clone names its files there, not under this one).
+ */
+let base = ROOT;
+function commonFolder(files) {
+  if (files.length === 0) return ROOT;
+  let parts = dirname(files[0]).split('/');
+  for (const f of files) {
+    const other = dirname(f).split('/');
+    let i = 0;
+    while (i < parts.length && parts[i] === other[i]) i += 1;
+    parts = parts.slice(0, i);
+  }
+  return parts.join('/') || '/';
+}
+
 /** The workspace package a file belongs to: api, staff, remotes/wallet, shared/ui, ... */
 function packageOf(file) {
-  const [first, second] = relative(ROOT, file).split('/');
+  const [first, second] = relative(base, file).split('/');
   return first === 'remotes' || first === 'shared' ? `${first}/${second}` : first;
 }
 
@@ -47,7 +64,7 @@ function vitestRows(report, label) {
   const tests = [];
   for (const file of report?.testResults ?? []) {
     const results = file.assertionResults ?? [];
-    const name = relative(ROOT, file.name);
+    const name = relative(base, file.name);
     const project = label ?? projectOf(file.name, results);
     files.push({ name, project, ms: Math.max(0, file.endTime - file.startTime), count: results.length });
     for (const t of results) tests.push({ name: `${name} › ${t.fullName}`, project, ms: t.duration ?? 0 });
@@ -110,7 +127,9 @@ function printTotals(title, rows) {
     );
 }
 
-const vitest = vitestRows(readJson(join(RESULTS, 'vitest.json')));
+const vitestReport = readJson(join(RESULTS, 'vitest.json'));
+base = commonFolder((vitestReport?.testResults ?? []).map((f) => f.name));
+const vitest = vitestRows(vitestReport);
 const cluster = vitestRows(readJson(join(RESULTS, 'vitest-cluster.json')), 'cluster');
 const e2eReports = existsSync(RESULTS)
   ? readdirSync(RESULTS).filter((f) => /^e2e-report-\d+\.json$/.test(f))
