@@ -7,8 +7,9 @@
 // the run (MCHEZO_THROWAWAY_POSTGRES=1 skips the one on 5432); see scripts/postgres.mjs.
 // It ends with how long each stage took (one line each), the counts, and one summary line:
 // "Tests: N passed, N failed".
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { buildAll, log, ROOT, run } from './lib.mjs';
 import { postgresForTests } from './postgres.mjs';
@@ -39,25 +40,41 @@ const postgres = await stage('setup', () => {
 
 const checks = { passed: 0, failed: 0, failures: [] };
 
-function step(name, cmd, args, opts = {}) {
-  log(`▶ ${name}`);
-  const res = spawnSync(cmd, args, {
-    cwd: ROOT,
-    stdio: 'inherit',
-    ...opts,
-    env: { ...process.env, ...opts.env },
-  });
-  if (res.status === 0) checks.passed += 1;
-  else {
-    checks.failed += 1;
-    checks.failures.push(name);
-  }
-  return res.status === 0;
+/**
+ * Runs the static checks, each counted as one test, as many at a time as the machine has cores
+ * (each is one process, mostly on one core): each one's output is printed whole when it ends.
+ */
+async function runChecks(list) {
+  const queue = [...list];
+  const one = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [name, cmd, args] = next;
+      const { code, output } = await new Promise((resolve) => {
+        const child = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+        let text = '';
+        child.stdout.on('data', (d) => {
+          text += d;
+        });
+        child.stderr.on('data', (d) => {
+          text += d;
+        });
+        child.on('close', (c) => resolve({ code: c, output: text }));
+      });
+      log(`${code === 0 ? '✓' : '✗'} ${name}`);
+      if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+      if (code === 0) checks.passed += 1;
+      else {
+        checks.failed += 1;
+        checks.failures.push(name);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, availableParallelism()) }, one));
 }
 
-// Static checks: each counts as one test.
+// Static checks: lint, types of each package, package edges.
 await stage('checks', () => {
-  step('lint and format (biome)', 'pnpm', ['exec', 'biome', 'check', '.']);
+  const list = [['lint and format (biome)', 'pnpm', ['exec', 'biome', 'check', '.']]];
   for (const pkg of [
     'shell',
     ...readdirSync(join(ROOT, 'remotes')).map((r) => `remotes/${r}`),
@@ -69,9 +86,10 @@ await stage('checks', () => {
     'e2e',
   ]) {
     if (existsSync(join(ROOT, pkg, 'tsconfig.json')))
-      step(`types: ${pkg}`, 'pnpm', ['exec', 'tsc', '-p', join(pkg, 'tsconfig.json')]);
+      list.push([`types: ${pkg}`, 'pnpm', ['exec', 'tsc', '-p', join(pkg, 'tsconfig.json')]]);
   }
-  step('package edges (dependency-cruiser)', 'pnpm', ['run', '--silent', 'depcheck']);
+  list.push(['package edges (dependency-cruiser)', 'pnpm', ['run', '--silent', 'depcheck']]);
+  return runChecks(list);
 });
 
 // Unit, component and API tests.

@@ -21,8 +21,18 @@ import { prepareStart } from '../src/startup.js';
 
 export type DbMode = 'sqlite' | 'postgres';
 
-/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI does so when a server answers). */
-export const DB_MODES: DbMode[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+/**
+ * The databases a suite runs on. api/vitest.config.ts runs each file once per pass and names the
+ * pass's database in MCHEZO_TEST_DB: SQLite for every file, PostgreSQL (TEST_DATABASE_URL) for the
+ * files marked `// Both databases: <why>`. Outside those passes: SQLite, and PostgreSQL too when
+ * TEST_DATABASE_URL is set.
+ */
+export const DB_MODES: DbMode[] =
+  process.env.MCHEZO_TEST_DB === 'sqlite' || process.env.MCHEZO_TEST_DB === 'postgres'
+    ? [process.env.MCHEZO_TEST_DB]
+    : process.env.TEST_DATABASE_URL
+      ? ['sqlite', 'postgres']
+      : ['sqlite'];
 
 export class TestClock implements Clock {
   constructor(private t = Date.now()) {}

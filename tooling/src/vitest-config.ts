@@ -8,6 +8,9 @@ export function defineUiVitestConfig() {
       environment: 'happy-dom',
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: [fileURLToPath(new URL('./vitest-setup.ts', import.meta.url))],
+      // As for the staff site (staff/vitest.config.ts): over 5 s, Vitest's default, on two busy
+      // cores; the tests wait on what the page shows, so a longer limit only lets them finish.
+      testTimeout: 20_000,
     },
   });
 }

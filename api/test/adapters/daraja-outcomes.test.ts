@@ -59,6 +59,7 @@ function b2cBody(txId: string, conversation: string, code: unknown, amount?: num
   return { Result: r };
 }
 
+// Both databases: money: every M-Pesa outcome moves the ledger once, in one transaction.
 describe.each(DB_MODES)('Daraja outcomes: success, failure, unknown, review (%s)', (mode) => {
   let t: TestApp;
   let fake: FakeDaraja;

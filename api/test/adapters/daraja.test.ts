@@ -7,6 +7,7 @@ import { GatewaySmsSender } from '../../src/adapters/sms/gateway-sms.js';
 import { DB_MODES, json, type Player, TAXED, type TestApp } from '../helpers.js';
 import { type FakeDaraja, startDarajaApp } from './fake-daraja.js';
 
+// Both databases: money: M-Pesa callbacks move a transaction once, in one transaction.
 describe.each(DB_MODES)('M-Pesa Daraja adapter against a fake Daraja (%s)', (mode) => {
   let t: TestApp;
   let fake: FakeDaraja;

@@ -12,6 +12,7 @@ import { DB_MODES, json, type Player, suiteApp } from '../helpers.js';
 /** The simulator's documented delay (api/README.md, SIMULATOR_DELAY_MS). */
 const DELAY_MS = 2000;
 
+// Both databases: locks: a due callback is claimed by one instance only.
 describe.each(DB_MODES)('simulator callbacks across instances (%s)', (mode) => {
   // The suite's app plays the instance that stays up.
   const t = suiteApp(mode, { SIMULATOR_DELAY_MS: String(DELAY_MS) });

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SIMULATOR_TEST_PHONES } from '../../src/adapters/payments/simulator.js';
 import { DB_MODES, type Json, json, type Player, suiteApp } from '../helpers.js';
 
+// Both databases: concurrency: parallel requests race for one balance (row locks).
 /**
  * Many concurrent deposits and withdrawals, every idempotency key sent several times, every
  * callback delivered several times, then the books: nothing lost, nothing twice, no negative pot.

@@ -13,6 +13,7 @@ import { DB_MODES, freshPhone, json, startApp, type TestApp } from '../helpers.j
 
 const register = (t: TestApp) => t.post('/auth/register', { phone: freshPhone(), password: 'correct-horse' });
 
+// Both databases: the database's own faults: lost connections, timeouts, locks held.
 describe.each(DB_MODES)('database faults (%s)', (mode) => {
   let t: TestApp | undefined;
   afterEach(async () => {

@@ -22,6 +22,7 @@ function gate() {
   return { opened, open };
 }
 
+// Both databases: locks: a lease row decides which instance runs a job.
 describe.each(DB_MODES)('job runner (%s)', (mode) => {
   const t = suiteApp(mode);
   const errors: unknown[][] = [];

@@ -14,6 +14,7 @@ const BURST = 40;
 const codes = (responses: { statusCode: number }[]) => responses.map((r) => r.statusCode);
 const countOf = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
 
+// Both databases: concurrency: each try counted by one atomic increment under parallel requests.
 describe.each(DB_MODES)('limits under parallel requests (%s)', (mode) => {
   const t = suiteApp(mode, {
     RATE_LIMIT_PER_PHONE: String(LIMIT),

@@ -16,6 +16,7 @@ const SECRETS = [
   'GAME_PROVIDER_SECRET',
 ] as const;
 
+// Both databases: concurrency: instances starting together agree on one value each.
 /** Instances sharing one database (SQLite file or PostgreSQL schema), as several servers would. */
 describe.each(DB_MODES)('secrets shared through the database (%s)', (mode: DbMode) => {
   let dataDir = '';

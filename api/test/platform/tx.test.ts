@@ -9,6 +9,7 @@ import { DB_MODES, startApp, suiteApp } from '../helpers.js';
 const insert = (trx: Kysely<DB>, key: string) =>
   trx.insertInto('rate_limits').values({ key, window_start: 0, count: 1 }).execute();
 
+// Both databases: transactions: concurrent and queued write transactions, on each engine's own locking.
 describe.each(DB_MODES)('write transactions (%s)', (mode) => {
   const t = suiteApp(mode);
 

@@ -30,6 +30,7 @@ interface Row {
   last_step_at: string;
 }
 
+// Both databases: SQL: case search with LIKE patterns, whose case rules differ between engines.
 describe.each(DB_MODES)('money-laundering cases list (%s)', (mode) => {
   const t = suiteApp(mode, { AML_SCAN_INTERVAL_MS: '0' });
   const { money, scan, alertsOf, db } = amlKit(t);

@@ -24,6 +24,7 @@ async function validate(xml: string) {
   });
 }
 
+// Both databases: SQL: threshold transactions per East Africa Time day, chosen by the database.
 describe.each(DB_MODES)('goAML reports and the threshold CSV (%s)', (mode) => {
   const staffPhones = [freshPhone(), freshPhone()];
   const t = suiteApp(mode, {

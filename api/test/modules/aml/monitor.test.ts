@@ -12,6 +12,7 @@ import { DB_MODES, freshPhone, suiteApp } from '../../helpers.js';
 
 const T0 = Date.parse('2026-11-20T06:00:00Z');
 
+// Both databases: SQL: the monitor reads the outbox after its cursor and raises each alert once.
 describe.each(DB_MODES)('money-laundering rules (%s)', (mode) => {
   const t = suiteApp(mode, { AML_SCAN_INTERVAL_MS: '0' });
   const { money, scan, stopMonitor, alertsOf, db } = amlKit(t);

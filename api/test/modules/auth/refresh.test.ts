@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { REFRESH_GRACE_MS } from '../../../src/modules/auth/refresh.js';
 import { bearer, DB_MODES, json, refreshCookie, refreshCookieOf, suiteApp } from '../../helpers.js';
 
+// Both databases: concurrency: two refreshes at once race for one refresh token.
 /** Refresh-token rotation: two tabs at once, the reuse signal after the grace, and expiry. */
 describe.each(DB_MODES)('refresh (%s)', (mode) => {
   describe('the same token presented twice', () => {

@@ -10,6 +10,7 @@ import {
   type TestApp,
 } from '../../helpers.js';
 
+// Both databases: concurrency: two parallel uses of one ticket, only one signs in.
 /**
  * The verification ticket (docs/decisions/062-verification-tickets.md): what the browser keeps
  * between registration (or a pending login) and the code instead of the password. The code with

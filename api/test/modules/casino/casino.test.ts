@@ -7,6 +7,7 @@ type Reels = [(typeof SYMBOLS)[number], (typeof SYMBOLS)[number], (typeof SYMBOL
 const LOSE: Reels = ['lemon', 'bell', 'star'];
 const TWO_CHERRIES: Reels = ['cherry', 'lemon', 'cherry'];
 
+// Both databases: money: bets and wins in one transaction, a game provider's retries kept once.
 describe.each(DB_MODES)('casino and demo game provider (%s)', (mode) => {
   /** The demo game's reel stops, in the order its spins will draw them: each test scripts its own. */
   const script: string[] = [];

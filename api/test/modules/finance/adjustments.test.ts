@@ -9,6 +9,7 @@ import { DB_MODES, json, type Player, suiteApp } from '../../helpers.js';
 import { staffRequest } from '../../staff-kit.js';
 import { expectFinanceOnly, type FinanceCast, financeCast } from './finance-kit.js';
 
+// Both databases: money: adjustments book ledger entries and the audit row together.
 describe.each(DB_MODES)('staff adjustments with four eyes (%s)', (mode) => {
   const t = suiteApp(mode);
   let cast: FinanceCast;

@@ -40,6 +40,7 @@ describe('Paybill account numbers', () => {
   });
 });
 
+// Both databases: money: Paybill payments and the suspense account, kept once under repeats.
 describe.each(DB_MODES)('Paybill (C2B) deposits (%s)', (mode) => {
   const operatorPhone = freshPhone();
   const t = suiteApp(mode, { FINANCE_PHONES: operatorPhone, SIMULATOR_TEST_CONTROL: 'true' });

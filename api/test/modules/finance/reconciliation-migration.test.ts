@@ -8,6 +8,7 @@ import { createDatabase, type Database, ensureSchema } from '../../../src/db/dat
 import { migrateToLatest } from '../../../src/db/migrations.js';
 import { DB_MODES } from '../../helpers.js';
 
+// Both databases: migrations: a migration's SQL runs on both engines.
 describe.each(DB_MODES)('migration 0006_reconcile_schedule (%s)', (mode) => {
   let dir: string | undefined;
   let database: Database | undefined;

@@ -61,6 +61,7 @@ describe('backoff', () => {
   });
 });
 
+// Both databases: money: the reconciliation queue claims rows under a lock.
 describe.each(DB_MODES)('reconciliation schedule (%s)', (mode) => {
   const apps: TestApp[] = [];
   afterEach(async () => {

@@ -40,6 +40,7 @@ const FEB1_FIGURES = {
 };
 const ZERO = Object.fromEntries(Object.keys(JAN31_FIGURES).map((k) => [k, 0]));
 
+// Both databases: SQL: sums per East Africa Time day and month computed by the database.
 describe.each(DB_MODES)('finance report (%s)', (mode) => {
   const t = suiteApp(mode);
   let cast: FinanceCast;

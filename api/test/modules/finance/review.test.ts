@@ -3,6 +3,7 @@ import { SIMULATOR_TEST_PHONES } from '../../../src/adapters/payments/simulator.
 import { DB_MODES, freshPhone, json, type Player, suiteApp } from '../../helpers.js';
 import { asStaff, type StaffPlayer } from '../../staff-kit.js';
 
+// Both databases: money: a review settles a held payment once, in one transaction.
 describe.each(DB_MODES)('payment review queue for operators (%s)', (mode) => {
   const operatorPhone = freshPhone();
   const t = suiteApp(mode, { FINANCE_PHONES: operatorPhone });

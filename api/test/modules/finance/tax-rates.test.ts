@@ -26,6 +26,7 @@ async function moveTo(t: TestApp, at: number, ...players: Player[]) {
   }
 }
 
+// Both databases: SQL: the rate in force at a time, chosen by date comparison in SQL.
 describe.each(DB_MODES)('tax rates by date (%s)', (mode) => {
   const operatorPhone = freshPhone();
   const t = suiteApp(mode, { ...TAXED, FINANCE_PHONES: operatorPhone });

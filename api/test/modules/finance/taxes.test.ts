@@ -48,6 +48,7 @@ describe('tax arithmetic and configuration', () => {
   });
 });
 
+// Both databases: money: tax entries booked beside the payment, sums in integer cents.
 describe.each(DB_MODES)('betting taxes (%s)', (mode) => {
   const operatorPhone = freshPhone();
   const t = suiteApp(mode, { ...TAXED, FINANCE_PHONES: operatorPhone });

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { DB_MODES, json, type Player, suiteApp } from '../../helpers.js';
 import { type StaffSession, staffHeaders, staffRequest, staffSession, staffToken } from '../../staff-kit.js';
 
+// Both databases: SQL: the identity queue and register's filters, pages and search.
 describe.each(DB_MODES)('staff compliance (%s)', (mode) => {
   const t = suiteApp(mode);
   let compliance: StaffSession;

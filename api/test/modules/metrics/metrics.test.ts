@@ -56,6 +56,7 @@ function sampleValue(
   return found[0]?.value;
 }
 
+// Both databases: SQL: money moved by kind and queue sizes, summed by the database at the scrape.
 describe.each(DB_MODES)('metrics without a token configured (%s)', (mode) => {
   const t = suiteApp(mode);
 

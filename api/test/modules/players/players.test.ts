@@ -17,6 +17,7 @@ import {
 } from '../../helpers.js';
 import { enrol, setStoredRoles, staffHeaders, staffRequest, staffToken } from '../../staff-kit.js';
 
+// Both databases: SQL: player search with LIKE patterns, whose case rules differ between engines.
 describe.each(DB_MODES)('staff: players (%s)', (mode) => {
   const logs = logCapture();
   // Every level: the full number must be in no log line, whatever the level.

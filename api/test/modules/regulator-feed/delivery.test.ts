@@ -52,6 +52,7 @@ describe('the feed settings', () => {
   });
 });
 
+// Both databases: SQL: batches read in sequence order and marked delivered after a 2xx.
 describe.each(DB_MODES)('regulator feed delivery (%s)', (mode) => {
   let receiver: Awaited<ReturnType<typeof startFeedReceiver>>;
   let t: TestApp;

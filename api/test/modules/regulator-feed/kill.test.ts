@@ -61,6 +61,7 @@ async function startServer(
   return { child, exited };
 }
 
+// Both databases: transactions: what a SIGKILL leaves behind in the outbox.
 describe.each(DB_MODES)('the regulator feed through a SIGKILL (%s)', (mode) => {
   it('every event delivered in order, counts equal, nothing parked but the planted oversize event', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'mchezo-feed-kill-'));

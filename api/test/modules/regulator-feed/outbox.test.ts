@@ -8,6 +8,7 @@ import { inTransaction } from '../../../src/db/tx.js';
 import { bookEntries, InsufficientFundsError } from '../../../src/modules/wallet/wallet.repository.js';
 import { DB_MODES, type Player, suiteApp, TAXED } from '../../helpers.js';
 
+// Both databases: transactions: events written in the money's own transaction, in sequence.
 describe.each(DB_MODES)('regulator feed outbox (%s)', (mode) => {
   const t = suiteApp(mode, TAXED);
   const events = (playerRef?: string) => {

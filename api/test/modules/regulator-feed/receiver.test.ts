@@ -15,6 +15,7 @@ import { DB_MODES, type Player, startApp, type TestApp } from '../../helpers.js'
 
 const SECRET = 'feed-receiver-secret-0123456789ab';
 
+// Both databases: SQL: the receiver's own table, deduplicated by event id.
 describe.each(DB_MODES)('the built-in feed receiver (%s)', (mode) => {
   let t: TestApp;
   let player: Player;

@@ -31,6 +31,7 @@ async function flood(n: number, send: (i: number) => Promise<{ statusCode: numbe
   }
 }
 
+// Both databases: SQL: bounded counts per minute and the retention delete.
 describe.each(DB_MODES)('release health bounds (%s)', (mode) => {
   const k = healthKit(mode);
 

@@ -31,6 +31,7 @@ async function pageViews(app: FastifyInstance, version: string, lcps: number[], 
   }
 }
 
+// Both databases: SQL: p75 from fixed buckets, computed by the database.
 describe.each(DB_MODES)('web vitals ingest (%s)', (mode) => {
   const k = healthKit(mode);
   const lcpOf = async (version: string) => (await k.lobby(version))?.vitals.lcp;

@@ -10,6 +10,7 @@ import { createDatabase } from '../../../src/db/database.js';
 import { DB_MODES } from '../../helpers.js';
 import { GUARD_PLAN, guardKit, LIVE, NEXT } from './canary-guard-kit.js';
 
+// Both databases: locks: the guard's lease across two apps on one database.
 describe.each(DB_MODES)('canary guard instances (%s)', (mode) => {
   const k = guardKit(mode);
   /** Another API instance on the same database and clock. */

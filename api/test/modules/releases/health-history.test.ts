@@ -20,6 +20,7 @@ import { GUARD_PLAN, guardKit, LIVE, NEXT } from './canary-guard-kit.js';
 const MINUTE = 60_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
+// Both databases: SQL: health per time bucket, grouped by the database.
 describe.each(DB_MODES)('release health history (%s)', (mode) => {
   const k = guardKit(mode);
   let player: Player;

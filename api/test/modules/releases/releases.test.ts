@@ -6,6 +6,7 @@ import { DB_MODES, freshPhone, type Json, json, type Player, startApp, type Test
 import { asStaff, type StaffPlayer } from '../../staff-kit.js';
 import { makeCdn, makeVersion } from './fixtures.js';
 
+// Both databases: transactions: every change a revision, a stale base refused (compare-and-swap).
 describe.each(DB_MODES)('release control (%s)', (mode) => {
   let t: TestApp;
   let cdn: string;

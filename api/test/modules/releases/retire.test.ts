@@ -18,6 +18,7 @@ import { asStaff, type StaffPlayer, signInAgain } from '../../staff-kit.js';
 import { makeCdn, makeVersion } from './fixtures.js';
 
 const STORES = ['database', 'folder'] as const;
+// Both databases: concurrency: a retire and an activate race (compare-and-swap).
 const cases = DB_MODES.flatMap((mode) => STORES.map((store) => [mode, store] as const));
 const DAY = 24 * 60 * 60 * 1000;
 

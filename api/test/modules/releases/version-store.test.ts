@@ -29,6 +29,7 @@ const files = (tag: string) =>
     ['static/css/x.css', Buffer.alloc(70_000, 0xab)],
   ]);
 
+// Both databases: SQL: the database version store keeps files as blobs (bytea on PostgreSQL).
 const backends: [string, () => Promise<{ store: VersionStore; done: () => Promise<void>; root?: string }>][] =
   [
     [

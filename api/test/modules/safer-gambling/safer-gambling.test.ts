@@ -32,6 +32,7 @@ const overview = async (t: TestApp, p: Player) => json(await t.get('/safer-gambl
 const limitOf = async (t: TestApp, p: Player, period: string) =>
   (await overview(t, p)).deposit_limits.find((l: { period: string }) => l.period === period);
 
+// Both databases: money and SQL: deposit limits sum a window of transactions in SQL.
 describe.each(DB_MODES)('deposit limits (%s)', (mode) => {
   const t = suiteApp(mode);
 

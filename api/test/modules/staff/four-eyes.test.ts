@@ -18,6 +18,7 @@ import {
   staffSignInFrom,
 } from '../../staff-kit.js';
 
+// Both databases: money: an adjustment books only after a second person, in one transaction.
 describe.each(DB_MODES)('four eyes means two people (%s)', (mode) => {
   const t = suiteApp(mode);
   let admin: StaffSession;

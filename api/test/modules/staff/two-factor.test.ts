@@ -16,6 +16,7 @@ import {
   totpCode,
 } from '../../staff-kit.js';
 
+// Both databases: concurrency: the same code sent twice at once signs in once.
 describe.each(DB_MODES)('staff two-factor sign-in (%s)', (mode) => {
   const adminPhone = freshPhone();
   const t = suiteApp(mode, {

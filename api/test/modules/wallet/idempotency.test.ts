@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DB_MODES, json, type Player, suiteApp } from '../../helpers.js';
 
+// Both databases: money: an idempotency key's unique row decides a retried deposit.
 /** An Idempotency-Key is one player's: a key says "this request of mine", never "this money". */
 describe.each(DB_MODES)('one Idempotency-Key reused (%s)', (mode) => {
   const t = suiteApp(mode);

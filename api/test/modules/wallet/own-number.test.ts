@@ -21,6 +21,7 @@ const NOT_OWN = {
   code: 'PHONE_NOT_OWN',
 };
 
+// Both databases: money under concurrency: a burst of payment prompts against one atomic counter.
 describe.each(DB_MODES)('money to and from the own number only (%s)', (mode) => {
   const t = suiteApp(mode, { DEPOSIT_PROMPTS_PER_MINUTE: '5' });
   let a: Player;

@@ -21,6 +21,7 @@ async function creditBonus(t: TestApp, { userId }: Player, amount: number): Prom
   });
 }
 
+// Both databases: money: the pots a stake draws from, booked in one transaction.
 describe.each(DB_MODES)('stakes with money in every pot (%s)', (mode) => {
   const t = suiteApp(mode);
   let p: Player;

@@ -4,6 +4,7 @@ import { DB_MODES, type Json, json, type Player, startApp, suiteApp } from '../.
 
 const key = (label: string) => `key-${label}-${Math.random().toString(36).slice(2, 10)}`;
 
+// Both databases: money: balances, holds and ledger entries written in one transaction.
 describe.each(DB_MODES)('wallet (%s)', (mode) => {
   const t = suiteApp(mode);
   let p: Player;
