@@ -1,5 +1,5 @@
 /**
- * Manual adjustments with four eyes (issue 30 item 3, docs/decisions/055): one finance person
+ * Manual adjustments with four eyes (docs/decisions/055): one finance person
  * proposes (nothing moves), another approves (the ledger, the feed and the staff audit, in one
  * transaction) or rejects; nobody approves their own; two approvals at once book once; a debit
  * larger than the balance is refused; and who may call each endpoint.

@@ -1,5 +1,5 @@
 /**
- * The finance report (issue 30 item 5, docs/decisions/055): per East Africa Time day and month
+ * The finance report (docs/decisions/055): per East Africa Time day and month
  * from the ledger, in integer cents, with day and month boundaries at EAT midnight; the CSV;
  * the range's bounds; real bookings (a deposit, a win, an approved adjustment) counted; and who may
  * read it.

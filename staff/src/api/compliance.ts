@@ -1,5 +1,5 @@
 /**
- * Compliance (issue 30 item 4): the identity queue, the self-exclusion register, money-laundering
+ * Compliance (docs/decisions/043 and 056): the identity queue, the self-exclusion register, money-laundering
  * alerts and cases with their goAML files and the threshold CSV, and the regulator feed.
  */
 import type {
