@@ -208,6 +208,14 @@ module.exports = {
       from: { path: '^shared/contracts/src/', pathNot: `${ZOD_SCHEMA_FILES}|[.]test[.]ts$` },
       to: { path: `(^|/)node_modules/zod/|${ZOD_SCHEMA_FILES}`, dependencyTypesNot: ['type-only'] },
     },
+    {
+      name: 'no-circular',
+      comment:
+        'No import circle, type-only and lazy imports included: each file sits above the files it imports, so it can be read, tested and moved on its own.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

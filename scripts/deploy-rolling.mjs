@@ -1,7 +1,7 @@
 // `npm run deploy:rolling`: builds what changed, then has the cluster of `npm run start:cluster`
 // (on PORT, 8080 by default) replace its API instances one at a time with the new code: each is
 // stopped once its requests are done (nginx, never reloaded, sends the others to the other
-// instance) and started again (scripts/cluster-instances.mjs; README "Running at scale").
+// instance) and started again (scripts/cluster-instances.mjs; docs/running.md "Running at scale").
 // Prints the steps' times.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -5,7 +5,7 @@
 // build folder itself, caching the remote versions the instances serve, and passing the page and
 // /api to the instances, round robin.
 // An instance that exits is started again (with backoff); Ctrl-C (or SIGTERM) stops everything;
-// `npm run deploy:rolling` replaces the instances one at a time. See README "Running at scale".
+// `npm run deploy:rolling` replaces the instances one at a time. See docs/running.md "Running at scale".
 import { rmSync, writeFileSync } from 'node:fs';
 import { buildAll, CDN_DIR, log } from './lib.mjs';
 import { setup } from './setup.mjs';

@@ -20,7 +20,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'api', 'src
     // A local run (test codes, payment simulator, SMS on the console): never production, which
     // refuses those (api/README.md, "Production mode"), whatever the shell's NODE_ENV says.
     NODE_ENV: 'development',
-    // The simulator's controls, to fake a Paybill payment locally (README, "Paybill locally").
+    // The simulator's controls, to fake a Paybill payment locally (docs/running.md, "Paybill locally").
     SIMULATOR_TEST_CONTROL: process.env.SIMULATOR_TEST_CONTROL ?? 'true',
     SITE_DIR: process.env.SITE_DIR ?? CDN_DIR,
     // Start-up registers what it just built and activates nothing but the first manifest of a

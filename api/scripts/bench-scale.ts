@@ -1,4 +1,4 @@
-// `npm run bench:scale`: the data-scale benchmark (issue 28 item 6; docs/decisions/047-data-scale.md).
+// `npm run bench:scale`: the data-scale benchmark (docs/decisions/047-data-scale.md).
 // On PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres),
 // in two fresh schemas of its own (dropped at the end unless BENCH_KEEP=1 keeps the big one):
 //   1. migrates both, signs one player up in each, and generates in the big one BENCH_PLAYERS

@@ -1,5 +1,5 @@
 /**
- * A remote built and published from outside this repository (issue 29 item 3, decision 050), as
+ * A remote built and published from outside this repository (docs/decisions/050), as
  * a team's own pipeline would: the shared packages packed as tarballs (`scripts/pack-shared.mjs`),
  * the wallet copied to a folder outside the workspace that depends on those tarballs only,
  * installed with pnpm, built by its own build script, uploaded with a wallet deploy key

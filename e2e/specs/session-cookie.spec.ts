@@ -1,5 +1,5 @@
 /**
- * Sessions out of reach of scripts (issue 25, finding 6; docs/decisions/034-session-cookies.md):
+ * Sessions out of reach of scripts (docs/decisions/034-session-cookies.md):
  * the refresh token is an HttpOnly cookie and the access token lives in the page's memory, so
  * nothing a script can read holds either; a reload, a second tab, tokens expiring in both tabs at
  * once, and a logout all keep working.

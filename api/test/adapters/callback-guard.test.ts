@@ -1,7 +1,7 @@
 /**
  * Payment callbacks are accepted only from the provider's addresses when
  * PAYMENT_CALLBACK_ALLOWED_IPS is set, and the callback secret can be rotated with two valid at
- * once (docs/decisions/032-secrets-proxies-production.md; finding 2 of issue 25: with the secret,
+ * once (docs/decisions/032-secrets-proxies-production.md: with the secret,
  * a forged C2B confirmation credited money nobody paid and a forged STK callback completed a
  * deposit never paid).
  */

@@ -1,6 +1,6 @@
 /**
  * The payment simulator's callbacks are not tied to the instance that accepted the payment
- * (issue 26, item 5; docs/decisions/035-surviving-faults.md): kept in the database with their due
+ * (docs/decisions/035-surviving-faults.md): kept in the database with their due
  * time, they are sent by whichever instance is up, once.
  */
 import type { FastifyInstance } from 'fastify';

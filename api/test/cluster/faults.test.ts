@@ -1,5 +1,5 @@
 /**
- * The cluster through its own faults (issue 26; docs/decisions/035-surviving-faults.md): an
+ * The cluster through its own faults (docs/decisions/035-surviving-faults.md): an
  * instance killed under load comes back by itself while the other serves, and a rolling deploy
  * (SIGHUP to the cluster command) replaces both with no failed request for a client that
  * repeats safe requests; deposits retried with their key are booked once.

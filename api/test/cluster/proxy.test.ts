@@ -1,5 +1,5 @@
 /**
- * Client addresses through the cluster's nginx (finding 3 of issue 25; decision 032): nginx sets
+ * Client addresses through the cluster's nginx (docs/decisions/032): nginx sets
  * X-Forwarded-For to the address it saw and the instances believe it from nginx only, so a
  * client that forges the header is still one address to every per-address limit.
  */

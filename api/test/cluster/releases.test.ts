@@ -1,5 +1,5 @@
 /**
- * Releases across the cluster with no shared folder (issue 29 item 2, docs/decisions/049-version-store.md):
+ * Releases across the cluster with no shared folder (docs/decisions/049-version-store.md):
  * each API instance has its own folder (the shell's files only) and keeps remote versions in the
  * database store; nginx caches what the instances serve. A version uploaded through instance 1
  * (directly to its port) is served byte for byte, with its sha384, by nginx and by instance 2,

@@ -1,6 +1,6 @@
 /**
- * Who may call each compliance endpoint (issue 30 item 4; the money-laundering desk, decision
- * 043): compliance alone; support, finance, release managers and administrators are refused (403
+ * Who may call each compliance endpoint (docs/decisions/056; the money-laundering desk,
+ * docs/decisions/043): compliance alone; support, finance, release managers and administrators are refused (403
  * STAFF_ROLE_REQUIRED), so are no token, an unknown staff token, a player's token and a staff
  * member's password-only token (403 SECOND_FACTOR_REQUIRED), and nothing refused changes anything.
  */

@@ -1,5 +1,5 @@
 /**
- * The API through a PostgreSQL restart under load (issue 26; docs/decisions/035-surviving-faults.md):
+ * The API through a PostgreSQL restart under load (docs/decisions/035-surviving-faults.md):
  * a throwaway server of this test's own (never the shared one) is stopped as an operator's
  * restart stops it (sessions end with 57P01) and started again while clients keep depositing
  * and reading. The instance stays up, answers the gap with 503 + Retry-After in the API's error

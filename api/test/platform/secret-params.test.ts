@@ -1,5 +1,5 @@
 /**
- * Finding 2 of issue 25: the callback secret reached the request log on every Paybill (C2B)
+ * Secrets kept out of the log: the callback secret once reached the request log on every Paybill (C2B)
  * line, because only `/payments/callbacks/…` URLs were redacted. Secrets are now cut out by the
  * route parameter that carries them (lib/redact.ts, docs/decisions/032): these tests walk every
  * registered route that declares one and look for the secret everywhere it could leak.
@@ -145,7 +145,7 @@ describe('secrets in URLs never reach a log line or an answer', () => {
   });
 });
 
-describe('the Paybill (C2B) line of the request log (finding 2)', () => {
+describe('the Paybill (C2B) line of the request log', () => {
   const t = recordingApp();
 
   it('writes the route with [secret], never the callback secret (the same logger in every NODE_ENV)', async () => {

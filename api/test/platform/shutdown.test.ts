@@ -1,5 +1,5 @@
 /**
- * A stopping instance (issue 26; docs/decisions/035-surviving-faults.md): requests that still
+ * A stopping instance (docs/decisions/035-surviving-faults.md): requests that still
  * reach it while it closes get the API's 503 with Retry-After, so a client or nginx repeats
  * them at another instance, not Fastify's bare 503.
  */

@@ -1,5 +1,5 @@
 /**
- * Client addresses come from trusted proxies only (finding 3 of issue 25; decision 032):
+ * Client addresses come from trusted proxies only (docs/decisions/032):
  * TRUST_PROXY names the proxies whose X-Forwarded-For is believed. Anyone else's header is
  * ignored, so a client cannot pick the address its rate limits count against.
  */

@@ -1,5 +1,5 @@
 /**
- * An administrator grants a role (issue 30): finds a player's account by phone on Administration,
+ * An administrator grants a role (docs/decisions/052): finds a player's account by phone on Administration,
  * grants it a staff role with a reason (a too short reason is refused first), opens the person's
  * page, issues an enrolment code (shown once) and finds both changes in the staff audit, whose
  * CSV downloads. In English and Kiswahili, at 1280 px and 390 px; axe on every screen and dialog.

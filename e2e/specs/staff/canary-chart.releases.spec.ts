@@ -1,6 +1,6 @@
 /**
- * A release manager starts a guarded canary on the staff site and watches the chart move (issue
- * 30 item 6's must-show), in English and Kiswahili, at 1280 and 390 px: the canary of a healthy
+ * A release manager starts a guarded canary on the staff site and watches the chart move
+ * (docs/decisions/057-release-health-history.md), in English and Kiswahili, at 1280 and 390 px: the canary of a healthy
  * copy of the live lobby is started from the remote's card with its plan, players load it, and
  * the health page (read again every 5 s while the canary runs) shows its loads in the chart's
  * table, then the guard's next step and its promotion, with the figures, among the events. axe

@@ -1,5 +1,5 @@
 /**
- * Compliance closes a money-laundering case (issue 30 item 4's must-show), in English and in
+ * Compliance closes a money-laundering case (docs/decisions/043), in English and in
  * Kiswahili, at 1280 px (staff-desktop) and 390 px (staff-phone): a deposit at the reporting
  * threshold raises a high-severity alert, found by the player's phone in the alerts filter; the
  * case reads as a person would (the rule and its figures in words, the transactions, the trail by

@@ -1,5 +1,5 @@
 /**
- * Enrolment from an administrator's code (issue 30, decision 052): a person granted a role signs
+ * Enrolment from an administrator's code (docs/decisions/052): a person granted a role signs
  * in with their password, enters the enrolment code, sees the QR code, the secret and the 10
  * recovery codes once (downloaded as a text file), confirms with a code from the app, and then
  * signs in with two factors. A wrong enrolment code is refused in plain words. In English and

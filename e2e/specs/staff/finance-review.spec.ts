@@ -1,5 +1,5 @@
 /**
- * Finance on the staff site (issue 30 item 3's must-show), in English and Kiswahili, at 1280 px
+ * Finance on the staff site (docs/decisions/055), in English and Kiswahili, at 1280 px
  * (staff-desktop) and 390 px (staff-phone): finance assigns a Paybill payment in suspense to a
  * player found by phone (made through the simulator as e2e/specs/paybill.spec.ts does), and two
  * finance people complete an adjustment: one proposes, the other approves, and the player's

@@ -1,5 +1,5 @@
 /**
- * Finance reports on the staff site (issue 30 item 5), in English and Kiswahili at both widths:
+ * Finance reports on the staff site (docs/decisions/055), in English and Kiswahili at both widths:
  * the report per day shows its charts (each also as a table), the table with today's deposit in
  * it, the tax report, and downloads the CSV; per month too. axe finds nothing; screenshots go to
  * /tmp/shots/.

@@ -1,5 +1,5 @@
 /**
- * Support finds a player by part of a phone and forces a logout (issue 30's must-show), in
+ * Support finds a player by part of a phone and forces a logout (docs/decisions/053), in
  * English and in Kiswahili, at 1280 px (staff-desktop) and 390 px (staff-phone): the player's
  * access token and refresh cookie are refused afterwards. axe finds nothing on the search with
  * results nor on the player 360; the 360 is saved to /tmp/staff-shots/ for a person to look at.

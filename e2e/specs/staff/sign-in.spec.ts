@@ -1,5 +1,5 @@
 /**
- * Staff sign-in with two factors (issue 30, decision 052): the password alone is refused (the API
+ * Staff sign-in with two factors (docs/decisions/052): the password alone is refused (the API
  * answers SECOND_FACTOR_REQUIRED and the screen asks for the code), a wrong code is said plainly,
  * the right one opens the staff site at home with the nav of the person's roles; signing out
  * forgets the session. In English and Kiswahili, at 1280 px and 390 px; axe on every step.

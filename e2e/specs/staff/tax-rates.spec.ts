@@ -1,5 +1,5 @@
 /**
- * Tax rates on the staff site (issue 28 item 4, decision 040), in English and Kiswahili at 1280 px
+ * Tax rates on the staff site (docs/decisions/040), in English and Kiswahili at 1280 px
  * (staff-desktop) and 390 px (staff-phone): a finance person opens Tax rates from the nav,
  * schedules a change of excise duty for tomorrow (East Africa Time), sees it listed as scheduled
  * with its note, cancels it with a reason and sees it listed as cancelled, with who cancelled it

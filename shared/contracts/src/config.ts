@@ -59,5 +59,5 @@ export type AppConfig = z.infer<typeof AppConfig>;
 export const ConfigResponse = z.object({ data: AppConfig });
 export type ConfigResponse = z.infer<typeof ConfigResponse>;
 
-// Plain values (no zod) live apart so the browser can import them without the schema library.
-export { DEFAULT_APP_CONFIG } from './config-defaults.ts';
+// The defaults (DEFAULT_APP_CONFIG) are plain values in config-defaults.ts, apart from zod so the
+// browser can import them; that file takes its type from here, so this file does not re-export it.

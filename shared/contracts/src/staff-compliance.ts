@@ -8,7 +8,7 @@ import { IDENTITY_REJECT_CODES, RESTRICTION_KINDS } from './staff-compliance-con
 export * from './staff-compliance-constants.ts';
 
 /**
- * `/api/v1/staff/identity-checks…` and `/api/v1/staff/self-exclusions…` (issue 30 item 4,
+ * `/api/v1/staff/identity-checks…` and `/api/v1/staff/self-exclusions…` (docs/decisions/056,
  * api/README.md "Compliance (staff)"): the identity checks waiting on the register, what
  * compliance does with one (ask the register again, or refuse it with a reason), and the
  * self-exclusion register with its CSV.

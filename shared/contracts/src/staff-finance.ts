@@ -15,7 +15,7 @@ export {
 } from './staff-finance-constants.ts';
 
 /**
- * `/api/v1/staff/…` for finance (issue 30 items 3 and 5, docs/decisions/055): manual balance
+ * `/api/v1/staff/…` for finance (docs/decisions/055): manual balance
  * adjustments with four eyes (one finance person proposes with a reason, another approves or
  * rejects with a reason; nobody approves their own), the finance report per East Africa Time day
  * or month from the ledger, and the look-up of a player by phone or Paybill account number.

@@ -13,7 +13,7 @@ import {
 export * from './staff-players-constants.ts';
 
 /**
- * `/api/v1/staff/players/…`: the support desk's view of players (issue 30 item 2, api/README.md
+ * `/api/v1/staff/players/…`: the support desk's view of players (docs/decisions/053, api/README.md
  * "Players (staff)"): search, the player 360 (account, identity with its number and date of
  * birth masked, limits and restrictions, balances), transactions, game rounds, sign-in sessions
  * with a force-logout, notes, and revealing a masked field with a reason. Money in integer cents.

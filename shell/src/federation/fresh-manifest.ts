@@ -8,7 +8,7 @@
  */
 import type { ReleaseManifest } from '@mchezo/contracts/releases';
 
-/** The oldest manifest a navigation to a remote's route goes by (stated in the README's release section). */
+/** The oldest manifest a navigation to a remote's route goes by (stated in docs/releases.md, "What players get"). */
 export const MANIFEST_FRESH_MS = 30_000;
 /** How long a navigation waits for the revalidation before going on with the manifest it has. */
 export const MANIFEST_REVALIDATE_WAIT_MS = 1500;

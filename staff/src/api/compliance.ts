@@ -1,5 +1,5 @@
 /**
- * Compliance (docs/decisions/056-identity-review-by-compliance.md): the identity queue, the self-exclusion register, money-laundering
+ * Compliance (docs/decisions/043 and 056): the identity queue, the self-exclusion register, money-laundering
  * alerts and cases with their goAML files and the threshold CSV, and the regulator feed.
  */
 import type {

@@ -23,7 +23,11 @@ export const ROUTES: StaffRoute[] = [
     path: '',
     roles: 'any',
     nav: { ns: 'home', key: 'nav' },
-    page: lazy(() => import('../pages/home/home-page.tsx')),
+    // Home lists the other screens: it is handed this table rather than importing it.
+    page: lazy(async () => {
+      const { HomePage } = await import('../pages/home/home-page.tsx');
+      return { default: () => <HomePage routes={ROUTES} /> };
+    }),
   },
   {
     path: 'admin',

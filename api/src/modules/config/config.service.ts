@@ -1,4 +1,5 @@
-import { type AppConfig, DEFAULT_APP_CONFIG } from '@mchezo/contracts/config';
+import type { AppConfig } from '@mchezo/contracts/config';
+import { DEFAULT_APP_CONFIG } from '@mchezo/contracts/config-defaults';
 import type { PublicConfigConfig } from './config.config.js';
 
 /** Where the browser's error-reporting SDK posts its envelopes (the API's own ingest). */

@@ -1,5 +1,5 @@
 /**
- * The money-laundering cases list (issue 28 item 1; docs/decisions/043): filtered by status
+ * The money-laundering cases list (docs/decisions/043): filtered by status
  * (`active`: open or reviewing), rule, severity and the player (part of a phone or a name), a page
  * of 50 at a time with a keyset cursor on the time each case was opened, oldest first by default
  * (the desk's queue) or newest first; each case with its rule, player, opener and last step; bad

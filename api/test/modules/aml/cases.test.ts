@@ -1,5 +1,5 @@
 /**
- * Money-laundering cases (issue 28 item 1; docs/decisions/043): compliance staff only; open →
+ * Money-laundering cases (docs/decisions/043): compliance staff only; open →
  * reviewing → reported or dismissed, each step with who, when and why (a reason is required);
  * the same person cannot close their own high-severity case (four eyes: neither its opener nor
  * its reviewer), while a medium one they may.

@@ -1,5 +1,5 @@
 /**
- * The reports for the Financial Reporting Centre (issue 28 item 1; docs/decisions/043): a case's
+ * The reports for the Financial Reporting Centre (docs/decisions/043): a case's
  * goAML XML (STR and CTR) validates against the schema it declares (xsi:noNamespaceSchemaLocation,
  * shipped in api/src/modules/aml/goaml/), checked with libxml2 (xmllint-wasm); and the CSV of
  * transactions at or above the reporting threshold for a date range (East Africa Time days).

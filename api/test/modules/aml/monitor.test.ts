@@ -1,5 +1,5 @@
 /**
- * Money-laundering monitoring (issue 28 item 1; docs/decisions/043): each rule raises exactly one
+ * Money-laundering monitoring (docs/decisions/043): each rule raises exactly one
  * alert on its pattern and none on the near miss, from the money's own events (the outbox), read
  * by the monitor's job after its own cursor; evaluating the same events again (the job run twice,
  * the cursor rewound as if the process died after the alerts and before the cursor) raises no

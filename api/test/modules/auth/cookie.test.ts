@@ -3,7 +3,7 @@ import { REFRESH_GRACE_MS } from '../../../src/modules/auth/refresh.js';
 import { bearer, DB_MODES, json, refreshCookie, refreshCookieOf, suiteApp } from '../../helpers.js';
 
 /**
- * Finding 6 of issue 25: the refresh token lived in the page's local storage, where any script on
+ * Session cookies: the refresh token once lived in the page's local storage, where any script on
  * the site could read it. It now lives in an HttpOnly cookie that only POST /auth/refresh
  * receives, only from the site's own pages (docs/decisions/034-session-cookies.md).
  */

@@ -1,5 +1,5 @@
 /**
- * Compliance's identity queue and self-exclusion register (issue 30 item 4): the pending queue,
+ * Compliance's identity queue and self-exclusion register (docs/decisions/056): the pending queue,
  * asking the register again, refusing with a reason (audited in the same transaction; a decided
  * identity is not decided twice), the register's filters and pages, and its formula-safe CSV.
  */

@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics (issue 28 item 5; docs/decisions/044-metrics.md): `GET /metrics` only with the
+ * Prometheus metrics (docs/decisions/044-metrics.md): `GET /metrics` only with the
  * operators' token (404 without one configured, 401 with a wrong one, never logged), in the text
  * format, with requests labelled by route template, the money moved by kind, the reconciliation
  * queue, the regulator feed's backlog and the open money-laundering alerts by rule, read at the

@@ -1,5 +1,5 @@
 /**
- * The support desk's view of players (issue 30 item 2, decision 053): search by any part of the
+ * The support desk's view of players (docs/decisions/053): search by any part of the
  * phone, the name or a Paybill account number; the 360 with the identity masked; a reveal with a
  * reason, audited; a force-logout that ends the player's session at once (the next call 401,
  * the refresh refused); notes; transactions with filters; rounds; sessions.

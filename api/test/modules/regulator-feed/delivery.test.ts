@@ -1,5 +1,5 @@
 /**
- * Delivering the regulator's feed (issue 28 item 2; docs/decisions/042-regulator-feed-outbox.md):
+ * Delivering the regulator's feed (docs/decisions/042-regulator-feed-outbox.md):
  * in sequence order, in signed batches valid against docs/regulator-feed.schema.json, marked
  * delivered only after a 2xx, retried with backoff after a failure or a timeout (the same batch
  * id and event ids, recognised by the receiver), replayed from a sequence number by an operator;

@@ -1,5 +1,5 @@
 /**
- * The regulator feed's outbox (issue 28 item 2; docs/decisions/042-regulator-feed-outbox.md): every
+ * The regulator feed's outbox (docs/decisions/042-regulator-feed-outbox.md): every
  * money movement writes its events in the transaction that books it, with the player's opaque
  * reference and nothing of their phone; a transaction that fails or rolls back writes none.
  */

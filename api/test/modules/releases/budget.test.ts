@@ -1,5 +1,5 @@
 /**
- * Byte budgets (issue 29 item 4, docs/decisions/048-byte-budgets.md): publish measures a version's
+ * Byte budgets (docs/decisions/048-byte-budgets.md): publish measures a version's
  * critical path from its folder and reports it against the active version's and the remote's
  * budget; activate and canary of a version over budget are refused with 422 OVER_BYTE_BUDGET and
  * the figures; a release manager's override (never a deploy key's) lets it through, and the

@@ -1,5 +1,5 @@
 /**
- * Deploy keys (issue 29 item 1, docs/decisions/046-deploy-keys.md): a release manager makes a key
+ * Deploy keys (docs/decisions/046-deploy-keys.md): a release manager makes a key
  * for one remote; the team's CI publishes and starts guarded canaries of that remote with it and
  * nothing else: the lobby, activate, a canary above the key's maximum, a revoked or expired key
  * are refused (403; 401 for a token nobody issued). The release history names the key; its token

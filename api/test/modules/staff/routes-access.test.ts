@@ -1,5 +1,5 @@
 /**
- * Every staff route is a two-factor staff route (docs/decisions/052, issue 30): this walks EVERY
+ * Every staff route is a two-factor staff route (docs/decisions/052): this walks EVERY
  * route registered with a staff guard (`requireStaff`, or a wrapper marked with markStaffGuard),
  * whatever module added it, and checks it refuses no token (401), a player's token (403) and
  * the password-only token of a person holding every staff role (403 SECOND_FACTOR_REQUIRED), and

@@ -1,5 +1,5 @@
 /**
- * Finance reports (issue 30 item 5, decision 055): per East Africa Time day or month, deposits,
+ * Finance reports (docs/decisions/055): per East Africa Time day or month, deposits,
  * withdrawals, stakes, wins, GGR, taxes, adjustments and NGR, as charts (with their table
  * fallback) and a table with totals; the CSV; and the tax report with its rate periods.
  */

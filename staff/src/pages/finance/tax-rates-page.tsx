@@ -1,5 +1,5 @@
 /**
- * Tax rates by date (issue 28 item 4, decision 040) for finance, without an engineer's terminal:
+ * Tax rates by date (docs/decisions/040) for finance, without an engineer's terminal:
  * the rates in force now; per tax, every rate with the instant it took or takes effect (East
  * Africa Time), its state, who set it and why; a change scheduled ahead; a scheduled change
  * cancelled with a reason. A cancelled change stays listed, struck through, with who cancelled it,

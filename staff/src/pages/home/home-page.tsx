@@ -1,21 +1,27 @@
 /**
- * Home: for each of the person's roles, what it lets them do and the screens it opens (from the
- * route table, so an area appears here as soon as its route is added).
+ * Home: for each of the person's roles, what it lets them do and the screens it opens. The route
+ * table (app/routes.tsx) hands this page its own entries, so an area appears here as soon as its
+ * route is added, and this file imports nothing of the table (no import circle).
  */
 import type { StaffRoleName } from '@mchezo/contracts/staff';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ROUTES } from '../../app/routes.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Empty } from '../../components/states.tsx';
 import { useSession } from '../../session/session-store.ts';
 
 const ROLE_ORDER: StaffRoleName[] = ['admin', 'support', 'finance', 'compliance', 'release_manager'];
-const AREAS = ROUTES.filter((r) => r.nav && r.path !== '');
 
-function RoleCard({ role }: { role: StaffRoleName }) {
-  const { t } = useTranslation(['home', ...new Set(AREAS.map((r) => r.nav?.ns ?? 'home'))]);
-  const areas = AREAS.filter((r) => r.roles !== 'any' && r.roles.includes(role));
+/** What Home reads of a route of the table (app/routes.tsx: StaffRoute). */
+export interface HomeArea {
+  path: string;
+  roles: readonly StaffRoleName[] | 'any';
+  nav?: { ns: string; key: string };
+}
+
+function RoleCard({ role, areas: all }: { role: StaffRoleName; areas: readonly HomeArea[] }) {
+  const { t } = useTranslation(['home', ...new Set(all.map((r) => r.nav?.ns ?? 'home'))]);
+  const areas = all.filter((r) => r.roles !== 'any' && r.roles.includes(role));
   return (
     <section
       aria-labelledby={`role-${role}`}
@@ -43,7 +49,9 @@ function RoleCard({ role }: { role: StaffRoleName }) {
   );
 }
 
-export default function HomePage() {
+/** `routes`: the route table; the screens in the nav other than Home are its areas. */
+export function HomePage({ routes }: { routes: readonly HomeArea[] }) {
+  const areas = routes.filter((r) => r.nav && r.path !== '');
   const { t } = useTranslation('home');
   const member = useSession((s) => s.member);
   const roles = ROLE_ORDER.filter((r) => member?.roles.includes(r));
@@ -56,7 +64,7 @@ export default function HomePage() {
       ) : (
         <div className="grid gap-4 md:grid-cols-2">
           {roles.map((role) => (
-            <RoleCard key={role} role={role} />
+            <RoleCard key={role} role={role} areas={areas} />
           ))}
         </div>
       )}
