@@ -3,11 +3,17 @@
  * the tax rates by date (docs/decisions/014-payment-outcomes-and-review.md, 040). Run as
  * `node scripts/payments.mjs <command>`, which compiles this file when it changed. It talks to the
  * API through the shared HTTP core and the shared staff sign-in (@mchezo/api-client's cli-kit.ts);
- * the API enforces the finance role (OPERATOR_PHONES). See api/README.md "Payment review".
+ * the API enforces the finance role (FINANCE_PHONES). See api/README.md "Payment review".
  */
 import { parseArgs } from 'node:util';
 import { CliError, type Commands, staffCli } from '../shared/api-client/src/cli-kit.ts';
-import type { TaxRate, TaxRatesResponse, TaxReportResponse } from '../shared/contracts/src/payments.ts';
+import type {
+  FinanceAuditResponse,
+  ReviewQueueResponse,
+  TaxRate,
+  TaxRatesResponse,
+  TaxReportResponse,
+} from '../shared/contracts/src/payments.ts';
 
 const HELP = `Usage: node scripts/payments.mjs <command> [options]
 
@@ -16,7 +22,7 @@ Commands:
                                            sign in to staff with the password and the code from
                                            your authenticator app (asked when not given;
                                            $MCHEZO_TOTP_CODE for scripts; or --recovery-code)
-                                           (payments_operator, the staff site's finance role)
+                                           (the finance role)
   logout                                   end the staff session, forget the token
   list [--limit 50] [--json]               transactions in review, kept callbacks, Paybill suspense
   resolve <transaction id> completed|failed --note "<why>"
@@ -70,58 +76,11 @@ const { values: opts, positionals } = parseArgs({
 const [command, ...args] = positionals;
 const { call, callWithStatus, need, sessionCommands, run } = staffCli({
   name: 'payments',
-  role: 'payments_operator',
-  roleSource: 'OPERATOR_PHONES',
+  role: 'finance',
+  roleSource: 'FINANCE_PHONES',
   help: HELP,
   api: opts.api,
 });
-
-// ---- the answers the contracts do not type yet (they answer z.unknown()) -----------------
-
-interface ReviewQueue {
-  transactions: {
-    transaction_id: string;
-    type: string;
-    currency: string;
-    amount: string | number;
-    phone_number: string;
-    reason: string;
-    status_before: string;
-    review_created_at: string;
-    expected: unknown;
-    reported: unknown;
-  }[];
-  paybill?: {
-    paybill_id: string;
-    trans_id: string;
-    currency: string;
-    amount: string | number;
-    bill_ref: string;
-    msisdn: string;
-    reason: string;
-    received_at: string;
-  }[];
-  callbacks: {
-    callback_id: string;
-    kind: string;
-    reason: string;
-    provider_ref: unknown;
-    transaction_id: unknown;
-    received_at: string;
-  }[];
-}
-
-interface AuditEntries {
-  entries: {
-    created_at: string;
-    actor: string;
-    action: string;
-    subject_id: string;
-    before: unknown;
-    after: unknown;
-    note: string;
-  }[];
-}
 
 // ---- helpers -----------------------------------------------------------------------------
 
@@ -158,7 +117,7 @@ const commands: Commands = {
   ...sessionCommands(opts),
 
   async list() {
-    const data = await call<ReviewQueue>('GET', `/payments/review?limit=${Number(opts.limit ?? 50)}`);
+    const data = await call<ReviewQueueResponse>('GET', `/finance/review?limit=${Number(opts.limit ?? 50)}`);
     if (opts.json) return console.log(JSON.stringify(data, null, 2));
     console.log(`Transactions in review: ${data.transactions.length}`);
     for (const r of data.transactions) {
@@ -187,7 +146,7 @@ const commands: Commands = {
     if (!['completed', 'failed'].includes(outcome)) throw new CliError('The outcome is completed or failed.');
     const r = await call<{ transaction_id: string; status: string; adjustment: string | number }>(
       'POST',
-      `/payments/review/transactions/${id}/resolve`,
+      `/finance/review/transactions/${id}/resolve`,
       { outcome, note: note() },
     );
     console.log(`✓ ${r.transaction_id} is ${r.status} (balance adjusted by ${r.adjustment})`);
@@ -195,7 +154,7 @@ const commands: Commands = {
 
   async close() {
     const id = need(args[0], 'the callback id');
-    const r = await call<{ callback_id: string }>('POST', `/payments/review/callbacks/${id}/resolve`, {
+    const r = await call<{ callback_id: string }>('POST', `/finance/review/callbacks/${id}/resolve`, {
       note: note(),
     });
     console.log(`✓ callback ${r.callback_id} closed`);
@@ -206,7 +165,7 @@ const commands: Commands = {
     const account = need(args[1], "the player's account number");
     const r = await call<{ paybill_id: string; transaction_id: string }>(
       'POST',
-      `/payments/review/paybill/${id}/assign`,
+      `/finance/review/paybill/${id}/assign`,
       { account_number: account, note: note() },
     );
     console.log(`✓ Paybill payment ${r.paybill_id} credited (transaction ${r.transaction_id})`);
@@ -215,7 +174,7 @@ const commands: Commands = {
   async 'register-c2b'() {
     const r = await call<{ short_code: string; response_type: string; description: string }>(
       'POST',
-      '/payments/paybill/register-urls',
+      '/finance/paybill/register-urls',
       {},
     );
     console.log(
@@ -238,11 +197,11 @@ const commands: Commands = {
     if (opts.csv) {
       const by = opts['by-rate'] ? 'rate' : 'period';
       process.stdout.write(
-        (await callWithStatus('GET', `/payments/tax-report?${query}&format=csv&by=${by}`)).text,
+        (await callWithStatus('GET', `/finance/tax-report?${query}&format=csv&by=${by}`)).text,
       );
       return;
     }
-    const r = await call<TaxReportResponse>('GET', `/payments/tax-report?${query}&format=json`);
+    const r = await call<TaxReportResponse>('GET', `/finance/tax-report?${query}&format=json`);
     if (opts.json) return console.log(JSON.stringify(r, null, 2));
     console.log(`Taxes ${r.from} to ${r.to} (${r.timezone}, ${r.currency}), per ${r.period}`);
     console.log([''.padEnd(10), ...TAX_COLUMNS.map((c) => c.padStart(16))].join(' '));
@@ -258,7 +217,7 @@ const commands: Commands = {
   },
 
   async 'tax-rates'() {
-    const r = await call<TaxRatesResponse>('GET', '/taxes/rates');
+    const r = await call<TaxRatesResponse>('GET', '/finance/tax-rates');
     if (opts.json) return console.log(JSON.stringify(r, null, 2));
     console.log(
       `In force: excise ${r.in_force.excise} bp, withholding ${r.in_force.withholding} bp (500 bp = 5%)`,
@@ -273,7 +232,7 @@ const commands: Commands = {
     if (!/^\d{1,5}$/.test(rate)) throw new CliError('The rate is whole basis points: 500 = 5%.');
     if (!opts.from)
       throw new CliError('Say from when with --from <date-time>, e.g. 2027-07-01T00:00:00+03:00.');
-    const r = await call<TaxRate>('POST', '/taxes/rates', {
+    const r = await call<TaxRate>('POST', '/finance/tax-rates', {
       kind,
       rate_bp: Number(rate),
       effective_from: opts.from,
@@ -284,12 +243,15 @@ const commands: Commands = {
 
   async 'tax-rate-cancel'() {
     const id = need(args[0], 'the rate id (tax-rates lists them)');
-    const r = await call<{ id: string }>('POST', `/taxes/rates/${id}/cancel`, { note: note() });
+    const r = await call<{ id: string }>('POST', `/finance/tax-rates/${id}/cancel`, { note: note() });
     console.log(`✓ rate ${r.id} cancelled`);
   },
 
   async history() {
-    const { entries } = await call<AuditEntries>('GET', `/payments/audit?limit=${Number(opts.limit ?? 20)}`);
+    const { entries } = await call<FinanceAuditResponse>(
+      'GET',
+      `/finance/audit?limit=${Number(opts.limit ?? 20)}`,
+    );
     if (!entries.length) return console.log('No decisions yet.');
     for (const e of entries) {
       console.log(

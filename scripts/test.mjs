@@ -72,7 +72,8 @@ async function runChecks(list) {
   await Promise.all(Array.from({ length: Math.max(1, availableParallelism()) }, one));
 }
 
-// Static checks: lint, types of each package, package edges.
+// Static checks: lint, types of each package, package edges, the house's habits (no comment
+// citing an issue, commit messages: scripts/check-habits.mjs).
 await stage('checks', () => {
   const list = [['lint and format (biome)', 'pnpm', ['exec', 'biome', 'check', '.']]];
   for (const pkg of [
@@ -84,11 +85,13 @@ await stage('checks', () => {
     'staff',
     'api',
     'e2e',
+    'scripts',
   ]) {
     if (existsSync(join(ROOT, pkg, 'tsconfig.json')))
       list.push([`types: ${pkg}`, 'pnpm', ['exec', 'tsc', '-p', join(pkg, 'tsconfig.json')]]);
   }
   list.push(['package edges (dependency-cruiser)', 'pnpm', ['run', '--silent', 'depcheck']]);
+  list.push(['habits (comments, commits)', 'node', ['scripts/check-habits.mjs']]);
   return runChecks(list);
 });
 

@@ -21,7 +21,7 @@ describe('payments operator CLI (sqlite, over HTTP)', () => {
 
   beforeAll(async () => {
     home = mkdtempSync(join(tmpdir(), 'mchezo-payments-cli-'));
-    t = await startApp('sqlite', { OPERATOR_PHONES: phone });
+    t = await startApp('sqlite', { FINANCE_PHONES: phone });
     const enrolled = await enrol(t, await t.signedInPlayer(phone));
     code = () => {
       nextStep(t);
@@ -162,7 +162,7 @@ describe('payments operator CLI (sqlite, over HTTP)', () => {
   it('tells a player without a staff role that the API refuses', async () => {
     const login = await cli('login', '--phone', p.phone, '--password', 'correct-horse', '--code', '123456');
     expect(login.code).toBe(1);
-    expect(login.out).toMatch(/403.*STAFF_ROLE_REQUIRED.*payments_operator role/s);
+    expect(login.out).toMatch(/403.*STAFF_ROLE_REQUIRED.*finance role/s);
     expect((await cli('list')).out).toMatch(/Not signed in/);
   }, 60_000);
 

@@ -121,17 +121,18 @@ describe('check-habits commits', () => {
     expect(res.out).toContain('no body: Trailers are no body');
   });
 
-  it('says what to fetch in a shallow clone without the baseline, and names a missing one', () => {
+  it('checks the commits a shallow clone holds, and names a missing baseline in a full one', () => {
     const { dir, baseline } = repo({});
     commit(dir, 'One', 'Body.');
-    commit(dir, 'Two', 'Body.');
+    commit(dir, 'A subject far longer than the seventy-two characters the house allows in one', 'Body.');
     const clone = mkdtempSync(join(tmpdir(), 'check-habits-clone-'));
     folders.push(clone);
     git(clone, 'clone', '-q', '--depth', '1', `file://${dir}`, '.');
     copyFileSync(SCRIPT, join(clone, 'scripts', 'check-habits.mjs'));
     const shallow = check(clone, 'commits', baseline);
     expect(shallow.status).toBe(1);
-    expect(shallow.out).toMatch(/shallow and lacks the baseline .*fetch-depth: 0/);
+    expect(shallow.out).toMatch(/1 of 1 commits since the baseline break the rule/);
+    expect(shallow.out).toContain('subject of 76 characters');
     const missing = check(dir, 'commits', 'f'.repeat(40));
     expect(missing.status).toBe(1);
     expect(missing.out).toMatch(/the baseline f{12} is not in this clone's history/);

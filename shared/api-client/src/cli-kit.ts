@@ -29,9 +29,6 @@ interface Refusal {
   issues?: { path: string; message: string }[];
 }
 
-/** The roles the tools check, by the name the API gives them (`payments_operator` is `finance`). */
-const API_ROLE: Record<string, string> = { payments_operator: 'finance', release_manager: 'release_manager' };
-
 /** A stored staff session, per API (one file serves staging and production). */
 interface StoredSession {
   phone: string;
@@ -216,7 +213,7 @@ export function staffCli({ name, role, roleSource, help, api }: StaffCliConfig) 
         console.log(
           `✓ signed in to ${API} as ${member.phone} until ${staffSession.expires_at} at the latest; token stored in ${CREDENTIALS}`,
         );
-        if (!(member.roles as string[]).includes(API_ROLE[role] ?? role))
+        if (!(member.roles as string[]).includes(role))
           console.log(`! this account has no ${role} role: the API will refuse (403)`);
       },
 
