@@ -179,8 +179,8 @@ export const StaffAuditEntry = z.object({
   target_user_id: z.string().nullable(),
   /** Another object it was done to (`staff_session:<id>`). */
   target: z.string().nullable(),
-  before: z.unknown().nullable(),
-  after: z.unknown().nullable(),
+  before: z.json().nullable(),
+  after: z.json().nullable(),
   reason: z.string().nullable(),
   ip: z.string().nullable(),
 });

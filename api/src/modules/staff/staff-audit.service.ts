@@ -143,7 +143,8 @@ function filterOf(q: StaffAuditQuery): AuditFilter {
   };
 }
 
-const parse = (v: string | null) => (v === null ? null : (JSON.parse(v) as unknown));
+/** A stored before/after: JSON text the audit wrote itself (`record` stringifies it). */
+const parse = (v: string | null): StaffAuditEntry['before'] => (v === null ? null : JSON.parse(v));
 
 function auditEntry(r: StaffAuditTable): StaffAuditEntry {
   return {
