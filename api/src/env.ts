@@ -4,16 +4,7 @@ import { z } from 'zod';
 import type { SecretKey } from './db/secrets.js';
 import { type DeploymentDefaults, deploymentDefaults } from './deployment-defaults.js';
 import { crossVariableIssues } from './env-rules.js';
-import {
-  basisPoints,
-  bool,
-  byteBudgets,
-  int,
-  ipList,
-  optionalBool,
-  optionalString,
-  secret,
-} from './env-values.js';
+import { basisPoints, bool, int, ipList, optionalString, secret } from './env-values.js';
 import { AmlConfig } from './modules/aml/aml.config.js';
 import { AuthConfig } from './modules/auth/auth.config.js';
 import { CasinoConfig } from './modules/casino/casino.config.js';

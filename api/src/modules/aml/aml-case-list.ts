@@ -9,8 +9,8 @@ import { AML_CASES_PAGE } from '@mchezo/contracts/staff-compliance-constants';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor.js';
+import { contains, readQuery } from '../../lib/search-text.js';
 import { iso } from '../../lib/time.js';
-import { contains, readQuery } from '../players/player-search.js';
 import { playerMatch } from './aml.repository.js';
 
 /** `%…%` patterns of a player query; null when it can match nobody (only punctuation). */

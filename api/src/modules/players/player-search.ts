@@ -9,26 +9,12 @@ import {
 } from '@mchezo/contracts/staff-players';
 import { ACCOUNT_NUMBER_LENGTH } from '@mchezo/contracts/wallet-constants';
 import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor.js';
+import { contains, readQuery } from '../../lib/search-text.js';
 import { iso } from '../../lib/time.js';
 import type { PlayerAccountsService } from '../auth/player-accounts.service.js';
 import type { PlayerMoneyService } from '../wallet/player-money.service.js';
 
 const PAGE = PLAYERS_PAGE_SIZE;
-
-/** `%…%` for LIKE, with `\` escaping the wildcards a name may hold. */
-export const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/**
- * What a query means: digits are part of a phone (a leading 0 dropped: 0712… is +254712…) and
- * maybe a Paybill account number; anything else is part of a name.
- */
-export function readQuery(q: string): { digits?: string; name?: string } {
-  if (/^[+\d\s\-().]+$/.test(q)) {
-    const digits = q.replace(/\D/g, '').replace(/^0+/, '');
-    return digits.length > 0 ? { digits } : {};
-  }
-  return { name: q.toLowerCase() };
-}
 
 export async function searchPlayers(
   { accounts, money }: { accounts: PlayerAccountsService; money: PlayerMoneyService },
