@@ -41,7 +41,7 @@ async function median(fn: () => Promise<unknown>): Promise<number> {
 try {
   await app.ready();
   const db = database.db;
-  const wallet = new WalletService(app.ctx);
+  const wallet = new WalletService(app.ctx, app.ctx.env);
   const now = Date.now();
   const started = performance.now();
   await sql`insert into users (id, phone, username, password_hash, roles, status, player_ref, created_at, updated_at)

@@ -41,8 +41,8 @@ import { prepareBench } from './bench-app.js';
 /** The services the cases time, built as their modules build them, over `ctx`'s recordable pool. */
 function benchServices(ctx: AppContext, audit: ConstructorParameters<typeof FeedReplayService>[1]) {
   return {
-    wallet: new WalletService(ctx),
-    taxReport: new TaxReportService(ctx),
+    wallet: new WalletService(ctx, ctx.env),
+    taxReport: new TaxReportService(ctx, ctx.env),
     amlMonitor: new AmlMonitor(ctx, ctx.env),
     regulatorFeed: new RegulatorFeedService(ctx, ctx.env),
     feedReplays: new FeedReplayService(ctx, audit),

@@ -1,20 +1,23 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { PaymentsConfig } from './adapters/payments/payments.config.js';
 import type { SecretKey } from './db/secrets.js';
 import { type DeploymentDefaults, deploymentDefaults } from './deployment-defaults.js';
 import { crossVariableIssues } from './env-rules.js';
-import { basisPoints, bool, int, ipList, optionalString, secret } from './env-values.js';
+import { int, optionalString } from './env-values.js';
 import { AmlConfig } from './modules/aml/aml.config.js';
 import { AuthConfig } from './modules/auth/auth.config.js';
 import { CasinoConfig } from './modules/casino/casino.config.js';
 import { ChatConfig } from './modules/chat/chat.config.js';
 import { PublicConfigConfig } from './modules/config/config.config.js';
+import { FinanceConfig } from './modules/finance/finance.config.js';
 import { MetricsConfig } from './modules/metrics/metrics.config.js';
 import { RegulatorFeedConfig } from './modules/regulator-feed/regulator-feed.config.js';
 import { ReleaseHealthConfig } from './modules/release-health/release-health.config.js';
 import { ReleasesConfig } from './modules/releases/releases.config.js';
 import { StaffConfig } from './modules/staff/staff.config.js';
+import { WalletConfig } from './modules/wallet/wallet.config.js';
 import { PlatformConfig } from './platform.config.js';
 
 const EnvSchema = z.object({
@@ -29,62 +32,9 @@ const EnvSchema = z.object({
   ...AmlConfig.shape,
   ...RegulatorFeedConfig.shape,
   ...CasinoConfig.shape,
-  /** Deposit payment prompts (STK push) one player may start per minute: docs/decisions/033. */
-  DEPOSIT_PROMPTS_PER_MINUTE: int(5, 1, 1_000_000),
-
-  PAYMENT_PROVIDER: z.enum(['simulator', 'daraja']).default('simulator'),
-  PAYMENT_CALLBACK_SECRET: secret,
-  /**
-   * Payment callbacks (docs/decisions/032-secrets-proxies-production.md): a second secret accepted
-   * in callback URLs during a rotation (never handed out), and the provider's addresses (IPs, CIDR
-   * ranges) callbacks are accepted from; empty: any.
-   */
-  PAYMENT_CALLBACK_SECRET_PREVIOUS: secret,
-  PAYMENT_CALLBACK_ALLOWED_IPS: ipList,
-  SIMULATOR_DELAY_MS: int(2000, 0, 600_000),
-  /**
-   * Tests only (NODE_ENV=test): serves POST /api/v1/testing/simulator/{hold,settle}, so a test
-   * keeps one phone's payments pending until it settles them itself.
-   */
-  SIMULATOR_TEST_CONTROL: bool(false),
-  RECONCILE_INTERVAL_SECONDS: int(60, 0, 86_400),
-  RECONCILE_AFTER_SECONDS: int(120, 0, 86_400),
-  /** Unset: the sandbox, except in production, which refuses to guess (src/production.ts). */
-  DARAJA_BASE_URL: optionalString.pipe(z.string().url().optional()),
-  DARAJA_CONSUMER_KEY: optionalString,
-  DARAJA_CONSUMER_SECRET: optionalString,
-  DARAJA_SHORTCODE: z.string().default('174379'),
-  /** The paybill players pay into (Paybill deposits, C2B); empty: DARAJA_SHORTCODE. */
-  MPESA_PAYBILL_NUMBER: optionalString.pipe(
-    z
-      .string()
-      .regex(/^\d{5,7}$/, 'must be 5-7 digits')
-      .optional(),
-  ),
-  DARAJA_PASSKEY: optionalString,
-  DARAJA_B2C_SHORTCODE: z.string().default('600000'),
-  DARAJA_INITIATOR_NAME: z.string().default('testapi'),
-  DARAJA_SECURITY_CREDENTIAL: optionalString,
-  DARAJA_TIMEOUT_MS: int(10_000, 100, 120_000),
-  /**
-   * Betting taxes (README "Taxes"): rates in basis points (500 = 5%), or a percentage with at most
-   * two decimals and a `%` (`5%`, `7.5%`), validated into basis points.
-   */
-  TAX_EXCISE_RATE: basisPoints(500),
-  /** `deduct`: the wallet gets the deposit minus the duty; `absorb`: the operator pays it. */
-  TAX_EXCISE_MODE: z.enum(['deduct', 'absorb']).default('deduct'),
-  TAX_WITHHOLDING_RATE: basisPoints(500),
-  /** `withdrawal`: the amount withdrawn. `net_winnings` is refused until it is built. */
-  TAX_WITHHOLDING_BASE: z.enum(['withdrawal', 'net_winnings']).default('withdrawal'),
-  /** A transaction still unresolved this long after it was made goes to the review queue. */
-  RECONCILE_REVIEW_AFTER_SECONDS: int(3600, 60, 30 * 86_400),
-  /**
-   * The payout time the operator guarantees (docs/decisions/041-loss-and-stake-limits.md): a
-   * withdrawal still pending this long after it was asked is listed in the operators' review
-   * queue with its age (`late_payouts`).
-   */
-  PAYOUT_GUARANTEE_MINUTES: int(30, 1, 7 * 24 * 60),
-
+  ...PaymentsConfig.shape,
+  ...WalletConfig.shape,
+  ...FinanceConfig.shape,
   /** Identity checks (api/README.md "Identity checks"): the built-in simulator or a registry. */
   IDENTITY_PROVIDER: z.enum(['simulator', 'registry']).default('simulator'),
   IDENTITY_REGISTRY_URL: optionalString.refine(

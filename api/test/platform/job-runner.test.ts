@@ -279,7 +279,7 @@ describe.each(DB_MODES)('lease hand-over after a kill, default settings (%s)', (
         if (name === 'regulator-feed') return new RegulatorFeedService(ctx, env).job as Job<unknown>;
         if (name === 'canary-guard')
           return new CanaryGuard(ctx, guard.revisions, guard.health, env).job as Job<unknown>;
-        return new Reconciler(ctx, t.app.settlement).job as Job<unknown>;
+        return new Reconciler(ctx, env, t.app.settlement).job as Job<unknown>;
       };
       vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
       const doomedDatabase = createDatabase(t.env);

@@ -9,6 +9,7 @@ import { apiModule } from '../../lib/api-module.js';
 import { API_PREFIX } from '../../lib/api-prefix.js';
 import { staffOf } from '../staff/staff.guard.js';
 import { AdjustmentService } from './adjustments.service.js';
+import { FinanceConfig } from './finance.config.js';
 import { financeRoutes } from './finance.routes.js';
 import { FinanceReportService } from './finance-report.service.js';
 import { PaybillSuspenseService } from './paybill-suspense.service.js';
@@ -25,20 +26,20 @@ declare module 'fastify' {
 }
 
 export const financeModule = apiModule(
-  { name: 'finance', dependencies: ['staff', 'wallet'] },
-  async (app) => {
+  { name: 'finance', dependencies: ['staff', 'wallet'], config: FinanceConfig },
+  async (app, config) => {
     const ctx = app.ctx;
-    const reconciler = new Reconciler(ctx, app.settlement);
-    const taxRates = new TaxRatesService(ctx, app.staff.audit);
+    const reconciler = new Reconciler(ctx, config, app.settlement);
+    const taxRates = new TaxRatesService(ctx, config, app.staff.audit);
     app.decorate('reconciler', reconciler);
     app.jobs.push(reconciler.job);
     app.addHook('onReady', () => taxRates.seedFromEnvironment());
 
     await app.register(reviewRoutes, {
       prefix: API_PREFIX,
-      review: new ReviewService(ctx, app.staff.audit),
+      review: new ReviewService(ctx, config, app.staff.audit),
       paybill: new PaybillSuspenseService(ctx, app.paybill, app.staff.audit),
-      taxReport: new TaxReportService(ctx),
+      taxReport: new TaxReportService(ctx, config),
       taxRates,
       requireStaff: app.requireStaff,
       staffOf,

@@ -21,6 +21,7 @@ import {
 } from '../wallet/ledger.service.js';
 import { callbackBaseUrl } from '../wallet/payments.service.js';
 import type { SettlementService } from '../wallet/settlement.service.js';
+import type { FinanceConfig } from './finance.config.js';
 
 /** The longest wait between two checks of a transaction that stays unresolved. */
 export const BACKOFF_CAP_MS = 15 * 60_000;
@@ -33,7 +34,7 @@ const MIN_BACKOFF_BASE_MS = 30_000;
  */
 export const CLAIM_LEASE_MS = 15 * 60_000;
 
-type ScheduleEnv = Pick<AppContext['env'], 'RECONCILE_AFTER_SECONDS'>;
+type ScheduleEnv = Pick<FinanceConfig, 'RECONCILE_AFTER_SECONDS'>;
 
 /** The wait after the `checks`-th inconclusive check (1, 2, …): doubling, capped. */
 export function backoffMs(env: ScheduleEnv, checks: number): number {
@@ -92,14 +93,15 @@ export class Reconciler {
 
   constructor(
     private readonly ctx: AppContext,
+    private readonly config: FinanceConfig,
     private readonly settlement: SettlementService,
   ) {
-    const everyMs = ctx.env.RECONCILE_INTERVAL_SECONDS * 1000;
+    const everyMs = config.RECONCILE_INTERVAL_SECONDS * 1000;
     this.job = new Job(ctx, {
       name: 'reconciliation',
       everyMs,
       // Renewed by the runner while this instance lives; a killed holder's runs out.
-      leaseMs: ctx.env.JOB_LEASE_TTL_MS,
+      leaseMs: config.JOB_LEASE_TTL_MS,
       round: () => this.pass(),
     });
   }
@@ -111,7 +113,8 @@ export class Reconciler {
   }
 
   private async pass(): Promise<number> {
-    const { database, clock, env } = this.ctx;
+    const { database, clock } = this.ctx;
+    const env = this.config;
     const now = clock.now();
     const rows = await claimDueTx(database.db, {
       now,
@@ -150,7 +153,7 @@ export class Reconciler {
           phone: row.phone_number,
           amountMinor: providerAmount(row),
           createdAt: row.created_at,
-          callbackBaseUrl: callbackBaseUrl(this.ctx),
+          callbackBaseUrl: callbackBaseUrl(this.config, this.ctx.payments.name),
         });
       } catch (err) {
         log.warn({ tx: row.id, err: { message: (err as Error).message } }, 'reconciliation query failed');

@@ -28,6 +28,7 @@ import {
   resolveReviewedTx,
   reviewIdsOf,
 } from '../wallet/ledger.service.js';
+import type { FinanceConfig } from './finance.config.js';
 import { auditEntry, type FinanceActor, financeAudit, type RecordAudit, readJson } from './finance-audit.js';
 
 const callbackDto = (c: CallbackRow) => ({
@@ -51,13 +52,14 @@ interface Resolution {
 export class ReviewService {
   constructor(
     private readonly ctx: AppContext,
+    private readonly config: FinanceConfig,
     private readonly recordAudit: RecordAudit,
   ) {}
 
   async list(limit: number) {
     const db = this.ctx.database.db;
     const now = this.ctx.clock.now();
-    const guarantee = this.ctx.env.PAYOUT_GUARANTEE_MINUTES;
+    const guarantee = this.config.PAYOUT_GUARANTEE_MINUTES;
     const [reviews, callbacks, late] = await Promise.all([
       listOpenReviews(db, limit),
       listOpenCallbacks(db, limit),

@@ -32,6 +32,7 @@ import {
   type TaxRateListed,
   type TaxRateRow,
 } from '../wallet/ledger.service.js';
+import type { FinanceConfig } from './finance.config.js';
 import { auditEntry, type FinanceActor, type RecordAudit, scheduleNotes } from './finance-audit.js';
 
 /**
@@ -78,6 +79,7 @@ const rateDto = (r: Listed, note: string | null, inForce: Map<string, TaxRateRow
 export class TaxRatesService {
   constructor(
     private readonly ctx: AppContext,
+    private readonly config: FinanceConfig,
     private readonly audit: RecordAudit,
   ) {}
 
@@ -87,7 +89,8 @@ export class TaxRatesService {
    * than the one in force: changing it does nothing once the first row is written.
    */
   async seedFromEnvironment(): Promise<void> {
-    const { database, env, clock, log } = this.ctx;
+    const { database, clock, log } = this.ctx;
+    const env = this.config;
     const now = clock.now();
     for (const kind of TAX_KINDS) {
       const rate_bp = envRate(env, kind);
@@ -109,7 +112,8 @@ export class TaxRatesService {
   }
 
   async list(): Promise<TaxRatesResponse> {
-    const { database, env, clock } = this.ctx;
+    const { database, clock } = this.ctx;
+    const env = this.config;
     const now = clock.now();
     const rows = await listRatesWithSetter(database.db);
     const cancelled = await listCancelledRates(database.db);
@@ -133,7 +137,8 @@ export class TaxRatesService {
 
   /** Schedules `kind` at `rate_bp` from `effective_from` (at least a minute ahead); audited. */
   async schedule(actor: FinanceActor, req: ScheduleTaxRateRequest): Promise<TaxRate> {
-    const { database, env, clock } = this.ctx;
+    const { database, clock } = this.ctx;
+    const env = this.config;
     const from = Date.parse(req.effective_from);
     return inTransaction(database, async (trx) => {
       const now = clock.now();
@@ -172,7 +177,8 @@ export class TaxRatesService {
    * who cancelled it, when and why; audited.
    */
   async cancel(actor: FinanceActor, id: string, note: string) {
-    const { database, env, clock } = this.ctx;
+    const { database, clock } = this.ctx;
+    const env = this.config;
     return inTransaction(database, async (trx) => {
       const now = clock.now();
       if (!(await findRate(trx, id))) {

@@ -19,6 +19,7 @@ import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { eatDay, eatIso, eatMidnight } from '../../lib/time.js';
 import { envRate, listRates } from '../wallet/ledger.service.js';
+import type { FinanceConfig } from './finance.config.js';
 
 const DAY_MS = 86_400_000;
 
@@ -63,7 +64,10 @@ const taxEntries = (db: Kysely<DB>, start: number, end: number) =>
     .execute();
 
 export class TaxReportService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly config: FinanceConfig,
+  ) {}
 
   /** Each kind's rates, oldest first, starting at 0 (the environment's while none is kept). */
   private async schedule(): Promise<Record<TaxKind, Rate[]>> {
@@ -72,7 +76,7 @@ export class TaxReportService {
       const rates = rows.filter((r) => r.kind === kind);
       return rates[0]?.effective_from === 0
         ? rates
-        : [{ effective_from: 0, rate_bp: envRate(this.ctx.env, kind) }, ...rates];
+        : [{ effective_from: 0, rate_bp: envRate(this.config, kind) }, ...rates];
     };
     return { excise: of('excise'), withholding: of('withholding') };
   }

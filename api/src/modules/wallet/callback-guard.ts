@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { Env } from '../../env.js';
 import { matchesAnySecret } from '../../lib/crypto.js';
 import { refuse } from '../../lib/errors.js';
 import { ipMatcher } from '../../lib/ip-list.js';
+import type { WalletConfig } from './wallet.config.js';
 
 /**
  * Who may call the payment provider's routes (STK and B2C callbacks, C2B validation and
@@ -15,7 +15,7 @@ import { ipMatcher } from '../../lib/ip-list.js';
  */
 export function callbackGuard(
   env: Pick<
-    Env,
+    WalletConfig,
     'PAYMENT_CALLBACK_SECRET' | 'PAYMENT_CALLBACK_SECRET_PREVIOUS' | 'PAYMENT_CALLBACK_ALLOWED_IPS'
   >,
 ) {

@@ -6,6 +6,7 @@ import { refuse } from '../../lib/errors.js';
 import { errorResponses } from '../../lib/http.js';
 import { callbackGuard } from './callback-guard.js';
 import type { SettlementService } from './settlement.service.js';
+import type { WalletConfig } from './wallet.config.js';
 
 /**
  * Provider → server callbacks: `/<kind>` or `/<kind>/<transaction id>`. The secret in the path
@@ -17,10 +18,11 @@ import type { SettlementService } from './settlement.service.js';
  */
 export const paymentCallbackRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
+  config: WalletConfig;
   settlement: SettlementService;
-}> = async (app, { ctx, settlement }) => {
+}> = async (app, { ctx, config, settlement }) => {
   // The guard runs first (onRequest): nothing is parsed or read for a refused caller.
-  const guarded = { onRequest: callbackGuard(ctx.env), config: { secretParams: ['secret'] } };
+  const guarded = { onRequest: callbackGuard(config), config: { secretParams: ['secret'] } };
   const schema = {
     tags: ['payments'],
     body: z.unknown(),

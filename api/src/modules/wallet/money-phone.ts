@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { rateLimited, refuse } from '../../lib/errors.js';
 import { countInWindow } from '../../lib/window-counter.js';
+import type { WalletConfig } from './wallet.config.js';
 
 /** The player asking: their id and their own phone, verified at sign-up (E.164). */
 export interface Payer {
@@ -38,11 +39,16 @@ const PROMPT_WINDOW_MS = 60_000;
  * repeated Idempotency-Key (no new row, no new prompt) is not counted, and a refusal takes the
  * row and the count back out with it.
  */
-export async function limitDepositPrompts(trx: Kysely<DB>, ctx: AppContext, userId: string): Promise<void> {
+export async function limitDepositPrompts(
+  trx: Kysely<DB>,
+  ctx: Pick<AppContext, 'clock'>,
+  config: Pick<WalletConfig, 'DEPOSIT_PROMPTS_PER_MINUTE'>,
+  userId: string,
+): Promise<void> {
   const now = ctx.clock.now();
   const key = `deposit_prompt:user:${userId}`;
   const { count, windowStart } = await countInWindow(trx, key, PROMPT_WINDOW_MS, now);
-  if (count > ctx.env.DEPOSIT_PROMPTS_PER_MINUTE) {
+  if (count > config.DEPOSIT_PROMPTS_PER_MINUTE) {
     throw rateLimited((windowStart + PROMPT_WINDOW_MS - now) / 1000);
   }
 }

@@ -7,6 +7,7 @@ import { refuse } from '../../lib/errors.js';
 import { authOf, errorResponses, type PreHandler } from '../../lib/http.js';
 import { callbackGuard } from './callback-guard.js';
 import { C2B_ACCEPTED, type PaybillService } from './paybill.service.js';
+import type { WalletConfig } from './wallet.config.js';
 
 /**
  * Paybill deposits (docs/product-rules.md#deposit): the player's paybill and account number, and
@@ -16,11 +17,12 @@ import { C2B_ACCEPTED, type PaybillService } from './paybill.service.js';
  */
 export const paybillRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
+  config: WalletConfig;
   paybill: PaybillService;
   requireAuth: PreHandler;
   /** The account number is shown only to a player whose identity is confirmed. */
   requireIdentity: PreHandler;
-}> = async (app, { ctx, paybill, requireAuth, requireIdentity }) => {
+}> = async (app, { ctx, config, paybill, requireAuth, requireIdentity }) => {
   app.get(
     '/wallet/paybill',
     {
@@ -38,7 +40,7 @@ export const paybillRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/payments/c2b/:provider/:secret/:kind',
     {
-      onRequest: callbackGuard(ctx.env),
+      onRequest: callbackGuard(config),
       config: { secretParams: ['secret'] },
       schema: {
         tags: ['payments'],

@@ -15,6 +15,7 @@ import {
 import { newAccountNumber, readAccountNumber } from './paybill-account.js';
 import { bookingsOf, taxAt } from './taxes.js';
 import { insertTxOnce } from './transactions.repository.js';
+import type { WalletConfig } from './wallet.config.js';
 import { bookEntries } from './wallet.repository.js';
 import { assertWalletEnabled, WALLET_CURRENCY } from './wallet.service.js';
 
@@ -34,22 +35,25 @@ function parse(body: unknown): C2bPayment {
 const payerPhone = (msisdn: string) => (/^254\d{9}$/.test(msisdn) ? `+${msisdn}` : msisdn.slice(0, 32));
 
 export class PaybillService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly config: WalletConfig,
+  ) {}
 
   get paybillNumber(): string {
-    return this.ctx.env.MPESA_PAYBILL_NUMBER ?? this.ctx.env.DARAJA_SHORTCODE;
+    return this.config.MPESA_PAYBILL_NUMBER ?? this.config.DARAJA_SHORTCODE;
   }
 
   /** `<PUBLIC_BASE_URL>/api/v1/payments/c2b/<provider>/<secret>/<confirmation|validation>`. */
   c2bUrl(kind: 'confirmation' | 'validation'): string {
-    const { env, payments } = this.ctx;
-    return `${env.PUBLIC_BASE_URL}/api/v1/payments/c2b/${payments.name}/${env.PAYMENT_CALLBACK_SECRET}/${kind}`;
+    const { PUBLIC_BASE_URL, PAYMENT_CALLBACK_SECRET } = this.config;
+    return `${PUBLIC_BASE_URL}/api/v1/payments/c2b/${this.ctx.payments.name}/${PAYMENT_CALLBACK_SECRET}/${kind}`;
   }
 
   /** The paybill and the player's account number, given on first use (stable afterwards). */
   async details(userId: string): Promise<PaybillResponse> {
-    assertWalletEnabled(this.ctx);
-    if (!this.ctx.env.FEATURE_MOBILE_MONEY_ENABLED)
+    assertWalletEnabled(this.config);
+    if (!this.config.FEATURE_MOBILE_MONEY_ENABLED)
       throw refuse('FEATURE_DISABLED', 'Mobile money is not available');
     return {
       paybill_number: this.paybillNumber,
@@ -167,7 +171,7 @@ export class PaybillService {
       next_check_at: null,
       check_count: 0,
       // At the rate in force when it is credited (an assigned payment: when the operator assigns it).
-      ...(await taxAt(trx, this.ctx.env, 'deposit', p.TransAmount, now)).tax,
+      ...(await taxAt(trx, this.config, 'deposit', p.TransAmount, now)).tax,
     } as const;
     if (!(await insertTxOnce(trx, row)))
       throw refuse('ALREADY_CREDITED', 'This M-Pesa payment is already credited');

@@ -17,6 +17,7 @@ import {
   setProviderRef,
   type WalletTxRow,
 } from './transactions.repository.js';
+import type { WalletConfig } from './wallet.config.js';
 import { bookEntries, InsufficientFundsError, lockWallet } from './wallet.repository.js';
 import { assertWalletEnabled, playerStatus, WALLET_CURRENCY } from './wallet.service.js';
 
@@ -29,14 +30,17 @@ type DepositGate = (trx: Kysely<DB>, userId: string, amount: number) => Promise<
 type TxOutcome = { transaction_id: string; status: ReturnType<typeof playerStatus> };
 
 /** `<PUBLIC_BASE_URL>/api/v1/payments/callbacks/<provider>/<secret>`: adapters append `/<kind>/<id>`. */
-export const callbackBaseUrl = (ctx: Pick<AppContext, 'env' | 'payments'>): string =>
-  `${ctx.env.PUBLIC_BASE_URL}/api/v1/payments/callbacks/${ctx.payments.name}/${ctx.env.PAYMENT_CALLBACK_SECRET}`;
+export const callbackBaseUrl = (
+  config: Pick<WalletConfig, 'PUBLIC_BASE_URL' | 'PAYMENT_CALLBACK_SECRET'>,
+  provider: string,
+): string =>
+  `${config.PUBLIC_BASE_URL}/api/v1/payments/callbacks/${provider}/${config.PAYMENT_CALLBACK_SECRET}`;
 
 /**
  * next_check_at of a new pending transaction: RECONCILE_AFTER_SECONDS after it was made, when
  * reconciliation first asks the provider about it (modules/finance/reconciliation.service.ts).
  */
-const firstCheckAt = (env: Pick<AppContext['env'], 'RECONCILE_AFTER_SECONDS'>, createdAt: number) =>
+const firstCheckAt = (env: Pick<WalletConfig, 'RECONCILE_AFTER_SECONDS'>, createdAt: number) =>
   createdAt + env.RECONCILE_AFTER_SECONDS * 1000;
 
 /**
@@ -46,13 +50,14 @@ const firstCheckAt = (env: Pick<AppContext['env'], 'RECONCILE_AFTER_SECONDS'>, c
 export class PaymentsService {
   constructor(
     private readonly ctx: AppContext,
+    private readonly config: WalletConfig,
     private readonly settlement: SettlementService,
     private readonly depositGate: DepositGate = async () => {},
   ) {}
 
   private assertMobileMoney(): void {
-    assertWalletEnabled(this.ctx);
-    if (!this.ctx.env.FEATURE_MOBILE_MONEY_ENABLED) {
+    assertWalletEnabled(this.config);
+    if (!this.config.FEATURE_MOBILE_MONEY_ENABLED) {
       throw refuse('FEATURE_DISABLED', 'Mobile money is not available');
     }
   }
@@ -90,7 +95,7 @@ export class PaymentsService {
     return inTransaction(database, async (trx) => {
       const now = clock.now();
       const id = newId();
-      const { tax } = await taxAt(trx, this.ctx.env, type, amount, now);
+      const { tax } = await taxAt(trx, this.config, type, amount, now);
       const row: WalletTxRow = {
         id,
         user_id: userId,
@@ -108,7 +113,7 @@ export class PaymentsService {
         created_at: now,
         updated_at: now,
         settled_at: null,
-        next_check_at: firstCheckAt(this.ctx.env, now),
+        next_check_at: firstCheckAt(this.config, now),
         check_count: 0,
         ...tax,
       };
@@ -136,7 +141,7 @@ export class PaymentsService {
     const { row, created } = await this.createOnce(userId, 'deposit', key, amount, phone, async (trx) => {
       await lockWallet(trx, userId);
       await this.depositGate(trx, userId, amount);
-      await limitDepositPrompts(trx, this.ctx, userId);
+      await limitDepositPrompts(trx, this.ctx, this.config, userId);
     });
     if (!created) return { transaction_id: row.id, status: playerStatus(row.status) };
     return this.askProvider(row);
@@ -174,7 +179,7 @@ export class PaymentsService {
       amountMinor: providerAmount(row),
       currency: row.currency,
       phone: row.phone_number,
-      callbackBaseUrl: callbackBaseUrl(this.ctx),
+      callbackBaseUrl: callbackBaseUrl(this.config, this.ctx.payments.name),
     };
     try {
       const res =

@@ -12,12 +12,12 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { Env } from '../../env.js';
 import { findRateAt, type TaxRateKind } from './tax-rates.repository.js';
 import type { WalletTxRow } from './transactions.repository.js';
+import type { WalletConfig } from './wallet.config.js';
 import type { LedgerBooking as Booking } from './wallet.repository.js';
 
-type TaxEnv = Pick<Env, 'TAX_EXCISE_RATE' | 'TAX_EXCISE_MODE' | 'TAX_WITHHOLDING_RATE'>;
+type TaxEnv = Pick<WalletConfig, 'TAX_EXCISE_RATE' | 'TAX_EXCISE_MODE' | 'TAX_WITHHOLDING_RATE'>;
 export type TaxFields = Pick<WalletTxRow, 'tax_kind' | 'tax_amount' | 'tax_mode'>;
 type TaxedTx = Pick<WalletTxRow, 'type' | 'amount'> & TaxFields;
 

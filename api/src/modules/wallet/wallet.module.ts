@@ -9,6 +9,7 @@ import { paymentCallbackRoutes } from './callbacks.routes.js';
 import { PaybillService } from './paybill.service.js';
 import { PaymentsService } from './payments.service.js';
 import { SettlementService } from './settlement.service.js';
+import { WalletConfig } from './wallet.config.js';
 import { walletRoutes } from './wallet.routes.js';
 import { WalletService } from './wallet.service.js';
 
@@ -23,13 +24,13 @@ declare module 'fastify' {
 }
 
 export const walletModule = apiModule(
-  { name: 'wallet', dependencies: ['auth', 'identity', 'safer-gambling'] },
-  async (app) => {
+  { name: 'wallet', dependencies: ['auth', 'identity', 'safer-gambling'], config: WalletConfig },
+  async (app, config) => {
     const ctx = app.ctx;
-    const wallet = new WalletService(ctx);
+    const wallet = new WalletService(ctx, config);
     const settlement = new SettlementService(ctx);
-    const paybill = new PaybillService(ctx);
-    const payments = new PaymentsService(ctx, settlement, (trx, userId, amount) =>
+    const paybill = new PaybillService(ctx, config);
+    const payments = new PaymentsService(ctx, config, settlement, (trx, userId, amount) =>
       app.safer.assertCanDeposit(trx, userId, amount),
     );
     app.decorate('wallet', wallet);
@@ -39,12 +40,13 @@ export const walletModule = apiModule(
     await app.register(walletRoutes, {
       prefix: API_PREFIX,
       ctx,
+      config,
       wallet,
       payments,
       paybill,
       identity: app.identity,
       requireAuth: app.requireAuth,
     });
-    await app.register(paymentCallbackRoutes, { prefix: API_PREFIX, ctx, settlement });
+    await app.register(paymentCallbackRoutes, { prefix: API_PREFIX, ctx, config, settlement });
   },
 );

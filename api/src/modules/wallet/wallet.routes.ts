@@ -19,6 +19,7 @@ import type { GatedAction, IdentityService } from '../identity/identity.service.
 import { paybillRoutes } from './paybill.routes.js';
 import type { PaybillService } from './paybill.service.js';
 import type { PaymentsService } from './payments.service.js';
+import type { WalletConfig } from './wallet.config.js';
 import type { WalletService } from './wallet.service.js';
 
 const tags = ['wallet'];
@@ -26,19 +27,26 @@ const security = [{ bearer: [] }];
 
 export const walletRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
+  config: WalletConfig;
   wallet: WalletService;
   payments: PaymentsService;
   paybill: PaybillService;
   identity: IdentityService;
   requireAuth: PreHandler;
-}> = async (app, { ctx, wallet, payments, paybill, identity, requireAuth }) => {
+}> = async (app, { ctx, config, wallet, payments, paybill, identity, requireAuth }) => {
   // Money moves only for a player whose identity is confirmed (docs/decisions/019-age-and-identity.md).
   const confirmedFor =
     (action: GatedAction): PreHandler =>
     async (request) =>
       identity.requireConfirmed(authOf(request).userId, action);
   // Paybill (C2B) deposits: the player's account number and the URLs M-Pesa calls.
-  await app.register(paybillRoutes, { ctx, paybill, requireAuth, requireIdentity: confirmedFor('deposit') });
+  await app.register(paybillRoutes, {
+    ctx,
+    config,
+    paybill,
+    requireAuth,
+    requireIdentity: confirmedFor('deposit'),
+  });
 
   app.get(
     '/wallet/balance',

@@ -16,6 +16,7 @@ import { refuse } from '../../lib/errors.js';
 import { iso } from '../../lib/time.js';
 import { netOf, taxAt, taxKindOf } from './taxes.js';
 import { findTxById, listTxPage, type PageCursor, type WalletTxRow } from './transactions.repository.js';
+import type { WalletConfig } from './wallet.config.js';
 import { findWallet, insertWallet, ledgerTotalsSince, type WalletRow } from './wallet.repository.js';
 
 export const WALLET_CURRENCY = 'KES';
@@ -33,8 +34,8 @@ export const openWallet = (trx: Kysely<DB>, userId: string, now: number) =>
   });
 
 /** Refuses every wallet call while the wallet feature is off. */
-export function assertWalletEnabled(ctx: AppContext): void {
-  if (!ctx.env.FEATURE_WALLET_ENABLED) throw refuse('FEATURE_DISABLED', 'The wallet is not available');
+export function assertWalletEnabled(config: Pick<WalletConfig, 'FEATURE_WALLET_ENABLED'>): void {
+  if (!config.FEATURE_WALLET_ENABLED) throw refuse('FEATURE_DISABLED', 'The wallet is not available');
 }
 
 /** In review an operator decides: to the player the transaction is still being processed. */
@@ -78,7 +79,10 @@ function decodeCursor(token: string): PageCursor {
 
 /** What a player reads of their wallet: the pots and the history of mobile-money transactions. */
 export class WalletService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly config: WalletConfig,
+  ) {}
 
   /** The ledger's entries since `since` (epoch ms) by kind and account: count and signed cents (the metrics' money moved). */
   async movedSince(since: number) {
@@ -91,14 +95,14 @@ export class WalletService {
   }
 
   async balances(userId: string): Promise<BalanceResponse> {
-    assertWalletEnabled(this.ctx);
+    assertWalletEnabled(this.config);
     const wallet = await findWallet(this.ctx.database.db, userId);
     if (!wallet) throw refuse('NOT_FOUND', 'Wallet not found');
     return { balances: balancesOf(wallet) };
   }
 
   async list(userId: string, query: TransactionsQuery): Promise<TransactionsResponse> {
-    assertWalletEnabled(this.ctx);
+    assertWalletEnabled(this.config);
     const size = query.page_size ?? TRANSACTIONS_DEFAULT_PAGE_SIZE;
     const rows = await listTxPage(this.ctx.database.db, userId, {
       type: query.type,
@@ -119,10 +123,10 @@ export class WalletService {
    * the same computation).
    */
   async taxPreview(query: TaxPreviewQuery): Promise<TaxPreviewResponse> {
-    assertWalletEnabled(this.ctx);
-    const { env, database, clock } = this.ctx;
+    assertWalletEnabled(this.config);
+    const { database, clock } = this.ctx;
     const amount = toCents(query.amount);
-    const { rateBp, tax } = await taxAt(database.db, env, query.type, amount, clock.now());
+    const { rateBp, tax } = await taxAt(database.db, this.config, query.type, amount, clock.now());
     return {
       type: query.type,
       amount: query.amount,
@@ -136,7 +140,7 @@ export class WalletService {
   }
 
   async get(userId: string, id: string): Promise<Transaction> {
-    assertWalletEnabled(this.ctx);
+    assertWalletEnabled(this.config);
     const row = await findTxById(this.ctx.database.db, id);
     if (!row || row.user_id !== userId) throw refuse('NOT_FOUND', 'Transaction not found');
     return toTransactionDto(row);

@@ -205,7 +205,7 @@ describe.each(DB_MODES)('metrics (%s)', (mode) => {
       {
         feed: t.app.regulatorFeed,
         aml: { openAlertsByRule: () => new Promise(() => {}) },
-        wallet: new WalletService(t.app.ctx),
+        wallet: new WalletService(t.app.ctx, t.env),
       },
       t.env,
     );
