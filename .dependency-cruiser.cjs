@@ -12,7 +12,7 @@
  * the modules and never import one.
  */
 const ZOD_SCHEMA_FILES =
-  '^shared/contracts/src/(auth|wallet|casino|config|chat|errors|health|payments|releases|release-health|release-history|identity|safer-gambling|regulator-feed|aml|staff|staff-common|staff-players|staff-finance|staff-compliance|testing)[.]ts$';
+  '^shared/contracts/src/(auth|wallet|casino|config|chat|errors|health|payments|releases|release-health|release-history|identity|json|safer-gambling|regulator-feed|aml|staff|staff-common|staff-players|staff-finance|staff-compliance|testing)[.]ts$';
 /** The kits tests share (stub API, contract fixtures): they run under Vitest, never ship to a phone. */
 const TEST_KITS =
   '^shared/host/src/render-remote[.]tsx$|^shared/contracts/src/testing[.]ts$|^shared/i18n/src/locale-check[.]ts$';

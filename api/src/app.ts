@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -217,6 +218,8 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
+    // Named schemas (JsonValue, recursive) as components the routes refer to.
+    transformObject: jsonSchemaTransformObject,
   });
 
   // JSON only: Fastify's default text/plain parser would let a non-JSON body reach validation.

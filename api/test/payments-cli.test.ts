@@ -97,7 +97,7 @@ describe('payments operator CLI (sqlite, over HTTP)', () => {
     expect(twice.out).toMatch(/409.*NOT_IN_REVIEW/s);
     const history = await cli('history');
     expect(history.out).toContain(phone);
-    expect(history.out).toMatch(/transaction\.completed .*\n.*receipt confirmed on the portal/);
+    expect(history.out).toMatch(/finance\.transaction_completed .*\n.*receipt confirmed on the portal/);
   }, 60_000);
 
   it('lists Paybill suspense, assigns a payment to an account number and registers the C2B URLs', async () => {
@@ -119,7 +119,7 @@ describe('payments operator CLI (sqlite, over HTTP)', () => {
     expect(ok.code, ok.out).toBe(0);
     expect(ok.out).toMatch(/credited \(transaction /);
     expect((await t.balances(p)).main).toBe(before + 75);
-    expect((await cli('history')).out).toMatch(/paybill\.assign .*\n.*payer sent the M-Pesa SMS/);
+    expect((await cli('history')).out).toMatch(/finance\.paybill_assigned .*\n.*payer sent the M-Pesa SMS/);
     const reg = await cli('register-c2b');
     expect(reg.code, reg.out).toBe(0);
     expect(reg.out).toMatch(/C2B URLs registered for 174379 \(ResponseType Completed\)/);
@@ -144,7 +144,7 @@ describe('payments operator CLI (sqlite, over HTTP)', () => {
     expect(ok.code, ok.out).toBe(0);
     expect(ok.out).toMatch(/excise at 750 bp from 2099-06-30T21:00:00.000Z \(scheduled\)/);
     expect((await cli('tax-rates')).out).toMatch(/excise +750 bp +from 2099-06-30T21:00:00.000Z +scheduled/);
-    expect((await cli('history')).out).toMatch(/tax_rate\.schedule .*\n.*Finance Act 2099/);
+    expect((await cli('history')).out).toMatch(/finance\.tax_rate_scheduled .*\n.*Finance Act 2099/);
     const id = /(\S+) +excise +750 bp/.exec((await cli('tax-rates')).out)?.[1];
     const cancelled = await cli('tax-rate-cancel', id as string, '--note', 'entered by mistake');
     expect(cancelled.code, cancelled.out).toBe(0);

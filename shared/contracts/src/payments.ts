@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { refusal } from './errors.ts';
 import { isCalendarDate } from './identity-constants.ts';
+import { JsonValue } from './json.ts';
 import { parseAmountCents } from './money.ts';
 import { TaxKind } from './wallet.ts';
 import { readAccountNumber } from './wallet-constants.ts';
@@ -68,7 +69,7 @@ export const C2bAnswer = z.object({ ResultCode: z.string(), ResultDesc: z.string
  * What we answer a payment callback: the provider's own acknowledgement (Daraja's
  * `{ResultCode, ResultDesc}`, the simulator's `{ok}`), any JSON the adapter gives.
  */
-export const CallbackAck = z.json();
+export const CallbackAck = JsonValue;
 export type CallbackAck = z.infer<typeof CallbackAck>;
 
 // ---- Operators (the finance role) ----
@@ -82,7 +83,7 @@ export const OperatorListQuery = z.strictObject({
 export type OperatorListQuery = z.infer<typeof OperatorListQuery>;
 
 /** JSON kept as it was stored or received: a provider's body, what was expected and reported. */
-export const StoredJson = z.json().nullable();
+export const StoredJson = JsonValue.nullable();
 export type StoredJson = z.infer<typeof StoredJson>;
 
 /** A transaction in review: the provider's answer contradicted what we had, or never came. */

@@ -4,6 +4,7 @@
  * the load ticket the server gave the page are counted (docs/decisions/031-release-health-tickets.md).
  */
 import { z } from 'zod';
+import { JsonValue } from './json.ts';
 import { ReleaseIntegrity, ReleaseVersion, RemoteName } from './releases.ts';
 import { VITAL_MAX } from './web-vitals.ts';
 
@@ -159,7 +160,7 @@ export const ErrorEventSummary = z.object({
   /** Sent with a valid load ticket for its version by the browser it was given to. */
   counted: z.boolean(),
   /** The stored event (Sentry's JSON): scrubbed of secrets; the player's id and phone kept. */
-  event: z.record(z.string(), z.json()),
+  event: z.record(z.string(), JsonValue),
 });
 export const ErrorEventsResponse = z.object({ events: z.array(ErrorEventSummary) });
 export type ErrorEventsResponse = z.infer<typeof ErrorEventsResponse>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PhoneInput } from './auth.ts';
 import { refusal } from './errors.ts';
+import { JsonValue } from './json.ts';
 import { CalendarDay } from './payments.ts';
 
 /**
@@ -179,8 +180,8 @@ export const StaffAuditEntry = z.object({
   target_user_id: z.string().nullable(),
   /** Another object it was done to (`staff_session:<id>`). */
   target: z.string().nullable(),
-  before: z.json().nullable(),
-  after: z.json().nullable(),
+  before: JsonValue.nullable(),
+  after: JsonValue.nullable(),
   reason: z.string().nullable(),
   ip: z.string().nullable(),
 });
