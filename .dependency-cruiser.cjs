@@ -8,7 +8,8 @@
  *
  * Inside the API (api/src): modules/<domain>/ is routes -> service -> repository; another
  * module sees a domain only through its services (`*.service.ts`), its public types
- * (`*.types.ts`) and its guards (`*.guard.ts`), never its repository or routes. db/, lib/ and adapters/ sit below
+ * (`*.types.ts`), its guards (`*.guard.ts`) and its config slice (`*.config.ts`), never its
+ * repository or routes. db/, lib/ and adapters/ sit below
  * the modules and never import one.
  */
 const ZOD_SCHEMA_FILES =
@@ -139,12 +140,15 @@ module.exports = {
     {
       name: 'api-module-internals',
       comment:
-        "An API module reaches another module only through its services (*.service.ts), its public types (*.types.ts) or its guards (*.guard.ts, e.g. staffOf): the repository's queries and the routes stay private to their module.",
+        "An API module reaches another module only through its services (*.service.ts), its public types (*.types.ts), its guards (*.guard.ts, e.g. staffOf) or its config slice (*.config.ts, to pick a variable it shares, decision 071): the repository's queries and the routes stay private to their module.",
       severity: 'error',
       from: { path: '^api/src/modules/([^/]+)/' },
       to: {
         path: '^api/src/modules/',
-        pathNot: ['^api/src/modules/$1/', '^api/src/modules/[^/]+/[^/]+[.](service|types|guard)[.]ts$'],
+        pathNot: [
+          '^api/src/modules/$1/',
+          '^api/src/modules/[^/]+/[^/]+[.](service|types|guard|config)[.]ts$',
+        ],
       },
     },
     {
