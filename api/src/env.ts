@@ -49,8 +49,6 @@ const EnvSchema = z.object({
   SMS_GATEWAY_USERNAME: z.string().default('sandbox'),
   SMS_GATEWAY_API_KEY: optionalString,
   SMS_SENDER_ID: optionalString,
-  /** CSP frame-ancestors of the demo game page: who may embed it (default: src/production.ts). */
-  GAME_FRAME_ANCESTORS: optionalString,
 });
 
 /** The rules across variables (env-rules.ts): what a deployed server must not run with. */

@@ -16,14 +16,15 @@ import type { GameProvider } from './game-provider.js';
 const tags = ['demo-game'];
 
 /** The demo provider's own pages and endpoints (its "servers"), under /api/v1/games/demo. */
-export const demoGameRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; games: GameProvider }> = async (
-  app,
-  { ctx, games },
-) => {
+export const demoGameRoutes: FastifyPluginAsyncZod<{
+  /** The casino's: the smallest stake, and who may frame the game page. */
+  config: { MIN_STAKE_KES: number; GAME_FRAME_ANCESTORS: string };
+  games: GameProvider;
+}> = async (app, { config, games }) => {
   if (games.name !== 'demo') return;
   const demo = games as DemoGameProvider;
-  const SpinRequest = demoSpinRequest(demoStakes(ctx.env.MIN_STAKE_KES));
-  const frameAncestors = ctx.env.GAME_FRAME_ANCESTORS;
+  const SpinRequest = demoSpinRequest(demoStakes(config.MIN_STAKE_KES));
+  const frameAncestors = config.GAME_FRAME_ANCESTORS;
   // Its one inline stylesheet by hash: no other inline style (and no inline script) may apply.
   const styles = inlineHashes(demoPageHtml('en')).styles.join(' ');
 

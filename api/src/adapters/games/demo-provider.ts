@@ -101,12 +101,14 @@ export class DemoGameProvider implements GameProvider {
 
   constructor(
     private readonly ctx: AppContext,
+    /** The casino's: the providers' root secret, resolved at start-up, and the smallest stake. */
+    private readonly config: { GAME_PROVIDER_SECRET: string; MIN_STAKE_KES: number },
     private readonly app: FastifyInstance,
     private readonly stops: ReelStops,
     private readonly gameName: GameNameOf,
   ) {
-    this.launchKey = tokenKey(hmacHex(ctx.env.GAME_PROVIDER_SECRET, 'demo-launch-v1'));
-    this.walletKey = seamlessKey(ctx.env.GAME_PROVIDER_SECRET);
+    this.launchKey = tokenKey(hmacHex(config.GAME_PROVIDER_SECRET, 'demo-launch-v1'));
+    this.walletKey = seamlessKey(config.GAME_PROVIDER_SECRET);
   }
 
   async launchUrl(input: { playerRef: string; gameId: string; language: string; launchId: string }) {
@@ -155,7 +157,7 @@ export class DemoGameProvider implements GameProvider {
       game_name: gameName,
       balance: wallet.balance,
       currency: wallet.currency,
-      stakes: demoStakes(this.ctx.env.MIN_STAKE_KES),
+      stakes: demoStakes(this.config.MIN_STAKE_KES),
     };
   }
 

@@ -9,6 +9,7 @@ import { deployKeyRefused, deployKeyToken } from '../releases/deploy-keys.servic
 import { AuthConfig } from './auth.config.js';
 import { authRoutes } from './auth.routes.js';
 import { AuthService } from './auth.service.js';
+import { PlayerAccountsService } from './player-accounts.service.js';
 import { RateLimiter } from './rate-limit.js';
 import { grantConfiguredManagers } from './roles.service.js';
 
@@ -16,7 +17,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** A player's access token, checked: `request.auth` is its player (401 otherwise). */
     requireAuth: PreHandler;
-    auth: { service: AuthService; limiter: RateLimiter };
+    /** `accounts`: players' accounts as the staff's player pages read and change them. */
+    auth: { service: AuthService; limiter: RateLimiter; accounts: PlayerAccountsService };
   }
 }
 
@@ -31,7 +33,7 @@ export const authModule = apiModule({ name: 'auth', config: AuthConfig }, async 
   };
   app.decorateRequest('auth', null);
   app.decorate('requireAuth', requireAuth);
-  app.decorate('auth', { service, limiter });
+  app.decorate('auth', { service, limiter, accounts: new PlayerAccountsService(ctx, config) });
   // At boot: the roles the environment grants to accounts that already exist.
   app.addHook('onReady', () => grantConfiguredManagers(ctx, config));
   await app.register(authRoutes, { prefix: API_PREFIX, ctx, auth: service, limiter, requireAuth });

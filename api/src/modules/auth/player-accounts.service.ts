@@ -49,7 +49,7 @@ const SESSIONS_LISTED = 50;
 export class PlayerAccountsService {
   constructor(
     private readonly ctx: AppContext,
-    private readonly grants: RoleGrants = ctx.env,
+    private readonly grants: RoleGrants,
   ) {}
 
   private get db() {

@@ -24,6 +24,8 @@ export const CasinoConfig = z.object({
         .max(2 ** 32 - 1)
         .optional(),
     ),
+  /** CSP frame-ancestors of the demo game page: who may embed it (default: src/production.ts). */
+  GAME_FRAME_ANCESTORS: optionalString,
 });
 
 /** The slice as the module gets it: the secret and the public URL resolved at start-up (src/startup.ts). */

@@ -28,7 +28,7 @@ export const casinoModule = apiModule(
     // The demo provider calls the seamless wallet in-process, through `app`.
     const games =
       options.games ??
-      new DemoGameProvider(ctx, app, options.reelStops ?? reelStopsFor(config), (id) =>
+      new DemoGameProvider(ctx, config, app, options.reelStops ?? reelStopsFor(config), (id) =>
         enabledGameName(ctx, id),
       );
     app.addHook('onReady', () => seedGames(ctx));
@@ -49,6 +49,6 @@ export const casinoModule = apiModule(
       identity: app.identity,
       safer: app.safer,
     });
-    await app.register(demoGameRoutes, { prefix: API_PREFIX, ctx, games });
+    await app.register(demoGameRoutes, { prefix: API_PREFIX, config, games });
   },
 );

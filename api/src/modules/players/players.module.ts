@@ -1,7 +1,6 @@
 /** The support desk's view of players, read through each owning module's services. */
 import { apiModule } from '../../lib/api-module.js';
 import { API_PREFIX } from '../../lib/api-prefix.js';
-import { PlayerAccountsService } from '../auth/player-accounts.service.js';
 import { PlayerLimitsService } from '../safer-gambling/player-limits.service.js';
 import { staffOf } from '../staff/staff.guard.js';
 import { PlayerMoneyService } from '../wallet/player-money.service.js';
@@ -9,12 +8,12 @@ import { playersRoutes } from './players.routes.js';
 import { PlayersService } from './players.service.js';
 
 export const playersModule = apiModule(
-  { name: 'players', dependencies: ['staff', 'identity'] },
+  { name: 'players', dependencies: ['auth', 'staff', 'identity'] },
   async (app) => {
     const ctx = app.ctx;
     const staff = app.staff.service;
     const players = new PlayersService(ctx, {
-      accounts: new PlayerAccountsService(ctx),
+      accounts: app.auth.accounts,
       identity: app.identity,
       limits: new PlayerLimitsService(ctx),
       money: new PlayerMoneyService(ctx),
