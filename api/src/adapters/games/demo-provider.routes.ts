@@ -6,7 +6,6 @@ import {
 } from '@mchezo/contracts/casino';
 import { inlineHashes } from '@mchezo/site/content-security-policy';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.js';
 import { errorResponses } from '../../lib/http.js';
 import { DEMO_PAGE_JS, demoPageHtml } from './demo-page.js';
 import { type DemoGameProvider, demoStakes } from './demo-provider.js';
