@@ -140,7 +140,7 @@ module.exports = {
     {
       name: 'api-module-internals',
       comment:
-        "An API module reaches another module only through its services (*.service.ts), its public types (*.types.ts), its guards (*.guard.ts, e.g. staffOf) or its config slice (*.config.ts, to pick a variable it shares, decision 071): the repository's queries and the routes stay private to their module.",
+        "An API module reaches another module only through its services (*.service.ts), its public types (*.types.ts), its guards (*.guard.ts, e.g. staffOf) or its config slice (*.config.ts, to pick a variable it shares, decision 068): the repository's queries and the routes stay private to their module.",
       severity: 'error',
       from: { path: '^api/src/modules/([^/]+)/' },
       to: {

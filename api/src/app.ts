@@ -177,7 +177,7 @@ export function buildApp(env: Env, deps: AppDeps = {}): FastifyInstance {
     { prefix: API_PREFIX },
   );
 
-  // The modules, each one plugin (docs/decisions/073-modules-as-plugins.md), after those it needs.
+  // The modules, each one plugin (docs/decisions/067-modules-as-plugins.md), after those it needs.
   const modules = { env };
   app.register(authModule, modules);
   app.register(staffModule, modules);

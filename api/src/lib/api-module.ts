@@ -1,5 +1,5 @@
 /**
- * One API module as one Fastify plugin (docs/decisions/073-modules-as-plugins.md): its name, the
+ * One API module as one Fastify plugin (docs/decisions/067-modules-as-plugins.md): its name, the
  * modules it needs registered before it, the environment variables it reads (its config slice,
  * none when it reads none), and a body that builds its services, decorates the app with what other modules use and
  * registers its routes. The module sees only its slice of the environment.

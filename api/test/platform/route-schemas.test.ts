@@ -4,7 +4,7 @@
  * (a request's body, a provider's callback), never write one inline, and zod is used elsewhere
  * only for the environment (each module's `*.config.ts` slice) and to run those schemas; route
  * plugins receive their services from their module's plugin (`*.module.ts`,
- * docs/decisions/073-modules-as-plugins.md), never build one; and no background timer lives outside
+ * docs/decisions/067-modules-as-plugins.md), never build one; and no background timer lives outside
  * the job runner (src/lib/job-runner.ts). Fails listing the lines that do.
  */
 import { readdirSync, readFileSync } from 'node:fs';

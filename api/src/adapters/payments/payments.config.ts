@@ -1,5 +1,5 @@
 /**
- * The payment provider's environment (docs/decisions/071): which provider, the secrets and
+ * The payment provider's environment (docs/decisions/068): which provider, the secrets and
  * addresses its callbacks are checked by, the simulator's delay and test control, and Daraja's
  * (M-Pesa's) account. The adapters read it in app.ts; the wallet picks the callback secrets, the
  * addresses and the Paybill numbers from it (wallet.config.ts).

@@ -1,5 +1,5 @@
 /**
- * The environment variables finance reads (docs/decisions/071): how often the reconciliation
+ * The environment variables finance reads (docs/decisions/068): how often the reconciliation
  * runs and when an unresolved payment goes to review, the payout time the operator guarantees,
  * and what it shares with the wallet (the taxes' first rates, the first check) and the platform
  * (the jobs' lease).

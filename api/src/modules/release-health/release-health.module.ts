@@ -17,7 +17,7 @@ declare module 'fastify' {
 /**
  * Registered before the releases module, which judges canaries by this health; the health reads
  * the live manifest and its integrity back from the releases module when it is asked, once both
- * are registered (docs/decisions/073-modules-as-plugins.md).
+ * are registered (docs/decisions/067-modules-as-plugins.md).
  */
 export const releaseHealthModule = apiModule(
   { name: 'release-health', dependencies: ['staff'], config: ReleaseHealthConfig },

@@ -1,5 +1,5 @@
 /**
- * The environment variables the wallet reads (docs/decisions/071): the deposit prompts' limit,
+ * The environment variables the wallet reads (docs/decisions/068): the deposit prompts' limit,
  * the first reconciliation check of a payment, the betting taxes' first rates, and what it shares
  * with the platform (the public URL, the wallet and mobile-money switches) and the payment
  * adapter (the callback secrets and addresses, the Paybill numbers).
