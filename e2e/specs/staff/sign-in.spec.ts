@@ -1,6 +1,6 @@
 /**
  * Staff sign-in with two factors (docs/decisions/052): the password alone is refused (the API
- * answers SECOND_FACTOR_REQUIRED and the screen asks for the code), a wrong code is said plainly,
+ * answers CODE_REQUIRED and the screen asks for the code), a wrong code is said plainly,
  * the right one opens the staff site at home with the nav of the person's roles; signing out
  * forgets the session. In English and Kiswahili, at 1280 px and 390 px; axe on every step.
  */
@@ -33,7 +33,7 @@ for (const lang of ['en', 'sw'] as StaffLang[]) {
       data: { phone: person.phone, password: person.password },
     });
     expect(alone.status()).toBe(401);
-    expect((await alone.json()).code).toBe('SECOND_FACTOR_REQUIRED');
+    expect((await alone.json()).code).toBe('CODE_REQUIRED');
 
     await useStaffLanguage(page, lang);
     await page.goto('/staff/admin');

@@ -79,7 +79,7 @@ export const TotpConfirmResponse = z.object({ enrolled: z.literal(true), confirm
 
 /**
  * POST /staff/sign-in: phone, password and a second factor, either the authenticator's `code` or
- * one `recovery_code`. Without either the answer is 403 SECOND_FACTOR_REQUIRED.
+ * one `recovery_code`. Without either the answer is 401 CODE_REQUIRED.
  */
 export const StaffSignInRequest = z.strictObject({
   phone: PhoneInput,

@@ -106,7 +106,7 @@ export class StaffSessionsService {
           'Enrol an authenticator app first (POST /staff/totp/enrol, signed in with your password)',
         );
       if (!input.code && !input.recoveryCode)
-        throw refuse('SECOND_FACTOR_REQUIRED', 'Enter the code from your authenticator app');
+        throw refuse('CODE_REQUIRED', 'Enter the code from your authenticator app');
       const factor: StaffSecondFactor = input.code ? 'totp' : 'recovery_code';
       await this.limiter.guardFailures(
         `staff_factor_failed:${user.id}`,

@@ -102,8 +102,8 @@ describe.each(DB_MODES)('staff two-factor sign-in (%s)', (mode) => {
 
   it('refuses a sign-in without the second factor, with a wrong password, a wrong code or a replayed code', async () => {
     const none = await staffSignIn(t, admin, {});
-    expect(none.statusCode).toBe(403);
-    expect(json(none).code).toBe('SECOND_FACTOR_REQUIRED');
+    expect(none.statusCode).toBe(401);
+    expect(json(none).code).toBe('CODE_REQUIRED');
     expect(none.body).not.toContain('token');
 
     nextStep(t);
@@ -152,7 +152,7 @@ describe.each(DB_MODES)('staff two-factor sign-in (%s)', (mode) => {
     expect(failures).toEqual(
       expect.arrayContaining([
         'TWO_FACTOR_NOT_ENROLLED',
-        'SECOND_FACTOR_REQUIRED',
+        'CODE_REQUIRED',
         'INVALID_CREDENTIALS',
         'CODE_INVALID',
         'CODE_USED',

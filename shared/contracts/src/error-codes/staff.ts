@@ -7,8 +7,10 @@ export const STAFF_ERRORS = {
   STAFF_SESSION_INVALID: 401,
   STAFF_SESSION_EXPIRED: 401,
   STAFF_SESSION_ENDED: 401,
-  /** A staff route with a player's token, or a staff sign-in without its code. */
+  /** A staff route with a player's (password-only) token. */
   SECOND_FACTOR_REQUIRED: 403,
+  /** A staff sign-in with the password but not yet its code: the sign-in screen asks for it. */
+  CODE_REQUIRED: 401,
   STAFF_ROLE_REQUIRED: 403,
   TWO_FACTOR_NOT_ENROLLED: 403,
   SESSION_ENDED: 409,

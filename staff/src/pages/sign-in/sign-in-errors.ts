@@ -19,7 +19,7 @@ export function lockedText(error: unknown, t: TFunction): string {
 export function signInOutcome(error: unknown, t: TFunction): SignInOutcome {
   const code = errorCode(error);
   switch (code) {
-    case 'SECOND_FACTOR_REQUIRED':
+    case 'CODE_REQUIRED':
       return { kind: 'code_needed' };
     case 'TWO_FACTOR_NOT_ENROLLED':
       return { kind: 'not_enrolled' };

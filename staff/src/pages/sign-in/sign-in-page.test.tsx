@@ -1,6 +1,6 @@
 /**
  * The sign-in screen's states: the password first, then the code (asked for because the API
- * answered SECOND_FACTOR_REQUIRED), wrong and used codes, a lock with its time, a recovery code,
+ * answered CODE_REQUIRED), wrong and used codes, a lock with its time, a recovery code,
  * the not-enrolled person sent to enrolment, busy text, and the session-ended notice.
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
@@ -26,7 +26,7 @@ describe('staff sign-in', () => {
     const calls = fakeApi(({ path, body }) => {
       if (path === '/staff/me') return [200, { member, session }];
       const { code } = body as { code?: string };
-      if (!code) return refusal(401, 'SECOND_FACTOR_REQUIRED');
+      if (!code) return refusal(401, 'CODE_REQUIRED');
       if (code === '000000') return refusal(401, 'CODE_INVALID');
       return [200, { token: 'stf_abc', member, session }];
     });
@@ -75,7 +75,7 @@ describe('staff sign-in', () => {
 
   it('says a used code, and a lock with the minutes to wait', async () => {
     let next: [number, unknown] = refusal(401, 'CODE_USED');
-    fakeApi(({ body }) => ((body as { code?: string }).code ? next : refusal(401, 'SECOND_FACTOR_REQUIRED')));
+    fakeApi(({ body }) => ((body as { code?: string }).code ? next : refusal(401, 'CODE_REQUIRED')));
     renderAt('/sign-in');
     typePassword();
     fireEvent.change(await codeField(), { target: { value: '123456' } });
@@ -96,9 +96,7 @@ describe('staff sign-in', () => {
     const calls = fakeApi(({ path, body }) => {
       if (path === '/staff/me') return [200, { member, session }];
       const b = body as { recovery_code?: string };
-      return b.recovery_code
-        ? [200, { token: 'stf_r', member, session }]
-        : refusal(401, 'SECOND_FACTOR_REQUIRED');
+      return b.recovery_code ? [200, { token: 'stf_r', member, session }] : refusal(401, 'CODE_REQUIRED');
     });
     renderAt('/sign-in');
     typePassword();
